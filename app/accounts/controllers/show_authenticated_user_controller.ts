@@ -1,0 +1,11 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { serializeUser } from '#accounts/serializers/user_serializer'
+
+/**
+ * GET /v1/user — the user the access token belongs to.
+ */
+export default class ShowAuthenticatedUserController {
+  async handle({ auth }: HttpContext) {
+    return serializeUser(auth.getUserOrFail())
+  }
+}

@@ -1,0 +1,49 @@
+import { Exception } from '@adonisjs/core/exceptions'
+
+/**
+ * Failures of the `/v1` API. Each carries its HTTP status; the exception handler renders every one of
+ * them as `{"error": {"code": <status>, "message": "<sentence>"}}`.
+ */
+export class ApiException extends Exception {}
+
+export class BadRequestException extends ApiException {
+  static status = 400
+  static code = 'E_BAD_REQUEST'
+}
+
+export class UnauthorizedException extends ApiException {
+  static status = 401
+  static code = 'E_UNAUTHORIZED'
+}
+
+export class ForbiddenException extends ApiException {
+  static status = 403
+  static code = 'E_FORBIDDEN'
+}
+
+export class NotFoundException extends ApiException {
+  static status = 404
+  static code = 'E_NOT_FOUND'
+
+  /**
+   * "No organization with id X": the same answer whether the record does not exist or the caller may
+   * not know that it does.
+   */
+  static resource(kind: string, id: string) {
+    return new NotFoundException(`No ${kind} with id "${truncate(id)}" could be found`)
+  }
+}
+
+export class ConflictException extends ApiException {
+  static status = 409
+  static code = 'E_CONFLICT'
+}
+
+export class PreconditionFailedException extends ApiException {
+  static status = 412
+  static code = 'E_PRECONDITION_FAILED'
+}
+
+function truncate(value: string): string {
+  return value.length > 64 ? `${value.slice(0, 64)}…` : value
+}

@@ -1,0 +1,104 @@
+import app from '@adonisjs/core/services/app'
+import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
+import { errors as vineErrors } from '@vinejs/vine'
+import { isApiRequest } from '#core/http/api_request'
+
+type ApiError = { status: number; message: string }
+
+/**
+ * One handler for the whole application. Every failure of a `/v1` request is rendered in GitBook's
+ * error shape; the console keeps AdonisJS's HTML pages and redirects.
+ */
+export default class HttpExceptionHandler extends ExceptionHandler {
+  protected debug = !app.inProduction
+  protected renderStatusPages = app.inProduction
+
+  async handle(error: unknown, ctx: HttpContext) {
+    if (!isApiRequest(ctx)) return super.handle(error, ctx)
+
+    const { status, message } = toApiError(error, ctx)
+    ctx.response.status(status).json({ error: { code: status, message } })
+  }
+
+  async report(error: unknown, ctx: HttpContext) {
+    if (isApiRequest(ctx)) {
+      const { status } = toApiError(error, ctx)
+      if (status >= 500) {
+        ctx.logger.error({ err: error, requestId: ctx.request.id() }, 'unhandled error in API request')
+      }
+      return
+    }
+    return super.report(error, ctx)
+  }
+}
+
+/**
+ * Maps any thrown value to a status and a sentence a client can act on. Nothing internal (stack, SQL,
+ * file paths) ever reaches the body of a 5xx.
+ */
+export function toApiError(error: unknown, ctx: HttpContext): ApiError {
+  if (error instanceof vineErrors.E_VALIDATION_ERROR) {
+    return { status: 400, message: validationMessage(error.messages) }
+  }
+
+  const err = error as { status?: unknown; code?: unknown; message?: unknown }
+  const status = typeof err?.status === 'number' ? err.status : 500
+  const code = typeof err?.code === 'string' ? err.code : ''
+
+  if (status >= 500) {
+    return {
+      status: 500,
+      message: `An unexpected error occurred; it has been logged with request id ${ctx.request.id()}`,
+    }
+  }
+
+  switch (code) {
+    case 'E_ROUTE_NOT_FOUND':
+      return {
+        status: 404,
+        message: `No API endpoint matches ${ctx.request.method()} ${ctx.request.url()}`,
+      }
+    case 'E_UNAUTHORIZED_ACCESS':
+      return {
+        status: 401,
+        message:
+          'Authentication required: send a valid, unexpired API token as "Authorization: Bearer <token>"',
+      }
+    case 'E_ROW_NOT_FOUND':
+      return { status: 404, message: 'The requested record could not be found' }
+    case 'E_AUTHORIZATION_FAILURE':
+      return {
+        status: status === 404 ? 404 : 403,
+        message:
+          status === 404
+            ? 'The requested record could not be found'
+            : typeof err.message === 'string' && err.message !== 'Access denied'
+              ? err.message
+              : 'You are not allowed to perform this action',
+      }
+  }
+
+  // Body parser failures (malformed JSON, wrong encoding) arrive as 400s or 422s with a message.
+  if (code === 'E_BODY_PARSER' || /JSON/i.test(String(err?.message ?? ''))) {
+    if (status === 400 || status === 422) {
+      return { status: 400, message: `Malformed request body: ${String(err.message)}` }
+    }
+  }
+
+  const finalStatus = status === 422 ? 400 : status
+  const message = typeof err?.message === 'string' && err.message ? err.message : 'Request failed'
+  return { status: finalStatus, message }
+}
+
+type VineMessage = { field: string; message: string; rule: string }
+
+/**
+ * "Invalid request: title: The title field must have at least 2 characters (rule minLength)". Every
+ * failing field is named, with its rule.
+ */
+function validationMessage(messages: unknown): string {
+  const list = Array.isArray(messages) ? (messages as VineMessage[]) : []
+  if (list.length === 0) return 'Invalid request'
+  const parts = list.map((m) => `${m.field || 'body'}: ${m.message} (rule ${m.rule})`)
+  return `Invalid request: ${parts.join('; ')}`
+}

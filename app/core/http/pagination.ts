@@ -1,0 +1,108 @@
+import vine from '@vinejs/vine'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
+import { BadRequestException } from '#core/exceptions/api_exceptions'
+import { toSqlTimestamp } from '#core/database/timestamps'
+
+export const DEFAULT_PAGE_SIZE = 100
+export const MAX_PAGE_SIZE = 1000
+
+/**
+ * Query parameters every list accepts (`page`, `limit`); spread into each list's validator.
+ */
+export const listQuery = {
+  page: vine.string().trim().maxLength(1024).optional(),
+  limit: vine.number().withoutDecimals().range([1, MAX_PAGE_SIZE]).optional(),
+}
+
+export type ListQuery = { page?: string; limit?: number }
+
+export type ListEnvelope<T> = { items: T[]; count: number; next?: { page: string } }
+
+/**
+ * One column of a keyset order. `column` is the SQL column (qualified when joins are involved), `key`
+ * the property of a row that holds its value.
+ */
+export type KeysetColumn = { column: string; key: string }
+
+type AnyQuery = DatabaseQueryBuilderContract<any>
+
+/**
+ * Keyset pagination over a query-builder query (plain rows, no model hydration): the cursor holds the order-key values of the last row of a page, and the next
+ * page starts strictly after them. Cost per page is constant, and rows inserted meanwhile are neither
+ * skipped nor repeated. Every order must end with a unique column (the id) to be total.
+ *
+ * `count` is the size of the whole list under the same filters.
+ */
+export async function paginate<Row extends Record<string, any>>(
+  query: AnyQuery,
+  options: ListQuery & { order: KeysetColumn[]; direction?: 'asc' | 'desc' }
+): Promise<{ rows: Row[]; count: number; next?: { page: string } }> {
+  const limit = options.limit ?? DEFAULT_PAGE_SIZE
+  const direction = options.direction ?? 'asc'
+  const countQuery = query.clone()
+
+  if (options.page) {
+    const after = decodeCursor(options.page, options.order.length)
+    applyKeyset(query, options.order, after, direction)
+  }
+  for (const { column } of options.order) query.orderBy(column, direction)
+  query.limit(limit + 1)
+
+  const [rows, total] = await Promise.all([query.exec(), countRows(countQuery)])
+  const list = rows as Row[]
+  const hasMore = list.length > limit
+  const pageRows = hasMore ? list.slice(0, limit) : list
+  const last = pageRows[pageRows.length - 1]
+  return {
+    rows: pageRows,
+    count: total,
+    next: hasMore && last ? { page: encodeCursor(options.order.map(({ key }) => last[key])) } : undefined,
+  }
+}
+
+/**
+ * The list envelope of the wire format; `next` is absent on the last page.
+ */
+export function listEnvelope<T>(items: T[], count: number, next?: { page: string }): ListEnvelope<T> {
+  return next ? { items, count, next } : { items, count }
+}
+
+async function countRows(query: AnyQuery): Promise<number> {
+  const result = await query.clearOrder().clearSelect().count('* as total')
+  return Number(result[0]?.total ?? 0)
+}
+
+/**
+ * (c1, c2, ...) > (v1, v2, ...) written out as nested OR/AND, which both engines plan as index range
+ * scans; row-value comparison syntax is not portable.
+ */
+function applyKeyset(query: AnyQuery, order: KeysetColumn[], values: unknown[], direction: string) {
+  const op = direction === 'asc' ? '>' : '<'
+  query.where((outer: any) => {
+    for (let i = 0; i < order.length; i++) {
+      outer.orWhere((inner: any) => {
+        for (let j = 0; j < i; j++) inner.where(order[j].column, values[j])
+        inner.where(order[i].column, op, values[i])
+      })
+    }
+  })
+}
+
+function encodeCursor(values: unknown[]): string {
+  const normalized = values.map((value) => (value instanceof Date ? toSqlTimestamp(value) : value))
+  return Buffer.from(JSON.stringify(normalized)).toString('base64url')
+}
+
+function decodeCursor(page: string, length: number): unknown[] {
+  try {
+    const values = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(values) &&
+      values.length === length &&
+      values.every((v) => typeof v === 'string' || typeof v === 'number')
+    ) {
+      return values
+    }
+  } catch {}
+  throw new BadRequestException(`Invalid request: page: "${page.slice(0, 64)}" is not a valid page cursor`)
+}

@@ -1,0 +1,13 @@
+import { appUrl } from '#config/app'
+
+/**
+ * Absolute URLs of records, built from APP_URL: `location` points into the API, `app` into the console.
+ */
+export const urls = {
+  api(path: string): string {
+    return `${appUrl}/v1${path}`
+  },
+  app(path: string): string {
+    return `${appUrl}/console${path}`
+  },
+}

@@ -1,0 +1,33 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import OrganizationService from '#organizations/services/organization_service'
+import {
+  createOrganizationQueryValidator,
+  createOrganizationValidator,
+} from '#organizations/validators/organization_validators'
+import { serializeOrganization } from '#organizations/serializers/organization_serializer'
+import { BadRequestException } from '#core/exceptions/api_exceptions'
+
+/**
+ * POST /v1/orgs — creates an organization; the caller becomes its admin.
+ */
+@inject()
+export default class CreateOrganizationController {
+  constructor(private organizations: OrganizationService) {}
+
+  async handle({ auth, request, response }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const query = await request.validateUsing(createOrganizationQueryValidator, { data: request.qs() })
+    if (query.withDefaultSite) {
+      throw new BadRequestException(
+        'Invalid request: withDefaultSite: this server cannot create sites yet; create the organization without it'
+      )
+    }
+    const input = await request.validateUsing(createOrganizationValidator, { data: request.body() })
+    const access = await this.organizations.create(user, input)
+    const organization = serializeOrganization(access, user)
+    response.header('Location', organization.urls.location)
+    response.status(201)
+    return organization
+  }
+}

@@ -1,0 +1,35 @@
+import type { DateTime } from 'luxon'
+import type { RoleOrGuest } from '#core/roles'
+import type { DefaultContent, OrganizationType } from '#organizations/models/organization'
+
+/**
+ * An organization as read for one caller: its settings plus the caller's membership. Policies decide
+ * on it and serializers render it, so a `permissions` flag and the answer of the matching endpoint
+ * always agree.
+ */
+export type OrganizationRecord = {
+  id: string
+  title: string
+  hostname: string | null
+  type: OrganizationType
+  useCase: string | null
+  communityType: string | null
+  defaultRole: RoleOrGuest
+  defaultContent: DefaultContent | null
+  sso: boolean
+  ai: boolean
+  inviteLinks: boolean
+  plan: string
+  logoUrl: string | null
+  createdAt: DateTime
+  emailDomains: string[]
+}
+
+export type OrganizationAccess = {
+  organization: OrganizationRecord
+  /**
+   * False when the caller sees the organization without belonging to it (e-mail domain lookup).
+   */
+  isMember: boolean
+  role: RoleOrGuest
+}

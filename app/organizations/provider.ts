@@ -1,0 +1,15 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+/**
+ * Organizations: organizations, memberships, e-mail domains (members, invites and teams later).
+ */
+export default class OrganizationsProvider {
+  constructor(protected app: ApplicationService) {}
+
+  /**
+   * Routes are registered once the application has booted (router and kernel middleware exist then).
+   */
+  async start() {
+    await import('#organizations/routes')
+  }
+}

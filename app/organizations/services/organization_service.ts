@@ -1,0 +1,276 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#accounts/models/user'
+import Organization, { SELF_HOSTED_PLAN, type DefaultContent } from '#organizations/models/organization'
+import OrganizationMember from '#organizations/models/organization_member'
+import OrganizationEmailDomain from '#organizations/models/organization_email_domain'
+import type { OrganizationAccess, OrganizationRecord } from '#organizations/organization_access'
+import MembershipService from '#organizations/services/membership_service'
+import { ConflictException, NotFoundException } from '#core/exceptions/api_exceptions'
+import { fromSqlTimestamp } from '#core/database/timestamps'
+import { parseJson, toBoolean } from '#core/database/columns'
+import { isWellFormedId } from '#core/ids'
+import { paginate, type ListQuery } from '#core/http/pagination'
+import type { RoleOrGuest } from '#core/roles'
+
+export type CreateOrganizationInput = { title: string; emailDomains?: string[] }
+
+export type UpdateOrganizationInput = {
+  title?: string
+  emailDomains?: string[]
+  hostname?: string
+  defaultRole?: RoleOrGuest
+  defaultContent?: DefaultContent | null
+  logo?: string | null
+  sso?: boolean
+  ai?: boolean
+  inviteLinks?: boolean
+}
+
+const ORGANIZATION_COLUMNS = [
+  'o.id',
+  'o.title',
+  'o.hostname',
+  'o.type',
+  'o.use_case',
+  'o.community_type',
+  'o.default_role',
+  'o.default_content',
+  'o.sso',
+  'o.ai',
+  'o.invite_links',
+  'o.plan',
+  'o.logo_url',
+  'o.created_at',
+]
+
+/**
+ * Organizations: reads as the caller sees them, creation, settings. Reads use the query builder with
+ * plain rows (no model hydration); writes go through the models inside a transaction.
+ */
+export default class OrganizationService {
+  /**
+   * The caller's organizations, oldest first, one keyset page at a time.
+   */
+  async listForUser(user: User, query: ListQuery) {
+    const builder = db
+      .from('organizations as o')
+      .join('organization_members as m', 'm.organization_id', 'o.id')
+      .where('m.user_id', user.id)
+      .where('m.disabled', false)
+      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role'])
+    const page = await paginate<Record<string, any>>(builder, {
+      ...query,
+      order: [
+        { column: 'o.created_at', key: 'created_at' },
+        { column: 'o.id', key: 'id' },
+      ],
+    })
+    const domains = await this.emailDomainsOf(page.rows.map((row) => row.id))
+    const items: OrganizationAccess[] = page.rows.map((row) => ({
+      organization: toRecord(row, domains.get(row.id) ?? []),
+      isMember: true,
+      role: row.member_role,
+    }))
+    return { items, count: page.count, next: page.next }
+  }
+
+  /**
+   * The organization as the caller sees it. Unknown ids and organizations the caller does not
+   * belong to are the same 404.
+   */
+  async accessFor(user: User, organizationId: string): Promise<OrganizationAccess> {
+    if (isWellFormedId(organizationId)) {
+      const row = await db
+        .from('organizations as o')
+        .join('organization_members as m', 'm.organization_id', 'o.id')
+        .where('o.id', organizationId)
+        .where('m.user_id', user.id)
+        .where('m.disabled', false)
+        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role'])
+        .first()
+      if (row) {
+        const domains = await this.emailDomainsOf([row.id])
+        return {
+          organization: toRecord(row, domains.get(row.id) ?? []),
+          isMember: true,
+          role: row.member_role,
+        }
+      }
+    }
+    throw NotFoundException.resource('organization', organizationId)
+  }
+
+  /**
+   * Creates an organization with the caller as its admin.
+   */
+  async create(user: User, input: CreateOrganizationInput): Promise<OrganizationAccess> {
+    const organizationId = await db.transaction((trx) => this.createWithin(trx, user.id, input))
+    return this.accessFor(user, organizationId)
+  }
+
+  /**
+   * Creates an organization with `adminUserId` as its admin inside the caller's transaction; returns
+   * its id.
+   */
+  async createWithin(
+    trx: TransactionClientContract,
+    adminUserId: string,
+    input: CreateOrganizationInput
+  ): Promise<string> {
+    const organization = new Organization()
+    organization.useTransaction(trx)
+    organization.merge({
+      title: input.title,
+      type: 'business',
+      plan: SELF_HOSTED_PLAN,
+      sso: false,
+      ai: false,
+      inviteLinks: true,
+      defaultRole: null,
+      defaultContent: null,
+    })
+    await organization.save()
+    await this.replaceEmailDomains(trx, organization.id, input.emailDomains ?? [])
+    await this.addMember(trx, organization.id, adminUserId, 'admin')
+    return organization.id
+  }
+
+  /**
+   * Adds a member (or changes the role of an existing one) inside the caller's transaction.
+   */
+  async addMember(
+    trx: TransactionClientContract,
+    organizationId: string,
+    userId: string,
+    role: RoleOrGuest
+  ): Promise<OrganizationMember> {
+    const existing = await OrganizationMember.query({ client: trx })
+      .where('organization_id', organizationId)
+      .where('user_id', userId)
+      .first()
+    if (existing) {
+      existing.merge({ role, disabled: false })
+      await existing.save()
+      return existing
+    }
+    return OrganizationMember.create(
+      { organizationId, userId, role, disabled: false, sso: false, joinedAt: DateTime.utc() },
+      { client: trx }
+    )
+  }
+
+  /**
+   * Applies a settings change atomically: either every field changes or none does.
+   */
+  async update(user: User, access: OrganizationAccess, input: UpdateOrganizationInput) {
+    const organizationId = access.organization.id
+    await db.transaction(async (trx) => {
+      const organization = await Organization.findOrFail(organizationId, { client: trx })
+      if (input.hostname !== undefined && input.hostname !== organization.hostname) {
+        const taken = await Organization.query({ client: trx })
+          .where('hostname', input.hostname)
+          .whereNot('id', organizationId)
+          .first()
+        if (taken) {
+          throw new ConflictException(`The hostname "${input.hostname}" is already used by another organization`)
+        }
+      }
+      const { emailDomains, logo, ...fields } = input
+      organization.merge(definedOnly(fields))
+      if (logo !== undefined) organization.logoUrl = logo
+      await organization.save()
+      if (emailDomains) await this.replaceEmailDomains(trx, organizationId, emailDomains)
+    })
+    return this.accessFor(user, organizationId)
+  }
+
+  /**
+   * Organizations that list `domain` among their e-mail domains and that the caller belongs to or
+   * may join (their own address is at that domain). Anyone else's organizations stay hidden.
+   */
+  async listByEmailDomain(user: User, domain: string): Promise<OrganizationAccess[]> {
+    const normalized = domain.trim().toLowerCase()
+    const callerDomain = user.email.split('@').pop()?.toLowerCase()
+    const rows = await db
+      .from('organizations as o')
+      .join('organization_email_domains as d', 'd.organization_id', 'o.id')
+      .leftJoin('organization_members as m', (join) => {
+        join.on('m.organization_id', '=', 'o.id').andOnVal('m.user_id', '=', user.id)
+      })
+      .where('d.domain', normalized)
+      .if(callerDomain !== normalized, (query) => query.whereNotNull('m.id').where('m.disabled', false))
+      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', 'm.id as member_id', 'm.disabled as member_disabled'])
+      .orderBy('o.created_at', 'asc')
+      .orderBy('o.id', 'asc')
+      .limit(1000)
+    const domains = await this.emailDomainsOf(rows.map((row) => row.id))
+    return rows.map((row) => {
+      const isMember = row.member_id !== null && !toBoolean(row.member_disabled)
+      return {
+        organization: toRecord(row, domains.get(row.id) ?? []),
+        isMember,
+        role: isMember ? row.member_role : null,
+      }
+    })
+  }
+
+  /**
+   * POST /orgs/{id}/ping: the caller was active just now.
+   */
+  async ping(user: User, access: OrganizationAccess): Promise<void> {
+    await new MembershipService().touchLastSeen(access.organization.id, user.id)
+  }
+
+  private async replaceEmailDomains(trx: TransactionClientContract, organizationId: string, domains: string[]) {
+    await OrganizationEmailDomain.query({ client: trx }).where('organization_id', organizationId).delete()
+    const unique = [...new Set(domains.map((domain) => domain.toLowerCase()))]
+    if (unique.length > 0) {
+      await OrganizationEmailDomain.createMany(
+        unique.map((domain) => ({ organizationId, domain })),
+        { client: trx }
+      )
+    }
+  }
+
+  private async emailDomainsOf(organizationIds: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>()
+    if (organizationIds.length === 0) return map
+    const rows = await db
+      .from('organization_email_domains')
+      .whereIn('organization_id', organizationIds)
+      .select('organization_id', 'domain')
+      .orderBy('id', 'asc')
+    for (const row of rows) {
+      const list = map.get(row.organization_id) ?? []
+      list.push(row.domain)
+      map.set(row.organization_id, list)
+    }
+    return map
+  }
+}
+
+function toRecord(row: Record<string, any>, emailDomains: string[]): OrganizationRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    hostname: row.hostname ?? null,
+    type: row.type,
+    useCase: row.use_case ?? null,
+    communityType: row.community_type ?? null,
+    defaultRole: row.default_role ?? null,
+    defaultContent: parseJson<DefaultContent>(row.default_content),
+    sso: toBoolean(row.sso),
+    ai: toBoolean(row.ai),
+    inviteLinks: toBoolean(row.invite_links),
+    plan: row.plan,
+    logoUrl: row.logo_url ?? null,
+    createdAt: fromSqlTimestamp(row.created_at)!,
+    emailDomains,
+  }
+}
+
+function definedOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
+}

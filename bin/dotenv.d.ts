@@ -1,0 +1,1 @@
+export declare function ensureDotEnv(appRoot: URL): boolean

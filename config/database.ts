@@ -1,0 +1,56 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig } from '@adonisjs/lucid'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+const sqlitePath = app.makePath(env.get('SQLITE_PATH', 'tmp/bindery.sqlite3'))
+mkdirSync(dirname(sqlitePath), { recursive: true })
+
+/**
+ * SQLite (embedded default) and MySQL/MariaDB (production). Every migration and query runs on both;
+ * `DB_CONNECTION` picks one.
+ */
+const dbConfig = defineConfig({
+  connection: env.get('DB_CONNECTION', 'sqlite'),
+  prettyPrintDebugQueries: false,
+  connections: {
+    sqlite: {
+      client: 'better-sqlite3',
+      connection: {
+        filename: sqlitePath,
+      },
+      useNullAsDefault: true,
+      pool: {
+        afterCreate: (conn: any, done: (err: Error | null, conn: any) => void) => {
+          conn.pragma('foreign_keys = ON')
+          conn.pragma('journal_mode = WAL')
+          conn.pragma('synchronous = NORMAL')
+          conn.pragma('busy_timeout = 5000')
+          done(null, conn)
+        },
+      },
+      migrations: { naturalSort: true, paths: ['database/migrations'] },
+      seeders: { paths: ['database/seeders'] },
+    },
+    mysql: {
+      client: 'mysql2',
+      connection: {
+        host: env.get('DB_HOST', '127.0.0.1'),
+        port: env.get('DB_PORT', 3306),
+        user: env.get('DB_USER', 'root'),
+        password: env.get('DB_PASSWORD', ''),
+        database: env.get('DB_DATABASE', 'bindery'),
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        dateStrings: false,
+        supportBigNumbers: true,
+      },
+      pool: { min: 0, max: 10 },
+      migrations: { naturalSort: true, paths: ['database/migrations'] },
+      seeders: { paths: ['database/seeders'] },
+    },
+  },
+})
+
+export default dbConfig

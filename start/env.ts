@@ -1,0 +1,28 @@
+/*
+| Environment variables: validated once at boot. A fresh clone has no `.env`; it is created here from
+| `.env.example` with a fresh APP_KEY so that every entrypoint (server, Ace, `npm start`) behaves alike.
+*/
+import { Env } from '@adonisjs/core/env'
+import { ensureDotEnv } from '../bin/dotenv.js'
+
+const appRoot = new URL('../', import.meta.url)
+if (process.env.NODE_ENV !== 'test') ensureDotEnv(appRoot)
+
+export default await Env.create(appRoot, {
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  APP_KEY: Env.schema.string(),
+  APP_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  LOG_LEVEL: Env.schema.string.optional(),
+
+  DB_CONNECTION: Env.schema.enum.optional(['sqlite', 'mysql'] as const),
+  SQLITE_PATH: Env.schema.string.optional(),
+  DB_HOST: Env.schema.string.optional({ format: 'host' }),
+  DB_PORT: Env.schema.number.optional(),
+  DB_USER: Env.schema.string.optional(),
+  DB_PASSWORD: Env.schema.string.optional(),
+  DB_DATABASE: Env.schema.string.optional(),
+
+  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
+})
