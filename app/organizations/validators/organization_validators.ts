@@ -36,6 +36,11 @@ export const createOrganizationQueryValidator = vine.compile(
 )
 
 /**
+ * Fields of the PATCH body that `null` clears.
+ */
+export const NULLABLE_ORGANIZATION_FIELDS = ['defaultRole', 'defaultContent', 'logo'] as const
+
+/**
  * PATCH /v1/orgs/{organizationId}: every field optional, each validated to the platform's limits.
  */
 export const updateOrganizationValidator = vine.compile(

@@ -1,0 +1,78 @@
+import { test } from '@japa/runner'
+import User from '#accounts/models/user'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { DateTime } from 'luxon'
+
+test.group('GET /v1/user', (group) => {
+  eachTestInTransaction(group)
+
+  test('answers the user the token belongs to', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client.get('/v1/user').bearerToken(caller.token)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.equal(response.body().id, caller.user.id)
+    assert.equal(response.body().object, 'user')
+    assert.equal(response.body().email, caller.email)
+    assert.match(response.body().urls.location, /^http:\/\/127\.0\.0\.1:\d+\/v1\/users\/[A-Za-z0-9]{20}$/)
+  })
+
+  test('refuses a request without a token', async ({ client, assert }) => {
+    const response = await client.get('/v1/user')
+    response.assertStatus(401)
+    response.assertContract()
+    assert.equal(response.body().error.code, 401)
+  })
+
+  test('refuses a malformed authorization header: {$self}')
+    .with(['Bearer', 'Basic abc', 'Bearer not-a-token', 'Bearer gb_api_xx', 'gb_api_MQ.abc', 'Bearer gb_api_MQ.'])
+    .run(async ({ client }, header) => {
+      const response = await client.get('/v1/user').header('Authorization', header)
+      response.assertStatus(401)
+      response.assertContract()
+    })
+
+  test('refuses an unknown token', async ({ client }) => {
+    const caller = await createCaller()
+    const forged = caller.token.slice(0, -4) + 'AAAA'
+    const response = await client.get('/v1/user').bearerToken(forged)
+    response.assertStatus(401)
+    response.assertContract()
+  })
+
+  test('refuses a revoked token', async ({ client }) => {
+    const caller = await createCaller()
+    const [token] = await User.accessTokens.all(caller.user)
+    await User.accessTokens.delete(caller.user, token.identifier)
+    const response = await client.get('/v1/user').bearerToken(caller.token)
+    response.assertStatus(401)
+    response.assertContract()
+  })
+
+  test('refuses an expired token', async ({ client }) => {
+    const caller = await createCaller()
+    const token = await User.accessTokens.create(caller.user, ['*'], { expiresIn: '1 hour' })
+    const ok = await client.get('/v1/user').bearerToken(token.value!.release())
+    ok.assertStatus(200)
+    await User.accessTokens
+      .all(caller.user)
+      .then(async () => {
+        const db = (await import('@adonisjs/lucid/services/db')).default
+        await db
+          .from('auth_access_tokens')
+          .where('id', token.identifier)
+          .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
+      })
+    const response = await client.get('/v1/user').bearerToken(token.value!.release())
+    response.assertStatus(401)
+    response.assertContract()
+  })
+
+  test('refuses a token that lacks the user:read scope', async ({ client }) => {
+    const caller = await createCaller()
+    const token = await User.accessTokens.create(caller.user, ['space:read'])
+    const response = await client.get('/v1/user').bearerToken(token.value!.release())
+    response.assertStatus(403)
+    response.assertContract()
+  })
+})

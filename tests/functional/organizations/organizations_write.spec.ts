@@ -1,0 +1,290 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+
+async function countOrganizations() {
+  const [row] = await db.from('organizations').count('* as total')
+  return Number(row.total)
+}
+
+test.group('POST /v1/orgs', (group) => {
+  eachTestInTransaction(group)
+
+  test('creates an organization with the caller as admin', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .json({ title: '  Docs Team  ', emailDomains: ['Example.COM', 'docs.example.com'] })
+    response.assertStatus(201)
+    response.assertContract()
+    const org = response.body()
+    assert.equal(org.title, 'Docs Team')
+    assert.deepEqual(org.emailDomains, ['example.com', 'docs.example.com'])
+    assert.isTrue(org.permissions.admin)
+    assert.equal(response.header('location'), org.urls.location)
+    assert.match(org.id, /^[A-Za-z0-9]{20}$/)
+
+    const read = await client.get(`/v1/orgs/${org.id}`).bearerToken(caller.token)
+    read.assertStatus(200)
+    read.assertContract()
+    assert.deepEqual(read.body(), org)
+  })
+
+  test('rejects {name} and creates nothing')
+    .with([
+      { name: 'a missing title', body: {}, field: 'title' },
+      { name: 'a one-character title', body: { title: 'x' }, field: 'title' },
+      { name: 'a blank title', body: { title: '     ' }, field: 'title' },
+      { name: 'a 256-character title', body: { title: 'x'.repeat(256) }, field: 'title' },
+      { name: 'a numeric title', body: { title: 12345 }, field: 'title' },
+      { name: 'a null title', body: { title: null }, field: 'title' },
+      { name: 'emailDomains as a string', body: { title: 'Docs', emailDomains: 'example.com' }, field: 'emailDomains' },
+      { name: 'an invalid e-mail domain', body: { title: 'Docs', emailDomains: ['not a domain'] }, field: 'emailDomains.0' },
+      { name: 'a duplicated e-mail domain', body: { title: 'Docs', emailDomains: ['a.com', 'a.com'] }, field: 'emailDomains' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const caller = await createCaller()
+      const before = await countOrganizations()
+      const response = await client.post('/v1/orgs').bearerToken(caller.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await countOrganizations(), before)
+    })
+
+  test('rejects malformed JSON', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .header('Content-Type', 'application/json')
+      .json('{"title": "Docs"')
+      .bearerToken(caller.token)
+    // `.json()` of a string sends it as is.
+    response.assertStatus(400)
+    response.assertContract()
+    assert.include(response.body().error.message.toLowerCase(), 'json')
+  })
+
+  test('rejects a body that is not an object', async ({ client }) => {
+    const caller = await createCaller()
+    const response = await client.post('/v1/orgs').bearerToken(caller.token).json(['Docs'])
+    response.assertStatus(400)
+    response.assertContract()
+  })
+
+  test('refuses withDefaultSite, which needs sites', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const before = await countOrganizations()
+    const response = await client
+      .post('/v1/orgs')
+      .qs({ withDefaultSite: true })
+      .bearerToken(caller.token)
+      .json({ title: 'Docs' })
+    response.assertStatus(400)
+    response.assertContract()
+    assert.equal(await countOrganizations(), before)
+  })
+
+  test('needs the organization:write scope', async ({ client }) => {
+    const caller = await createCaller()
+    const User = (await import('#accounts/models/user')).default
+    const token = await User.accessTokens.create(caller.user, ['organization:read'])
+    const response = await client.post('/v1/orgs').bearerToken(token.value!.release()).json({ title: 'Docs' })
+    response.assertStatus(403)
+    response.assertContract()
+  })
+})
+
+test.group('PATCH /v1/orgs/{organizationId}', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin changes every setting', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const response = await client
+      .patch(`/v1/orgs/${admin.organizationId}`)
+      .bearerToken(admin.token)
+      .json({
+        title: 'Renamed',
+        emailDomains: ['acme.test'],
+        hostname: 'Acme-Docs',
+        defaultRole: 'comment',
+        defaultContent: { type: 'site', site: 'site123' },
+        logo: 'https://cdn.example.com/logo.png',
+        sso: true,
+        ai: true,
+        inviteLinks: false,
+      })
+    response.assertStatus(200)
+    response.assertContract()
+    const org = response.body()
+    assert.equal(org.title, 'Renamed')
+    assert.deepEqual(org.emailDomains, ['acme.test'])
+    assert.equal(org.hostname, 'acme-docs')
+    assert.equal(org.defaultRole, 'comment')
+    assert.deepEqual(org.defaultContent, { type: 'site', site: 'site123' })
+    assert.equal(org.urls.logo, 'https://cdn.example.com/logo.png')
+    assert.isTrue(org.sso)
+    assert.isTrue(org.ai)
+    assert.isFalse(org.inviteLinks)
+
+    // Nulls clear what can be cleared.
+    const cleared = await client
+      .patch(`/v1/orgs/${admin.organizationId}`)
+      .bearerToken(admin.token)
+      .json({ defaultRole: null, defaultContent: null, logo: null, emailDomains: [] })
+    cleared.assertStatus(200)
+    cleared.assertContract()
+    assert.isNull(cleared.body().defaultRole)
+    assert.notProperty(cleared.body(), 'defaultContent')
+    assert.notProperty(cleared.body().urls, 'logo')
+    assert.deepEqual(cleared.body().emailDomains, [])
+    assert.equal(cleared.body().title, 'Renamed')
+  })
+
+  test('rejects {name} and changes nothing')
+    .with([
+      { name: 'a one-character title', body: { title: 'x' }, field: 'title' },
+      { name: 'a 256-character title', body: { title: 'x'.repeat(256) }, field: 'title' },
+      { name: 'a 2-character hostname', body: { hostname: 'ab' }, field: 'hostname' },
+      { name: 'a 33-character hostname', body: { hostname: 'a'.repeat(33) }, field: 'hostname' },
+      { name: 'a hostname with dots', body: { hostname: 'acme.docs' }, field: 'hostname' },
+      { name: 'a hostname ending in a hyphen', body: { hostname: 'acme-' }, field: 'hostname' },
+      { name: 'an unknown role', body: { defaultRole: 'owner' }, field: 'defaultRole' },
+      { name: 'defaultContent of another type', body: { defaultContent: { type: 'space', site: 'x' } }, field: 'defaultContent.type' },
+      { name: 'defaultContent without a site', body: { defaultContent: { type: 'site' } }, field: 'defaultContent.site' },
+      { name: 'a logo that is not a URL', body: { logo: 'not a url' }, field: 'logo' },
+      { name: 'a logo URL over 2048 characters', body: { logo: `https://example.com/${'a'.repeat(2040)}` }, field: 'logo' },
+      { name: 'sso as a string', body: { sso: 'yes' }, field: 'sso' },
+      { name: 'ai as a number', body: { ai: 1 }, field: 'ai' },
+      { name: 'inviteLinks as null', body: { inviteLinks: null }, field: 'inviteLinks' },
+      { name: 'emailDomains with a number', body: { emailDomains: [42] }, field: 'emailDomains.0' },
+      { name: 'a valid title with an invalid hostname', body: { title: 'Valid title', hostname: '!' }, field: 'hostname' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const admin = await createCaller({ org: 'Original' })
+      const before = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      const response = await client.patch(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      assert.deepEqual(after.body(), before.body())
+    })
+
+  test('a hostname already used elsewhere is a conflict and changes nothing', async ({ client, assert }) => {
+    const first = await createCaller()
+    const second = await createCaller({ org: 'Second' })
+    const taken = await client.patch(`/v1/orgs/${first.organizationId}`).bearerToken(first.token).json({ hostname: 'taken' })
+    taken.assertStatus(200)
+
+    const response = await client
+      .patch(`/v1/orgs/${second.organizationId}`)
+      .bearerToken(second.token)
+      .json({ title: 'Changed', hostname: 'taken' })
+    response.assertStatus(409)
+    response.assertContract()
+    const after = await client.get(`/v1/orgs/${second.organizationId}`).bearerToken(second.token)
+    assert.equal(after.body().title, 'Second')
+    assert.notProperty(after.body(), 'hostname')
+  })
+
+  test('a member below admin ({$self}) is refused with 403')
+    .with(['create', 'review', 'edit', 'comment', 'read', null] as const)
+    .run(async ({ client, assert }, role) => {
+      const admin = await createCaller({ org: 'Original' })
+      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const response = await client
+        .patch(`/v1/orgs/${admin.organizationId}`)
+        .bearerToken(member.token)
+        .json({ title: 'Hijacked' })
+      response.assertStatus(403)
+      response.assertContract()
+      const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      assert.equal(after.body().title, 'Original')
+    })
+
+  test('another organization or an unknown id is 404', async ({ client }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    for (const id of [other.organizationId, newId()]) {
+      const response = await client.patch(`/v1/orgs/${id}`).bearerToken(admin.token).json({ title: 'Mine now' })
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+})
+
+test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
+  eachTestInTransaction(group)
+
+  test('shows organizations of the caller’s own e-mail domain, and hides the rest', async ({ client, assert }) => {
+    const admin = await createCaller()
+    await client.patch(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token).json({ emailDomains: ['acme.test'] })
+
+    // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
+    const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
+    const seen = await client.get('/v1/email-domains/ACME.test/orgs').bearerToken(prospect.token)
+    seen.assertStatus(200)
+    seen.assertContract()
+    const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
+    assert.exists(found)
+    assert.isFalse(found.permissions.view)
+    assert.isFalse(found.permissions.admin)
+    assert.notProperty(found, 'billing')
+
+    // Someone elsewhere learns nothing about acme.test.
+    const outsider = await createCaller()
+    const hidden = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(outsider.token)
+    hidden.assertStatus(200)
+    hidden.assertContract()
+    assert.deepEqual(hidden.body().organizations, [])
+
+    // A member sees it whatever their own address.
+    const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const asMember = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(member.token)
+    asMember.assertContract()
+    assert.deepEqual(asMember.body().organizations.map((org: any) => org.id), [admin.organizationId])
+    assert.isTrue(asMember.body().organizations[0].permissions.view)
+  })
+
+  test('rejects a malformed domain', async ({ client }) => {
+    const caller = await createCaller()
+    const response = await client.get(`/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`).bearerToken(caller.token)
+    response.assertStatus(400)
+    response.assertContract()
+  })
+})
+
+test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
+  eachTestInTransaction(group)
+
+  test('records when the member was last seen', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const before = await db
+      .from('organization_members')
+      .where({ organization_id: caller.organizationId, user_id: caller.user.id })
+      .first()
+    assert.isNull(before.last_seen_at)
+
+    const response = await client.post(`/v1/orgs/${caller.organizationId}/ping`).bearerToken(caller.token)
+    response.assertStatus(200)
+    response.assertContract()
+
+    const after = await db
+      .from('organization_members')
+      .where({ organization_id: caller.organizationId, user_id: caller.user.id })
+      .first()
+    assert.isNotNull(after.last_seen_at)
+  })
+
+  test('another organization is 404', async ({ client }) => {
+    const caller = await createCaller()
+    const other = await createCaller()
+    const response = await client.post(`/v1/orgs/${other.organizationId}/ping`).bearerToken(caller.token)
+    response.assertStatus(404)
+    response.assertContract()
+  })
+})

@@ -1,0 +1,33 @@
+import testUtils from '@adonisjs/core/services/test_utils'
+import BootstrapService from '#accounts/services/bootstrap_service'
+import User from '#accounts/models/user'
+import type { RoleOrGuest } from '#core/roles'
+import { newId } from '#core/ids'
+
+export type Caller = { user: User; organizationId: string; token: string; email: string }
+
+/**
+ * A user with an API token, made the way `bindery:bootstrap` makes them. With `organizationId` the
+ * user joins that organization with `role`; otherwise they get a new organization as its admin.
+ */
+export async function createCaller(
+  options: { organizationId?: string; role?: RoleOrGuest; org?: string; email?: string; password?: string } = {}
+): Promise<Caller> {
+  const email = options.email ?? `user-${newId(8).toLowerCase()}@example.com`
+  const result = await new BootstrapService().run({
+    email,
+    password: options.password,
+    org: options.organizationId ? undefined : (options.org ?? `Org ${newId(6)}`),
+    orgId: options.organizationId,
+    role: options.role === undefined ? 'admin' : options.role,
+  })
+  const user = await User.findOrFail(result.user.id)
+  return { user, organizationId: result.organization.id, token: result.token, email }
+}
+
+/**
+ * Each test of a group runs inside a transaction rolled back after it.
+ */
+export function eachTestInTransaction(group: { each: { setup: (fn: () => any) => void } }) {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+}
