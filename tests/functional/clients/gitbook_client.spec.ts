@@ -1,0 +1,88 @@
+import { test } from '@japa/runner'
+import env from '#start/env'
+import { GitBookAPI, GitBookAPIError } from '@gitbook/api'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+
+/**
+ * GitBook's own client (`@gitbook/api`), pointed at this server over real HTTP: if it works here, it
+ * works for the scripts people already have.
+ */
+function clientFor(token: string) {
+  return new GitBookAPI({ endpoint: `http://${env.get('HOST')}:${env.get('PORT')}`, authToken: token })
+}
+
+test.group('GitBookAPI client: accounts and organizations', (group) => {
+  eachTestInTransaction(group)
+
+  test('reads the user and the organizations', async ({ assert }) => {
+    const caller = await createCaller({ org: 'Client Org' })
+    const api = clientFor(caller.token)
+
+    const { data: user } = await api.user.getAuthenticatedUser()
+    assert.equal(user.id, caller.user.id)
+    assert.equal(user.email, caller.email)
+
+    const { data: sameUser } = await api.users.getUserById(caller.user.id)
+    assert.equal(sameUser.id, caller.user.id)
+
+    const { data: list } = await api.orgs.listOrganizationsForAuthenticatedUser()
+    assert.deepEqual(
+      list.items.map((org) => org.id),
+      [caller.organizationId]
+    )
+
+    const { data: org } = await api.orgs.getOrganizationById(caller.organizationId)
+    assert.equal(org.title, 'Client Org')
+  })
+
+  test('creates, updates and pings an organization', async ({ assert }) => {
+    const caller = await createCaller()
+    const api = clientFor(caller.token)
+
+    const { data: created } = await api.orgs.createOrganization({ title: 'Made by the client' })
+    assert.equal(created.title, 'Made by the client')
+
+    const { data: updated } = await api.orgs.updateOrganizationById(created.id, {
+      title: 'Renamed by the client',
+      emailDomains: ['client.test'],
+      inviteLinks: false,
+    })
+    assert.equal(updated.title, 'Renamed by the client')
+    assert.isFalse(updated.inviteLinks)
+
+    const { data: byDomain } = await api.emailDomains.getOrganizationsForEmailDomain('client.test')
+    assert.deepEqual(
+      byDomain.organizations.map((org) => org.id),
+      [created.id]
+    )
+
+    const ping = await api.orgs.updateOrganizationMemberLastSeenAt(created.id)
+    assert.equal(ping.status, 200)
+
+    const { data: page } = await api.orgs.listOrganizationsForAuthenticatedUser({ limit: 1 })
+    assert.lengthOf(page.items, 1)
+    assert.equal(page.count, 2)
+    assert.isString(page.next?.page)
+  })
+
+  test('surfaces Bindery errors as GitBookAPIError with status and message', async ({ assert }) => {
+    const caller = await createCaller()
+    const api = clientFor(caller.token)
+    try {
+      await api.orgs.getOrganizationById(newId())
+      assert.fail('expected a 404')
+    } catch (error) {
+      assert.instanceOf(error, GitBookAPIError)
+      assert.equal((error as GitBookAPIError).code, 404)
+      assert.include((error as GitBookAPIError).message, 'No organization')
+    }
+
+    try {
+      await clientFor('gb_api_wrong').user.getAuthenticatedUser()
+      assert.fail('expected a 401')
+    } catch (error) {
+      assert.equal((error as GitBookAPIError).code, 401)
+    }
+  })
+})

@@ -1,0 +1,63 @@
+import { test } from '@japa/runner'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+
+test.group('API conventions', (group) => {
+  eachTestInTransaction(group)
+
+  test('an unknown /v1 route is a 404 in the error shape: {$self}')
+    .with(['GET /v1/nothing-here', 'POST /v1/orgs/abc/unknown', 'DELETE /v1/user', 'PUT /v1'])
+    .run(async ({ client, assert }, line) => {
+      const [method, path] = line.split(' ')
+      const response = await client.request(path, method as any)
+      response.assertStatus(404)
+      assert.deepEqual(Object.keys(response.body()), ['error'])
+      assert.equal(response.body().error.code, 404)
+      assert.isString(response.body().error.message)
+      assert.match(response.header('content-type'), /application\/json/)
+    })
+
+  test('malformed JSON is a 400 in the error shape, even before authentication', async ({ client, assert }) => {
+    const caller = await createCaller()
+    for (const token of [caller.token, undefined]) {
+      const request = client.post('/v1/orgs').header('Content-Type', 'application/json').json('{"title":')
+      if (token) request.bearerToken(token)
+      const response = await request
+      assert.include([400, 401], response.status())
+      assert.equal(response.body().error.code, response.status())
+    }
+  })
+
+  test('a wrong content type is refused in the error shape', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .header('Content-Type', 'text/plain')
+      .json('title=Docs')
+    response.assertStatus(400)
+    assert.equal(response.body().error.code, 400)
+  })
+
+  test('an oversized body is refused in the error shape', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .json({ title: 'Docs', padding: 'x'.repeat(11 * 1024 * 1024) })
+    response.assertStatus(413)
+    assert.equal(response.body().error.code, 413)
+  })
+
+  test('every answer carries a request id, and keeps the one the client sent', async ({ client, assert }) => {
+    const fresh = await client.get('/v1/user')
+    assert.match(fresh.header('x-request-id'), /^[0-9a-f-]{36}$/)
+    const kept = await client.get('/v1/user').header('X-Request-Id', 'trace-123')
+    assert.equal(kept.header('x-request-id'), 'trace-123')
+  })
+
+  test('the /v1 API is not subject to the console’s CSRF protection', async ({ client }) => {
+    const caller = await createCaller()
+    const response = await client.post('/v1/orgs').bearerToken(caller.token).json({ title: 'No CSRF here' })
+    response.assertStatus(201)
+  })
+})
