@@ -60,7 +60,7 @@ test.group('GET /v1/user', (group) => {
         const db = (await import('@adonisjs/lucid/services/db')).default
         await db
           .from('auth_access_tokens')
-          .where('id', token.identifier)
+          .where('id', String(token.identifier))
           .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
       })
     const response = await client.get('/v1/user').bearerToken(token.value!.release())

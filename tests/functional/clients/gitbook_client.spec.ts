@@ -1,16 +1,13 @@
 import { test } from '@japa/runner'
-import env from '#start/env'
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api'
+import { GitBookAPIError } from '@gitbook/api'
+import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
 /**
- * GitBook's own client (`@gitbook/api`), pointed at this server over real HTTP: if it works here, it
- * works for the scripts people already have.
+ * GitBook's own client, over real HTTP: if it works here, it works for the scripts people already have.
  */
-function clientFor(token: string) {
-  return new GitBookAPI({ endpoint: `http://${env.get('HOST')}:${env.get('PORT')}`, authToken: token })
-}
+const clientFor = gitbookClient
 
 test.group('GitBookAPI client: accounts and organizations', (group) => {
   eachTestInTransaction(group)
@@ -28,7 +25,7 @@ test.group('GitBookAPI client: accounts and organizations', (group) => {
 
     const { data: list } = await api.orgs.listOrganizationsForAuthenticatedUser()
     assert.deepEqual(
-      list.items.map((org) => org.id),
+      list.items.map((org: { id: string }) => org.id),
       [caller.organizationId]
     )
 
@@ -53,7 +50,7 @@ test.group('GitBookAPI client: accounts and organizations', (group) => {
 
     const { data: byDomain } = await api.emailDomains.getOrganizationsForEmailDomain('client.test')
     assert.deepEqual(
-      byDomain.organizations.map((org) => org.id),
+      byDomain.organizations.map((org: { id: string }) => org.id),
       [created.id]
     )
 

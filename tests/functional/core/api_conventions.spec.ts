@@ -13,7 +13,7 @@ test.group('API conventions', (group) => {
       assert.deepEqual(Object.keys(response.body()), ['error'])
       assert.equal(response.body().error.code, 404)
       assert.isString(response.body().error.message)
-      assert.match(response.header('content-type'), /application\/json/)
+      assert.match(response.header('content-type') ?? '', /application\/json/)
     })
 
   test('malformed JSON is a 400 in the error shape, even before authentication', async ({ client, assert }) => {
@@ -50,7 +50,7 @@ test.group('API conventions', (group) => {
 
   test('every answer carries a request id, and keeps the one the client sent', async ({ client, assert }) => {
     const fresh = await client.get('/v1/user')
-    assert.match(fresh.header('x-request-id'), /^[0-9a-f-]{36}$/)
+    assert.match(fresh.header('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
     const kept = await client.get('/v1/user').header('X-Request-Id', 'trace-123')
     assert.equal(kept.header('x-request-id'), 'trace-123')
   })
