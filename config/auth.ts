@@ -1,5 +1,6 @@
+import { configProvider } from '@adonisjs/core'
 import { defineConfig } from '@adonisjs/auth'
-import { tokensGuard, tokensUserProvider } from '@adonisjs/auth/access_tokens'
+import { tokensGuard } from '@adonisjs/auth/access_tokens'
 import { sessionGuard, sessionUserProvider } from '@adonisjs/auth/session'
 import type { InferAuthEvents, Authenticators } from '@adonisjs/auth/types'
 
@@ -10,9 +11,9 @@ const authConfig = defineConfig({
   default: 'api',
   guards: {
     api: tokensGuard({
-      provider: tokensUserProvider({
-        tokens: 'accessTokens',
-        model: () => import('#accounts/models/user'),
+      provider: configProvider.create(async () => {
+        const { TokensUserProvider } = await import('#accounts/auth/tokens_user_provider')
+        return new TokensUserProvider()
       }),
     }),
     web: sessionGuard({

@@ -6,6 +6,7 @@ import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 import { withRandomId } from '#core/models/with_random_id'
 import { timestampColumn } from '#core/database/timestamps'
+import { TOKEN_SETTINGS } from '#accounts/auth/token_settings'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -35,12 +36,8 @@ export default class User extends compose(BaseModel, withRandomId, AuthFinder) {
   declare updatedAt: DateTime
 
   /**
-   * API tokens: `gb_api_` + id + secret, stored as a SHA-256 hash, abilities = GitBook OAuth scopes.
+   * API tokens (see TOKEN_SETTINGS); abilities are GitBook OAuth scopes. The API guard verifies them
+   * through TokensUserProvider, which reads token and user in one query.
    */
-  static accessTokens = DbAccessTokensProvider.forModel(User, {
-    prefix: 'gb_api_',
-    table: 'auth_access_tokens',
-    type: 'api_token',
-    tokenSecretLength: 40,
-  })
+  static accessTokens = DbAccessTokensProvider.forModel(User, TOKEN_SETTINGS)
 }

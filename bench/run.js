@@ -1,0 +1,150 @@
+/*
+| `npm run bench`: throughput and latency of Bindery's hot API reads, each beside a bare route measured
+| in the same run, so the figures are comparable across machines as ratios.
+|
+|   npm run bench                      SQLite (a fresh tmp/bench.sqlite3)
+|   npm run bench -- --mysql           MySQL/MariaDB (database bindery_bench, created if missing)
+|   npm run bench -- --duration=10 --connections=50
+|
+| It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
+*/
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const args = Object.fromEntries(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=')
+    return [key, value ?? 'true']
+  })
+)
+const mysql = args.mysql === 'true'
+const duration = Number(args.duration ?? 5)
+const connections = Number(args.connections ?? 50)
+const port = Number(args.port ?? 3399)
+const base = `http://127.0.0.1:${port}`
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  DB_CONNECTION: mysql ? 'mysql' : 'sqlite',
+  SQLITE_PATH: 'tmp/bench.sqlite3',
+  DB_DATABASE: 'bindery_bench',
+}
+
+function ace(...command) {
+  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: root, env, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
+  return result.stdout
+}
+
+function lastJsonLine(output) {
+  const line = output.trim().split('\n').reverse().find((l) => l.startsWith('{'))
+  return JSON.parse(line)
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the server did not start')
+}
+
+function rssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+function load(path, token, options = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base + path,
+        connections,
+        duration,
+        method: options.method ?? 'GET',
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: options.body,
+      },
+      (error, result) => (error ? reject(error) : resolve(result))
+    )
+  })
+}
+
+async function main() {
+  if (mysql) {
+    spawnSync('mysql', ['-h', env.DB_HOST ?? '127.0.0.1', '-u', env.DB_USER ?? 'root', '-e', 'DROP DATABASE IF EXISTS bindery_bench; CREATE DATABASE bindery_bench CHARACTER SET utf8mb4'], { stdio: 'inherit' })
+  } else {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${root}tmp/bench.sqlite3${suffix}`, { force: true })
+  }
+  ace('migration:run', '--force')
+  const admin = lastJsonLine(ace('bindery:bootstrap', '--email=bench@example.com', '--org=Bench', '--json'))
+
+  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  try {
+    await waitForServer()
+    // 100 more organizations, so the list reads a full default page.
+    for (let i = 0; i < 100; i++) {
+      await fetch(`${base}/v1/orgs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Bench organization ${i}` }),
+      })
+    }
+    const idleRss = rssMiB(server.pid)
+
+    const scenarios = [
+      ['bare route GET /health (no auth, no database)', '/health', null, 200],
+      ['GET /v1/user (token + user)', '/v1/user', admin.token, 200],
+      ['GET /v1/orgs/{id} (token + user + membership + record)', `/v1/orgs/${admin.organization.id}`, admin.token, 200],
+      ['GET /v1/orgs?limit=100 (a page of 100 + count)', '/v1/orgs?limit=100', admin.token, 200],
+      ['GET /v1/orgs/{id} with a wrong secret (401)', `/v1/orgs/${admin.organization.id}`, 'gb_api_MQ.wrong', 401],
+    ]
+
+    console.log(`\nBindery bench — ${mysql ? 'MySQL' : 'SQLite'}, ${connections} connections, ${duration}s each, Node ${process.version}\n`)
+    let baseline = null
+    const rows = []
+    for (const [name, path, token, expected] of scenarios) {
+      const result = await load(path, token)
+      const rps = result.requests.average
+      baseline ??= rps
+      rows.push({
+        scenario: name,
+        'req/s': Math.round(rps),
+        'vs bare': `${((rps / baseline) * 100).toFixed(0)}%`,
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        'unexpected answers': result.errors + (expected === 200 ? result.non2xx : result['2xx']),
+      })
+    }
+    console.table(rows)
+    console.log(`server memory: ${idleRss} MiB RSS after start-up, ${rssMiB(server.pid)} MiB after the runs`)
+    console.log('design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)')
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
