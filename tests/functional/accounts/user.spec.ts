@@ -68,6 +68,27 @@ test.group('GET /v1/user', (group) => {
     response.assertContract()
   })
 
+  test('records when a token was last used, at most once a minute', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const db = (await import('@adonisjs/lucid/services/db')).default
+    const lastUsed = async () =>
+      (await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).first()).last_used_at
+    assert.isNull(await lastUsed())
+
+    await client.get('/v1/user').bearerToken(caller.token)
+    const first = await lastUsed()
+    assert.isNotNull(first)
+
+    await client.get('/v1/user').bearerToken(caller.token)
+    assert.deepEqual(await lastUsed(), first)
+
+    // A wrong secret for the same token id changes nothing.
+    await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).update({ last_used_at: null })
+    const forged = caller.token.slice(0, -4) + 'AAAA'
+    ;(await client.get('/v1/user').bearerToken(forged)).assertStatus(401)
+    assert.isNull(await lastUsed())
+  })
+
   test('refuses a token that lacks the user:read scope', async ({ client }) => {
     const caller = await createCaller()
     const token = await User.accessTokens.create(caller.user, ['space:read'])
