@@ -3,10 +3,11 @@
 */
 import { prettyPrintError } from '@adonisjs/core'
 import { createIgnitor } from './ignitor.js'
+import { createNodeServer } from '#core/http/node_server'
 
 createIgnitor()
   .httpServer()
-  .start()
+  .start(createNodeServer)
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

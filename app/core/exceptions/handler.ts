@@ -42,8 +42,13 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
   }
 
   const err = error as { status?: unknown; code?: unknown; message?: unknown }
-  const status = typeof err?.status === 'number' ? err.status : 500
   const code = typeof err?.code === 'string' ? err.code : ''
+  const status = typeof err?.status === 'number' ? err.status : 500
+
+  // A compressed body that does not decompress: zlib's errors carry no HTTP status.
+  if (code.startsWith('Z_')) {
+    return { status: 400, message: 'Malformed request body: it could not be decompressed' }
+  }
 
   if (status >= 500) {
     return {

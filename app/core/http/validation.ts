@@ -14,3 +14,16 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
   }
   return body
 }
+
+/**
+ * The query string as validators should see it: each parameter given once. `?limit[]=1` or
+ * `?page=a&page=b` would otherwise be coerced (VineJS turns ['1'] into 1); only the parameters named
+ * in `repeatable` may be lists.
+ */
+export function singleValuedQuery(query: Record<string, unknown>, repeatable: readonly string[] = []) {
+  const repeated = Object.entries(query)
+    .filter(([key, value]) => typeof value === 'object' && value !== null && !repeatable.includes(key))
+    .map(([key]) => `${key}: The ${key} parameter must be given once, as a single value (rule singleValue)`)
+  if (repeated.length > 0) throw new BadRequestException(`Invalid request: ${repeated.join('; ')}`)
+  return query
+}

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import {
   createOrganizationQueryValidator,
@@ -17,7 +18,9 @@ export default class CreateOrganizationController {
 
   async handle({ auth, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(createOrganizationQueryValidator, { data: request.qs() })
+    const query = await request.validateUsing(createOrganizationQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     if (query.withDefaultSite) {
       throw new BadRequestException(
         'Invalid request: withDefaultSite: this server cannot create sites yet; create the organization without it'

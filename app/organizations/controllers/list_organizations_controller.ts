@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import { listOrganizationsValidator } from '#organizations/validators/organization_validators'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
@@ -14,7 +15,9 @@ export default class ListOrganizationsController {
 
   async handle({ auth, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listOrganizationsValidator, { data: request.qs() })
+    const query = await request.validateUsing(listOrganizationsValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.organizations.listForUser(user, query)
     return listEnvelope(
       page.items.map((access) => serializeOrganization(access, user)),

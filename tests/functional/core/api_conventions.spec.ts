@@ -48,6 +48,47 @@ test.group('API conventions', (group) => {
     assert.equal(response.body().error.code, 413)
   })
 
+  test('a query parameter given as a list is a 400: {$self}')
+    .with(['limit[]=1', 'limit=1&limit=2', 'page[a]=b'])
+    .run(async ({ client, assert }, query) => {
+      const caller = await createCaller()
+      const response = await client.get(`/v1/orgs?${query}`).bearerToken(caller.token)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, 'single value')
+    })
+
+  test('a compressed body that does not decompress is a 400', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .header('Content-Type', 'application/json')
+      .header('Content-Encoding', 'gzip')
+      .json('not gzip')
+    response.assertStatus(400)
+    assert.equal(response.body().error.code, 400)
+  })
+
+  test('requests Node rejects before routing still get the error shape', async ({ assert }) => {
+    const { request } = await import('node:http')
+    const env = (await import('#start/env')).default
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        { host: env.get('HOST'), port: env.get('PORT'), path: '/v1/user', headers: { 'x-huge': 'a'.repeat(40_000) } },
+        (res) => {
+          let body = ''
+          res.on('data', (chunk) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode!, body }))
+        }
+      )
+      req.on('error', reject)
+      req.end()
+    })
+    assert.equal(answer.status, 431)
+    assert.deepEqual(JSON.parse(answer.body), { error: { code: 431, message: 'Request headers are too large' } })
+  })
+
   test('every answer carries a request id, and keeps the one the client sent', async ({ client, assert }) => {
     const fresh = await client.get('/v1/user')
     assert.match(fresh.header('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
