@@ -206,6 +206,20 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       assert.equal(after.body().title, 'Original')
     })
 
+  test('permissions.admin says exactly who may PATCH ({$self})')
+    .with(['admin', 'create', 'review', 'edit', 'comment', 'read', null] as const)
+    .run(async ({ client, assert }, role) => {
+      const owner = await createCaller()
+      const member = await createCaller({ organizationId: owner.organizationId, role })
+      const read = await client.get(`/v1/orgs/${owner.organizationId}`).bearerToken(member.token)
+      const patch = await client
+        .patch(`/v1/orgs/${owner.organizationId}`)
+        .bearerToken(member.token)
+        .json({ ai: true })
+      assert.equal(patch.status(), read.body().permissions.admin ? 200 : 403)
+      assert.equal(read.body().permissions.admin, role === 'admin')
+    })
+
   test('another organization or an unknown id is 404', async ({ client }) => {
     const admin = await createCaller()
     const other = await createCaller()
