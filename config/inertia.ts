@@ -2,8 +2,23 @@ import { defineConfig } from '@adonisjs/inertia'
 import type { InferSharedProps } from '@adonisjs/inertia/types'
 
 const inertiaConfig = defineConfig({
+  /**
+   * resources/views/inertia_layout.edge: the HTML shell every console page is mounted in.
+   */
   rootView: 'inertia_layout',
-  sharedData: {},
+
+  /**
+   * Props of every console page (besides `errors`, which the Inertia middleware shares). `always`:
+   * partial reloads still refresh them.
+   */
+  sharedData: {
+    user: (ctx) =>
+      ctx.inertia.always(() => {
+        const user = ctx.auth.use('web').user
+        return user ? { email: user.email, displayName: user.displayName } : null
+      }),
+  },
+
   ssr: { enabled: false },
 })
 

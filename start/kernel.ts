@@ -12,6 +12,7 @@ server.errorHandler(() => import('#core/exceptions/handler'))
  */
 server.use([
   () => import('#core/middleware/request_id_middleware'),
+  () => import('#console/middleware/console_assets_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
 ])
 

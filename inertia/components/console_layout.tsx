@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { Link, usePage } from '@inertiajs/react'
+import type { ConsoleSharedProps } from '~/types'
+
+/**
+ * Frame of every signed-in page: the console's name, who is signed in, and the way out.
+ */
+export default function ConsoleLayout({ children }: { children: ReactNode }) {
+  const { user } = usePage<ConsoleSharedProps>().props
+
+  return (
+    <div className="console">
+      <header className="console-header">
+        <Link href="/console" className="console-brand">
+          Bindery
+        </Link>
+        {user && (
+          <div className="console-user">
+            <span data-testid="signed-in-as" title={user.email}>
+              {user.displayName}
+            </span>
+            <Link href="/console/logout" method="post" as="button" className="button button-quiet">
+              Sign out
+            </Link>
+          </div>
+        )}
+      </header>
+      <main className="console-main">{children}</main>
+    </div>
+  )
+}

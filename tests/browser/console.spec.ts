@@ -1,0 +1,218 @@
+import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import env from '#start/env'
+import User from '#accounts/models/user'
+import UserService from '#accounts/services/user_service'
+import OrganizationService from '#organizations/services/organization_service'
+
+/**
+ * Debian's Chromium, driven by playwright-core. Never a downloaded browser: a machine without it
+ * fails this suite rather than skipping it.
+ */
+const CHROMIUM_PATH = '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
+
+/**
+ * The database is shared by the whole run (no global transaction: the browser's requests run in
+ * the server, concurrently), so every record here has a unique e-mail or title and is deleted after.
+ */
+type Fixture = {
+  email: string
+  password: string
+  userId: string
+  organizationId: string
+  title: string
+}
+
+async function createFixture(label: string): Promise<Fixture> {
+  const suffix = randomBytes(6).toString('hex')
+  const email = `console-${label}-${suffix}@example.com`
+  const password = `pw-${randomBytes(12).toString('base64url')}`
+  const title = `Console ${label} ${suffix}`
+  return db.transaction(async (trx) => {
+    const { user } = await new UserService().findOrCreate({ email, password }, trx)
+    const organizationId = await new OrganizationService().createWithin(trx, user.id, { title })
+    return { email, password, userId: user.id, organizationId, title }
+  })
+}
+
+async function deleteFixtures(fixtures: Fixture[]) {
+  // Memberships, e-mail domains and access tokens go with their organization or user (ON DELETE CASCADE).
+  const organizationIds = fixtures.map((fixture) => fixture.organizationId)
+  await db.from('organizations').whereIn('id', organizationIds).delete()
+  await db.from('users').whereIn('id', fixtures.map((fixture) => fixture.userId)).delete()
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/console/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test.group('Console in a browser', (group) => {
+  let browser: Browser
+  let alice: Fixture
+  let bob: Fixture
+
+  group.setup(async () => {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(
+        `The browser suite needs Debian's Chromium at ${CHROMIUM_PATH}: install it with ` +
+          '"apt-get install -y chromium" (never a browser downloaded by playwright)'
+      )
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    alice = await createFixture('alice')
+    bob = await createFixture('bob')
+
+    return async () => {
+      await browser.close()
+      await deleteFixtures([alice, bob])
+    }
+  })
+
+  /**
+   * A fresh browser context (no cookies) per test; the page is closed whatever the outcome.
+   */
+  async function newPage(cleanup: (fn: () => Promise<void>) => void): Promise<Page> {
+    const context = await browser.newContext({ baseURL: baseUrl })
+    cleanup(() => context.close())
+    const page = await context.newPage()
+    page.setDefaultTimeout(15_000)
+    return page
+  }
+
+  test('a signed-out visit to the console goes to the sign-in form', async ({ assert, cleanup }) => {
+    const page = await newPage(cleanup)
+    await page.goto(`${baseUrl}/console`)
+
+    assert.equal(new URL(page.url()).pathname, '/console/login')
+    await page.getByRole('heading', { name: 'Sign in to Bindery' }).waitFor()
+  })
+
+  test('a wrong password shows an error on the form', async ({ assert, cleanup }) => {
+    const page = await newPage(cleanup)
+    await signIn(page, alice.email, 'not-the-password')
+
+    const error = page.getByTestId('login-error')
+    await error.waitFor()
+    assert.equal(await error.textContent(), 'The e-mail address or the password is wrong.')
+    assert.equal(new URL(page.url()).pathname, '/console/login')
+    // The address stays filled in; the password does not.
+    assert.equal(await page.getByLabel('E-mail').inputValue(), alice.email)
+    assert.equal(await page.getByLabel('Password').inputValue(), '')
+  })
+
+  test('signs in, lists the organizations and opens one of them', async ({ assert, cleanup }) => {
+    const page = await newPage(cleanup)
+    // Upper case on purpose: addresses are compared lowercased.
+    await signIn(page, alice.email.toUpperCase(), alice.password)
+
+    await page.waitForURL(`${baseUrl}/console`)
+    const list = page.getByTestId('organization-list')
+    await list.waitFor()
+    const link = list.getByRole('link', { name: alice.title })
+    await link.waitFor()
+    assert.notInclude(await list.textContent(), bob.title)
+
+    await link.click()
+    await page.waitForURL(`${baseUrl}/console/orgs/${alice.organizationId}`)
+    assert.equal(await page.getByTestId('organization-title').textContent(), alice.title)
+    const settings = await page.getByTestId('organization-settings').innerText()
+    assert.include(settings, alice.organizationId)
+    assert.match(settings, /Your role\s+admin/)
+    assert.match(settings, /Plan\s+enterprise/)
+    assert.match(settings, /Invite links\s+Enabled/)
+    assert.equal(await page.title(), `${alice.title} · Bindery`)
+
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(`${baseUrl}/console/login`)
+    await page.goto(`${baseUrl}/console/orgs/${alice.organizationId}`)
+    assert.equal(new URL(page.url()).pathname, '/console/login')
+  })
+
+  test("another organization's page is not found, like an unknown one", async ({ assert, cleanup }) => {
+    const page = await newPage(cleanup)
+    await signIn(page, alice.email, alice.password)
+    await page.waitForURL(`${baseUrl}/console`)
+
+    for (const organizationId of [bob.organizationId, 'NoSuchOrganization00']) {
+      const response = await page.goto(`${baseUrl}/console/orgs/${organizationId}`)
+      assert.equal(response?.status(), 404)
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+      assert.notInclude(await page.content(), bob.title)
+    }
+  })
+})
+
+test.group('Console CSRF protection', (group) => {
+  let carol: Fixture
+
+  group.setup(async () => {
+    carol = await createFixture('carol')
+    return () => deleteFixtures([carol])
+  })
+
+  test('a console POST without a CSRF token is refused', async ({ assert }) => {
+    // A session and its XSRF-TOKEN cookie, as a browser that opened the sign-in form holds them.
+    const form = await fetch(`${baseUrl}/console/login`, { redirect: 'manual' })
+    const cookies = form.headers.getSetCookie().map((cookie) => cookie.split(';')[0])
+    const xsrfToken = decodeURIComponent(
+      cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length)
+    )
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${baseUrl}/console/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'cookie': cookies.join('; '),
+          'referer': `${baseUrl}/console/login`,
+          ...headers,
+        },
+        body: new URLSearchParams({ email: carol.email, password: carol.password }),
+      })
+    const location = (response: Response) =>
+      new URL(response.headers.get('location') ?? '', baseUrl).pathname
+
+    // Valid credentials but no token: refused before the controller, back to the form (or a 403).
+    const refused = await signIn({})
+    if (refused.status !== 403) {
+      assert.equal(refused.status, 302)
+      assert.equal(location(refused), '/console/login')
+    }
+
+    // The same request with the token signs in: the token alone made the difference.
+    const accepted = await signIn({ 'x-xsrf-token': xsrfToken })
+    assert.equal(accepted.status, 302)
+    assert.equal(location(accepted), '/console')
+  })
+
+  test('a /v1 POST needs no CSRF token and gets no session', async ({ assert }) => {
+    const user = await User.findOrFail(carol.userId)
+    const token = await User.accessTokens.create(user, ['*'], { name: 'console csrf test' })
+
+    const response = await fetch(`${baseUrl}/v1/orgs/${carol.organizationId}/ping`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.value!.release()}`, accept: 'application/json' },
+    })
+
+    assert.equal(response.status, 200)
+    assert.deepEqual(response.headers.getSetCookie(), [])
+  })
+})

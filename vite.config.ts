@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import adonisjs from '@adonisjs/vite/client'
+import inertia from '@adonisjs/inertia/client'
+
+/**
+ * The console's front end. `npx vite build` writes it to public/assets (with .vite/manifest.json,
+ * which the server reads in production); under `node ace serve` and in tests the server runs Vite
+ * in-process instead.
+ */
+export default defineConfig({
+  plugins: [
+    inertia({ ssr: { enabled: false } }),
+    react(),
+    adonisjs({
+      entrypoints: ['inertia/app/app.tsx'],
+      reload: ['resources/views/**/*.edge'],
+    }),
+  ],
+  resolve: {
+    alias: { '~/': fileURLToPath(new URL('./inertia/', import.meta.url)) },
+  },
+  server: {
+    // Tests need no live reload; without its WebSocket port (24678), parallel runs do not collide.
+    ws: process.env.NODE_ENV === 'test' ? false : undefined,
+  },
+})
