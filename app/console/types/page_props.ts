@@ -52,3 +52,12 @@ export type OrganizationListPageProps = {
 export type OrganizationSettingsPageProps = {
   organization: OrganizationSettingsProps
 }
+
+/**
+ * inertia/pages/errors/error.tsx: failures other than not-found, in production.
+ */
+export type ConsoleErrorPageProps = {
+  status: number
+  message: string
+  requestId?: string
+}

@@ -1,5 +1,6 @@
 import app from '@adonisjs/core/services/app'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
+import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { isApiRequest } from '#core/http/api_request'
 
@@ -12,6 +13,17 @@ type ApiError = { status: number; message: string }
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
   protected renderStatusPages = app.inProduction
+
+  /**
+   * Console pages in production: the console's own pages (Inertia) where the console's middleware
+   * ran, plain text anywhere else (unknown URLs outside /v1 and /console). Development and tests keep AdonisJS's detailed error page.
+   */
+  protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
+    // One range for all client errors: integer-like keys such as '404' would be expanded first and
+    // then overwritten by a range.
+    '400..499': (error, ctx) => renderConsoleError(ctx, (error as { status?: number }).status ?? 400),
+    '500..599': (_error, ctx) => renderConsoleError(ctx, 500),
+  }
 
   async handle(error: unknown, ctx: HttpContext) {
     if (!isApiRequest(ctx)) return super.handle(error, ctx)
@@ -30,6 +42,19 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     return super.report(error, ctx)
   }
+}
+
+function renderConsoleError(ctx: HttpContext, status: number) {
+  const message =
+    status === 404
+      ? 'This page does not exist, or you do not have access to it'
+      : status >= 500
+        ? 'An unexpected error occurred; it has been logged'
+        : 'The request could not be processed'
+  ctx.response.status(status)
+  if (!ctx.inertia) return ctx.response.send(`${message} (request id ${ctx.request.id()})`)
+  if (status === 404) return ctx.inertia.render('errors/not_found')
+  return ctx.inertia.render('errors/error', { status, message, requestId: ctx.request.id() })
 }
 
 /**
