@@ -25,4 +25,5 @@ export default await Env.create(appRoot, {
   DB_DATABASE: Env.schema.string.optional(),
 
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
 })

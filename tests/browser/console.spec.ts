@@ -118,6 +118,23 @@ test.group('Console in a browser', (group) => {
     assert.equal(await page.getByLabel('Password').inputValue(), '')
   })
 
+  test('repeated failed sign-ins are throttled, even with the right password after them', async ({ assert, cleanup }) => {
+    const target = await createFixture('throttled')
+    cleanup(() => deleteFixtures([target]))
+    const page = await newPage(cleanup)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signIn(page, target.email, `wrong-${attempt}`)
+      await page.getByTestId('login-error').waitFor()
+    }
+    await signIn(page, target.email, target.password)
+    const error = page.getByTestId('login-error')
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="login-error"]')?.textContent?.includes('Too many')
+    )
+    assert.include(await error.textContent(), 'Too many failed sign-ins')
+    assert.equal(new URL(page.url()).pathname, '/console/login')
+  })
+
   test('signs in, lists the organizations and opens one of them', async ({ assert, cleanup }) => {
     const page = await newPage(cleanup)
     // Upper case on purpose: addresses are compared lowercased.

@@ -1,15 +1,20 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import User from '#accounts/models/user'
+import SignInService from '#console/services/sign_in_service'
 import { loginValidator } from '#console/validators/login_validator'
 
 /**
  * POST /console/login. Wrong credentials raise E_INVALID_CREDENTIALS, which flashes its message and
- * redirects back to the form; `login` regenerates the session id (no session fixation).
+ * redirects back to the form; repeated failures are throttled; `login` regenerates the session id
+ * (no session fixation).
  */
+@inject()
 export default class LoginController {
+  constructor(private signIn: SignInService) {}
+
   async handle({ request, auth, response }: HttpContext) {
     const { email, password } = await request.validateUsing(loginValidator)
-    const user = await User.verifyCredentials(email, password)
+    const user = await this.signIn.verify(email, password, request.ip())
     await auth.use('web').login(user)
     return response.redirect().toRoute('console.organizations.index')
   }

@@ -8,6 +8,7 @@ import type { ConsoleSharedProps } from '~/types'
 const FORM_ERRORS: Record<string, string> = {
   E_INVALID_CREDENTIALS: 'The e-mail address or the password is wrong.',
   E_BAD_CSRF_TOKEN: 'The form had expired. Please sign in again.',
+  E_TOO_MANY_REQUESTS: 'Too many failed sign-ins. Wait a few minutes, then try again.',
 }
 
 export default function Login() {
