@@ -127,10 +127,8 @@ test.group('Console in a browser', (group) => {
       await page.getByTestId('login-error').waitFor()
     }
     await signIn(page, target.email, target.password)
-    const error = page.getByTestId('login-error')
-    await page.waitForFunction(() =>
-      document.querySelector('[data-testid="login-error"]')?.textContent?.includes('Too many')
-    )
+    const error = page.getByTestId('login-error').filter({ hasText: 'Too many failed sign-ins' })
+    await error.waitFor()
     assert.include(await error.textContent(), 'Too many failed sign-ins')
     assert.equal(new URL(page.url()).pathname, '/console/login')
   })
