@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationService from '#organizations/services/organization_service'
-import { listQueryValidator } from '#console/validators/list_query_validator'
+import { listQueryValidator } from '#core/http/pagination'
 import { organizationSummary } from '#console/serializers/organization_props'
 
 /**

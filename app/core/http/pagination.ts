@@ -16,6 +16,11 @@ export const listQuery = {
 
 export type ListQuery = { page?: string; limit?: number }
 
+/**
+ * The query of a list that takes nothing but `page` and `limit`.
+ */
+export const listQueryValidator = vine.compile(vine.object(listQuery))
+
 export type ListEnvelope<T> = { items: T[]; count: number; next?: { page: string } }
 
 /**

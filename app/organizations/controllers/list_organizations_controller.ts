@@ -2,9 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
-import { listOrganizationsValidator } from '#organizations/validators/organization_validators'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
-import { listEnvelope } from '#core/http/pagination'
+import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 
 /**
  * GET /v1/orgs — the caller's organizations.
@@ -15,7 +14,7 @@ export default class ListOrganizationsController {
 
   async handle({ auth, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listOrganizationsValidator, {
+    const query = await request.validateUsing(listQueryValidator, {
       data: singleValuedQuery(request.qs()),
     })
     const page = await this.organizations.listForUser(user, query)

@@ -1,6 +1,5 @@
 import vine from '@vinejs/vine'
 import { ROLES } from '#core/roles'
-import { listQuery } from '#core/http/pagination'
 
 /**
  * An e-mail domain: lowercase DNS labels, at least two.
@@ -75,11 +74,6 @@ export const updateOrganizationValidator = vine.compile(
     inviteLinks: vine.boolean({ strict: true }).optional(),
   })
 )
-
-/**
- * GET /v1/orgs.
- */
-export const listOrganizationsValidator = vine.compile(vine.object({ ...listQuery }))
 
 /**
  * GET /v1/email-domains/{emailDomain}/orgs.

@@ -124,6 +124,17 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     assert.isTrue(asReader.body().permissions.listMembers)
   })
 
+  test('timestamps keep their milliseconds through the database', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const Organization = (await import('#organizations/models/organization')).default
+    const { DateTime } = await import('luxon')
+    const organization = await Organization.findOrFail(caller.organizationId)
+    organization.createdAt = DateTime.fromISO('2026-01-02T03:04:05.678Z')
+    await organization.save()
+    const response = await client.get(`/v1/orgs/${caller.organizationId}`).bearerToken(caller.token)
+    assert.equal(response.body().createdAt, '2026-01-02T03:04:05.678Z')
+  })
+
   test('a guest sees the organization but not its roster', async ({ client, assert }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
