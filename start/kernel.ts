@@ -21,7 +21,7 @@ server.use([
  */
 router.use([
   () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
+  () => import('#core/middleware/initialize_auth_middleware'),
   () => import('#core/middleware/initialize_bouncer_middleware'),
 ])
 

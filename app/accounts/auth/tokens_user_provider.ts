@@ -51,10 +51,7 @@ export class TokensUserProvider
         't.expires_at',
         'u.email as user_email',
         'u.display_name as user_display_name',
-        'u.photo_url as user_photo_url',
-        'u.password as user_password',
-        'u.created_at as user_created_at',
-        'u.updated_at as user_updated_at'
+        'u.photo_url as user_photo_url'
       )
       .first()
     if (!row) return null
@@ -79,14 +76,12 @@ export class TokensUserProvider
       token.lastUsedAt = now
     }
 
+    // Only what requests read: the password hash stays in the database, and dates are not parsed.
     const user = User.$createFromAdapterResult({
       id: row.tokenable_id,
       email: row.user_email,
       display_name: row.user_display_name,
       photo_url: row.user_photo_url,
-      password: row.user_password,
-      created_at: row.user_created_at,
-      updated_at: row.user_updated_at,
     })
     if (user) this.#verifiedUsers.set(String(row.tokenable_id), user)
     return token
