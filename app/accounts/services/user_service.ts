@@ -37,8 +37,9 @@ export default class UserService {
     const existing = await User.query({ client: trx }).where('email', email).first()
     if (existing) {
       if (input.password) {
+        if (trx) existing.useTransaction(trx)
         existing.password = input.password
-        await existing.useTransaction(trx as any).save()
+        await existing.save()
       }
       return { user: existing, created: false }
     }
