@@ -32,9 +32,10 @@ export type KeysetColumn = { column: string; key: string }
 type AnyQuery = DatabaseQueryBuilderContract<any>
 
 /**
- * Keyset pagination over a query-builder query (plain rows, no model hydration): the cursor holds the order-key values of the last row of a page, and the next
- * page starts strictly after them. Cost per page is constant, and rows inserted meanwhile are neither
- * skipped nor repeated. Every order must end with a unique column (the id) to be total.
+ * Keyset pagination over a query-builder query (plain rows, no model hydration): the cursor holds
+ * the order-key values of the last row of a page, and the next page starts strictly after them.
+ * Cost per page is constant, and rows inserted meanwhile are neither skipped nor repeated. Every
+ * order must end with a unique column (the id) to be total.
  *
  * `count` is the size of the whole list under the same filters.
  */
