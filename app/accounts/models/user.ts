@@ -3,10 +3,9 @@ import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
-import { DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
 import { withRandomId } from '#core/models/with_random_id'
 import { timestampColumn } from '#core/database/timestamps'
-import { TOKEN_SETTINGS } from '#accounts/auth/token_settings'
+import { AccessTokensProvider } from '#accounts/auth/access_tokens_provider'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   uids: ['email'],
@@ -36,8 +35,15 @@ export default class User extends compose(BaseModel, withRandomId, AuthFinder) {
   declare updatedAt: DateTime
 
   /**
-   * API tokens (see TOKEN_SETTINGS); abilities are GitBook OAuth scopes. The API guard verifies them
-   * through TokensUserProvider, which reads token and user in one query.
+   * API tokens: `gb_api_<id>.<secret>` like GitBook's, SHA-256 hashed in `auth_access_tokens`;
+   * abilities are GitBook OAuth scopes. The API guard verifies them with `verifyWithUser`, which
+   * reads token and user in one query.
    */
-  static accessTokens = DbAccessTokensProvider.forModel(User, TOKEN_SETTINGS)
+  static accessTokens = new AccessTokensProvider({
+    tokenableModel: User,
+    prefix: 'gb_api_',
+    table: 'auth_access_tokens',
+    type: 'api_token',
+    tokenSecretLength: 40,
+  })
 }
