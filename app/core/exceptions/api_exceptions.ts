@@ -6,9 +6,30 @@ import { Exception } from '@adonisjs/core/exceptions'
  */
 export class ApiException extends Exception {}
 
+/**
+ * One failing part of a request: the field or parameter, what is wrong, and the rule it broke.
+ */
+export type InvalidField = { field: string; message: string; rule?: string }
+
+/**
+ * "Invalid request: title: The title field must have at least 2 characters (rule minLength)": every
+ * failing field named, with its rule. The one wording of 400s for bad input, whoever detects it.
+ */
+export function invalidRequestMessage(problems: InvalidField[]): string {
+  if (problems.length === 0) return 'Invalid request'
+  const parts = problems.map(
+    ({ field, message, rule }) => `${field || 'body'}: ${message}${rule ? ` (rule ${rule})` : ''}`
+  )
+  return `Invalid request: ${parts.join('; ')}`
+}
+
 export class BadRequestException extends ApiException {
   static status = 400
   static code = 'E_BAD_REQUEST'
+
+  static invalid(...problems: InvalidField[]) {
+    return new BadRequestException(invalidRequestMessage(problems))
+  }
 }
 
 export class UnauthorizedException extends ApiException {

@@ -3,6 +3,7 @@ import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { isApiRequest } from '#core/http/api_request'
+import { invalidRequestMessage, type InvalidField } from '#core/exceptions/api_exceptions'
 
 type ApiError = { status: number; message: string }
 
@@ -16,7 +17,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
   /**
    * Console pages in production: the console's own pages (Inertia) where the console's middleware
-   * ran, plain text anywhere else (unknown URLs outside /v1 and /console). Development and tests keep AdonisJS's detailed error page.
+   * ran, plain text anywhere else (unknown URLs outside /v1 and /console). Development and tests
+   * keep AdonisJS's detailed error page.
    */
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     // One range for all client errors: integer-like keys such as '404' would be expanded first and
@@ -120,15 +122,6 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
   return { status: finalStatus, message }
 }
 
-type VineMessage = { field: string; message: string; rule: string }
-
-/**
- * "Invalid request: title: The title field must have at least 2 characters (rule minLength)". Every
- * failing field is named, with its rule.
- */
 function validationMessage(messages: unknown): string {
-  const list = Array.isArray(messages) ? (messages as VineMessage[]) : []
-  if (list.length === 0) return 'Invalid request'
-  const parts = list.map((m) => `${m.field || 'body'}: ${m.message} (rule ${m.rule})`)
-  return `Invalid request: ${parts.join('; ')}`
+  return invalidRequestMessage(Array.isArray(messages) ? (messages as InvalidField[]) : [])
 }

@@ -110,5 +110,5 @@ function decodeCursor(page: string, length: number): unknown[] {
       return values
     }
   } catch {}
-  throw new BadRequestException(`Invalid request: page: "${page.slice(0, 64)}" is not a valid page cursor`)
+  throw BadRequestException.invalid({ field: 'page', message: `"${page.slice(0, 64)}" is not a valid page cursor` })
 }

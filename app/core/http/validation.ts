@@ -9,8 +9,8 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const nulls = Object.entries(body)
       .filter(([key, value]) => value === null && !nullable.includes(key))
-      .map(([key]) => `${key}: The ${key} field must not be null (rule notNull)`)
-    if (nulls.length > 0) throw new BadRequestException(`Invalid request: ${nulls.join('; ')}`)
+      .map(([key]) => ({ field: key, message: `The ${key} field must not be null`, rule: 'notNull' }))
+    if (nulls.length > 0) throw BadRequestException.invalid(...nulls)
   }
   return body
 }
@@ -23,7 +23,11 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
 export function singleValuedQuery(query: Record<string, unknown>, repeatable: readonly string[] = []) {
   const repeated = Object.entries(query)
     .filter(([key, value]) => typeof value === 'object' && value !== null && !repeatable.includes(key))
-    .map(([key]) => `${key}: The ${key} parameter must be given once, as a single value (rule singleValue)`)
-  if (repeated.length > 0) throw new BadRequestException(`Invalid request: ${repeated.join('; ')}`)
+    .map(([key]) => ({
+      field: key,
+      message: `The ${key} parameter must be given once, as a single value`,
+      rule: 'singleValue',
+    }))
+  if (repeated.length > 0) throw BadRequestException.invalid(...repeated)
   return query
 }

@@ -22,9 +22,10 @@ export default class CreateOrganizationController {
       data: singleValuedQuery(request.qs()),
     })
     if (query.withDefaultSite) {
-      throw new BadRequestException(
-        'Invalid request: withDefaultSite: this server cannot create sites yet; create the organization without it'
-      )
+      throw BadRequestException.invalid({
+        field: 'withDefaultSite',
+        message: 'this server cannot create sites yet; create the organization without it',
+      })
     }
     const input = await request.validateUsing(createOrganizationValidator, { data: request.body() })
     const access = await this.organizations.create(user, input)
