@@ -35,6 +35,9 @@ export default defineConfig({
     () => import('#core/provider'),
     () => import('#accounts/provider'),
     () => import('#organizations/provider'),
+    () => import('#spaces/provider'),
+    () => import('#sso/provider'),
+    () => import('#translations/provider'),
     () => import('#console/provider'),
   ],
 

@@ -1,0 +1,2 @@
+// Routes of the sso domain.
+export {}

@@ -1,0 +1,2 @@
+// Routes of the translations domain.
+export {}
