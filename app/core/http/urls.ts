@@ -1,7 +1,8 @@
 import { appUrl } from '#config/app'
 
 /**
- * Absolute URLs of records, built from APP_URL: `location` points into the API, `app` into the console.
+ * Absolute URLs of records, built from APP_URL: `location` points into the API, `app` into the console,
+ * `site` anywhere else on the server (browser routes such as SSO's).
  */
 export const urls = {
   api(path: string): string {
@@ -9,5 +10,8 @@ export const urls = {
   },
   app(path: string): string {
     return `${appUrl}/console${path}`
+  },
+  site(path: string): string {
+    return `${appUrl}${path}`
   },
 }

@@ -1,0 +1,28 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import OrganizationService from '#organizations/services/organization_service'
+import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
+import TranslationSettingsService from '#translations/services/translation_settings_service'
+import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
+import { translationSettingsValidator } from '#translations/validators/translation_settings_validators'
+
+/**
+ * PUT /v1/orgs/{organizationId}/translations/{translationSettingsId} — replaces the record; admins
+ * only.
+ */
+@inject()
+export default class ReplaceTranslationSettingsController {
+  constructor(
+    private organizations: OrganizationService,
+    private translations: TranslationSettingsService
+  ) {}
+
+  async handle({ auth, bouncer, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const access = await this.organizations.accessFor(user, params.organizationId)
+    await bouncer.with(TranslationSettingsPolicy).authorize('manage', access)
+    const input = await request.validateUsing(translationSettingsValidator, { data: request.body() })
+    const row = await this.translations.replace(access, params.translationSettingsId, input)
+    return serializeTranslationSettings(row, access, user)
+  }
+}

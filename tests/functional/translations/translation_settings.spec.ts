@@ -1,0 +1,250 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+
+async function countSettings() {
+  const [row] = await db.from('translation_settings').count('* as total')
+  return Number(row.total)
+}
+
+function path(organizationId: string, id?: string) {
+  return `/v1/orgs/${organizationId}/translations${id ? `/${id}` : ''}`
+}
+
+test.group('Translation settings: create, read, replace, delete', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin creates, reads, replaces and deletes settings', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ title: '  Product docs  ', languages: ['fr', 'pt-br'] })
+    created.assertStatus(201)
+    created.assertContract()
+    const settings = created.body()
+    assert.equal(settings.object, 'translation-settings')
+    assert.match(settings.id, /^[A-Za-z0-9]{20}$/)
+    assert.equal(settings.title, 'Product docs')
+    assert.deepEqual(settings.languages, ['fr', 'pt-br'])
+    assert.deepEqual(settings.permissions, { view: true, edit: true })
+    assert.match(settings.createdAt, /\.\d{3}Z$/)
+    assert.equal(response_location(created), settings.urls.location)
+    assert.equal(settings.urls.location, `http://${process.env.HOST}:${process.env.PORT}${path(admin.organizationId, settings.id)}`)
+
+    const read = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    read.assertStatus(200)
+    read.assertContract()
+    assert.deepEqual(read.body(), settings)
+
+    const replaced = await client
+      .put(path(admin.organizationId, settings.id))
+      .bearerToken(admin.token)
+      .json({ title: 'x'.repeat(100) })
+    replaced.assertStatus(200)
+    replaced.assertContract()
+    assert.equal(replaced.body().title, 'x'.repeat(100))
+    // PUT replaces: omitted languages are cleared.
+    assert.deepEqual(replaced.body().languages, [])
+    assert.equal(replaced.body().createdAt, settings.createdAt)
+
+    const deleted = await client.delete(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    deleted.assertStatus(205)
+    deleted.assertContract()
+    assert.equal(deleted.text(), '')
+
+    const gone = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    gone.assertStatus(404)
+    gone.assertContract()
+    const again = await client.delete(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    again.assertStatus(404)
+    again.assertContract()
+  })
+
+  test('rejects {name} and stores nothing')
+    .with([
+      { name: 'a missing title', body: { languages: ['fr'] }, field: 'title' },
+      { name: 'an empty title', body: { title: '' }, field: 'title' },
+      { name: 'a blank title', body: { title: '   ' }, field: 'title' },
+      { name: 'a 101-character title', body: { title: 'x'.repeat(101) }, field: 'title' },
+      { name: 'a numeric title', body: { title: 42 }, field: 'title' },
+      { name: 'a null title', body: { title: null }, field: 'title' },
+      { name: 'languages as a string', body: { title: 'T', languages: 'fr' }, field: 'languages' },
+      { name: 'an unknown language code', body: { title: 'T', languages: ['klingon'] }, field: 'languages.0' },
+      { name: 'a repeated language', body: { title: 'T', languages: ['fr', 'fr'] }, field: 'languages' },
+      { name: 'a body that is an array', body: ['T'], field: 'body' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const admin = await createCaller()
+      const before = await countSettings()
+      const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await countSettings(), before)
+
+      const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept' })
+      const put = await client.put(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(body)
+      put.assertStatus(400)
+      put.assertContract()
+      const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+      assert.equal(read.body().title, 'Kept')
+    })
+
+  test('rejects malformed JSON', async ({ client }) => {
+    const admin = await createCaller()
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"title": "T"')
+    response.assertStatus(400)
+    response.assertContract()
+  })
+
+  test('unknown ids and another organization\'s settings are 404', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json({ title: 'Theirs' })
+    const foreignId = foreign.body().id
+
+    for (const id of [newId(), 'not-an-id', foreignId]) {
+      const read = await client.get(path(admin.organizationId, id)).bearerToken(admin.token)
+      read.assertStatus(404)
+      read.assertContract()
+      const put = await client.put(path(admin.organizationId, id)).bearerToken(admin.token).json({ title: 'Mine' })
+      put.assertStatus(404)
+      put.assertContract()
+      const del = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
+      del.assertStatus(404)
+      del.assertContract()
+    }
+    // The other organization itself is invisible.
+    const list = await client.get(path(other.organizationId)).bearerToken(admin.token)
+    list.assertStatus(404)
+    list.assertContract()
+    const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
+    read.assertStatus(404)
+    read.assertContract()
+    assert.equal((await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body().title, 'Theirs')
+  })
+
+  test('a wrong token is 401', async ({ client }) => {
+    const admin = await createCaller()
+    const response = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
+    response.assertStatus(401)
+    response.assertContract()
+  })
+})
+
+test.group('Translation settings: list', (group) => {
+  eachTestInTransaction(group)
+
+  test('pages through the settings oldest first', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const ids: string[] = []
+    for (const title of ['One', 'Two', 'Three']) {
+      const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title })
+      ids.push(created.body().id)
+    }
+    const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
+    first.assertStatus(200)
+    first.assertContract()
+    assert.equal(first.body().count, 3)
+    assert.deepEqual(first.body().items.map((item: any) => item.id), ids.slice(0, 2))
+    const second = await client
+      .get(path(admin.organizationId))
+      .qs({ limit: 2, page: first.body().next.page })
+      .bearerToken(admin.token)
+    second.assertStatus(200)
+    second.assertContract()
+    assert.deepEqual(second.body().items.map((item: any) => item.id), ids.slice(2))
+    assert.notProperty(second.body(), 'next')
+  })
+
+  test('rejects limit {limit}')
+    .with([{ limit: 1001 }, { limit: 0 }, { limit: 'many' }])
+    .run(async ({ client }, { limit }) => {
+      const admin = await createCaller()
+      const response = await client.get(path(admin.organizationId)).qs({ limit }).bearerToken(admin.token)
+      response.assertStatus(400)
+      response.assertContract()
+    })
+})
+
+test.group('Translation settings: who may do what', (group) => {
+  eachTestInTransaction(group)
+
+  const matrix = [
+    { role: 'create' as const, read: 200 },
+    { role: 'edit' as const, read: 200 },
+    { role: 'read' as const, read: 200 },
+    { role: null, read: 403 },
+  ]
+
+  for (const { role, read } of matrix) {
+    test(`role ${role ?? 'guest'}: reads ${read}, may not write`, async ({ client, assert }) => {
+      const admin = await createCaller()
+      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+      const id = created.body().id
+
+      const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
+      list.assertStatus(read)
+      list.assertContract()
+      const show = await client.get(path(admin.organizationId, id)).bearerToken(member.token)
+      show.assertStatus(read)
+      show.assertContract()
+      if (read === 200) {
+        assert.deepEqual(show.body().permissions, { view: true, edit: false })
+        assert.deepEqual(list.body().items[0].permissions, { view: true, edit: false })
+      }
+
+      const before = await countSettings()
+      const post = await client.post(path(admin.organizationId)).bearerToken(member.token).json({ title: 'Mine' })
+      post.assertStatus(403)
+      post.assertContract()
+      const put = await client.put(path(admin.organizationId, id)).bearerToken(member.token).json({ title: 'Mine' })
+      put.assertStatus(403)
+      put.assertContract()
+      const del = await client.delete(path(admin.organizationId, id)).bearerToken(member.token)
+      del.assertStatus(403)
+      del.assertContract()
+      assert.equal(await countSettings(), before)
+    })
+  }
+
+  test('non-members get 404 for everything', async ({ client }) => {
+    const admin = await createCaller()
+    const stranger = await createCaller()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+    const id = created.body().id
+    for (const response of [
+      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
+      await client.post(path(admin.organizationId)).bearerToken(stranger.token).json({ title: 'X' }),
+      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
+      await client.put(path(admin.organizationId, id)).bearerToken(stranger.token).json({ title: 'X' }),
+      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
+    ]) {
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+
+  test('writes need the organization:write scope', async ({ client }) => {
+    const admin = await createCaller()
+    const User = (await import('#accounts/models/user')).default
+    const token = await User.accessTokens.create(admin.user, ['organization:read'])
+    const response = await client.post(path(admin.organizationId)).bearerToken(token.value!.release()).json({ title: 'T' })
+    response.assertStatus(403)
+    response.assertContract()
+    const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())
+    list.assertStatus(200)
+    list.assertContract()
+  })
+})
+
+function response_location(response: { header(name: string): string | undefined }) {
+  return response.header('location')
+}
