@@ -1,0 +1,116 @@
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#accounts/models/user'
+import UserService from '#accounts/services/user_service'
+import OrganizationMember from '#organizations/models/organization_member'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import type { ActiveSamlProvider } from '#sso/services/saml_provider_service'
+import { SsoSignInException } from '#sso/sso_sign_in_exception'
+
+/**
+ * Who signed in through the identity provider, read from a verified assertion.
+ */
+export type SamlIdentity = {
+  email: string
+  displayName?: string
+  /**
+   * The assertion's ID and the time until which it could be replayed.
+   */
+  assertionId: string
+  validUntil: DateTime
+}
+
+/**
+ * Admits a user who signed in through a SAML provider: finds or creates the account, makes it an
+ * SSO member of the provider's organization and adds it to the provider's default team — in one
+ * transaction, together with the record of the consumed assertion, so a refused or replayed
+ * response changes nothing.
+ *
+ * TO MERGE: the member and team-member writes below stand in for the organizations domain's
+ * service methods (add a member, add a team member), written in parallel in another branch; after
+ * the merge `joinOrganization` and `joinTeam` should delegate to them.
+ */
+export default class SsoMembershipService {
+  async admit(provider: ActiveSamlProvider, identity: SamlIdentity): Promise<User> {
+    return db.transaction(async (trx) => {
+      await this.consumeAssertion(trx, provider.id, identity)
+      const { user } = await new UserService().findOrCreate(
+        { email: identity.email, displayName: identity.displayName },
+        trx
+      )
+      await this.joinOrganization(trx, provider, user.id)
+      if (provider.defaultTeamId) await this.joinTeam(trx, provider.defaultTeamId, user.id)
+      return user
+    })
+  }
+
+  /**
+   * Records the assertion id; a second use of the same assertion (a replay) violates the unique key
+   * on (provider, assertion id) on both engines, even when two processes race.
+   */
+  private async consumeAssertion(trx: TransactionClientContract, providerId: string, identity: SamlIdentity) {
+    const seen = await trx
+      .from('saml_assertions')
+      .where('saml_provider_id', providerId)
+      .where('assertion_id', identity.assertionId)
+      .first()
+    if (seen) throw SsoSignInException.refused('this sign-in response was already used')
+    try {
+      await trx.table('saml_assertions').insert({
+        saml_provider_id: providerId,
+        assertion_id: identity.assertionId,
+        expires_at: toSqlTimestamp(identity.validUntil),
+      })
+    } catch (error) {
+      const code = String((error as { code?: unknown }).code ?? '')
+      if (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT')) {
+        throw SsoSignInException.refused('this sign-in response was already used')
+      }
+      throw error
+    }
+  }
+
+  /**
+   * New members get the provider's default role; existing members keep theirs and become SSO
+   * members. Disabled members stay out.
+   */
+  private async joinOrganization(trx: TransactionClientContract, provider: ActiveSamlProvider, userId: string) {
+    const existing = await OrganizationMember.query({ client: trx })
+      .where('organization_id', provider.organizationId)
+      .where('user_id', userId)
+      .first()
+    if (existing) {
+      if (existing.disabled) {
+        throw SsoSignInException.refused('your membership of this organization is disabled')
+      }
+      existing.sso = true
+      existing.lastSeenAt = DateTime.utc()
+      await existing.save()
+      return
+    }
+    await OrganizationMember.create(
+      {
+        organizationId: provider.organizationId,
+        userId,
+        role: provider.defaultRole,
+        disabled: false,
+        sso: true,
+        joinedAt: DateTime.utc(),
+        lastSeenAt: DateTime.utc(),
+      },
+      { client: trx }
+    )
+  }
+
+  private async joinTeam(trx: TransactionClientContract, teamId: string, userId: string) {
+    const existing = await trx.from('team_members').where('team_id', teamId).where('user_id', userId).first()
+    if (existing) return
+    await trx.table('team_members').insert({
+      team_id: teamId,
+      user_id: userId,
+      role: 'member',
+      created_at: toSqlTimestamp(DateTime.utc()),
+    })
+  }
+}

@@ -1,0 +1,270 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import env from '#start/env'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { authnRequestOf, createTestIdp, samlResponse, type TestIdp } from '#tests/helpers/saml_idp'
+import { newId } from '#core/ids'
+import { toSqlTimestamp } from '#core/database/timestamps'
+
+const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
+const idp = createTestIdp('idp')
+const otherIdp = createTestIdp('rogue')
+
+type Setup = { admin: Caller; provider: any; teamId: string }
+
+async function createTeam(organizationId: string, title = 'SSO people') {
+  const id = newId()
+  const now = toSqlTimestamp(DateTime.utc())
+  await db.table('teams').insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
+  return id
+}
+
+async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> {
+  const admin = await createCaller()
+  const teamId = await createTeam(admin.organizationId)
+  const response = await client
+    .post(`/v1/orgs/${admin.organizationId}/saml`)
+    .bearerToken(admin.token)
+    .json({
+      label: 'Company IdP',
+      entityID: configuredIdp.entityId,
+      certificate: configuredIdp.certificatePem,
+      ssoURL: configuredIdp.ssoUrl,
+      defaultTeam: teamId,
+      defaultRole: 'edit',
+    })
+  response.assertStatus(201)
+  response.assertContract()
+  return { admin, provider: response.body(), teamId }
+}
+
+/**
+ * The browser's first step: the start URL redirects to the identity provider with an AuthnRequest.
+ */
+async function start(provider: any): Promise<string> {
+  const response = await fetch(provider.service.startURL, { redirect: 'manual' })
+  if (response.status !== 302) throw new Error(`start answered ${response.status}`)
+  return authnRequestOf(response.headers.get('location')!).id
+}
+
+async function post(provider: any, SAMLResponse: string) {
+  return fetch(provider.service.acsURL, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ SAMLResponse }).toString(),
+  })
+}
+
+function sessionCookies(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+async function counts(email: string) {
+  const users = await db.from('users').where('email', email).count('* as total')
+  const members = await db
+    .from('organization_members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('u.email', email)
+    .count('* as total')
+  return { users: Number(users[0].total), members: Number(members[0].total) }
+}
+
+test.group('SAML sign-in', (group) => {
+  eachTestInTransaction(group)
+
+  test('the provider lists its service-provider URLs and the start URL redirects to the identity provider', async ({ client, assert }) => {
+    const { provider } = await setUp(client)
+    assert.equal(provider.service.acsURL, `${baseUrl}/sso/saml/${provider.id}/acs`)
+    assert.equal(provider.service.startURL, `${baseUrl}/sso/saml/${provider.id}/start`)
+    assert.equal(provider.service.entityID, `${baseUrl}/sso/saml/${provider.id}/metadata`)
+
+    const response = await fetch(provider.service.startURL, { redirect: 'manual' })
+    assert.equal(response.status, 302)
+    const location = response.headers.get('location')!
+    assert.isTrue(location.startsWith(`${idp.ssoUrl}?SAMLRequest=`))
+    const request = authnRequestOf(location)
+    assert.include(request.xml, `AssertionConsumerServiceURL="${provider.service.acsURL}"`)
+    assert.include(request.xml, `Destination="${idp.ssoUrl}"`)
+    assert.include(request.xml, provider.service.entityID)
+    // Issued requests are in the database (any process can check InResponseTo).
+    const stored = await db.from('saml_requests').where('id', request.id).first()
+    assert.equal(stored.saml_provider_id, provider.id)
+
+    const metadata = await fetch(provider.service.entityID)
+    assert.equal(metadata.status, 200)
+    const xml = await metadata.text()
+    assert.include(xml, `entityID="${provider.service.entityID}"`)
+    assert.include(xml, `Location="${provider.service.acsURL}"`)
+  })
+
+  test('a valid signed response signs a new user into the console as an SSO member', async ({ client, assert }) => {
+    const { admin, provider, teamId } = await setUp(client)
+    const email = `new-${newId(6).toLowerCase()}@corp.test`
+    const requestId = await start(provider)
+    const response = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: requestId,
+        email,
+        displayName: 'Ada Lovelace',
+      })
+    )
+    assert.equal(response.status, 302)
+    assert.equal(response.headers.get('location'), '/console')
+
+    // The session works on the console.
+    const consolePage = await fetch(`${baseUrl}/console`, {
+      redirect: 'manual',
+      headers: { cookie: sessionCookies(response) },
+    })
+    assert.equal(consolePage.status, 200)
+    const signedOut = await fetch(`${baseUrl}/console`, { redirect: 'manual' })
+    assert.equal(signedOut.status, 302)
+
+    const user = await db.from('users').where('email', email).first()
+    assert.equal(user.display_name, 'Ada Lovelace')
+    const member = await db
+      .from('organization_members')
+      .where('organization_id', admin.organizationId)
+      .where('user_id', user.id)
+      .first()
+    assert.equal(member.role, 'edit')
+    assert.isTrue(Boolean(member.sso))
+    const teamMember = await db.from('team_members').where('team_id', teamId).where('user_id', user.id).first()
+    assert.equal(teamMember.role, 'member')
+
+    // The request was answered once; the assertion id is remembered until it expires.
+    assert.isNull(await db.from('saml_requests').where('id', requestId).first())
+    assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 1)
+
+    // The team now counts the member.
+    const read = await client.get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`).bearerToken(admin.token)
+    read.assertContract()
+    assert.equal(read.body().defaultTeam.members, 1)
+  })
+
+  test('an existing member keeps their role and becomes an SSO member', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    const member = await createCaller({ organizationId: admin.organizationId, role: 'create' })
+    const response = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: await start(provider),
+        email: member.email.toUpperCase(),
+      })
+    )
+    assert.equal(response.status, 302)
+    assert.equal(response.headers.get('location'), '/console')
+    const row = await db
+      .from('organization_members')
+      .where('organization_id', admin.organizationId)
+      .where('user_id', member.user.id)
+      .first()
+    assert.equal(row.role, 'create')
+    assert.isTrue(Boolean(row.sso))
+    assert.deepEqual(await counts(member.email), { users: 1, members: 1 })
+  })
+
+  test('refuses {name} and creates nothing')
+    .with([
+      {
+        name: 'a tampered response',
+        build: (o: any) => samlResponse({ ...o, tamper: (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]+/, '$1boss@corp.test') }),
+      },
+      { name: 'an unsigned response', build: (o: any) => samlResponse({ ...o, sign: 'none' }) },
+      { name: 'a response signed with another key', build: (o: any) => samlResponse({ ...o, signingKeyPem: otherIdp.privateKeyPem }) },
+      { name: 'an expired response', build: (o: any) => samlResponse({ ...o, validForSeconds: -600 }) },
+      { name: 'a response for another audience', build: (o: any) => samlResponse({ ...o, audience: 'https://elsewhere.test/sp' }) },
+      { name: 'a response to a request never issued', build: (o: any) => samlResponse({ ...o, inResponseTo: '_never_issued' }) },
+      { name: 'a response sent to another destination', build: (o: any) => samlResponse({ ...o, acsUrl: 'https://elsewhere.test/acs' }) },
+      { name: 'a response from another identity provider', build: (o: any) => samlResponse({ ...o, idp: otherIdp }) },
+      { name: 'garbage', build: () => Buffer.from('<not-saml/>').toString('base64') },
+    ])
+    .run(async ({ client, assert }, { build }) => {
+      const { provider } = await setUp(client)
+      const email = `victim-${newId(6).toLowerCase()}@corp.test`
+      const options = {
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: await start(provider),
+        email,
+      }
+      const response = await post(provider, build(options))
+      assert.equal(response.status, 302)
+      assert.equal(response.headers.get('location'), '/console/login')
+      assert.deepEqual(await counts(email), { users: 0, members: 0 })
+      assert.deepEqual(await counts('boss@corp.test'), { users: 0, members: 0 })
+      // No session: the console still sends the browser to the sign-in page.
+      const consolePage = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { cookie: sessionCookies(response) } })
+      assert.equal(consolePage.status, 302)
+    })
+
+  test('a replayed response is refused', async ({ client, assert }) => {
+    const { provider } = await setUp(client)
+    const email = `replay-${newId(6).toLowerCase()}@corp.test`
+    const body = samlResponse({
+      idp,
+      audience: provider.service.entityID,
+      acsUrl: provider.service.acsURL,
+      inResponseTo: await start(provider),
+      email,
+    })
+    const first = await post(provider, body)
+    assert.equal(first.headers.get('location'), '/console')
+    const again = await post(provider, body)
+    assert.equal(again.status, 302)
+    assert.equal(again.headers.get('location'), '/console/login')
+
+    // The same assertion answering a fresh request is refused too: its id was consumed.
+    const assertionId = '_fixed-assertion-id'
+    const fresh = (inResponseTo: string, to: string) =>
+      samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo, email: to, assertionId })
+    const replayEmail = `replay2-${newId(6).toLowerCase()}@corp.test`
+    assert.equal((await post(provider, fresh(await start(provider), email))).headers.get('location'), '/console')
+    assert.equal((await post(provider, fresh(await start(provider), replayEmail))).headers.get('location'), '/console/login')
+    assert.deepEqual(await counts(replayEmail), { users: 0, members: 0 })
+  })
+
+  test('unknown, pending and deleted providers refuse to start or consume', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    const pending = await client
+      .post(`/v1/orgs/${admin.organizationId}/saml`)
+      .bearerToken(admin.token)
+      .json({ label: 'Not configured' })
+    pending.assertContract()
+    for (const id of [newId(), 'nope', pending.body().id]) {
+      const startResponse = await fetch(`${baseUrl}/sso/saml/${id}/start`, { redirect: 'manual' })
+      assert.equal(startResponse.status, 302)
+      assert.equal(startResponse.headers.get('location'), '/console/login')
+      const acs = await fetch(`${baseUrl}/sso/saml/${id}/acs`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ SAMLResponse: 'x' }) })
+      assert.equal(acs.headers.get('location'), '/console/login')
+    }
+    const requestId = await start(provider)
+    const deleted = await client.delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`).bearerToken(admin.token)
+    deleted.assertStatus(204)
+    deleted.assertContract()
+    const email = `late-${newId(6).toLowerCase()}@corp.test`
+    const late = await post(provider, samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo: requestId, email }))
+    assert.equal(late.headers.get('location'), '/console/login')
+    assert.deepEqual(await counts(email), { users: 0, members: 0 })
+  })
+
+  test('the sign-in page shows why SSO failed', async ({ client, assert }) => {
+    const { provider } = await setUp(client)
+    const response = await post(provider, Buffer.from('<not-saml/>').toString('base64'))
+    const page = await fetch(`${baseUrl}/console/login`, { headers: { cookie: sessionCookies(response) } })
+    assert.include(await page.text(), 'Single sign-on failed')
+  })
+})
