@@ -3,6 +3,11 @@ import router from '@adonisjs/core/services/router'
 import { newId } from '#core/ids'
 
 /**
+ * Operations GitBook documents without security: they answer without a token.
+ */
+const PUBLIC_ROUTES = new Set(['GET /v1/orgs/:organizationId/sso'])
+
+/**
  * Every `/v1` route, whichever domain registers it, refuses requests without a valid token in the
  * error shape. New domains are covered as soon as they register routes.
  */
@@ -13,7 +18,7 @@ function apiRoutes() {
       if (!route.pattern.startsWith('/v1/')) continue
       const path = route.pattern.replace(/:[A-Za-z0-9_]+\??/g, () => newId()).replace(/\*/g, 'x')
       for (const method of route.methods) {
-        if (method !== 'HEAD') routes.push({ method, path })
+        if (method !== 'HEAD' && !PUBLIC_ROUTES.has(`${method} ${route.pattern}`)) routes.push({ method, path })
       }
     }
   }

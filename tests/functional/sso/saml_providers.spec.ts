@@ -1,0 +1,411 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import env from '#start/env'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createTestIdp } from '#tests/helpers/saml_idp'
+import { newId } from '#core/ids'
+import { toSqlTimestamp } from '#core/database/timestamps'
+
+const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
+const idp = createTestIdp('crud')
+
+function path(organizationId: string, id?: string) {
+  return `/v1/orgs/${organizationId}/saml${id ? `/${id}` : ''}`
+}
+
+async function createTeam(organizationId: string, title = 'Engineering') {
+  const id = newId()
+  const now = toSqlTimestamp(DateTime.utc())
+  await db.table('teams').insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
+  return id
+}
+
+async function countProviders() {
+  const [row] = await db.from('saml_providers').count('* as total')
+  return Number(row.total)
+}
+
+function fullBody(teamId?: string) {
+  return {
+    label: 'Okta',
+    entityID: idp.entityId,
+    certificate: idp.certificatePem,
+    ssoURL: idp.ssoUrl,
+    ...(teamId ? { defaultTeam: teamId } : {}),
+    defaultRole: 'comment',
+  }
+}
+
+test.group('SAML providers: create, read, update, delete', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin creates a configured provider', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const teamId = await createTeam(admin.organizationId)
+    const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    response.assertStatus(201)
+    response.assertContract()
+    const provider = response.body()
+    assert.equal(provider.object, 'saml-provider')
+    assert.match(provider.id, /^[A-Za-z0-9]{20}$/)
+    assert.equal(provider.label, 'Okta')
+    assert.equal(provider.entityID, idp.entityId)
+    assert.equal(provider.certificate, idp.certificatePem.trim())
+    assert.equal(provider.ssoURL, idp.ssoUrl)
+    assert.equal(provider.defaultRole, 'comment')
+    assert.equal(provider.status, 'active')
+    assert.match(provider.createdAt, /\.\d{3}Z$/)
+    assert.deepInclude(provider.defaultTeam, {
+      object: 'team',
+      id: teamId,
+      title: 'Engineering',
+      members: 0,
+      spaces: 0,
+      permissions: { admin: true, view: true },
+    })
+    assert.deepEqual(provider.service, {
+      acsURL: `${baseUrl}/sso/saml/${provider.id}/acs`,
+      startURL: `${baseUrl}/sso/saml/${provider.id}/start`,
+      entityID: `${baseUrl}/sso/saml/${provider.id}/metadata`,
+    })
+    assert.equal(provider.urls.location, `${baseUrl}${path(admin.organizationId, provider.id)}`)
+    assert.equal(response.header('location'), provider.urls.location)
+
+    const read = await client.get(path(admin.organizationId, provider.id)).bearerToken(admin.token)
+    read.assertStatus(200)
+    read.assertContract()
+    assert.deepEqual(read.body(), provider)
+  })
+
+  test('a provider with only a label is pending; defaults apply', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Later' })
+    response.assertStatus(201)
+    response.assertContract()
+    const provider = response.body()
+    assert.equal(provider.status, 'pending')
+    assert.equal(provider.ssoURL, '')
+    assert.equal(provider.entityID, '')
+    assert.equal(provider.certificate, '')
+    assert.equal(provider.defaultRole, 'read')
+    assert.notProperty(provider, 'defaultTeam')
+
+    const guest = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Guests', defaultRole: null })
+    guest.assertStatus(201)
+    guest.assertContract()
+    assert.isNull(guest.body().defaultRole)
+  })
+
+  test('accepts a bare base64 certificate and stores it as PEM', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const bare = idp.certificatePem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '')
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'Bare', certificate: bare })
+    response.assertStatus(201)
+    response.assertContract()
+    assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
+  })
+
+  test('PATCH changes only the fields given; null clears team and role', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const teamId = await createTeam(admin.organizationId)
+    const otherTeamId = await createTeam(admin.organizationId, 'Support')
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Draft' })
+    const id = created.body().id
+
+    const configured = await client
+      .patch(path(admin.organizationId, id))
+      .bearerToken(admin.token)
+      .json({ entityID: idp.entityId, certificate: idp.certificatePem, ssoURL: idp.ssoUrl, defaultTeam: teamId })
+    configured.assertStatus(200)
+    configured.assertContract()
+    assert.equal(configured.body().label, 'Draft')
+    assert.equal(configured.body().status, 'active')
+    assert.equal(configured.body().defaultTeam.id, teamId)
+    assert.equal(configured.body().defaultRole, 'read')
+
+    const renamed = await client
+      .patch(path(admin.organizationId, id))
+      .bearerToken(admin.token)
+      .json({ label: 'x'.repeat(30), defaultTeam: otherTeamId, defaultRole: 'admin' })
+    renamed.assertStatus(200)
+    renamed.assertContract()
+    assert.equal(renamed.body().label, 'x'.repeat(30))
+    assert.equal(renamed.body().defaultTeam.title, 'Support')
+    assert.equal(renamed.body().defaultRole, 'admin')
+    assert.equal(renamed.body().ssoURL, idp.ssoUrl)
+
+    const cleared = await client
+      .patch(path(admin.organizationId, id))
+      .bearerToken(admin.token)
+      .json({ defaultTeam: null, defaultRole: null })
+    cleared.assertStatus(200)
+    cleared.assertContract()
+    assert.notProperty(cleared.body(), 'defaultTeam')
+    assert.isNull(cleared.body().defaultRole)
+
+    const empty = await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({})
+    empty.assertStatus(200)
+    empty.assertContract()
+    assert.deepEqual(empty.body(), cleared.body())
+  })
+
+  test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    const id = created.body().id
+    const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
+    deleted.assertStatus(204)
+    deleted.assertContract()
+    assert.equal(deleted.text(), '')
+    for (const response of [
+      await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+      await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+      await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({ label: 'Back' }),
+    ]) {
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+
+  test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const teamId = await createTeam(admin.organizationId)
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    await db.from('teams').where('id', teamId).delete()
+    const read = await client.get(path(admin.organizationId, created.body().id)).bearerToken(admin.token)
+    read.assertStatus(200)
+    read.assertContract()
+    assert.notProperty(read.body(), 'defaultTeam')
+  })
+})
+
+test.group('SAML providers: bad input', (group) => {
+  eachTestInTransaction(group)
+
+  const cases = [
+    { name: 'a missing label', body: { entityID: 'x' }, field: 'label', patch: false },
+    { name: 'an empty label', body: { label: '' }, field: 'label', patch: true },
+    { name: 'a 31-character label', body: { label: 'x'.repeat(31) }, field: 'label', patch: true },
+    { name: 'a numeric label', body: { label: 7 }, field: 'label', patch: true },
+    { name: 'a null label', body: { label: null }, field: 'label', patch: true },
+    { name: 'a 1025-character entityID', body: { label: 'L', entityID: 'x'.repeat(1025) }, field: 'entityID', patch: true },
+    { name: 'an entityID that is an object', body: { label: 'L', entityID: { a: 1 } }, field: 'entityID', patch: true },
+    { name: 'a 10001-character certificate', body: { label: 'L', certificate: 'A'.repeat(10001) }, field: 'certificate', patch: true },
+    { name: 'an unparseable certificate', body: { label: 'L', certificate: '-----BEGIN CERTIFICATE-----\nnot a cert\n-----END CERTIFICATE-----' }, field: 'certificate', patch: true },
+    { name: 'a private key as certificate', body: { label: 'L', certificate: idp.privateKeyPem }, field: 'certificate', patch: true },
+    { name: 'an ssoURL that is not a URL', body: { label: 'L', ssoURL: 'not a url' }, field: 'ssoURL', patch: true },
+    { name: 'an ssoURL with another scheme', body: { label: 'L', ssoURL: 'javascript:alert(1)' }, field: 'ssoURL', patch: true },
+    { name: 'a 2049-character ssoURL', body: { label: 'L', ssoURL: `https://idp.test/${'x'.repeat(2033)}` }, field: 'ssoURL', patch: true },
+    { name: 'an unknown defaultRole', body: { label: 'L', defaultRole: 'owner' }, field: 'defaultRole', patch: true },
+    { name: 'an unknown defaultTeam', body: { label: 'L', defaultTeam: newId() }, field: 'defaultTeam', patch: true },
+    { name: 'a malformed defaultTeam', body: { label: 'L', defaultTeam: 'team one' }, field: 'defaultTeam', patch: true },
+    { name: 'a numeric defaultTeam', body: { label: 'L', defaultTeam: 12 }, field: 'defaultTeam', patch: true },
+  ]
+
+  test('rejects {name} and changes nothing')
+    .with(cases)
+    .run(async ({ client, assert }, { body, field, patch }) => {
+      const admin = await createCaller()
+      const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Kept' })
+      const before = await countProviders()
+      const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await countProviders(), before)
+
+      if (patch) {
+        const { label: _label, ...rest } = body as Record<string, unknown>
+        const patchBody = field === 'label' ? body : rest
+        const patched = await client.patch(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(patchBody)
+        patched.assertStatus(400)
+        patched.assertContract()
+        assert.include(patched.body().error.message, field)
+        const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+        assert.deepEqual(read.body(), existing.body())
+      }
+    })
+
+  test('another organization\'s team cannot be the default team', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    const foreignTeam = await createTeam(other.organizationId)
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'L', defaultTeam: foreignTeam })
+    response.assertStatus(400)
+    response.assertContract()
+    assert.include(response.body().error.message, 'defaultTeam')
+    assert.notInclude(response.body().error.message, 'Engineering')
+  })
+
+  test('rejects malformed JSON and a non-object body', async ({ client }) => {
+    const admin = await createCaller()
+    const malformed = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"label": ')
+    malformed.assertStatus(400)
+    malformed.assertContract()
+    const array = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(['L'])
+    array.assertStatus(400)
+    array.assertContract()
+  })
+
+  test('unknown ids and another organization\'s providers are 404', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json(fullBody())
+    for (const id of [newId(), 'x', foreign.body().id]) {
+      for (const response of [
+        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+        await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({ label: 'Mine' }),
+        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+      ]) {
+        response.assertStatus(404)
+        response.assertContract()
+      }
+    }
+    const theirs = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(admin.token)
+    theirs.assertStatus(404)
+    theirs.assertContract()
+    const read = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(other.token)
+    assert.equal(read.body().label, 'Okta')
+  })
+})
+
+test.group('SAML providers: list', (group) => {
+  eachTestInTransaction(group)
+
+  test('pages through the providers oldest first', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const ids: string[] = []
+    for (const label of ['A', 'B', 'C']) {
+      ids.push((await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label })).body().id)
+    }
+    const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
+    first.assertStatus(200)
+    first.assertContract()
+    assert.equal(first.body().count, 3)
+    assert.deepEqual(first.body().items.map((item: any) => item.id), ids.slice(0, 2))
+    const second = await client.get(path(admin.organizationId)).qs({ limit: 2, page: first.body().next.page }).bearerToken(admin.token)
+    second.assertStatus(200)
+    second.assertContract()
+    assert.deepEqual(second.body().items.map((item: any) => item.id), ids.slice(2))
+    assert.notProperty(second.body(), 'next')
+  })
+
+  test('rejects limit {limit} and a bad cursor')
+    .with([{ limit: 1001 }, { limit: 0 }, { limit: 2.5 }])
+    .run(async ({ client }, { limit }) => {
+      const admin = await createCaller()
+      const response = await client.get(path(admin.organizationId)).qs({ limit }).bearerToken(admin.token)
+      response.assertStatus(400)
+      response.assertContract()
+      const cursor = await client.get(path(admin.organizationId)).qs({ page: 'garbage' }).bearerToken(admin.token)
+      cursor.assertStatus(400)
+      cursor.assertContract()
+    })
+})
+
+test.group('SAML providers: who may do what', (group) => {
+  eachTestInTransaction(group)
+
+  for (const role of ['create', 'edit', 'read', null] as const) {
+    test(`role ${role ?? 'guest'} is refused every operation (403)`, async ({ client, assert }) => {
+      const admin = await createCaller()
+      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const id = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body().id
+      const before = await countProviders()
+      for (const response of [
+        await client.get(path(admin.organizationId)).bearerToken(member.token),
+        await client.post(path(admin.organizationId)).bearerToken(member.token).json({ label: 'Mine' }),
+        await client.get(path(admin.organizationId, id)).bearerToken(member.token),
+        await client.patch(path(admin.organizationId, id)).bearerToken(member.token).json({ label: 'Mine' }),
+        await client.delete(path(admin.organizationId, id)).bearerToken(member.token),
+      ]) {
+        response.assertStatus(403)
+        response.assertContract()
+      }
+      assert.equal(await countProviders(), before)
+      // The public login info is there for them as for anyone.
+      const logins = await client.get(`/v1/orgs/${admin.organizationId}/sso`).bearerToken(member.token)
+      logins.assertStatus(200)
+      logins.assertContract()
+    })
+  }
+
+  test('non-members get 404 for every operation', async ({ client }) => {
+    const admin = await createCaller()
+    const stranger = await createCaller()
+    const id = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body().id
+    for (const response of [
+      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
+      await client.post(path(admin.organizationId)).bearerToken(stranger.token).json({ label: 'Mine' }),
+      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
+      await client.patch(path(admin.organizationId, id)).bearerToken(stranger.token).json({ label: 'Mine' }),
+      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
+    ]) {
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+
+  test('a wrong token is 401; writes need organization:write', async ({ client }) => {
+    const admin = await createCaller()
+    const wrong = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
+    wrong.assertStatus(401)
+    wrong.assertContract()
+    const User = (await import('#accounts/models/user')).default
+    const token = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
+    const write = await client.post(path(admin.organizationId)).bearerToken(token).json({ label: 'L' })
+    write.assertStatus(403)
+    write.assertContract()
+    const read = await client.get(path(admin.organizationId)).bearerToken(token)
+    read.assertStatus(200)
+    read.assertContract()
+  })
+})
+
+test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
+  eachTestInTransaction(group)
+
+  test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const active = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body()
+    await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Pending' })
+
+    const response = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.deepEqual(response.body(), {
+      items: [{ id: active.id, label: 'Okta', startURL: active.service.startURL }],
+    })
+    // No configuration leaks.
+    assert.notInclude(JSON.stringify(response.body()), 'CERTIFICATE')
+
+    const stranger = await createCaller()
+    const withToken = await client.get(`/v1/orgs/${admin.organizationId}/sso`).bearerToken(stranger.token)
+    withToken.assertStatus(200)
+    withToken.assertContract()
+  })
+
+  test('an organization without providers has none; unknown organizations are 404', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
+    empty.assertStatus(200)
+    empty.assertContract()
+    assert.deepEqual(empty.body(), { items: [] })
+    for (const id of [newId(), 'nope']) {
+      const unknown = await client.get(`/v1/orgs/${id}/sso`)
+      unknown.assertStatus(404)
+      unknown.assertContract()
+    }
+  })
+})
