@@ -1,6 +1,8 @@
 import limiter from '@adonisjs/limiter/services/main'
 import User from '#accounts/models/user'
 import { TooManySignInAttemptsException } from '#console/exceptions/too_many_sign_in_attempts_exception'
+import { SsoRequiredException } from '#console/exceptions/sso_required_exception'
+import SsoEnforcementService from '#sso/services/sso_enforcement_service'
 
 /**
  * Failed console sign-ins allowed per address and e-mail before the pair is blocked for a while.
@@ -12,13 +14,17 @@ export default class SignInService {
   /**
    * The user with these credentials. Wrong credentials raise E_INVALID_CREDENTIALS; too many of them
    * from one address for one e-mail raise TooManySignInAttemptsException, without checking the
-   * password at all.
+   * password at all. Right credentials of a user whom an SSO-enforced organization sends through
+   * its identity provider raise SsoRequiredException (checked after the password, so the refusal
+   * tells nothing to someone who does not know it).
    */
   async verify(email: string, password: string, ip: string): Promise<User> {
     const [throttled, user] = await limiter
       .use(SIGN_IN_ATTEMPTS)
       .penalize(`console_sign_in_${ip}_${email}`, () => User.verifyCredentials(email, password))
     if (throttled) throw new TooManySignInAttemptsException(throttled.response.availableIn)
+    const enforcing = await new SsoEnforcementService().passwordSignInRefusedBy(user.id)
+    if (enforcing) throw new SsoRequiredException(enforcing.title)
     return user
   }
 }

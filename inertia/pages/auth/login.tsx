@@ -9,7 +9,15 @@ const FORM_ERRORS: Record<string, string> = {
   E_INVALID_CREDENTIALS: 'The e-mail address or the password is wrong.',
   E_BAD_CSRF_TOKEN: 'The form had expired. Please sign in again.',
   E_TOO_MANY_REQUESTS: 'Too many failed sign-ins. Wait a few minutes, then try again.',
+  E_SSO_REQUIRED: 'Your organization requires single sign-on.',
+  E_SSO_FAILED: 'Single sign-on failed.',
 }
+
+/**
+ * Codes whose server message says more than the generic sentence (which organization enforces
+ * SSO, why the identity provider's response was refused).
+ */
+const SERVER_MESSAGES = new Set(['E_SSO_REQUIRED', 'E_SSO_FAILED'])
 
 export default function Login() {
   const { errors = {} } = usePage<ConsoleSharedProps>().props
@@ -29,7 +37,9 @@ export default function Login() {
 
         {formError && (
           <p className="alert" role="alert" data-testid="login-error">
-            {FORM_ERRORS[formError]}
+            {SERVER_MESSAGES.has(formError) && typeof errors[formError] === 'string'
+              ? errors[formError]
+              : FORM_ERRORS[formError]}
           </p>
         )}
 
