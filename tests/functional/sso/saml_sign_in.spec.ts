@@ -176,6 +176,37 @@ test.group('SAML sign-in', (group) => {
     assert.deepEqual(await counts(member.email), { users: 1, members: 1 })
   })
 
+  test('a disabled member is refused and stays disabled', async ({ client, assert }) => {
+    const { admin, provider, teamId } = await setUp(client)
+    const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    await db
+      .from('organization_members')
+      .where('organization_id', admin.organizationId)
+      .where('user_id', member.user.id)
+      .update({ disabled: true })
+    const response = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: await start(provider),
+        email: member.email,
+      })
+    )
+    assert.equal(response.headers.get('location'), '/console/login')
+    const row = await db
+      .from('organization_members')
+      .where('organization_id', admin.organizationId)
+      .where('user_id', member.user.id)
+      .first()
+    assert.isTrue(Boolean(row.disabled))
+    assert.isFalse(Boolean(row.sso))
+    assert.isNull(await db.from('team_members').where('team_id', teamId).where('user_id', member.user.id).first())
+    // Nothing was consumed either: the transaction rolled back with the refusal.
+    assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 0)
+  })
+
   test('refuses {name} and creates nothing')
     .with([
       {
