@@ -109,10 +109,8 @@ export default class CollectionService {
           'The collection still holds spaces or collections; move or delete them before deleting it'
         )
       }
-      await trx.from('spaces').where('parent_id', id).update({
-        parent_id: null,
-        visibility: db.raw("CASE WHEN visibility = 'in-collection' THEN 'private' ELSE visibility END"),
-      })
+      await trx.from('spaces').where('parent_id', id).where('visibility', 'in-collection').update({ visibility: 'private' })
+      await trx.from('spaces').where('parent_id', id).update({ parent_id: null })
       await trx.from('content_grants').where('collection_id', id).delete()
       await trx.from('collections').where('id', id).delete()
     })
