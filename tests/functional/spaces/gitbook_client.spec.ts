@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
 import { GitBookAPIError } from '@gitbook/api'
+// Enum types of the generated client (see tests/helpers/gitbook_client.ts for why the dist path).
+import type { MemberRole, SpaceEditMode } from '../../../node_modules/@gitbook/api/dist/client.js'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 
@@ -26,11 +28,11 @@ test.group('GitBookAPI client: collections and spaces', (group) => {
     const { data: roots } = await api.orgs.listCollectionsInOrganizationById(orgId, { nested: false })
     assert.sameMembers(roots.items.map((c: { id: string }) => c.id), [docs.id, guides.id])
 
-    const { data: renamed } = await api.spaces.updateSpaceById(one.id, { title: 'Uno', editMode: 'locked' })
+    const { data: renamed } = await api.spaces.updateSpaceById(one.id, { title: 'Uno', editMode: 'locked' as SpaceEditMode })
     assert.equal(renamed.title, 'Uno')
     const { data: updatedCollection } = await api.collections.updateCollectionById(docs.id, {
       description: 'Everything',
-      defaultLevel: 'comment',
+      defaultLevel: 'comment' as MemberRole,
     })
     assert.equal(updatedCollection.description, 'Everything')
 
@@ -51,7 +53,7 @@ test.group('GitBookAPI client: collections and spaces', (group) => {
     const { data: all } = await api.orgs.listSpacesInOrganizationById(orgId)
     assert.equal(all.count, 3)
 
-    await api.spaces.inviteToSpace(two.id, { role: 'edit', users: [admin.user.id] })
+    await api.spaces.inviteToSpace(two.id, { role: 'edit' as MemberRole, users: [admin.user.id] })
     const { data: users } = await api.spaces.listUserPermissionsInSpace(two.id)
     assert.equal(users.items[0].permission, 'edit')
     const { data: memberSpaces } = await api.orgs.listSpacesForOrganizationMember(orgId, admin.user.id)
