@@ -20,14 +20,26 @@ export async function grantTarget(
     const space = await access.spaceFor(user.id, params.spaceId)
     if (action === 'manage') await bouncer.with(SpacePolicy).authorize('manage', space)
     return {
-      target: { kind: 'space', id: space.space.id, organizationId: space.space.organizationId },
+      target: {
+        kind: 'space',
+        id: space.space.id,
+        organizationId: space.space.organizationId,
+        parentId: space.space.parentId,
+        defaultLevel: space.space.defaultLevel,
+      },
       organizationRole: space.organizationRole,
     }
   }
   const collection = await access.collectionFor(user.id, params.collectionId)
   if (action === 'manage') await bouncer.with(CollectionPolicy).authorize('manage', collection)
   return {
-    target: { kind: 'collection', id: collection.collection.id, organizationId: collection.collection.organizationId },
+    target: {
+      kind: 'collection',
+      id: collection.collection.id,
+      organizationId: collection.collection.organizationId,
+      parentId: collection.collection.parentId,
+      defaultLevel: collection.collection.defaultLevel,
+    },
     organizationRole: collection.organizationRole,
   }
 }

@@ -9,11 +9,18 @@ import type { Role, RoleOrGuest } from '#core/roles'
 import { toSqlTimestamp, fromSqlTimestamp } from '#core/database/timestamps'
 import { userFromRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import SpaceAccessService from '#spaces/services/space_access_service'
+import { RoleResolver } from '#spaces/effective_role'
 
 /**
  * What grants apply to: a space or a collection (grants on a collection apply to all below it).
  */
-export type GrantTarget = { kind: 'space' | 'collection'; id: string; organizationId: string }
+export type GrantTarget = {
+  kind: 'space' | 'collection'
+  id: string
+  organizationId: string
+  parentId: string | null
+  defaultLevel: RoleOrGuest
+}
 
 export type TeamRecord = {
   id: string
@@ -111,6 +118,52 @@ export default class GrantService {
         spaces: spaces.get(row.id) ?? 0,
       },
     }))
+    return { items, count: page.count, next: page.next }
+  }
+
+  /**
+   * Everyone who can access the target, with their effective role (organization role, default
+   * levels and grants along the collection chain, team grants included), optionally only those
+   * with exactly `role`. Roles are resolved in memory for the organization's members, then the
+   * matching users are paged by id.
+   */
+  async aggregate(target: GrantTarget, query: ListQuery & { role?: Role }) {
+    const [members, tree, grants] = await Promise.all([
+      db
+        .from('organization_members')
+        .where('organization_id', target.organizationId)
+        .where('disabled', false)
+        .select('user_id', 'role'),
+      this.access.treeOf(target.organizationId),
+      db
+        .from('content_grants as g')
+        .leftJoin('team_members as tm', 'tm.team_id', 'g.team_id')
+        .where('g.organization_id', target.organizationId)
+        .select('g.space_id', 'g.collection_id', 'g.role', 'g.user_id', 'tm.user_id as team_user_id'),
+    ])
+    const roles = new Map<string, Role>()
+    for (const member of members) {
+      const own = grants
+        .filter((g) => g.user_id === member.user_id || g.team_user_id === member.user_id)
+        .map((g) => ({ spaceId: g.space_id ?? null, collectionId: g.collection_id ?? null, role: g.role }))
+      const resolver = new RoleResolver(tree, member.role ?? null, own)
+      const role =
+        target.kind === 'space'
+          ? resolver.forSpace({ id: target.id, parentId: target.parentId, defaultLevel: target.defaultLevel })
+          : resolver.forCollection(target.id)
+      if (role && (!query.role || role === query.role)) roles.set(member.user_id, role)
+    }
+    const ids = [...roles.keys()]
+    const builder = db
+      .from('users as u')
+      .whereIn('u.id', ids.length > 0 ? ids : [''])
+      .select('u.id', 'u.email', 'u.display_name', 'u.photo_url')
+    const page = await paginate<Record<string, any>>(builder, {
+      page: query.page,
+      limit: query.limit,
+      order: [{ column: 'u.id', key: 'id' }],
+    })
+    const items = page.rows.map((row) => ({ permission: roles.get(row.id)!, user: userFromRow(row as any) }))
     return { items, count: page.count, next: page.next }
   }
 

@@ -96,3 +96,5 @@ export const inviteValidator = vine.compile(
 )
 
 export const grantRoleValidator = vine.compile(vine.object({ role: role.clone().nullable() }))
+
+export const aggregateQueryValidator = vine.compile(vine.object({ ...listQuery, role: role.clone().optional() }))

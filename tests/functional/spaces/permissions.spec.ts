@@ -239,6 +239,51 @@ test.group('Permission operations on spaces and collections', (group) => {
       }
     })
 
+  test('{kind}: aggregate lists everyone who can access it with their effective role')
+    .with([{ kind: 'spaces' }, { kind: 'collections' }])
+    .run(async ({ client, assert }, { kind }) => {
+      const admin = await createCaller()
+      const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const guest = await createCaller({ organizationId: admin.organizationId, role: null })
+      const outsider = await createCaller({ organizationId: admin.organizationId, role: null })
+      const team = await createTeam(admin.organizationId, [guest.user.id])
+      const parent = await createCollection(client, admin)
+      await client.patch(`/v1/collections/${parent.id}`).bearerToken(admin.token).json({ defaultLevel: 'comment' })
+      const target =
+        kind === 'spaces'
+          ? await createSpace(client, admin, { parent: parent.id })
+          : await createCollection(client, admin, { parent: parent.id })
+      await client.post(`/v1/collections/${parent.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', teams: [team] })
+
+      const response = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).bearerToken(admin.token)
+      response.assertStatus(200)
+      response.assertContract()
+      const byUser = Object.fromEntries(response.body().items.map((i: any) => [i.user.id, i.permission]))
+      assert.deepEqual(byUser, { [admin.user.id]: 'admin', [reader.user.id]: 'comment', [guest.user.id]: 'edit' })
+      assert.notProperty(byUser, outsider.user.id)
+
+      const editors = await client
+        .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
+        .qs({ role: 'edit', limit: 1 })
+        .bearerToken(admin.token)
+      editors.assertStatus(200)
+      editors.assertContract()
+      assert.equal(editors.body().count, 1)
+      assert.equal(editors.body().items[0].user.id, guest.user.id)
+
+      const paged = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).qs({ limit: 2 }).bearerToken(admin.token)
+      const rest = await client
+        .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
+        .qs({ limit: 2, page: paged.body().next.page })
+        .bearerToken(admin.token)
+      rest.assertContract()
+      assert.equal(paged.body().items.length + rest.body().items.length, 3)
+
+      const badRole = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).qs({ role: 'owner' }).bearerToken(admin.token)
+      badRole.assertStatus(400)
+      badRole.assertContract()
+    })
+
   test('needs the space:permissions:write scope', async ({ client }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
