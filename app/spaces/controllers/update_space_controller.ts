@@ -4,7 +4,12 @@ import { rejectNullFields } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import SpacePolicy from '#spaces/policies/space_policy'
-import { NULLABLE_SPACE_FIELDS, updateSpaceValidator } from '#spaces/validators/space_validators'
+import {
+  NULLABLE_SPACE_FIELDS,
+  refuseUnsupportedFields,
+  UNSUPPORTED_UPDATE_SPACE_FIELDS,
+  updateSpaceValidator,
+} from '#spaces/validators/space_validators'
 import { presentSpace } from '#spaces/serializers/space_serializer'
 
 /**
@@ -22,7 +27,10 @@ export default class UpdateSpaceController {
     const access = await this.access.spaceFor(user.id, params.spaceId)
     await bouncer.with(SpacePolicy).authorize('manage', access)
     const input = await request.validateUsing(updateSpaceValidator, {
-      data: rejectNullFields(request.body(), NULLABLE_SPACE_FIELDS),
+      data: refuseUnsupportedFields(
+        rejectNullFields(request.body(), [...NULLABLE_SPACE_FIELDS, 'icon']),
+        UNSUPPORTED_UPDATE_SPACE_FIELDS
+      ),
     })
     return presentSpace(await this.spaces.update(user, access, input), user)
   }

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { ROLES } from '#core/roles'
 import { listQuery } from '#core/http/pagination'
 import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
@@ -98,3 +99,22 @@ export const inviteValidator = vine.compile(
 export const grantRoleValidator = vine.compile(vine.object({ role: role.clone().nullable() }))
 
 export const aggregateQueryValidator = vine.compile(vine.object({ ...listQuery, role: role.clone().optional() }))
+
+/**
+ * Fields of GitBook's request bodies that Bindery does not implement (templates, computed sources,
+ * icons, languages, per-space merge rules): a 400 naming them, rather than a silent no-op.
+ */
+export const UNSUPPORTED_CREATE_SPACE_FIELDS = ['template', 'computedSource', 'language', 'icon'] as const
+export const UNSUPPORTED_UPDATE_SPACE_FIELDS = ['icon', 'language', 'mergeRules'] as const
+
+export function refuseUnsupportedFields(body: unknown, fields: readonly string[]): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const given = fields.filter((field) => field in body && (body as Record<string, unknown>)[field] !== null)
+    if (given.length > 0) {
+      throw BadRequestException.invalid(
+        ...given.map((field) => ({ field, message: `The ${field} field is not supported by this server`, rule: 'unsupported' }))
+      )
+    }
+  }
+  return body
+}

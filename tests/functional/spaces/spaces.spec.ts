@@ -54,6 +54,7 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       { name: 'an unknown editMode', body: { editMode: 'frozen' }, field: 'editMode' },
       { name: 'an unknown parent', body: { parent: newId() }, field: 'parent' },
       { name: 'a parent as a number', body: { parent: 7 }, field: 'parent' },
+      { name: 'a template, which is not supported', body: { template: { id: 'x' } }, field: 'template' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller()
@@ -212,6 +213,8 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       { name: 'an unknown visibility', body: { visibility: 'secret' } },
       { name: 'an unknown defaultLevel', body: { defaultLevel: 'owner' } },
       { name: 'in-collection for a root space', body: { visibility: 'in-collection' } },
+      { name: 'an icon, which is not supported', body: { icon: 'https://example.com/i.png' } },
+      { name: 'a language, which is not supported', body: { language: 'fr' } },
     ])
     .run(async ({ client, assert }, { body }) => {
       const admin = await createCaller()
