@@ -383,6 +383,9 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       { name: 'a position naming the space itself', body: (_s: string, self: string) => ({ position: { before: { type: 'space', space: self } } }), status: 400 },
       { name: 'a pointer without its id', body: () => ({ position: { before: { type: 'space' } } }), status: 400 },
       { name: 'an unknown parent', body: () => ({ parent: newId() }), status: 400 },
+      { name: 'a numeric parent', body: () => ({ parent: 5 }), status: 400 },
+      { name: 'a position that is not an object', body: () => ({ position: 'first' }), status: 400 },
+      { name: 'a pointer of an unknown type', body: (s: string) => ({ position: { before: { type: 'page', space: s } } }), status: 400 },
       { name: 'the same parent without a position', body: () => ({ parent: null }), status: 409 },
     ])
     .run(async ({ client }, { body, status }) => {
@@ -404,6 +407,37 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     response.assertContract()
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     assert.notProperty(read.body(), 'parent')
+  })
+
+  test('a move with a bad position changes nothing, not even the parent', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const collection = await createCollection(client, admin)
+    const space = await createSpace(client, admin)
+    const response = await client
+      .post(`/v1/spaces/${space.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: collection.id, position: { after: { type: 'space', space: newId() } } })
+    response.assertStatus(400)
+    response.assertContract()
+    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    assert.notProperty(read.body(), 'parent')
+    assert.equal(read.body().updatedAt, space.updatedAt)
+  })
+
+  test('transfer refuses a collection that is not in the target organization', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const second = await createCaller()
+    await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
+    const own = await createCollection(client, admin)
+    const space = await createSpace(client, admin)
+    const response = await client
+      .post(`/v1/spaces/${space.id}/transfer`)
+      .bearerToken(admin.token)
+      .json({ organization: second.organizationId, collection: own.id })
+    response.assertStatus(400)
+    validateContract('GET', `/v1/spaces/${space.id}`, 400, response.body())
+    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    assert.equal(read.body().organization, admin.organizationId)
   })
 
   test('transfer moves a space to another organization where the caller is admin', async ({ client, assert }) => {
