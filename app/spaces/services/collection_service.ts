@@ -68,7 +68,7 @@ export default class CollectionService {
     const membership = await this.access.membership(user.id, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
     const parentId = input.parent ?? null
-    await this.spaces.destinationRole(user, organizationId, membership.role, parentId, 'parent')
+    const parentRole = await this.spaces.destinationRole(user, organizationId, membership.role, parentId, 'parent')
     const id = await db.transaction(async (trx) => {
       const collection = new Collection()
       collection.useTransaction(trx)
@@ -81,6 +81,7 @@ export default class CollectionService {
         position: await this.ordering.nextPosition(trx, organizationId, parentId),
       })
       await collection.save()
+      await this.spaces.grantCreator(trx, organizationId, { collection_id: collection.id }, user.id, parentRole)
       return collection.id
     })
     return this.access.collectionFor(user.id, id)

@@ -122,7 +122,7 @@ export default class SpaceService {
         editMode: input.editMode ?? 'live',
         defaultLevel: null,
       })
-      await this.grantCreator(trx, organizationId, space.id, user.id, parentRole)
+      await this.grantCreator(trx, organizationId, { space_id: space.id }, user.id, parentRole)
       return space.id
     })
     return this.access.spaceFor(user.id, spaceId)
@@ -208,7 +208,7 @@ export default class SpaceService {
           grants.map((grant) => ({ ...grant, space_id: copy.id, created_at: toSqlTimestamp(now()) }))
         )
       }
-      await this.grantCreator(trx, source.organizationId, copy.id, user.id, parentRole)
+      await this.grantCreator(trx, source.organizationId, { space_id: copy.id }, user.id, parentRole)
       return copy.id
     })
     return this.access.spaceFor(user.id, spaceId)
@@ -398,20 +398,21 @@ export default class SpaceService {
   }
 
   /**
-   * Whoever creates a space administers it, even with the `create` role only.
+   * Whoever creates a space or collection administers it, even with the `create` role only: an
+   * admin grant to them on the new record (nothing when they are admin there anyway).
    */
-  private async grantCreator(
+  async grantCreator(
     trx: TransactionClientContract,
     organizationId: string,
-    spaceId: string,
+    target: { space_id: string } | { collection_id: string },
     userId: string,
     roleAtParent: Role
   ) {
     if (roleAtParent === 'admin') return
-    await trx.from('content_grants').where('space_id', spaceId).where('user_id', userId).delete()
+    await trx.from('content_grants').where(target).where('user_id', userId).delete()
     await trx.table('content_grants').insert({
       organization_id: organizationId,
-      space_id: spaceId,
+      ...target,
       user_id: userId,
       role: 'admin',
       created_at: toSqlTimestamp(now()),

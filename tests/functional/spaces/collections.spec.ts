@@ -83,7 +83,7 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       { role: 'read' as const, status: 403 },
       { role: null, status: 403 },
     ])
-    .run(async ({ client }, { role, status }) => {
+    .run(async ({ client, assert }, { role, status }) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
       const response = await client
@@ -92,6 +92,8 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
         .json({ title: 'Mine' })
       response.assertStatus(status)
       response.assertContract()
+      // A creator administers what they create.
+      if (status === 201) assert.isTrue(response.body().permissions.admin)
     })
 
   test("another organization's collections are 404", async ({ client }) => {
