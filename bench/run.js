@@ -110,12 +110,27 @@ async function main() {
         body: JSON.stringify({ title: `Bench organization ${i}` }),
       })
     }
+    // A space three collections deep, so its read resolves roles along the collection chain.
+    const post = async (path, body) =>
+      (
+        await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json()
+    let parent
+    for (let depth = 0; depth < 3; depth++) {
+      parent = (await post(`/v1/orgs/${admin.organization.id}/collections`, { title: `Level ${depth}`, parent })).id
+    }
+    const space = await post(`/v1/orgs/${admin.organization.id}/spaces`, { title: 'Bench space', parent })
     const idleRss = rssMiB(server.pid)
 
     const scenarios = [
       ['bare route GET /health (no auth, no database)', '/health', null, 200],
       ['GET /v1/user (token + user)', '/v1/user', admin.token, 200],
       ['GET /v1/orgs/{id} (token + user + membership + record)', `/v1/orgs/${admin.organization.id}`, admin.token, 200],
+      ['GET /v1/spaces/{id} (token + user + space + membership + roles along 3 collections)', `/v1/spaces/${space.id}`, admin.token, 200],
       ['GET /v1/orgs?limit=100 (a page of 100 + count)', '/v1/orgs?limit=100', admin.token, 200],
       ['GET /v1/orgs/{id} with a wrong secret (401)', `/v1/orgs/${admin.organization.id}`, 'gb_api_MQ.wrong', 401],
     ]

@@ -1,0 +1,26 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { listEnvelope, listQueryValidator } from '#core/http/pagination'
+import { singleValuedQuery } from '#core/http/validation'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import SpaceService from '#spaces/services/space_service'
+import { presentSpaces } from '#spaces/serializers/space_serializer'
+
+/**
+ * GET /v1/collections/{collectionId}/spaces — the spaces directly in the collection.
+ */
+@inject()
+export default class ListCollectionSpacesController {
+  constructor(
+    private access: SpaceAccessService,
+    private spaces: SpaceService
+  ) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const { collection, organizationRole } = await this.access.collectionFor(user.id, params.collectionId)
+    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const page = await this.spaces.listInCollection(user, collection.organizationId, organizationRole, collection.id, query)
+    return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
+  }
+}

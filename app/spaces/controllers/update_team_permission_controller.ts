@@ -1,0 +1,20 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import GrantService from '#spaces/services/grant_service'
+import { grantRoleValidator } from '#spaces/validators/space_validators'
+import { grantTarget } from '#spaces/controllers/grant_target'
+
+/**
+ * PATCH .../permissions/teams/{teamId} — 204; role null removes the grant.
+ */
+@inject()
+export default class UpdateTeamPermissionController {
+  constructor(private grants: GrantService) {}
+
+  async handle(ctx: HttpContext) {
+    const { target } = await grantTarget(ctx, 'manage')
+    const { role } = await ctx.request.validateUsing(grantRoleValidator)
+    await this.grants.setTeam(target, ctx.params.teamId, role)
+    ctx.response.noContent()
+  }
+}

@@ -1,0 +1,45 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { compose } from '@adonisjs/core/helpers'
+import { withRandomId } from '#core/models/with_random_id'
+import { timestampColumn } from '#core/database/timestamps'
+import type { RoleOrGuest } from '#core/roles'
+import type { EditMode, SpaceVisibility } from '#spaces/records'
+
+export default class Space extends compose(BaseModel, withRandomId) {
+  @column()
+  declare organizationId: string
+
+  @column()
+  declare parentId: string | null
+
+  @column()
+  declare title: string
+
+  @column()
+  declare emoji: string | null
+
+  @column()
+  declare visibility: SpaceVisibility
+
+  @column()
+  declare editMode: EditMode
+
+  @column()
+  declare defaultLevel: RoleOrGuest
+
+  @column()
+  declare revisionId: string
+
+  @column()
+  declare position: number
+
+  @timestampColumn({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @timestampColumn({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime
+
+  @timestampColumn()
+  declare deletedAt: DateTime | null
+}

@@ -1,0 +1,114 @@
+import type { DateTime } from 'luxon'
+import type { Role, RoleOrGuest } from '#core/roles'
+import { fromSqlTimestamp } from '#core/database/timestamps'
+
+export const SPACE_VISIBILITIES = [
+  'public',
+  'unlisted',
+  'share-link',
+  'visitor-auth',
+  'in-collection',
+  'private',
+] as const
+export type SpaceVisibility = (typeof SPACE_VISIBILITIES)[number]
+
+export const EDIT_MODES = ['live', 'locked'] as const
+export type EditMode = (typeof EDIT_MODES)[number]
+
+/**
+ * A space as stored, read from a plain row (no model hydration on reads).
+ */
+export type SpaceRecord = {
+  id: string
+  organizationId: string
+  parentId: string | null
+  title: string
+  emoji: string | null
+  visibility: SpaceVisibility
+  editMode: EditMode
+  defaultLevel: RoleOrGuest
+  revisionId: string
+  position: number
+  createdAt: DateTime
+  updatedAt: DateTime
+  deletedAt: DateTime | null
+}
+
+export type CollectionRecord = {
+  id: string
+  organizationId: string
+  parentId: string | null
+  title: string
+  description: string | null
+  defaultLevel: RoleOrGuest
+  position: number
+  createdAt: DateTime
+  updatedAt: DateTime
+}
+
+/**
+ * A record as one caller sees it: `role` is the caller's effective role on it (never null: a record
+ * the caller has no role on is not found), from which policies and `permissions` are computed.
+ */
+export type SpaceAccess = { space: SpaceRecord; role: Role; organizationRole: RoleOrGuest }
+export type CollectionAccess = { collection: CollectionRecord; role: Role; organizationRole: RoleOrGuest }
+
+export const SPACE_COLUMNS = [
+  's.id',
+  's.organization_id',
+  's.parent_id',
+  's.title',
+  's.emoji',
+  's.visibility',
+  's.edit_mode',
+  's.default_level',
+  's.revision_id',
+  's.position',
+  's.created_at',
+  's.updated_at',
+  's.deleted_at',
+]
+
+export const COLLECTION_COLUMNS = [
+  'c.id',
+  'c.organization_id',
+  'c.parent_id',
+  'c.title',
+  'c.description',
+  'c.default_level',
+  'c.position',
+  'c.created_at',
+  'c.updated_at',
+]
+
+export function spaceFromRow(row: Record<string, any>): SpaceRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id ?? null,
+    title: row.title,
+    emoji: row.emoji ?? null,
+    visibility: row.visibility,
+    editMode: row.edit_mode,
+    defaultLevel: row.default_level ?? null,
+    revisionId: row.revision_id,
+    position: Number(row.position),
+    createdAt: fromSqlTimestamp(row.created_at)!,
+    updatedAt: fromSqlTimestamp(row.updated_at)!,
+    deletedAt: fromSqlTimestamp(row.deleted_at),
+  }
+}
+
+export function collectionFromRow(row: Record<string, any>): CollectionRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id ?? null,
+    title: row.title,
+    description: row.description ?? null,
+    defaultLevel: row.default_level ?? null,
+    position: Number(row.position),
+    createdAt: fromSqlTimestamp(row.created_at)!,
+    updatedAt: fromSqlTimestamp(row.updated_at)!,
+  }
+}

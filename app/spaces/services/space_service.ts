@@ -1,0 +1,437 @@
+import db from '@adonisjs/lucid/services/db'
+import { inject } from '@adonisjs/core'
+import { DateTime } from 'luxon'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#accounts/models/user'
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  NotFoundException,
+} from '#core/exceptions/api_exceptions'
+import { paginate, type ListQuery } from '#core/http/pagination'
+import { newId, isWellFormedId } from '#core/ids'
+import { roleAtLeast, type Role, type RoleOrGuest } from '#core/roles'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import Space from '#spaces/models/space'
+import Revision from '#spaces/models/revision'
+import {
+  SPACE_COLUMNS,
+  spaceFromRow,
+  type EditMode,
+  type SpaceAccess,
+  type SpaceVisibility,
+} from '#spaces/records'
+import type { RoleResolver } from '#spaces/effective_role'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import OrderingService, { type Position } from '#spaces/services/ordering_service'
+
+/**
+ * Deleted spaces stay restorable this long, then `bindery:purge` removes them.
+ */
+export const RETENTION_DAYS = 7
+
+export type CreateSpaceInput = { title?: string; emoji?: string; parent?: string; editMode?: EditMode }
+export type UpdateSpaceInput = {
+  title?: string
+  emoji?: string | null
+  editMode?: EditMode
+  defaultLevel?: RoleOrGuest
+  visibility?: SpaceVisibility
+}
+export type MoveInput = { parent?: string | null; position?: Position }
+export type TransferSpaceInput = { organization: string; collection?: string }
+
+/**
+ * Spaces: lists as the caller sees them, creation, settings, delete/restore, duplicate, move and
+ * transfer. Reads are query-builder rows; every write that touches several rows is one transaction.
+ */
+@inject()
+export default class SpaceService {
+  constructor(
+    private access: SpaceAccessService,
+    private ordering: OrderingService
+  ) {}
+
+  /**
+   * Spaces of the organization the caller can see, in position order.
+   */
+  async listInOrganization(user: User, organizationId: string, query: ListQuery) {
+    const membership = await this.access.membership(user.id, organizationId)
+    if (!membership) throw NotFoundException.resource('organization', organizationId)
+    const resolver = await this.access.resolverFor(user.id, organizationId, membership.role)
+    const builder = this.visibleSpaces(organizationId, resolver)
+    return this.page(builder, resolver, query)
+  }
+
+  /**
+   * Spaces directly inside a collection the caller sees.
+   */
+  async listInCollection(user: User, organizationId: string, organizationRole: RoleOrGuest, collectionId: string, query: ListQuery) {
+    const resolver = await this.access.resolverFor(user.id, organizationId, organizationRole)
+    const builder = this.visibleSpaces(organizationId, resolver).where('s.parent_id', collectionId)
+    return this.page(builder, resolver, query)
+  }
+
+  /**
+   * Spaces that `memberId` can access, each with their effective role, as the caller sees them.
+   */
+  async listForMember(user: User, organizationId: string, memberId: string, query: ListQuery & { order?: 'asc' | 'desc' }) {
+    const membership = await this.access.membership(user.id, organizationId)
+    if (!membership) throw NotFoundException.resource('organization', organizationId)
+    if (membership.role === null && memberId !== user.id) {
+      throw new ForbiddenException("Guests cannot list other members' spaces")
+    }
+    const member = await this.access.membership(memberId, organizationId)
+    if (!member || !isWellFormedId(memberId)) throw NotFoundException.resource('member', memberId)
+    const [callerResolver, memberResolver] = await Promise.all([
+      this.access.resolverFor(user.id, organizationId, membership.role),
+      this.access.resolverFor(memberId, organizationId, member.role),
+    ])
+    const builder = this.visibleSpaces(organizationId, memberResolver)
+    if (callerResolver.organizationRole === null) this.restrictTo(builder, callerResolver)
+    const page = await paginate<Record<string, any>>(builder, {
+      ...query,
+      direction: query.order ?? 'desc',
+      order: [
+        { column: 's.position', key: 'position' },
+        { column: 's.id', key: 'id' },
+      ],
+    })
+    const items = page.rows.map((row) => {
+      const space = spaceFromRow(row)
+      return {
+        permission: memberResolver.forSpace(space)!,
+        access: { space, role: callerResolver.forSpace(space)!, organizationRole: callerResolver.organizationRole },
+      }
+    })
+    return { items, count: page.count, next: page.next }
+  }
+
+  async create(user: User, organizationId: string, input: CreateSpaceInput): Promise<SpaceAccess> {
+    const membership = await this.access.membership(user.id, organizationId)
+    if (!membership) throw NotFoundException.resource('organization', organizationId)
+    const parentRole = await this.destinationRole(user, organizationId, membership.role, input.parent ?? null, 'parent')
+    const spaceId = await db.transaction(async (trx) => {
+      const space = await this.insertSpace(trx, {
+        organizationId,
+        parentId: input.parent ?? null,
+        title: input.title ?? 'Untitled',
+        emoji: input.emoji ?? null,
+        visibility: 'private',
+        editMode: input.editMode ?? 'live',
+        defaultLevel: null,
+      })
+      await this.grantCreator(trx, organizationId, { space_id: space.id }, user.id, parentRole)
+      return space.id
+    })
+    return this.access.spaceFor(user.id, spaceId)
+  }
+
+  async update(user: User, access: SpaceAccess, input: UpdateSpaceInput): Promise<SpaceAccess> {
+    const current = access.space
+    if (input.visibility === 'in-collection' && !current.parentId) {
+      throw BadRequestException.invalid({
+        field: 'visibility',
+        message: 'The visibility "in-collection" is only available for spaces inside a collection',
+        rule: 'inCollection',
+      })
+    }
+    await db.transaction(async (trx) => {
+      const space = await Space.findOrFail(current.id, { client: trx })
+      space.merge(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)))
+      await space.save()
+    })
+    return this.access.spaceFor(user.id, current.id)
+  }
+
+  /**
+   * Soft delete: hidden from every list and lookup except restore, purged after RETENTION_DAYS.
+   */
+  async delete(access: SpaceAccess): Promise<void> {
+    await db
+      .from('spaces')
+      .where('id', access.space.id)
+      .whereNull('deleted_at')
+      .update({ deleted_at: toSqlTimestamp(now()), updated_at: toSqlTimestamp(now()) })
+  }
+
+  /**
+   * A space deleted less than RETENTION_DAYS ago comes back at the end of its parent (or of the
+   * root, when its collection was deleted meanwhile); an older one is purged now and not found.
+   */
+  async restore(user: User, spaceId: string): Promise<SpaceAccess> {
+    const access = await this.access.spaceFor(user.id, spaceId, { deleted: true })
+    if (!roleAtLeast(access.role, 'admin')) throw new ForbiddenException('Only admins of this space can do this')
+    if (access.space.deletedAt! <= retentionCutoff()) {
+      await this.purge([access.space.id])
+      throw NotFoundException.resource('space', spaceId)
+    }
+    await db.transaction(async (trx) => {
+      const space = await Space.findOrFail(access.space.id, { client: trx })
+      space.position = await this.ordering.nextPosition(trx, space.organizationId, space.parentId)
+      space.deletedAt = null
+      await space.save()
+    })
+    return this.access.spaceFor(user.id, spaceId)
+  }
+
+  /**
+   * A new space with the same settings and grants, at the end of the same parent, with a copy of
+   * the current content (an empty revision until content exists).
+   */
+  async duplicate(user: User, access: SpaceAccess): Promise<SpaceAccess> {
+    const source = access.space
+    const parentRole = await this.destinationRole(
+      user,
+      source.organizationId,
+      access.organizationRole,
+      source.parentId,
+      'parent'
+    )
+    const spaceId = await db.transaction(async (trx) => {
+      const copy = await this.insertSpace(trx, {
+        organizationId: source.organizationId,
+        parentId: source.parentId,
+        title: source.title,
+        emoji: source.emoji,
+        visibility: source.visibility,
+        editMode: source.editMode,
+        defaultLevel: source.defaultLevel,
+      })
+      const grants = await trx
+        .from('content_grants')
+        .where('space_id', source.id)
+        .select('organization_id', 'user_id', 'team_id', 'role')
+      if (grants.length > 0) {
+        await trx.table('content_grants').multiInsert(
+          grants.map((grant) => ({ ...grant, space_id: copy.id, created_at: toSqlTimestamp(now()) }))
+        )
+      }
+      await this.grantCreator(trx, source.organizationId, { space_id: copy.id }, user.id, parentRole)
+      return copy.id
+    })
+    return this.access.spaceFor(user.id, spaceId)
+  }
+
+  async move(user: User, access: SpaceAccess, input: MoveInput): Promise<SpaceAccess> {
+    const space = access.space
+    const parentId = input.parent === undefined ? space.parentId : input.parent
+    if (parentId === space.parentId && !input.position) {
+      throw new ConflictException('The space is already in this collection; give a position to reorder it')
+    }
+    if (parentId !== space.parentId) {
+      await this.destinationRole(user, space.organizationId, access.organizationRole, parentId, 'parent')
+    }
+    await db.transaction(async (trx) => {
+      const update: Record<string, unknown> = { updated_at: toSqlTimestamp(now()) }
+      if (parentId !== space.parentId) {
+        update.parent_id = parentId
+        update.position = await this.ordering.nextPosition(trx, space.organizationId, parentId)
+        if (parentId === null && space.visibility === 'in-collection') update.visibility = 'private'
+      }
+      await trx.from('spaces').where('id', space.id).update(update)
+      if (input.position) {
+        await this.ordering.place(trx, space.organizationId, parentId, { type: 'space', id: space.id }, input.position)
+      }
+    })
+    return this.access.spaceFor(user.id, space.id)
+  }
+
+  /**
+   * Moves the space to another organization (the caller is admin in both), at its root or in one of
+   * its collections. Grants do not travel: users and teams belong to the old organization.
+   */
+  async transfer(user: User, access: SpaceAccess, input: TransferSpaceInput): Promise<SpaceAccess> {
+    const space = access.space
+    const target = await this.access.membership(user.id, input.organization)
+    if (!target) throw NotFoundException.resource('organization', input.organization)
+    if (!roleAtLeast(target.role, 'admin')) {
+      throw new ForbiddenException('Only admins of the target organization can transfer spaces into it')
+    }
+    if (input.organization === space.organizationId) {
+      throw new ConflictException('The space already belongs to this organization; use move instead')
+    }
+    const parentId = input.collection ?? null
+    if (parentId) await this.collectionOf(input.organization, parentId, 'collection')
+    await db.transaction(async (trx) => {
+      await trx.from('content_grants').where('space_id', space.id).delete()
+      await trx
+        .from('spaces')
+        .where('id', space.id)
+        .update({
+          organization_id: input.organization,
+          parent_id: parentId,
+          position: await this.ordering.nextPosition(trx, input.organization, parentId),
+          visibility: parentId === null && space.visibility === 'in-collection' ? 'private' : space.visibility,
+          updated_at: toSqlTimestamp(now()),
+        })
+    })
+    return this.access.spaceFor(user.id, space.id)
+  }
+
+  /**
+   * Removes spaces for good, with everything they own (revisions and grants cascade). Returns how
+   * many were removed.
+   */
+  async purge(spaceIds: string[]): Promise<number> {
+    if (spaceIds.length === 0) return 0
+    return db.transaction(async (trx) => {
+      await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
+      await trx.from('revisions').whereIn('space_id', spaceIds).delete()
+      const removed = await trx.from('spaces').whereIn('id', spaceIds).whereNotNull('deleted_at').delete()
+      return Number(Array.isArray(removed) ? removed[0] : removed)
+    })
+  }
+
+  /**
+   * Purges every space deleted more than RETENTION_DAYS ago, in batches. Safe to run from several
+   * processes at once: each delete only removes what is still there.
+   */
+  async purgeExpired(): Promise<number> {
+    let total = 0
+    for (;;) {
+      const rows = await db
+        .from('spaces')
+        .whereNotNull('deleted_at')
+        .where('deleted_at', '<=', toSqlTimestamp(retentionCutoff()))
+        .select('id')
+        .limit(500)
+      if (rows.length === 0) return total
+      total += await this.purge(rows.map((row) => row.id))
+      if (rows.length < 500) return total
+    }
+  }
+
+  /**
+   * The caller's role where new content goes: the organization root needs `create` in the
+   * organization, a collection needs `create` on it; a collection of another organization (or one
+   * the caller cannot see) is a 400 on `field`.
+   */
+  async destinationRole(
+    user: User,
+    organizationId: string,
+    organizationRole: RoleOrGuest,
+    parentId: string | null,
+    field: string
+  ): Promise<Role> {
+    if (parentId === null) {
+      if (!roleAtLeast(organizationRole, 'create')) {
+        throw new ForbiddenException('Creating content at the root of the organization needs the create role or above')
+      }
+      return organizationRole!
+    }
+    await this.collectionOf(organizationId, parentId, field)
+    const collection = await this.access.collectionFor(user.id, parentId).catch(() => undefined)
+    if (!collection) throw unknownCollection(field, parentId)
+    if (!roleAtLeast(collection.role, 'create')) {
+      throw new ForbiddenException('Creating content in this collection needs the create role or above')
+    }
+    return collection.role
+  }
+
+  private async collectionOf(organizationId: string, collectionId: string, field: string) {
+    const row = isWellFormedId(collectionId)
+      ? await db
+          .from('collections')
+          .where('id', collectionId)
+          .where('organization_id', organizationId)
+          .select('id')
+          .first()
+      : undefined
+    if (!row) throw unknownCollection(field, collectionId)
+  }
+
+  private visibleSpaces(organizationId: string, resolver: RoleResolver) {
+    const builder = db
+      .from('spaces as s')
+      .where('s.organization_id', organizationId)
+      .whereNull('s.deleted_at')
+      .select(SPACE_COLUMNS)
+    if (resolver.organizationRole === null) this.restrictTo(builder, resolver)
+    return builder
+  }
+
+  /**
+   * A guest's view: spaces granted to them, or inside a collection granted to them.
+   */
+  private restrictTo(builder: ReturnType<typeof db.from>, resolver: RoleResolver) {
+    const collections = resolver.visibleCollectionIds()
+    const spaces = resolver.grantedSpaceIds()
+    builder.where((q) => {
+      q.whereIn('s.parent_id', collections.length > 0 ? collections : [''])
+      q.orWhereIn('s.id', spaces.length > 0 ? spaces : [''])
+    })
+  }
+
+  private async page(builder: ReturnType<typeof db.from>, resolver: RoleResolver, query: ListQuery) {
+    const page = await paginate<Record<string, any>>(builder, {
+      ...query,
+      order: [
+        { column: 's.position', key: 'position' },
+        { column: 's.id', key: 'id' },
+      ],
+    })
+    const items: SpaceAccess[] = page.rows.map((row) => {
+      const space = spaceFromRow(row)
+      return { space, role: resolver.forSpace(space)!, organizationRole: resolver.organizationRole }
+    })
+    return { items, count: page.count, next: page.next }
+  }
+
+  private async insertSpace(
+    trx: TransactionClientContract,
+    fields: Pick<Space, 'organizationId' | 'parentId' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel'>
+  ) {
+    const space = new Space()
+    space.useTransaction(trx)
+    space.merge({
+      ...fields,
+      id: newId(),
+      revisionId: newId(),
+      position: await this.ordering.nextPosition(trx, fields.organizationId, fields.parentId),
+      deletedAt: null,
+    })
+    await space.save()
+    await Revision.create({ id: space.revisionId, spaceId: space.id, parentId: null }, { client: trx })
+    return space
+  }
+
+  /**
+   * Whoever creates a space or collection administers it, even with the `create` role only: an
+   * admin grant to them on the new record (nothing when they are admin there anyway).
+   */
+  async grantCreator(
+    trx: TransactionClientContract,
+    organizationId: string,
+    target: { space_id: string } | { collection_id: string },
+    userId: string,
+    roleAtParent: Role
+  ) {
+    if (roleAtParent === 'admin') return
+    await trx.from('content_grants').where(target).where('user_id', userId).delete()
+    await trx.table('content_grants').insert({
+      organization_id: organizationId,
+      ...target,
+      user_id: userId,
+      role: 'admin',
+      created_at: toSqlTimestamp(now()),
+    })
+  }
+}
+
+function now(): DateTime {
+  return DateTime.utc()
+}
+
+export function retentionCutoff(): DateTime {
+  return now().minus({ days: RETENTION_DAYS })
+}
+
+function unknownCollection(field: string, id: string) {
+  return BadRequestException.invalid({
+    field,
+    message: `No collection with id "${id.slice(0, 64)}" in this organization`,
+    rule: 'exists',
+  })
+}
