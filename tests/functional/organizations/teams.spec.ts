@@ -47,7 +47,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     assert.equal(team.spaces, 0)
     assert.match(team.createdAt, /\.\d{3}Z$/)
     assert.deepEqual(team.permissions, { admin: true, view: true })
-    assert.match(response.header('location'), new RegExp(`^https?://[^/]+/v1/orgs/${roster.organizationId}/teams/${team.id}$`))
+    assert.match(response.header('location')!, new RegExp(`^https?://[^/]+/v1/orgs/${roster.organizationId}/teams/${team.id}$`))
     assert.deepEqual(await teamMembershipsOf(team.id), {
       [roster.read.user.id]: 'member',
       [roster.guest.user.id]: 'member',
