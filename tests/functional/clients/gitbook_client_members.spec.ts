@@ -2,6 +2,10 @@ import { test } from '@japa/runner'
 import { GitBookAPIError } from '@gitbook/api'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import type { MemberRole, TeamMemberRole } from '../../../node_modules/@gitbook/api/dist/client.js'
+
+// The client types roles as TypeScript enums; the wire carries the plain strings.
+const role = (value: string) => value as MemberRole
 
 /**
  * Members, invites and teams through GitBook's own client, over real HTTP.
@@ -16,7 +20,7 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     const newcomerApi = gitbookClient(newcomer.token)
 
     const { data: invited } = await api.orgs.inviteUsersToOrganization(admin.organizationId, {
-      emails: [{ email: newcomer.email, role: 'edit' }],
+      emails: [{ email: newcomer.email, role: role('edit') }],
     })
     assert.equal(invited.invited, 1)
     assert.deepEqual(invited.users, [newcomer.user.id])
@@ -35,7 +39,7 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     assert.equal(member.role, 'edit')
 
     const { data: updated } = await api.orgs.updateMemberInOrganizationById(admin.organizationId, newcomer.user.id, {
-      role: 'read',
+      role: role('read'),
     })
     assert.equal(updated.role, 'read')
     const { data: sso } = await api.orgs.setUserAsSsoMemberForOrganization(admin.organizationId, newcomer.user.id)
@@ -55,7 +59,7 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
   test('manages invite links', async ({ assert }) => {
     const admin = await createCaller()
     const api = gitbookClient(admin.token)
-    const { data: link } = await api.orgs.createOrganizationInvite(admin.organizationId, { role: 'comment' })
+    const { data: link } = await api.orgs.createOrganizationInvite(admin.organizationId, { role: role('comment') })
     assert.equal(link.object, 'invite')
     const { data: links } = await api.orgs.listOrganizationInviteLinks(admin.organizationId)
     assert.deepEqual(
@@ -64,7 +68,7 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     )
     const { data: read } = await api.orgs.getOrganizationInviteLink(admin.organizationId, link.id)
     assert.equal(read.id, link.id)
-    const { data: updated } = await api.orgs.updateOrganizationInviteById(admin.organizationId, link.id, { role: 'edit' })
+    const { data: updated } = await api.orgs.updateOrganizationInviteById(admin.organizationId, link.id, { role: role('edit') })
     assert.equal((updated as { role: string }).role, 'edit')
 
     const friend = await createCaller()
@@ -93,7 +97,7 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     assert.equal(team.members, 1)
 
     const added = await api.orgs.addMemberToOrganizationTeamById(admin.organizationId, team.id, reader.user.id, {
-      role: 'owner',
+      role: 'owner' as TeamMemberRole,
     })
     assert.equal(added.status, 204)
     const bulk = await api.orgs.updateMembersInOrganizationTeam(admin.organizationId, team.id, {
