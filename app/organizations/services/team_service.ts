@@ -215,12 +215,14 @@ export default class TeamService {
   }
 
   /**
-   * PUT /teams/{id}/members/{userId}: adds the organization member to the team (team role `member`
-   * unless given) or changes their team role.
+   * PUT /teams/{id}/members/{userId}: adds the active organization member to the team (team role
+   * `member` unless given) or changes their team role.
    */
   async setMember(team: TeamRecord, userId: string, role: TeamRole | undefined): Promise<void> {
     await db.transaction(async (trx) => {
-      await members.find(team.organizationId, userId, trx)
+      const member = await members.find(team.organizationId, userId, trx)
+      // Disabled members cannot be put in teams, as in the bulk update.
+      if (member.disabled) throw NotFoundException.resource('member', userId)
       await this.setMemberWithin(trx, team.id, userId, role)
     })
   }
