@@ -22,7 +22,10 @@ export type EmailInviteInput = {
 }
 
 export type EmailInviteResult = {
-  /** Users with an account among the invited: they become members when they accept. */
+  /**
+   * Users added to the organization by this call: none, as invites wait for acceptance. (Listing
+   * the invited addresses that have an account would let any admin probe the server's accounts.)
+   */
   users: string[]
   /** Invites recorded (new or renewed). */
   invited: number
@@ -38,7 +41,8 @@ const members = new MemberService()
 /**
  * How people join an organization on a server that sends no e-mail:
  * - an admin invites addresses (`POST /invites`): each becomes a pending invite with a role, which
- *   the person with that address accepts with `POST /join` once they have an account;
+ *   the person with that address accepts with `POST /join` once they have an account (whether an
+ *   address has an account is never revealed to the inviter);
  * - `POST /join` also admits users whose e-mail domain is one of the organization's `emailDomains`,
  *   with the organization's `defaultRole`;
  * - invite links: reusable, no expiry (GitBook's shape has none), accepted with
@@ -56,18 +60,17 @@ export default class InviteService {
     const emails = [...roles.keys()]
 
     return db.transaction(async (trx) => {
-      const users = await trx
+      const activeMembers = await trx
         .from('users as u')
-        .leftJoin('organization_members as m', (join) => {
-          join.on('m.user_id', '=', 'u.id').andOnVal('m.organization_id', '=', organizationId)
-        })
+        .join('organization_members as m', 'm.user_id', 'u.id')
+        .where('m.organization_id', organizationId)
+        .where('m.disabled', false)
         .whereIn('u.email', emails)
-        .select('u.id', 'u.email', 'm.id as member_id', 'm.disabled as member_disabled')
-      const accounts = new Map(users.map((row) => [String(row.email).toLowerCase(), row]))
+        .select('u.email')
+      const memberEmails = new Set(activeMembers.map((row) => String(row.email).toLowerCase()))
       const result: EmailInviteResult = { users: [], invited: 0, alreadyMembers: [], failedSSOEmails: [] }
       for (const [email, role] of roles) {
-        const account = accounts.get(email)
-        if (account?.member_id && !toBoolean(account.member_disabled)) {
+        if (memberEmails.has(email)) {
           result.alreadyMembers.push(email)
           continue
         }
@@ -85,7 +88,6 @@ export default class InviteService {
           )
         }
         result.invited++
-        if (account) result.users.push(account.id)
       }
       return result
     })
