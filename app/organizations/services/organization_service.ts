@@ -49,10 +49,12 @@ const ORGANIZATION_COLUMNS = [
  * Number of the organization's teams the member of row `m` owns, read in the same query as the
  * membership (no extra round trip).
  */
-const OWNED_TEAMS = db.raw(
-  `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
-    WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') as owned_teams`
-)
+function ownedTeams() {
+  return db.raw(
+    `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
+      WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') as owned_teams`
+  )
+}
 
 /**
  * Organizations: reads as the caller sees them, creation, settings. Reads use the query builder with
@@ -68,7 +70,7 @@ export default class OrganizationService {
       .join('organization_members as m', 'm.organization_id', 'o.id')
       .where('m.user_id', user.id)
       .where('m.disabled', false)
-      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', OWNED_TEAMS])
+      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams()])
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [
@@ -98,7 +100,7 @@ export default class OrganizationService {
         .where('o.id', organizationId)
         .where('m.user_id', user.id)
         .where('m.disabled', false)
-        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', OWNED_TEAMS])
+        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams()])
         .first()
       if (row) {
         const domains = await this.emailDomainsOf([row.id])
@@ -205,7 +207,7 @@ export default class OrganizationService {
         'm.role as member_role',
         'm.id as member_id',
         'm.disabled as member_disabled',
-        OWNED_TEAMS,
+        ownedTeams(),
       ])
       .orderBy('o.created_at', 'asc')
       .orderBy('o.id', 'asc')
