@@ -32,4 +32,8 @@ export type OrganizationAccess = {
    */
   isMember: boolean
   role: RoleOrGuest
+  /**
+   * True when the caller owns at least one of the organization's teams (`permissions.ownTeam`).
+   */
+  ownsTeam?: boolean
 }

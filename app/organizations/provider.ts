@@ -1,7 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
- * Organizations: organizations, memberships, e-mail domains (members, invites and teams later).
+ * Organizations: organizations, e-mail domains, members, invites and invite links, teams.
  */
 export default class OrganizationsProvider {
   constructor(protected app: ApplicationService) {}

@@ -27,10 +27,66 @@ export default class OrganizationPolicy extends BasePolicy {
     return access.isMember && access.role !== null
   }
 
+  /**
+   * Teams are listed by the same members who see the roster.
+   */
+  listTeams(user: User, access: OrganizationAccess) {
+    return this.listMembers(user, access)
+  }
+
+  /**
+   * A member's record (and their teams): whoever lists members, and every member for themselves.
+   */
+  viewMember(user: User, access: OrganizationAccess, userId: string) {
+    return this.listMembers(user, access) || (access.isMember && user.id === userId)
+  }
+
   update(user: User, access: OrganizationAccess) {
     return (
       this.admin(user, access) ||
       AuthorizationResponse.deny('Only admins of this organization can change its settings', 403)
+    )
+  }
+
+  readMembers(user: User, access: OrganizationAccess) {
+    return (
+      this.listMembers(user, access) ||
+      AuthorizationResponse.deny('Guests of this organization cannot list its members', 403)
+    )
+  }
+
+  readMember(user: User, access: OrganizationAccess, userId: string) {
+    return (
+      this.viewMember(user, access, userId) ||
+      AuthorizationResponse.deny('Guests of this organization can only see their own membership', 403)
+    )
+  }
+
+  readTeams(user: User, access: OrganizationAccess) {
+    return (
+      this.listTeams(user, access) ||
+      AuthorizationResponse.deny('Guests of this organization cannot list its teams', 403)
+    )
+  }
+
+  /**
+   * Roles, SSO flags, invites, invite links and teams: admins only.
+   */
+  manageMembers(user: User, access: OrganizationAccess) {
+    return (
+      this.admin(user, access) ||
+      AuthorizationResponse.deny('Only admins of this organization can manage its members', 403)
+    )
+  }
+
+  /**
+   * Admins remove anyone; every member may leave.
+   */
+  removeMember(user: User, access: OrganizationAccess, userId: string) {
+    return (
+      this.admin(user, access) ||
+      (access.isMember && user.id === userId) ||
+      AuthorizationResponse.deny('Only admins of this organization can remove other members', 403)
     )
   }
 
@@ -44,14 +100,13 @@ export default class OrganizationPolicy extends BasePolicy {
       view: this.view(user, access),
       access: this.view(user, access),
       admin,
-      // Teams arrive with the organization-administration domain; until then nobody owns one.
-      ownTeam: false,
+      ownTeam: access.isMember && (access.ownsTeam ?? false),
       createContent: this.createContent(user, access),
       createOpenAPISpec: this.createContent(user, access),
       ingestConversations: admin,
       viewBilling: admin,
       listMembers: member,
-      listTeams: member,
+      listTeams: this.listTeams(user, access),
       listIntegrations: member,
       listInstallations: admin,
       installIntegration: admin,

@@ -1,5 +1,4 @@
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import Organization, { SELF_HOSTED_PLAN, type DefaultContent } from '#organizations/models/organization'
@@ -7,6 +6,7 @@ import OrganizationMember from '#organizations/models/organization_member'
 import OrganizationEmailDomain from '#organizations/models/organization_email_domain'
 import type { OrganizationAccess, OrganizationRecord } from '#organizations/organization_access'
 import MembershipService from '#organizations/services/membership_service'
+import MemberService from '#organizations/services/member_service'
 import { ConflictException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { parseJson, toBoolean } from '#core/database/columns'
@@ -46,6 +46,17 @@ const ORGANIZATION_COLUMNS = [
 ]
 
 /**
+ * Number of the organization's teams the member of row `m` owns, read in the same query as the
+ * membership (no extra round trip).
+ */
+function ownedTeams() {
+  return db.raw(
+    `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
+      WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') as owned_teams`
+  )
+}
+
+/**
  * Organizations: reads as the caller sees them, creation, settings. Reads use the query builder with
  * plain rows (no model hydration); writes go through the models inside a transaction.
  */
@@ -59,7 +70,7 @@ export default class OrganizationService {
       .join('organization_members as m', 'm.organization_id', 'o.id')
       .where('m.user_id', user.id)
       .where('m.disabled', false)
-      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role'])
+      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams()])
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [
@@ -72,6 +83,7 @@ export default class OrganizationService {
       organization: toRecord(row, domains.get(row.id) ?? []),
       isMember: true,
       role: row.member_role,
+      ownsTeam: Number(row.owned_teams) > 0,
     }))
     return { items, count: page.count, next: page.next }
   }
@@ -88,7 +100,7 @@ export default class OrganizationService {
         .where('o.id', organizationId)
         .where('m.user_id', user.id)
         .where('m.disabled', false)
-        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role'])
+        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams()])
         .first()
       if (row) {
         const domains = await this.emailDomainsOf([row.id])
@@ -96,6 +108,7 @@ export default class OrganizationService {
           organization: toRecord(row, domains.get(row.id) ?? []),
           isMember: true,
           role: row.member_role,
+          ownsTeam: Number(row.owned_teams) > 0,
         }
       }
     }
@@ -146,19 +159,7 @@ export default class OrganizationService {
     userId: string,
     role: RoleOrGuest
   ): Promise<OrganizationMember> {
-    const existing = await OrganizationMember.query({ client: trx })
-      .where('organization_id', organizationId)
-      .where('user_id', userId)
-      .first()
-    if (existing) {
-      existing.merge({ role, disabled: false })
-      await existing.save()
-      return existing
-    }
-    return OrganizationMember.create(
-      { organizationId, userId, role, disabled: false, sso: false, joinedAt: DateTime.utc() },
-      { client: trx }
-    )
+    return new MemberService().addMember(trx, organizationId, userId, { role })
   }
 
   /**
@@ -201,7 +202,13 @@ export default class OrganizationService {
       })
       .where('d.domain', normalized)
       .if(callerDomain !== normalized, (query) => query.whereNotNull('m.id').where('m.disabled', false))
-      .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', 'm.id as member_id', 'm.disabled as member_disabled'])
+      .select([
+        ...ORGANIZATION_COLUMNS,
+        'm.role as member_role',
+        'm.id as member_id',
+        'm.disabled as member_disabled',
+        ownedTeams(),
+      ])
       .orderBy('o.created_at', 'asc')
       .orderBy('o.id', 'asc')
       .limit(1000)
@@ -212,6 +219,7 @@ export default class OrganizationService {
         organization: toRecord(row, domains.get(row.id) ?? []),
         isMember,
         role: isMember ? row.member_role : null,
+        ownsTeam: isMember && Number(row.owned_teams) > 0,
       }
     })
   }

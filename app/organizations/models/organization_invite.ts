@@ -1,0 +1,32 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { timestampColumn } from '#core/database/timestamps'
+import { booleanColumn } from '#core/database/columns'
+import type { RoleOrGuest } from '#core/roles'
+
+/**
+ * A pending e-mail invite: the user with that address (now or once they have an account) joins the
+ * organization with `role` by calling `POST /v1/orgs/{id}/join`; the invite is then used up.
+ */
+export default class OrganizationInvite extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare organizationId: string
+
+  @column()
+  declare email: string
+
+  @column()
+  declare role: RoleOrGuest
+
+  @booleanColumn()
+  declare sso: boolean
+
+  @column()
+  declare invitedBy: string | null
+
+  @timestampColumn({ autoCreate: true })
+  declare createdAt: DateTime
+}

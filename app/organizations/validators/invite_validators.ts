@@ -1,0 +1,31 @@
+import vine from '@vinejs/vine'
+import { ROLES } from '#core/roles'
+
+const email = vine.string().trim().toLowerCase().maxLength(254).email()
+const role = vine.enum(ROLES).nullable()
+
+/**
+ * POST /orgs/{id}/invites: each entry an address (takes `role`, else the organization's default
+ * role) or `{email, role}`.
+ */
+export const inviteUsersValidator = vine.compile(
+  vine.object({
+    emails: vine
+      .array(
+        vine.unionOfTypes([
+          email.clone(),
+          vine.object({ email: email.clone(), role: role.clone() }),
+        ])
+      )
+      .minLength(1)
+      .maxLength(100),
+    role: role.clone().optional(),
+    sso: vine.boolean({ strict: true }).optional(),
+  })
+)
+
+/**
+ * POST and PATCH /orgs/{id}/link-invites(/{inviteId}): an invite link to the organization with a
+ * role (null = guest). Links to a single space or collection are not offered.
+ */
+export const inviteLinkValidator = vine.compile(vine.object({ role: role.clone() }))

@@ -1,0 +1,371 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+import { createRoster, membershipOf } from './roster.js'
+
+async function invitesOf(organizationId: string) {
+  const rows = await db.from('organization_invites').where('organization_id', organizationId).orderBy('email')
+  return rows.map((row) => ({ email: row.email, role: row.role, sso: Boolean(row.sso) }))
+}
+
+test.group('POST /v1/orgs/{id}/invites', (group) => {
+  eachTestInTransaction(group)
+
+  test('records pending invites; existing members stay as they are and are named', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const known = await createCaller({ email: 'known.person@example.com' })
+    const response = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({
+        emails: ['New.Person@Example.com', { email: known.email, role: 'admin' }, roster.read.email],
+        role: 'edit',
+        sso: true,
+      })
+    response.assertStatus(200)
+    response.assertContract()
+    // Nobody is added until they accept, and whether an address has an account is not revealed.
+    assert.deepEqual(response.body(), {
+      users: [],
+      invited: 2,
+      alreadyMembers: [roster.read.email],
+      failedSSOEmails: [],
+    })
+    assert.deepEqual(await invitesOf(roster.organizationId), [
+      { email: 'known.person@example.com', role: 'admin', sso: true },
+      { email: 'new.person@example.com', role: 'edit', sso: true },
+    ])
+    assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+    // Invited is not joined yet.
+    assert.isNull(await membershipOf(roster.organizationId, known.user.id))
+  })
+
+  test('without a role, invites take the organization\'s default role; inviting again renews', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const patch = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ defaultRole: 'comment' })
+    patch.assertStatus(200)
+    const first = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({ emails: ['someone@example.com'] })
+    first.assertStatus(200)
+    first.assertContract()
+    assert.deepEqual(await invitesOf(roster.organizationId), [{ email: 'someone@example.com', role: 'comment', sso: false }])
+    const guest = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({ emails: ['someone@example.com'], role: null })
+    guest.assertContract()
+    assert.equal(guest.body().invited, 1)
+    assert.deepEqual(await invitesOf(roster.organizationId), [{ email: 'someone@example.com', role: null, sso: false }])
+  })
+
+  test('{role}: {status}, nothing recorded')
+    .with([
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 403 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const response = await client
+        .post(`/v1/orgs/${roster.organizationId}/invites`)
+        .bearerToken(roster[role].token)
+        .json({ emails: ['x@example.com'], role: 'admin' })
+      response.assertStatus(status)
+      response.assertContract()
+      assert.deepEqual(await invitesOf(roster.organizationId), [])
+    })
+
+  test('rejects {name} and records nothing')
+    .with([
+      { name: 'missing emails', body: {}, field: 'emails' },
+      { name: 'an empty list', body: { emails: [] }, field: 'emails' },
+      { name: 'emails as a string', body: { emails: 'a@example.com' }, field: 'emails' },
+      { name: 'an invalid address', body: { emails: ['ok@example.com', 'not-an-email'] }, field: 'emails.1' },
+      { name: 'an entry without role', body: { emails: [{ email: 'a@example.com' }] }, field: 'role' },
+      { name: 'an unknown role', body: { emails: ['a@example.com'], role: 'owner' }, field: 'role' },
+      { name: 'a numeric entry', body: { emails: [42] }, field: 'emails.0' },
+      { name: 'an over-long address', body: { emails: [`${'a'.repeat(250)}@example.com`] }, field: 'emails.0' },
+      { name: 'more than 100 addresses', body: { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) }, field: 'emails' },
+      { name: 'sso as a string', body: { emails: ['a@example.com'], sso: 'yes' }, field: 'sso' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const roster = await createRoster()
+      const response = await client.post(`/v1/orgs/${roster.organizationId}/invites`).bearerToken(roster.admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.deepEqual(await invitesOf(roster.organizationId), [])
+    })
+
+  test('rejects malformed JSON', async ({ client }) => {
+    const roster = await createRoster()
+    const response = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"emails": [')
+    response.assertStatus(400)
+    response.assertContract()
+  })
+})
+
+test.group('POST /v1/orgs/{id}/join', (group) => {
+  eachTestInTransaction(group)
+
+  test('the invited user joins with the invite\'s role and SSO flag; the invite is used up', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const invite = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({ emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true })
+    invite.assertStatus(200)
+    // The account comes after the invite.
+    const invited = await createCaller({ email: 'invited@example.com' })
+    const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(invited.token)
+    before.assertStatus(404)
+
+    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    join.assertStatus(204)
+    join.assertContract()
+    const member = await client.get(`/v1/orgs/${roster.organizationId}/members/${invited.user.id}`).bearerToken(invited.token)
+    member.assertContract()
+    assert.equal(member.body().role, 'review')
+    assert.isTrue(member.body().sso)
+    assert.deepEqual(await invitesOf(roster.organizationId), [])
+
+    const again = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    again.assertStatus(204)
+    assert.equal((await membershipOf(roster.organizationId, invited.user.id)).role, 'review')
+  })
+
+  test('a user of one of the organization\'s e-mail domains joins with the default role', async ({ client, assert }) => {
+    const roster = await createRoster()
+    await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ emailDomains: ['corp.example'], defaultRole: 'comment' })
+    const colleague = await createCaller({ email: 'colleague@CORP.example' })
+    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(colleague.token)
+    join.assertStatus(204)
+    join.assertContract()
+    assert.equal((await membershipOf(roster.organizationId, colleague.user.id)).role, 'comment')
+  })
+
+  test('anyone else gets a 404: other domains, unknown and malformed ids', async ({ client, assert }) => {
+    const roster = await createRoster()
+    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
+    for (const organizationId of [roster.organizationId, newId(), 'bad']) {
+      const response = await client.post(`/v1/orgs/${organizationId}/join`).bearerToken(stranger.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
+  })
+
+  test('a disabled member cannot join again through the e-mail domain (403)', async ({ client, assert }) => {
+    const roster = await createRoster()
+    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    const colleague = await createCaller({ organizationId: roster.organizationId, role: 'read', email: 'c@corp.example' })
+    await db
+      .from('organization_members')
+      .where('organization_id', roster.organizationId)
+      .where('user_id', colleague.user.id)
+      .update({ disabled: true })
+    const response = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(colleague.token)
+    response.assertStatus(403)
+    response.assertContract()
+    assert.equal(Number((await membershipOf(roster.organizationId, colleague.user.id)).disabled), 1)
+  })
+})
+
+test.group('Invite links', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin creates, lists, reads, updates and deletes a link', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const base = `/v1/orgs/${roster.organizationId}/link-invites`
+    const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'edit' })
+    created.assertStatus(201)
+    created.assertContract()
+    const link = created.body()
+    assert.equal(link.object, 'invite')
+    assert.match(link.id, /^[A-Za-z0-9]{20}$/)
+    assert.equal(link.role, 'edit')
+    assert.isTrue(link.redundant)
+    assert.match(created.header('location')!, new RegExp(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}$`))
+
+    const guestLink = await client.post(base).bearerToken(roster.admin.token).json({ role: null })
+    guestLink.assertContract()
+    assert.isNull(guestLink.body().role)
+
+    const list = await client.get(base).bearerToken(roster.admin.token)
+    list.assertStatus(200)
+    list.assertContract()
+    assert.equal(list.body().count, 2)
+    assert.deepEqual(list.body().items.map((item: any) => item.id), [link.id, guestLink.body().id])
+    const paged = await client.get(base).qs({ limit: 1 }).bearerToken(roster.admin.token)
+    paged.assertContract()
+    assert.property(paged.body(), 'next')
+
+    const read = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    read.assertStatus(200)
+    read.assertContract()
+    assert.deepEqual(read.body(), link)
+
+    const updated = await client.patch(`${base}/${link.id}`).bearerToken(roster.admin.token).json({ role: 'admin' })
+    updated.assertStatus(200)
+    updated.assertContract()
+    assert.equal(updated.body().role, 'admin')
+
+    const deleted = await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    deleted.assertStatus(205)
+    deleted.assertContract()
+    const gone = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    gone.assertStatus(404)
+    gone.assertContract()
+  })
+
+  test('{role} managing links: {status}')
+    .with([
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 403 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const base = `/v1/orgs/${roster.organizationId}/link-invites`
+      const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+      for (const request of [
+        client.get(base),
+        client.post(base).json({ role: 'admin' }),
+        client.get(`${base}/${link.id}`),
+        client.patch(`${base}/${link.id}`).json({ role: 'admin' }),
+        client.delete(`${base}/${link.id}`),
+      ]) {
+        const response = await request.bearerToken(roster[role].token)
+        response.assertStatus(status)
+        response.assertContract()
+      }
+      const rows = await db.from('organization_invite_links').where('organization_id', roster.organizationId)
+      assert.deepEqual(rows.map((row) => row.role), ['read'])
+    })
+
+  test('rejects {name}')
+    .with([
+      { name: 'a missing role', body: {} },
+      { name: 'an unknown role', body: { role: 'owner' } },
+      { name: 'a space invite body', body: { space: 'abc', level: 'read' } },
+      { name: 'a numeric role', body: { role: 1 } },
+    ])
+    .run(async ({ client, assert }, { body }) => {
+      const roster = await createRoster()
+      const base = `/v1/orgs/${roster.organizationId}/link-invites`
+      const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+      const create = await client.post(base).bearerToken(roster.admin.token).json(body)
+      create.assertStatus(400)
+      create.assertContract()
+      assert.include(create.body().error.message, 'role')
+      const update = await client.patch(`${base}/${link.id}`).bearerToken(roster.admin.token).json(body)
+      update.assertStatus(400)
+      update.assertContract()
+      const rows = await db.from('organization_invite_links').where('organization_id', roster.organizationId)
+      assert.deepEqual(rows.map((row) => row.role), ['read'])
+    })
+
+  test('unknown links and links of another organization are 404; a limit above 1000 is 400', async ({ client }) => {
+    const roster = await createRoster()
+    const theirs = await client
+      .post(`/v1/orgs/${roster.outsider.organizationId}/link-invites`)
+      .bearerToken(roster.outsider.token)
+      .json({ role: 'admin' })
+    for (const inviteId of [newId(), 'nope', theirs.body().id]) {
+      for (const request of [
+        client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+        client.patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`).json({ role: 'read' }),
+        client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+        client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
+      ]) {
+        const response = await request.bearerToken(roster.admin.token)
+        response.assertStatus(404)
+        response.assertContract()
+      }
+    }
+    const tooMany = await client
+      .get(`/v1/orgs/${roster.organizationId}/link-invites`)
+      .qs({ limit: 1001 })
+      .bearerToken(roster.admin.token)
+    tooMany.assertStatus(400)
+    tooMany.assertContract()
+  })
+
+  test('accepting a link makes the caller a member with its role, once; members keep their role', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const link = (
+      await client.post(`/v1/orgs/${roster.organizationId}/link-invites`).bearerToken(roster.admin.token).json({ role: 'edit' })
+    ).body()
+    const accept = (caller: { token: string }) =>
+      client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(caller.token)
+
+    const joined = await accept(roster.outsider)
+    joined.assertStatus(200)
+    joined.assertContract()
+    assert.deepEqual(joined.body(), {})
+    assert.equal((await membershipOf(roster.organizationId, roster.outsider.user.id)).role, 'edit')
+
+    // Multi-use: a second person joins with the same link.
+    const another = await createCaller()
+    ;(await accept(another)).assertStatus(200)
+    assert.equal((await membershipOf(roster.organizationId, another.user.id)).role, 'edit')
+
+    // Members are not changed by a link, up or down.
+    ;(await accept(roster.read)).assertStatus(200)
+    assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+    ;(await accept(roster.admin)).assertStatus(200)
+    assert.equal((await membershipOf(roster.organizationId, roster.admin.user.id)).role, 'admin')
+
+    const asAdmin = await client.get(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}`).bearerToken(roster.admin.token)
+    asAdmin.assertContract()
+    assert.isTrue(asAdmin.body().redundant)
+  })
+
+  test('inviteLinks: false disables creating and accepting links', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const base = `/v1/orgs/${roster.organizationId}/link-invites`
+    const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+    const off = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: false })
+    off.assertStatus(200)
+
+    const create = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    create.assertStatus(403)
+    create.assertContract()
+    assert.include(create.body().error.message, 'inviteLinks')
+    const accept = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    accept.assertStatus(403)
+    accept.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
+
+    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: true })
+    const later = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    later.assertStatus(200)
+    later.assertContract()
+  })
+
+  test('a deleted link no longer admits anyone', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const base = `/v1/orgs/${roster.organizationId}/link-invites`
+    const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+    ;(await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)).assertStatus(205)
+    const accept = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    accept.assertStatus(404)
+    accept.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
+  })
+})

@@ -1,0 +1,512 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+import { createRoster, MATRIX, membershipOf } from './roster.js'
+
+const membersUrl = (organizationId: string) => `/v1/orgs/${organizationId}/members`
+
+test.group('GET /v1/orgs/{id}/members', (group) => {
+  eachTestInTransaction(group)
+
+  test('lists every member with the whole Member record', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const response = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    response.assertStatus(200)
+    response.assertContract()
+    const body = response.body()
+    assert.equal(body.count, 5)
+    assert.lengthOf(body.items, 5)
+    assert.notProperty(body, 'next')
+    const admin = body.items.find((item: any) => item.id === roster.admin.user.id)
+    assert.equal(admin.object, 'member')
+    assert.equal(admin.role, 'admin')
+    assert.equal(admin.user.id, roster.admin.user.id)
+    assert.equal(admin.user.email, roster.admin.email)
+    assert.equal(admin.user.object, 'user')
+    assert.isFalse(admin.disabled)
+    assert.isFalse(admin.sso)
+    assert.equal(admin.spaces, 0)
+    assert.equal(admin.teams, 0)
+    assert.match(admin.joinedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    assert.notProperty(admin, 'lastSeenAt')
+    const guest = body.items.find((item: any) => item.id === roster.guest.user.id)
+    assert.isNull(guest.role)
+    assert.notInclude(body.items.map((item: any) => item.id), roster.outsider.user.id)
+  })
+
+  test('answers {role}: {status}')
+    .with([
+      { role: 'admin', status: 200 },
+      { role: 'create', status: 200 },
+      { role: 'edit', status: 200 },
+      { role: 'read', status: 200 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const response = await client.get(membersUrl(roster.organizationId)).bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      if (status === 404) return org.assertStatus(404)
+      assert.equal(org.body().permissions.listMembers, status === 200)
+    })
+
+  test('pages with a keyset cursor, newest first by default, ascending on request', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const response = await client
+        .get(membersUrl(roster.organizationId))
+        .qs({ limit: 2, ...(page ? { page } : {}) })
+        .bearerToken(roster.admin.token)
+      response.assertStatus(200)
+      response.assertContract()
+      assert.equal(response.body().count, 5)
+      seen.push(...response.body().items.map((item: any) => item.id))
+      page = response.body().next?.page
+    } while (page)
+    const expected = [roster.guest, roster.read, roster.edit, roster.create, roster.admin].map((c) => c.user.id)
+    assert.deepEqual(seen, expected)
+
+    const ascending = await client
+      .get(membersUrl(roster.organizationId))
+      .qs({ order: 'asc' })
+      .bearerToken(roster.admin.token)
+    ascending.assertContract()
+    assert.deepEqual(
+      ascending.body().items.map((item: any) => item.id),
+      [...expected].reverse()
+    )
+  })
+
+  test('filters by role, guest included', async ({ client, assert }) => {
+    const roster = await createRoster()
+    for (const [role, caller] of [
+      ['edit', roster.edit],
+      ['guest', roster.guest],
+      ['admin', roster.admin],
+    ] as const) {
+      const response = await client
+        .get(membersUrl(roster.organizationId))
+        .qs({ role })
+        .bearerToken(roster.admin.token)
+      response.assertStatus(200)
+      response.assertContract()
+      assert.deepEqual(response.body().items.map((item: any) => item.id), [caller.user.id])
+      assert.equal(response.body().count, 1)
+    }
+    const none = await client.get(membersUrl(roster.organizationId)).qs({ role: 'review' }).bearerToken(roster.admin.token)
+    none.assertContract()
+    assert.equal(none.body().count, 0)
+  })
+
+  test('searches display names and e-mail addresses ignoring case, wildcards taken literally', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const organizationId = admin.organizationId
+    const ada = await createCaller({ organizationId, role: 'read', email: 'ada.lovelace@example.com' })
+    const grace = await createCaller({ organizationId, role: 'read', email: 'g_hopper@navy.example' })
+    await db.from('users').where('id', grace.user.id).update({ display_name: 'Grace HOPPER 100%' })
+
+    const search = async (term: string) => {
+      const response = await client.get(membersUrl(organizationId)).qs({ search: term }).bearerToken(admin.token)
+      response.assertStatus(200)
+      response.assertContract()
+      return response.body().items.map((item: any) => item.id).sort()
+    }
+    assert.deepEqual(await search('LOVELACE'), [ada.user.id])
+    assert.deepEqual(await search('Ada Love'), [ada.user.id])
+    assert.deepEqual(await search('hopper'), [grace.user.id])
+    assert.deepEqual(await search('NAVY.EXAMPLE'), [grace.user.id])
+    assert.deepEqual(await search('100%'), [grace.user.id])
+    assert.deepEqual(await search('%'), [grace.user.id])
+    assert.deepEqual(await search('g_h'), [grace.user.id])
+    assert.deepEqual(await search('_'), [grace.user.id])
+    assert.deepEqual(await search('nobody'), [])
+  })
+
+  test('sorts by lastSeenAt, listing only members seen at least once', async ({ client, assert }) => {
+    const roster = await createRoster()
+    for (const caller of [roster.read, roster.admin]) {
+      const ping = await client.post(`/v1/orgs/${roster.organizationId}/ping`).bearerToken(caller.token)
+      ping.assertStatus(200)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const response = await client
+      .get(membersUrl(roster.organizationId))
+      .qs({ sort: 'lastSeenAt' })
+      .bearerToken(roster.admin.token)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.deepEqual(
+      response.body().items.map((item: any) => item.id),
+      [roster.admin.user.id, roster.read.user.id]
+    )
+    assert.equal(response.body().count, 2)
+    assert.match(response.body().items[0].lastSeenAt, /\.\d{3}Z$/)
+  })
+
+  test('rejects {name}')
+    .with([
+      { name: 'a limit above 1000', qs: { limit: 1001 }, field: 'limit' },
+      { name: 'a limit of 0', qs: { limit: 0 }, field: 'limit' },
+      { name: 'an unknown role', qs: { role: 'owner' }, field: 'role' },
+      { name: 'an unknown sort', qs: { sort: 'email' }, field: 'sort' },
+      { name: 'an unknown order', qs: { order: 'up' }, field: 'order' },
+      { name: 'an over-long search', qs: { search: 'x'.repeat(257) }, field: 'search' },
+      { name: 'a garbage cursor', qs: { page: 'not-a-cursor' }, field: 'page' },
+      { name: 'a repeated role', qs: 'role=read&role=edit', field: 'role' },
+    ])
+    .run(async ({ client, assert }, { qs, field }) => {
+      const caller = await createCaller()
+      const response = await client.get(membersUrl(caller.organizationId)).qs(qs).bearerToken(caller.token)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+    })
+
+  test('refuses a token without the organization:members:read scope', async ({ client }) => {
+    const caller = await createCaller()
+    const token = await (await import('#accounts/models/user')).default.accessTokens.create(caller.user, [
+      'organization:read',
+    ])
+    const response = await client.get(membersUrl(caller.organizationId)).bearerToken(token.value!.release())
+    response.assertStatus(403)
+    response.assertContract()
+  })
+})
+
+test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
+  eachTestInTransaction(group)
+
+  test('{role} reading another member: {status}; themselves: {self}')
+    .with([
+      { role: 'admin', status: 200, self: 200 },
+      { role: 'create', status: 200, self: 200 },
+      { role: 'edit', status: 200, self: 200 },
+      { role: 'read', status: 200, self: 200 },
+      { role: 'guest', status: 403, self: 200 },
+      { role: 'outsider', status: 404, self: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status, self }) => {
+      const roster = await createRoster()
+      const other = await client
+        .get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`)
+        .bearerToken(roster[role].token)
+      other.assertStatus(status)
+      other.assertContract()
+      const mine = await client
+        .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
+        .bearerToken(roster[role].token)
+      mine.assertStatus(self)
+      mine.assertContract()
+      if (self === 200) assert.equal(mine.body().id, roster[role].user.id)
+    })
+
+  test('answers 404 for unknown users, malformed ids and users of another organization', async ({ client }) => {
+    const roster = await createRoster()
+    for (const userId of [newId(), 'nope', roster.outsider.user.id]) {
+      const response = await client.get(`${membersUrl(roster.organizationId)}/${userId}`).bearerToken(roster.admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+})
+
+test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin changes a role, to a guest and back', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}`
+    const response = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'review' })
+    response.assertStatus(200)
+    response.assertContract()
+    assert.equal(response.body().role, 'review')
+    assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'review')
+
+    const guest = await client.patch(url).bearerToken(roster.admin.token).json({ role: null })
+    guest.assertStatus(200)
+    guest.assertContract()
+    assert.isNull(guest.body().role)
+    const asGuest = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    asGuest.assertStatus(403)
+  })
+
+  test('{role} cannot change roles: {status}')
+    .with([
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 403 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const response = await client
+        .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
+        .bearerToken(roster[role].token)
+        .json({ role: 'admin' })
+      response.assertStatus(status)
+      response.assertContract()
+      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+    })
+
+  test('the last admin cannot be demoted (409); with a second admin they can', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const url = `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
+    const refused = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
+    refused.assertStatus(409)
+    refused.assertContract()
+    assert.include(refused.body().error.message, 'last admin')
+    assert.equal((await membershipOf(roster.organizationId, roster.admin.user.id)).role, 'admin')
+
+    const promoted = await client
+      .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
+      .bearerToken(roster.admin.token)
+      .json({ role: 'admin' })
+    promoted.assertStatus(200)
+    const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
+    demoted.assertStatus(200)
+    demoted.assertContract()
+    assert.equal(demoted.body().role, 'read')
+  })
+
+  test('rejects {name}')
+    .with([
+      { name: 'a missing role', body: {} },
+      { name: 'an unknown role', body: { role: 'owner' } },
+      { name: 'a numeric role', body: { role: 3 } },
+      { name: 'a body that is an array', body: ['admin'] },
+    ])
+    .run(async ({ client, assert }, { body }) => {
+      const roster = await createRoster()
+      const response = await client
+        .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
+        .bearerToken(roster.admin.token)
+        .json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+    })
+
+  test('rejects malformed JSON', async ({ client }) => {
+    const roster = await createRoster()
+    const response = await client
+      .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
+      .bearerToken(roster.admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"role": ')
+    response.assertStatus(400)
+    response.assertContract()
+  })
+
+  test('answers 404 for a user who is not a member', async ({ client }) => {
+    const roster = await createRoster()
+    for (const userId of [newId(), roster.outsider.user.id]) {
+      const response = await client
+        .patch(`${membersUrl(roster.organizationId)}/${userId}`)
+        .bearerToken(roster.admin.token)
+        .json({ role: 'read' })
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+})
+
+test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin removes a member and their team memberships in the organization', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const other = await createCaller({ organizationId: roster.outsider.organizationId, role: 'read' })
+    // The removed user is also in a team of another organization, which must stay.
+    await createCaller({ organizationId: roster.outsider.organizationId, role: 'read', email: roster.read.email })
+    const team = await client
+      .put(`/v1/orgs/${roster.organizationId}/teams`)
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Writers', members: [roster.read.user.id, roster.edit.user.id] })
+    team.assertStatus(201)
+    const elsewhere = await client
+      .put(`/v1/orgs/${roster.outsider.organizationId}/teams`)
+      .bearerToken(roster.outsider.token)
+      .json({ title: 'Elsewhere', members: [roster.read.user.id, other.user.id] })
+    elsewhere.assertStatus(201)
+
+    const response = await client
+      .delete(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
+      .bearerToken(roster.admin.token)
+    response.assertStatus(204)
+    response.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
+
+    const read = await client.get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`).bearerToken(roster.admin.token)
+    assert.equal(read.body().members, 1)
+    const kept = await client
+      .get(`/v1/orgs/${roster.outsider.organizationId}/teams/${elsewhere.body().id}`)
+      .bearerToken(roster.outsider.token)
+    assert.equal(kept.body().members, 2)
+    const gone = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.read.token)
+    gone.assertStatus(404)
+  })
+
+  test('{role} removing another member: {status}; leaving: {leave}')
+    .with([
+      { role: 'create', status: 403, leave: 204 },
+      { role: 'edit', status: 403, leave: 204 },
+      { role: 'read', status: 403, leave: 204 },
+      { role: 'guest', status: 403, leave: 204 },
+      { role: 'outsider', status: 404, leave: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status, leave }) => {
+      const roster = await createRoster()
+      const target = role === 'edit' ? roster.read : roster.edit
+      const other = await client
+        .delete(`${membersUrl(roster.organizationId)}/${target.user.id}`)
+        .bearerToken(roster[role].token)
+      other.assertStatus(status)
+      other.assertContract()
+      assert.isNotNull(await membershipOf(roster.organizationId, target.user.id))
+      const self = await client
+        .delete(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
+        .bearerToken(roster[role].token)
+      self.assertStatus(leave)
+      self.assertContract()
+    })
+
+  test('the last admin cannot be removed, not even by themselves (409)', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const response = await client
+      .delete(`${membersUrl(roster.organizationId)}/${roster.admin.user.id}`)
+      .bearerToken(roster.admin.token)
+    response.assertStatus(409)
+    response.assertContract()
+    assert.isNotNull(await membershipOf(roster.organizationId, roster.admin.user.id))
+  })
+
+  test('answers 404 for unknown ids and other organizations\' members', async ({ client }) => {
+    const roster = await createRoster()
+    for (const userId of [newId(), 'x', roster.outsider.user.id]) {
+      const response = await client.delete(`${membersUrl(roster.organizationId)}/${userId}`).bearerToken(roster.admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+})
+
+test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin marks a member as SSO member', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const response = await client
+      .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
+      .bearerToken(roster.admin.token)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.isTrue(response.body().sso)
+    assert.equal(response.body().role, 'read')
+    const read = await client.get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`).bearerToken(roster.read.token)
+    assert.isTrue(read.body().sso)
+  })
+
+  test('{role}: {status}')
+    .with(
+      MATRIX.filter((role) => role !== 'admin').map((role) => ({ role, status: role === 'outsider' ? 404 : 403 }))
+    )
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const response = await client
+        .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
+        .bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      const row = await membershipOf(roster.organizationId, roster.read.user.id)
+      assert.notOk(row.sso === true || row.sso === 1)
+    })
+
+  test('answers 404 for a non-member', async ({ client }) => {
+    const roster = await createRoster()
+    const response = await client
+      .post(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/sso`)
+      .bearerToken(roster.admin.token)
+    response.assertStatus(404)
+    response.assertContract()
+  })
+})
+
+test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
+  eachTestInTransaction(group)
+
+  test('lists the member\'s teams with their team role, filtered by title ignoring case', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const teamsUrl = `/v1/orgs/${roster.organizationId}/teams`
+    const writers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Writers Guild', members: [roster.edit.user.id] })
+    const readers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Readers', members: [roster.edit.user.id] })
+    await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Others', members: [roster.read.user.id] })
+    const promote = await client
+      .put(`${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`)
+      .bearerToken(roster.admin.token)
+      .json({ role: 'owner' })
+    promote.assertStatus(204)
+
+    const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
+    const response = await client.get(url).bearerToken(roster.read.token)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.equal(response.body().count, 2)
+    assert.deepEqual(
+      response.body().items.map((item: any) => [item.team.id, item.member.role]),
+      [
+        [writers.body().id, 'owner'],
+        [readers.body().id, 'member'],
+      ]
+    )
+    const filtered = await client.get(url).qs({ title: 'GUILD' }).bearerToken(roster.read.token)
+    filtered.assertContract()
+    assert.deepEqual(filtered.body().items.map((item: any) => item.team.id), [writers.body().id])
+
+    const member = await client.get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`).bearerToken(roster.read.token)
+    assert.equal(member.body().teams, 2)
+  })
+
+  test('{role}: other member {status}, own teams {self}')
+    .with([
+      { role: 'admin', status: 200, self: 200 },
+      { role: 'read', status: 200, self: 200 },
+      { role: 'guest', status: 403, self: 200 },
+      { role: 'outsider', status: 404, self: 404 },
+    ] as const)
+    .run(async ({ client }, { role, status, self }) => {
+      const roster = await createRoster()
+      const target = role === 'read' ? roster.edit : roster.read
+      const other = await client
+        .get(`${membersUrl(roster.organizationId)}/${target.user.id}/teams`)
+        .bearerToken(roster[role].token)
+      other.assertStatus(status)
+      other.assertContract()
+      const mine = await client
+        .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}/teams`)
+        .bearerToken(roster[role].token)
+      mine.assertStatus(self)
+      mine.assertContract()
+    })
+
+  test('rejects bad queries and unknown members', async ({ client }) => {
+    const roster = await createRoster()
+    const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}/teams`
+    for (const qs of [{ limit: 1001 }, { title: 'x'.repeat(257) }, { page: '!!' }]) {
+      const response = await client.get(url).qs(qs).bearerToken(roster.admin.token)
+      response.assertStatus(400)
+      response.assertContract()
+    }
+    const unknown = await client
+      .get(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/teams`)
+      .bearerToken(roster.admin.token)
+    unknown.assertStatus(404)
+    unknown.assertContract()
+  })
+})

@@ -1,0 +1,90 @@
+import { test } from '@japa/runner'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+
+/**
+ * End to end, through the API alone: a person is invited, joins, is put in a team, changes role,
+ * and is removed.
+ */
+test.group('Membership lifecycle', (group) => {
+  eachTestInTransaction(group)
+
+  test('invited, joined, teamed, promoted, removed', async ({ client, assert }) => {
+    const admin = await createCaller({ org: 'Lifecycle' })
+    const org = `/v1/orgs/${admin.organizationId}`
+    // The newcomer has an account (and a token) but no business with this organization yet.
+    const newcomer = await createCaller({ email: 'lifecycle.newcomer@example.com' })
+    const as = (caller: { token: string }) => ({
+      get: (path: string) => client.get(`${org}${path}`).bearerToken(caller.token),
+      post: (path: string, body?: object) => client.post(`${org}${path}`).bearerToken(caller.token).json(body ?? {}),
+      put: (path: string, body?: object) => client.put(`${org}${path}`).bearerToken(caller.token).json(body ?? {}),
+      patch: (path: string, body: object) => client.patch(`${org}${path}`).bearerToken(caller.token).json(body),
+      delete: (path: string) => client.delete(`${org}${path}`).bearerToken(caller.token),
+    })
+
+    const outside = await as(newcomer).get('')
+    outside.assertStatus(404)
+
+    const invite = await as(admin).post('/invites', { emails: ['Lifecycle.Newcomer@example.com'], role: 'read' })
+    invite.assertStatus(200)
+    invite.assertContract()
+    assert.equal(invite.body().invited, 1)
+
+    const join = await as(newcomer).post('/join')
+    join.assertStatus(204)
+    join.assertContract()
+    const orgAsNewcomer = await as(newcomer).get('')
+    orgAsNewcomer.assertStatus(200)
+    orgAsNewcomer.assertContract()
+    assert.isFalse(orgAsNewcomer.body().permissions.admin)
+    assert.isTrue(orgAsNewcomer.body().permissions.listMembers)
+
+    const team = await as(admin).put('/teams', { title: 'Docs crew' })
+    team.assertStatus(201)
+    team.assertContract()
+    const teamPath = `/teams/${team.body().id}`
+    const added = await as(admin).put(`${teamPath}/members/${newcomer.user.id}`, { role: 'owner' })
+    added.assertStatus(204)
+    added.assertContract()
+
+    const ownOrg = await as(newcomer).get('')
+    assert.isTrue(ownOrg.body().permissions.ownTeam)
+    const teamAsOwner = await as(newcomer).get(teamPath)
+    teamAsOwner.assertContract()
+    assert.deepEqual(teamAsOwner.body().permissions, { admin: true, view: true })
+    assert.equal(teamAsOwner.body().members, 1)
+    // As the team's owner, the newcomer manages its members.
+    const byOwner = await as(newcomer).put(`${teamPath}/members`, { add: [admin.email] })
+    byOwner.assertStatus(204)
+    byOwner.assertContract()
+
+    const promoted = await as(admin).patch(`/members/${newcomer.user.id}`, { role: 'admin' })
+    promoted.assertStatus(200)
+    promoted.assertContract()
+    assert.equal(promoted.body().role, 'admin')
+    assert.equal(promoted.body().teams, 1)
+    const orgAsAdmin = await as(newcomer).get('')
+    assert.isTrue(orgAsAdmin.body().permissions.admin)
+
+    // Now an admin, the newcomer may demote the founder, who is no longer the last admin.
+    const demoted = await as(newcomer).patch(`/members/${admin.user.id}`, { role: 'edit' })
+    demoted.assertStatus(200)
+    demoted.assertContract()
+    const restored = await as(newcomer).patch(`/members/${admin.user.id}`, { role: 'admin' })
+    restored.assertStatus(200)
+
+    const removed = await as(admin).delete(`/members/${newcomer.user.id}`)
+    removed.assertStatus(204)
+    removed.assertContract()
+    const gone = await as(newcomer).get('')
+    gone.assertStatus(404)
+    gone.assertContract()
+    const teamAfter = await as(admin).get(teamPath)
+    assert.equal(teamAfter.body().members, 1)
+    const members = await as(admin).get('/members')
+    members.assertContract()
+    assert.deepEqual(
+      members.body().items.map((item: any) => item.id),
+      [admin.user.id]
+    )
+  })
+})

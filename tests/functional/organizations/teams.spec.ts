@@ -1,0 +1,570 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+import { createRoster, teamMembershipsOf, type Roster } from './roster.js'
+
+const teamsUrl = (organizationId: string) => `/v1/orgs/${organizationId}/teams`
+
+async function countTeams() {
+  const [row] = await db.from('teams').count('* as total')
+  return Number(row.total)
+}
+
+/**
+ * A team made by the roster's admin: `edit` owns it, `guest` is a member.
+ */
+async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
+  const created = await client
+    .put(teamsUrl(roster.organizationId))
+    .bearerToken(roster.admin.token)
+    .json({ title, members: [roster.edit.user.id, roster.guest.user.id] })
+  created.assertStatus(201)
+  const owner = await client
+    .put(`${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`)
+    .bearerToken(roster.admin.token)
+    .json({ role: 'owner' })
+  owner.assertStatus(204)
+  return created.body().id as string
+}
+
+test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
+  eachTestInTransaction(group)
+
+  test('an admin creates a team with initial members', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const response = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .json({ title: '  Writers  ', members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id] })
+    response.assertStatus(201)
+    response.assertContract()
+    const team = response.body()
+    assert.equal(team.object, 'team')
+    assert.match(team.id, /^[A-Za-z0-9]{20}$/)
+    assert.equal(team.title, 'Writers')
+    assert.equal(team.members, 2)
+    assert.equal(team.spaces, 0)
+    assert.match(team.createdAt, /\.\d{3}Z$/)
+    assert.deepEqual(team.permissions, { admin: true, view: true })
+    assert.match(response.header('location')!, new RegExp(`^https?://[^/]+/v1/orgs/${roster.organizationId}/teams/${team.id}$`))
+    assert.deepEqual(await teamMembershipsOf(team.id), {
+      [roster.read.user.id]: 'member',
+      [roster.guest.user.id]: 'member',
+    })
+    const read = await client.get(`${teamsUrl(roster.organizationId)}/${team.id}`).bearerToken(roster.admin.token)
+    read.assertContract()
+    assert.deepEqual(read.body(), team)
+  })
+
+  test('{role}: {status}')
+    .with([
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 403 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const before = await countTeams()
+      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster[role].token).json({ title: 'T' })
+      response.assertStatus(status)
+      response.assertContract()
+      assert.equal(await countTeams(), before)
+    })
+
+  test('rejects {name} and creates nothing')
+    .with([
+      { name: 'a missing title', body: {}, field: 'title' },
+      { name: 'an empty title', body: { title: '' }, field: 'title' },
+      { name: 'a blank title', body: { title: '   ' }, field: 'title' },
+      { name: 'a 65-character title', body: { title: 'x'.repeat(65) }, field: 'title' },
+      { name: 'a numeric title', body: { title: 7 }, field: 'title' },
+      { name: 'a null title', body: { title: null }, field: 'title' },
+      { name: 'members as a string', body: { title: 'T', members: 'abc' }, field: 'members' },
+      { name: 'a numeric member', body: { title: 'T', members: [5] }, field: 'members.0' },
+      { name: 'an unknown member', body: { title: 'T', members: ['UNKNOWN' + 'x'.repeat(13)] }, field: 'UNKNOWNxxxx' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const roster = await createRoster()
+      const before = await countTeams()
+      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await countTeams(), before)
+    })
+
+  test('refuses members of another organization and creates nothing', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const before = await countTeams()
+    const response = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .json({ title: 'T', members: [roster.read.user.id, roster.outsider.user.id] })
+    response.assertStatus(400)
+    response.assertContract()
+    assert.include(response.body().error.message, roster.outsider.user.id)
+    assert.notInclude(response.body().error.message, roster.read.user.id)
+    assert.equal(await countTeams(), before)
+  })
+
+  test('rejects malformed JSON', async ({ client }) => {
+    const roster = await createRoster()
+    const response = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"title": "x"')
+    response.assertStatus(400)
+    response.assertContract()
+  })
+})
+
+test.group('GET /v1/orgs/{id}/teams', (group) => {
+  eachTestInTransaction(group)
+
+  test('{role}: {status}')
+    .with([
+      { role: 'admin', status: 200 },
+      { role: 'create', status: 200 },
+      { role: 'edit', status: 200 },
+      { role: 'read', status: 200 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client.get(teamsUrl(roster.organizationId)).bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      if (status === 200) {
+        assert.deepEqual(response.body().items.map((team: any) => team.id), [teamId])
+        const permissions = response.body().items[0].permissions
+        assert.equal(permissions.admin, role === 'admin' || role === 'edit')
+        assert.isTrue(permissions.view)
+      }
+      const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
+    })
+
+  test('filters by title ignoring case, wildcards literal; pages with a cursor', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const ids: string[] = []
+    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors']) {
+      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title })
+      ids.push(response.body().id)
+    }
+    const titles = async (title: string) => {
+      const response = await client.get(teamsUrl(roster.organizationId)).qs({ title }).bearerToken(roster.read.token)
+      response.assertStatus(200)
+      response.assertContract()
+      return response.body().items.map((team: any) => team.title)
+    }
+    assert.deepEqual(await titles('DOCS'), ['Docs Writers', 'docs editors'])
+    assert.deepEqual(await titles('_'), ['API_reviewers'])
+    assert.deepEqual(await titles('%'), ['Support 100%'])
+    assert.deepEqual(await titles('zzz'), [])
+
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const response = await client
+        .get(teamsUrl(roster.organizationId))
+        .qs({ limit: 3, ...(page ? { page } : {}) })
+        .bearerToken(roster.read.token)
+      response.assertContract()
+      assert.equal(response.body().count, 4)
+      seen.push(...response.body().items.map((team: any) => team.id))
+      page = response.body().next?.page
+    } while (page)
+    assert.deepEqual(seen, ids)
+  })
+
+  test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+    assert.isFalse(before.body().permissions.ownTeam)
+    const owned = await ownedTeam(client, roster, 'Owned')
+    const other = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Other' })
+
+    const list = async (owner: string) => {
+      const response = await client.get(teamsUrl(roster.organizationId)).qs({ owner }).bearerToken(roster.read.token)
+      response.assertStatus(200)
+      response.assertContract()
+      return response.body().items.map((team: any) => team.id)
+    }
+    assert.deepEqual(await list(roster.edit.user.id), [owned])
+    assert.deepEqual(await list(roster.admin.user.id), [owned, other.body().id])
+    assert.deepEqual(await list(roster.guest.user.id), [])
+    assert.deepEqual(await list(roster.outsider.user.id), [])
+    assert.deepEqual(await list('nonsense'), [])
+
+    const after = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+    after.assertContract()
+    assert.isTrue(after.body().permissions.ownTeam)
+    const listed = await client.get('/v1/orgs').bearerToken(roster.edit.token)
+    assert.isTrue(listed.body().items[0].permissions.ownTeam)
+    const guest = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.guest.token)
+    assert.isFalse(guest.body().permissions.ownTeam)
+  })
+
+  test('rejects bad queries', async ({ client }) => {
+    const roster = await createRoster()
+    for (const qs of [{ limit: 1001 }, { limit: 'ten' }, { title: 'x'.repeat(257) }, { page: '%%%' }, 'title=a&title=b']) {
+      const response = await client.get(teamsUrl(roster.organizationId)).qs(qs).bearerToken(roster.admin.token)
+      response.assertStatus(400)
+      response.assertContract()
+    }
+  })
+})
+
+test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
+  eachTestInTransaction(group)
+
+  test('{role} reads a team: {status}, permissions {admin}')
+    .with([
+      { role: 'admin', status: 200, admin: true },
+      { role: 'create', status: 200, admin: false },
+      { role: 'edit', status: 200, admin: true },
+      { role: 'read', status: 200, admin: false },
+      { role: 'guest', status: 200, admin: false },
+      { role: 'outsider', status: 404, admin: false },
+    ] as const)
+    .run(async ({ client, assert }, { role, status, admin }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
+    })
+
+  test('a guest outside the team cannot read it (403)', async ({ client }) => {
+    const roster = await createRoster()
+    const team = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Closed' })
+    const response = await client.get(`${teamsUrl(roster.organizationId)}/${team.body().id}`).bearerToken(roster.guest.token)
+    response.assertStatus(403)
+    response.assertContract()
+    const members = await client
+      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}/members`)
+      .bearerToken(roster.guest.token)
+    members.assertStatus(403)
+    members.assertContract()
+  })
+
+  test('unknown ids and other organizations\' teams are 404', async ({ client }) => {
+    const roster = await createRoster()
+    const foreign = await client.put(teamsUrl(roster.outsider.organizationId)).bearerToken(roster.outsider.token).json({ title: 'Theirs' })
+    for (const teamId of [newId(), 'bad id', foreign.body().id]) {
+      for (const request of [
+        client.get(`${teamsUrl(roster.organizationId)}/${teamId}`),
+        client.patch(`${teamsUrl(roster.organizationId)}/${teamId}`).json({ title: 'Mine' }),
+        client.delete(`${teamsUrl(roster.organizationId)}/${teamId}`),
+        client.get(`${teamsUrl(roster.organizationId)}/${teamId}/members`),
+      ]) {
+        const response = await request.bearerToken(roster.admin.token)
+        response.assertStatus(404)
+        response.assertContract()
+      }
+    }
+  })
+
+  test('{role} renames a team: {status}')
+    .with([
+      { role: 'admin', status: 200 },
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 200 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client
+        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
+        .bearerToken(roster[role].token)
+        .json({ title: ' Editors ' })
+      response.assertStatus(status)
+      response.assertContract()
+      const row = await db.from('teams').where('id', teamId).first()
+      assert.equal(row.title, status === 200 ? 'Editors' : 'Writers')
+      if (status === 200) assert.equal(response.body().title, 'Editors')
+    })
+
+  test('rejects a bad rename: {name}')
+    .with([
+      { name: 'missing title', body: {} },
+      { name: 'empty title', body: { title: '' } },
+      { name: 'long title', body: { title: 'y'.repeat(65) } },
+      { name: 'null title', body: { title: null } },
+      { name: 'array title', body: { title: ['a'] } },
+    ])
+    .run(async ({ client, assert }, { body }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client.patch(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, 'title')
+      assert.equal((await db.from('teams').where('id', teamId).first()).title, 'Writers')
+    })
+
+  test('{role} deletes a team: {status}')
+    .with([
+      { role: 'admin', status: 204 },
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 403 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client.delete(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      const left = await db.from('team_members').where('team_id', teamId).count('* as total')
+      assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
+      if (status === 204) {
+        const again = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+        again.assertStatus(404)
+        const member = await client.get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`).bearerToken(roster.admin.token)
+        assert.equal(member.body().teams, 0)
+        const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+        assert.isFalse(org.body().permissions.ownTeam)
+      }
+    })
+})
+
+test.group('Team members', (group) => {
+  eachTestInTransaction(group)
+
+  test('GET lists the team\'s members as listing items; {role}: {status}')
+    .with([
+      { role: 'admin', status: 200 },
+      { role: 'read', status: 200 },
+      { role: 'edit', status: 200 },
+      { role: 'guest', status: 200 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client
+        .get(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
+        .bearerToken(roster[role].token)
+      response.assertStatus(status)
+      response.assertContract()
+      if (status !== 200) return
+      assert.equal(response.body().count, 2)
+      const items = response.body().items
+      assert.deepEqual(
+        items.map((item: any) => [item.organization.id, item.team.role]),
+        [
+          [roster.edit.user.id, 'owner'],
+          [roster.guest.user.id, 'member'],
+        ]
+      )
+      assert.equal(items[0].organization.object, 'member')
+      assert.equal(items[0].organization.teams, 1)
+      // A guest sees their own listing item, not the others'.
+      for (const item of items) {
+        assert.equal(item.permissions.view, role !== 'guest' || item.organization.id === roster.guest.user.id)
+      }
+    })
+
+  test('GET pages team members and refuses a limit above 1000', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const team = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .json({ title: 'All', members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map((c) => c.user.id) })
+    const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const response = await client.get(url).qs({ limit: 2, ...(page ? { page } : {}) }).bearerToken(roster.read.token)
+      response.assertContract()
+      seen.push(...response.body().items.map((item: any) => item.organization.id))
+      page = response.body().next?.page
+    } while (page)
+    assert.lengthOf(new Set(seen), 5)
+    const tooMany = await client.get(url).qs({ limit: 1001 }).bearerToken(roster.read.token)
+    tooMany.assertStatus(400)
+    tooMany.assertContract()
+  })
+
+  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const teamId = await ownedTeam(client, roster)
+    const response = await client
+      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
+      .bearerToken(roster.admin.token)
+      .json({
+        add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
+        remove: [roster.guest.user.id, roster.admin.email],
+        memberships: { [roster.create.user.id]: { role: 'owner' }, [roster.edit.email]: { role: 'member' } },
+      })
+    response.assertStatus(204)
+    response.assertContract()
+    assert.deepEqual(await teamMembershipsOf(teamId), {
+      [roster.edit.user.id]: 'member',
+      [roster.read.user.id]: 'member',
+      [roster.create.user.id]: 'owner',
+    })
+    const team = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+    assert.equal(team.body().members, 3)
+  })
+
+  test('bulk PUT names every unknown user in a 400 and applies nothing', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const teamId = await ownedTeam(client, roster)
+    const before = await teamMembershipsOf(teamId)
+    const response = await client
+      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
+      .bearerToken(roster.admin.token)
+      .json({
+        add: [roster.read.user.id, 'nobody@example.com'],
+        remove: [roster.guest.user.id, roster.outsider.user.id],
+      })
+    response.assertStatus(400)
+    response.assertContract()
+    assert.include(response.body().error.message, 'nobody@example.com')
+    assert.include(response.body().error.message, roster.outsider.user.id)
+    assert.deepEqual(await teamMembershipsOf(teamId), before)
+  })
+
+  test('bulk PUT rejects {name}')
+    .with([
+      { name: 'add as a string', body: { add: 'x' } },
+      { name: 'a numeric entry', body: { remove: [1] } },
+      { name: 'an unknown team role', body: { memberships: { abc: { role: 'admin' } } } },
+      { name: 'a membership without role', body: { memberships: { abc: {} } } },
+      { name: 'an over-long identifier', body: { add: ['x'.repeat(255)] } },
+    ])
+    .run(async ({ client, assert }, { body }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const before = await teamMembershipsOf(teamId)
+      const response = await client
+        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
+        .bearerToken(roster.admin.token)
+        .json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.deepEqual(await teamMembershipsOf(teamId), before)
+    })
+
+  test('bulk PUT by {role}: {status}')
+    .with([
+      { role: 'admin', status: 204 },
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 204 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await client
+        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
+        .bearerToken(roster[role].token)
+        .json({ add: [roster.read.user.id] })
+      response.assertStatus(status)
+      response.assertContract()
+      assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
+    })
+
+  test('PUT one member adds, promotes, and keeps the role when none is given', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const teamId = await ownedTeam(client, roster)
+    const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+    const added = await client.put(url).bearerToken(roster.edit.token).json({})
+    added.assertStatus(204)
+    added.assertContract()
+    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'member')
+    const promoted = await client.put(url).bearerToken(roster.edit.token).json({ role: 'owner' })
+    promoted.assertStatus(204)
+    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
+    const again = await client.put(url).bearerToken(roster.edit.token)
+    again.assertStatus(204)
+    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
+
+    const invalid = await client.put(url).bearerToken(roster.admin.token).json({ role: 'admin' })
+    invalid.assertStatus(400)
+    invalid.assertContract()
+    for (const userId of [roster.outsider.user.id, newId()]) {
+      const stranger = await client
+        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`)
+        .bearerToken(roster.admin.token)
+        .json({})
+      stranger.assertStatus(404)
+      stranger.assertContract()
+    }
+  })
+
+  test('PUT and DELETE one member by {role}: {status}')
+    .with([
+      { role: 'admin', status: 204 },
+      { role: 'create', status: 403 },
+      { role: 'edit', status: 204 },
+      { role: 'read', status: 403 },
+      { role: 'guest', status: 403 },
+      { role: 'outsider', status: 404 },
+    ] as const)
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.create.user.id}`
+      const put = await client.put(url).bearerToken(roster[role].token).json({ role: 'member' })
+      put.assertStatus(status)
+      put.assertContract()
+      assert.equal(roster.create.user.id in (await teamMembershipsOf(teamId)), status === 204)
+      const removeGuest = await client
+        .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`)
+        .bearerToken(roster[role].token)
+      removeGuest.assertStatus(status)
+      removeGuest.assertContract()
+      assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
+    })
+
+  test('DELETE one member: not in the team is 204, not a member of the organization is 404', async ({ client }) => {
+    const roster = await createRoster()
+    const teamId = await ownedTeam(client, roster)
+    const absent = await client
+      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`)
+      .bearerToken(roster.admin.token)
+    absent.assertStatus(204)
+    absent.assertContract()
+    const stranger = await client
+      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`)
+      .bearerToken(roster.admin.token)
+    stranger.assertStatus(404)
+    stranger.assertContract()
+  })
+
+  test('a team of another organization cannot be reached through this one', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const theirs = await client
+      .put(teamsUrl(roster.outsider.organizationId))
+      .bearerToken(roster.outsider.token)
+      .json({ title: 'Theirs' })
+    const mate = await createCaller({ organizationId: roster.outsider.organizationId, role: 'read' })
+    for (const request of [
+      client.put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`).json({ add: [roster.read.user.id] }),
+      client.put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`).json({}),
+      client.delete(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`),
+    ]) {
+      const response = await request.bearerToken(roster.admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
+  })
+})
