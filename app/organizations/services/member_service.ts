@@ -1,9 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-
-/** The database or a transaction: anything reads can run on. */
-type QueryClient = Pick<QueryClientContract, 'from'>
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import OrganizationMember from '#organizations/models/organization_member'
 import TeamMember from '#organizations/models/team_member'
 import type { OrganizationAccess } from '#organizations/organization_access'
@@ -12,9 +9,12 @@ import { ConflictException, NotFoundException } from '#core/exceptions/api_excep
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { toBoolean } from '#core/database/columns'
 import { whereContainsInsensitive } from '#core/database/filters'
+import type { QueryClient } from '#core/database/query_client'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
+import SpaceAccessService from '#spaces/services/space_access_service'
+
 
 /**
  * An organization member as the wire's Member record needs it.
@@ -217,11 +217,11 @@ export default class MemberService {
   }
 
   /**
-   * Number of the organization's spaces each member can access. The spaces domain fills this in;
-   * until it exists there are no spaces, so every count is 0.
+   * Number of the organization's spaces each member can access, as the spaces domain resolves
+   * effective roles.
    */
-  async spaceCounts(_organizationId: string, userIds: string[]): Promise<Map<string, number>> {
-    return new Map(userIds.map((userId) => [userId, 0]))
+  async spaceCounts(organizationId: string, userIds: string[]): Promise<Map<string, number>> {
+    return new SpaceAccessService().countSpacesOfMembers(organizationId, userIds)
   }
 
   /**

@@ -1,9 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
-/** The database or a transaction: anything reads can run on. */
-type QueryClient = Pick<QueryClientContract, 'from'>
 import type User from '#accounts/models/user'
 import Team from '#organizations/models/team'
 import TeamMember, { type TeamRole } from '#organizations/models/team_member'
@@ -12,8 +10,10 @@ import MemberService from '#organizations/services/member_service'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { fromSqlTimestamp, toSqlTimestamp } from '#core/database/timestamps'
 import { whereContainsInsensitive } from '#core/database/filters'
+import type { QueryClient } from '#core/database/query_client'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
+import SpaceAccessService from '#spaces/services/space_access_service'
 
 /**
  * A team as the wire's Team record needs it, with the caller's own role in it (null when the caller
@@ -133,6 +133,26 @@ export default class TeamService {
   }
 
   /**
+   * Teams of the organization by id, for records that refer to them (a SAML provider's default
+   * team). Ids of other organizations are left out.
+   */
+  async findMany(
+    caller: User,
+    organizationId: string,
+    teamIds: string[],
+    client: QueryClient = db
+  ): Promise<Map<string, TeamRecord>> {
+    if (teamIds.length === 0) return new Map()
+    const rows = await client
+      .from('teams')
+      .whereIn('id', teamIds)
+      .where('organization_id', organizationId)
+      .select('id', 'organization_id', 'title', 'created_at')
+    const records = await this.hydrate(client, caller.id, rows)
+    return new Map(records.map((record) => [record.id, record]))
+  }
+
+  /**
    * Creates a team with the given members (user ids of active organization members, team role
    * `member`), atomically: an unknown member is a 400 and creates nothing.
    */
@@ -245,11 +265,10 @@ export default class TeamService {
   }
 
   /**
-   * Number of spaces each team has access to. The spaces domain fills this in; until it exists
-   * there are no spaces, so every count is 0.
+   * Number of spaces granted to each team, directly or through a collection above them.
    */
   async spaceCounts(teamIds: string[]): Promise<Map<string, number>> {
-    return new Map(teamIds.map((teamId) => [teamId, 0]))
+    return new SpaceAccessService().countSpacesOfTeams(teamIds)
   }
 
   private async setMemberWithin(

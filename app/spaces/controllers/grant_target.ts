@@ -1,6 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import app from '@adonisjs/core/services/app'
-import type { RoleOrGuest } from '#core/roles'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpacePolicy from '#spaces/policies/space_policy'
 import CollectionPolicy from '#spaces/policies/collection_policy'
@@ -13,33 +12,27 @@ import type { GrantTarget } from '#spaces/services/grant_service'
 export async function grantTarget(
   { auth, bouncer, params }: HttpContext,
   action: 'view' | 'manage'
-): Promise<{ target: GrantTarget; organizationRole: RoleOrGuest }> {
+): Promise<GrantTarget> {
   const user = auth.getUserOrFail()
   const access = await app.container.make(SpaceAccessService)
   if (params.spaceId !== undefined) {
     const space = await access.spaceFor(user.id, params.spaceId)
     if (action === 'manage') await bouncer.with(SpacePolicy).authorize('manage', space)
     return {
-      target: {
-        kind: 'space',
-        id: space.space.id,
-        organizationId: space.space.organizationId,
-        parentId: space.space.parentId,
-        defaultLevel: space.space.defaultLevel,
-      },
-      organizationRole: space.organizationRole,
+      kind: 'space',
+      id: space.space.id,
+      organizationId: space.space.organizationId,
+      parentId: space.space.parentId,
+      defaultLevel: space.space.defaultLevel,
     }
   }
   const collection = await access.collectionFor(user.id, params.collectionId)
   if (action === 'manage') await bouncer.with(CollectionPolicy).authorize('manage', collection)
   return {
-    target: {
-      kind: 'collection',
-      id: collection.collection.id,
-      organizationId: collection.collection.organizationId,
-      parentId: collection.collection.parentId,
-      defaultLevel: collection.collection.defaultLevel,
-    },
-    organizationRole: collection.organizationRole,
+    kind: 'collection',
+    id: collection.collection.id,
+    organizationId: collection.collection.organizationId,
+    parentId: collection.collection.parentId,
+    defaultLevel: collection.collection.defaultLevel,
   }
 }

@@ -13,7 +13,7 @@ export default class InviteController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'manage')
+    const target = await grantTarget(ctx, 'manage')
     const input = await ctx.request.validateUsing(inviteValidator)
     if (!input.users && !input.teams) {
       throw BadRequestException.invalid({ field: 'users', message: 'Give users, teams or both', rule: 'anyOf' })

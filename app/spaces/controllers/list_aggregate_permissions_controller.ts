@@ -16,7 +16,7 @@ export default class ListAggregatePermissionsController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'view')
+    const target = await grantTarget(ctx, 'view')
     const query = await ctx.request.validateUsing(aggregateQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
     const page = await this.grants.aggregate(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)

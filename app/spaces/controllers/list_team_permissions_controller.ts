@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import { singleValuedQuery } from '#core/http/validation'
+import OrganizationService from '#organizations/services/organization_service'
 import GrantService from '#spaces/services/grant_service'
 import { serializeTeamPermission } from '#spaces/serializers/grant_serializer'
 import { grantTarget } from '#spaces/controllers/grant_target'
@@ -11,14 +12,19 @@ import { grantTarget } from '#spaces/controllers/grant_target'
  */
 @inject()
 export default class ListTeamPermissionsController {
-  constructor(private grants: GrantService) {}
+  constructor(
+    private grants: GrantService,
+    private organizations: OrganizationService
+  ) {}
 
   async handle(ctx: HttpContext) {
-    const { target, organizationRole } = await grantTarget(ctx, 'view')
+    const user = ctx.auth.getUserOrFail()
+    const target = await grantTarget(ctx, 'view')
     const query = await ctx.request.validateUsing(listQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
-    const page = await this.grants.listTeams(target, query)
+    const organization = await this.organizations.accessFor(user, target.organizationId)
+    const page = await this.grants.listTeams(user, target, query)
     return listEnvelope(
-      page.items.map((item) => serializeTeamPermission(item, organizationRole)),
+      page.items.map((item) => serializeTeamPermission(item, organization, user)),
       page.count,
       page.next
     )

@@ -14,7 +14,7 @@ export default class ListUserPermissionsController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'view')
+    const target = await grantTarget(ctx, 'view')
     const query = await ctx.request.validateUsing(listQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
     const page = await this.grants.listUsers(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)

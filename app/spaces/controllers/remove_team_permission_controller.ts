@@ -11,7 +11,7 @@ export default class RemoveTeamPermissionController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'manage')
+    const target = await grantTarget(ctx, 'manage')
     const removed = await this.grants.remove(target, 'team_id', ctx.params.teamId)
     removed ? ctx.response.resetContent() : ctx.response.noContent()
   }

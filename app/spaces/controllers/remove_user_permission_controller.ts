@@ -11,7 +11,7 @@ export default class RemoveUserPermissionController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'manage')
+    const target = await grantTarget(ctx, 'manage')
     const removed = await this.grants.remove(target, 'user_id', ctx.params.userId)
     removed ? ctx.response.resetContent() : ctx.response.noContent()
   }

@@ -12,7 +12,7 @@ export default class UpdateUserPermissionController {
   constructor(private grants: GrantService) {}
 
   async handle(ctx: HttpContext) {
-    const { target } = await grantTarget(ctx, 'manage')
+    const target = await grantTarget(ctx, 'manage')
     const { role } = await ctx.request.validateUsing(grantRoleValidator)
     await this.grants.setUser(target, ctx.params.userId, role)
     ctx.response.noContent()

@@ -1,26 +1,22 @@
+import type User from '#accounts/models/user'
 import { serializeUser, type UserRecord } from '#accounts/serializers/user_serializer'
-import { roleAtLeast, type Role, type RoleOrGuest } from '#core/roles'
-import type { TeamRecord } from '#spaces/services/grant_service'
+import type { Role } from '#core/roles'
+import type { OrganizationAccess } from '#organizations/organization_access'
+import type { TeamRecord } from '#organizations/services/team_service'
+import { serializeTeam } from '#organizations/serializers/team_serializer'
 
 export function serializeUserPermission(item: { permission: Role; user: UserRecord }) {
   return { permission: item.permission, user: serializeUser(item.user) }
 }
 
 /**
- * A team as a permission listing shows it (GitBook's OrganizationTeam). `admin`: organization
- * admins manage teams; `view`: members with a role see them.
+ * A team as a permission listing shows it: the organizations domain's Team record, with the
+ * caller's `permissions` on the team.
  */
-export function serializeTeamPermission(item: { permission: Role; team: TeamRecord }, organizationRole: RoleOrGuest) {
-  return {
-    permission: item.permission,
-    team: {
-      object: 'team' as const,
-      id: item.team.id,
-      title: item.team.title,
-      members: item.team.members,
-      spaces: item.team.spaces,
-      createdAt: item.team.createdAt.toISO()!,
-      permissions: { admin: roleAtLeast(organizationRole, 'admin'), view: organizationRole !== null },
-    },
-  }
+export function serializeTeamPermission(
+  item: { permission: Role; team: TeamRecord },
+  access: OrganizationAccess,
+  caller: User
+) {
+  return { permission: item.permission, team: serializeTeam(item.team, access, caller) }
 }

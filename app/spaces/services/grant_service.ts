@@ -6,8 +6,10 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
-import { toSqlTimestamp, fromSqlTimestamp } from '#core/database/timestamps'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import type User from '#accounts/models/user'
 import { userFromRow, type UserRecord } from '#accounts/serializers/user_serializer'
+import TeamService from '#organizations/services/team_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { RoleResolver } from '#spaces/effective_role'
 
@@ -20,14 +22,6 @@ export type GrantTarget = {
   organizationId: string
   parentId: string | null
   defaultLevel: RoleOrGuest
-}
-
-export type TeamRecord = {
-  id: string
-  title: string
-  createdAt: DateTime
-  members: number
-  spaces: number
 }
 
 /**
@@ -90,34 +84,26 @@ export default class GrantService {
     return { items, count: page.count, next: page.next }
   }
 
-  async listTeams(target: GrantTarget, query: ListQuery) {
+  /**
+   * Teams given a role on the target itself, read as the organizations domain reads teams (counts,
+   * the caller's team role).
+   */
+  async listTeams(caller: User, target: GrantTarget, query: ListQuery) {
     const builder = db
       .from('content_grants as g')
-      .join('teams as t', 't.id', 'g.team_id')
       .where(`g.${this.targetColumn(target)}`, target.id)
-      .select('g.id as grant_id', 'g.role', 't.id', 't.title', 't.created_at')
+      .whereNotNull('g.team_id')
+      .select('g.id as grant_id', 'g.role', 'g.team_id')
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [{ column: 'g.id', key: 'grant_id' }],
     })
-    const teamIds = page.rows.map((row) => row.id as string)
-    const [spaces, members] = await Promise.all([
-      this.access.countSpacesOfTeams(teamIds),
-      teamIds.length === 0
-        ? []
-        : db.from('team_members').whereIn('team_id', teamIds).groupBy('team_id').select('team_id').count('* as total'),
-    ])
-    const memberCounts = new Map(members.map((row: any) => [row.team_id, Number(row.total)]))
-    const items: { permission: Role; team: TeamRecord }[] = page.rows.map((row) => ({
-      permission: row.role,
-      team: {
-        id: row.id,
-        title: row.title,
-        createdAt: fromSqlTimestamp(row.created_at)!,
-        members: memberCounts.get(row.id) ?? 0,
-        spaces: spaces.get(row.id) ?? 0,
-      },
-    }))
+    const teams = await new TeamService().findMany(
+      caller,
+      target.organizationId,
+      page.rows.map((row) => row.team_id as string)
+    )
+    const items = page.rows.map((row) => ({ permission: row.role as Role, team: teams.get(row.team_id)! }))
     return { items, count: page.count, next: page.next }
   }
 

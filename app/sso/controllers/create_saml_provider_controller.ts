@@ -21,7 +21,7 @@ export default class CreateSamlProviderController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
     const input = await request.validateUsing(createSamlProviderValidator, { data: request.body() })
-    const row = await this.providers.create(access, input)
+    const row = await this.providers.create(user, access, input)
     const provider = serializeSamlProvider(row, access, user)
     response.header('Location', provider.urls.location)
     response.status(201)

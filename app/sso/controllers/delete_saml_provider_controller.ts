@@ -18,7 +18,7 @@ export default class DeleteSamlProviderController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
-    await this.providers.delete(access, params.samlProviderId)
+    await this.providers.delete(user, access, params.samlProviderId)
     response.status(204)
   }
 }

@@ -22,7 +22,7 @@ export default class ListSamlProvidersController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
     const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const page = await this.providers.list(access, query)
+    const page = await this.providers.list(user, access, query)
     return listEnvelope(
       page.rows.map((row) => serializeSamlProvider(row, access, user)),
       page.count,

@@ -19,7 +19,7 @@ export default class ShowSamlProviderController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
-    const row = await this.providers.find(access, params.samlProviderId)
+    const row = await this.providers.find(user, access, params.samlProviderId)
     return serializeSamlProvider(row, access, user)
   }
 }

@@ -28,7 +28,7 @@ export default class UpdateSamlProviderController {
     const input = await request.validateUsing(updateSamlProviderValidator, {
       data: rejectNullFields(request.body(), NULLABLE_SAML_PROVIDER_FIELDS),
     })
-    const row = await this.providers.update(access, params.samlProviderId, input)
+    const row = await this.providers.update(user, access, params.samlProviderId, input)
     return serializeSamlProvider(row, access, user)
   }
 }

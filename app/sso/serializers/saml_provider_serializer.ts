@@ -1,12 +1,14 @@
 import type User from '#accounts/models/user'
 import { urls } from '#core/http/urls'
 import { isoTimestamp } from '#core/database/timestamps'
-import { roleAtLeast, type RoleOrGuest } from '#core/roles'
+import type { RoleOrGuest } from '#core/roles'
 import type { OrganizationAccess } from '#organizations/organization_access'
+import type { TeamRecord } from '#organizations/services/team_service'
+import { serializeTeam } from '#organizations/serializers/team_serializer'
 
 /**
- * A saml_providers row joined with its default team (null columns when it has none), as
- * SamlProviderService reads it.
+ * A saml_providers row with its default team (null when it has none), as SamlProviderService reads
+ * it.
  */
 export type SamlProviderRow = {
   id: string
@@ -17,10 +19,8 @@ export type SamlProviderRow = {
   sso_url: string | null
   default_role: RoleOrGuest
   created_at: unknown
-  team_id: string | null
-  team_title: string | null
-  team_created_at: unknown
-  team_members: number | string | null
+  default_team_id: string | null
+  defaultTeam: TeamRecord | null
 }
 
 /**
@@ -54,7 +54,7 @@ export function serializeSamlProvider(row: SamlProviderRow, access: Organization
     ssoURL: row.sso_url ?? '',
     entityID: row.entity_id ?? '',
     certificate: row.certificate ?? '',
-    ...(row.team_id ? { defaultTeam: renderTeam(row, access, caller) } : {}),
+    ...(row.defaultTeam ? { defaultTeam: serializeTeam(row.defaultTeam, access, caller) } : {}),
     defaultRole: row.default_role ?? null,
     createdAt: isoTimestamp(row.created_at)!,
     status: isActive(row) ? ('active' as const) : ('pending' as const),
@@ -68,25 +68,4 @@ export function serializeSamlProvider(row: SamlProviderRow, access: Organization
  */
 export function serializeSsoLogin(row: { id: string; label: string }) {
   return { id: row.id, label: row.label, startURL: serviceProviderUrls(row.id).startURL }
-}
-
-/**
- * PRIVATE TEAM RENDERER — a stand-in until the merge: the organizations domain is building the Team
- * serializer (`serializeTeam`) in another branch; the lead replaces this function with it. It renders
- * GitBook's OrganizationTeam from the columns joined above. `spaces` is 0: team access to spaces does
- * not exist in this branch.
- */
-function renderTeam(row: SamlProviderRow, access: OrganizationAccess, _caller: User) {
-  return {
-    object: 'team' as const,
-    id: row.team_id!,
-    title: row.team_title ?? '',
-    members: Number(row.team_members ?? 0),
-    spaces: 0,
-    createdAt: isoTimestamp(row.team_created_at)!,
-    permissions: {
-      admin: access.isMember && roleAtLeast(access.role, 'admin'),
-      view: access.isMember && access.role !== null,
-    },
-  }
 }

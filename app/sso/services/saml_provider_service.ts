@@ -3,7 +3,9 @@ import { BadRequestException, NotFoundException } from '#core/exceptions/api_exc
 import { isWellFormedId } from '#core/ids'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import type { RoleOrGuest } from '#core/roles'
+import type User from '#accounts/models/user'
 import type { OrganizationAccess } from '#organizations/organization_access'
+import TeamService from '#organizations/services/team_service'
 import SamlProvider from '#sso/models/saml_provider'
 import { isActive, type SamlProviderRow } from '#sso/serializers/saml_provider_serializer'
 import { certificateToPem } from '#sso/validators/saml_provider_validators'
@@ -42,25 +44,26 @@ const DEFAULT_ROLE: RoleOrGuest = 'read'
  * organization's ids are unknown here; authorization is the caller's business (policy).
  */
 export default class SamlProviderService {
-  async list(access: OrganizationAccess, query: ListQuery) {
-    return paginate<SamlProviderRow>(this.rows(access.organization.id), {
+  async list(caller: User, access: OrganizationAccess, query: ListQuery) {
+    const page = await paginate<SamlProviderRow>(this.rows(access.organization.id), {
       ...query,
       order: [
         { column: 'p.created_at', key: 'created_at' },
         { column: 'p.id', key: 'id' },
       ],
     })
+    return { ...page, rows: await this.withDefaultTeams(caller, access, page.rows) }
   }
 
-  async find(access: OrganizationAccess, id: string): Promise<SamlProviderRow> {
+  async find(caller: User, access: OrganizationAccess, id: string): Promise<SamlProviderRow> {
     if (isWellFormedId(id)) {
       const row = await this.rows(access.organization.id).where('p.id', id).first()
-      if (row) return row as SamlProviderRow
+      if (row) return (await this.withDefaultTeams(caller, access, [row]))[0]
     }
     throw NotFoundException.resource('SAML provider', id)
   }
 
-  async create(access: OrganizationAccess, input: SamlProviderInput & { label: string }) {
+  async create(caller: User, access: OrganizationAccess, input: SamlProviderInput & { label: string }) {
     const organizationId = access.organization.id
     const defaultTeamId = await this.teamOf(organizationId, input.defaultTeam)
     const provider = await SamlProvider.create({
@@ -72,14 +75,14 @@ export default class SamlProviderService {
       defaultTeamId: defaultTeamId ?? null,
       defaultRole: input.defaultRole === undefined ? DEFAULT_ROLE : input.defaultRole,
     })
-    return this.find(access, provider.id)
+    return this.find(caller, access, provider.id)
   }
 
   /**
    * PATCH: only the fields given change; `defaultTeam: null` clears the team.
    */
-  async update(access: OrganizationAccess, id: string, input: SamlProviderInput) {
-    await this.find(access, id)
+  async update(caller: User, access: OrganizationAccess, id: string, input: SamlProviderInput) {
+    await this.find(caller, access, id)
     const defaultTeamId = await this.teamOf(access.organization.id, input.defaultTeam)
     const provider = await SamlProvider.findOrFail(id)
     if (input.label !== undefined) provider.label = input.label
@@ -89,14 +92,14 @@ export default class SamlProviderService {
     if (defaultTeamId !== undefined) provider.defaultTeamId = defaultTeamId
     if (input.defaultRole !== undefined) provider.defaultRole = input.defaultRole
     await provider.save()
-    return this.find(access, id)
+    return this.find(caller, access, id)
   }
 
   /**
    * Removes the provider with its pending sign-in requests and consumed assertion ids (cascade).
    */
-  async delete(access: OrganizationAccess, id: string): Promise<void> {
-    await this.find(access, id)
+  async delete(caller: User, access: OrganizationAccess, id: string): Promise<void> {
+    await this.find(caller, access, id)
     await db.from('saml_providers').where('organization_id', access.organization.id).where('id', id).delete()
   }
 
@@ -164,10 +167,23 @@ export default class SamlProviderService {
     return team.id as string
   }
 
+  /**
+   * Attaches each row's default team as the organizations domain reads teams (counts, caller's role).
+   */
+  private async withDefaultTeams(caller: User, access: OrganizationAccess, rows: Record<string, any>[]) {
+    const teamIds = [...new Set(rows.map((row) => row.default_team_id).filter(Boolean))] as string[]
+    const teams = await new TeamService().findMany(caller, access.organization.id, teamIds)
+    return rows.map(
+      (row): SamlProviderRow => ({
+        ...(row as SamlProviderRow),
+        defaultTeam: row.default_team_id ? (teams.get(row.default_team_id) ?? null) : null,
+      })
+    )
+  }
+
   private rows(organizationId: string) {
     return db
       .from('saml_providers as p')
-      .leftJoin('teams as t', 't.id', 'p.default_team_id')
       .where('p.organization_id', organizationId)
       .select(
         'p.id',
@@ -177,11 +193,8 @@ export default class SamlProviderService {
         'p.certificate',
         'p.sso_url',
         'p.default_role',
-        'p.created_at',
-        't.id as team_id',
-        't.title as team_title',
-        't.created_at as team_created_at',
-        db.raw('(select count(*) from team_members as tm where tm.team_id = t.id) as team_members')
+        'p.default_team_id',
+        'p.created_at'
       )
   }
 }

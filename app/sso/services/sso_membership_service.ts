@@ -4,6 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import UserService from '#accounts/services/user_service'
 import OrganizationMember from '#organizations/models/organization_member'
+import MemberService from '#organizations/services/member_service'
+import TeamService from '#organizations/services/team_service'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import type { ActiveSamlProvider } from '#sso/services/saml_provider_service'
 import { SsoSignInException } from '#sso/sso_sign_in_exception'
@@ -26,10 +28,6 @@ export type SamlIdentity = {
  * SSO member of the provider's organization and adds it to the provider's default team — in one
  * transaction, together with the record of the consumed assertion, so a refused or replayed
  * response changes nothing.
- *
- * TO MERGE: the member and team-member writes below stand in for the organizations domain's
- * service methods (add a member, add a team member), written in parallel in another branch; after
- * the merge `joinOrganization` and `joinTeam` should delegate to them.
  */
 export default class SsoMembershipService {
   async admit(provider: ActiveSamlProvider, identity: SamlIdentity): Promise<User> {
@@ -89,28 +87,19 @@ export default class SsoMembershipService {
       await existing.save()
       return
     }
-    await OrganizationMember.create(
-      {
-        organizationId: provider.organizationId,
-        userId,
-        role: provider.defaultRole,
-        disabled: false,
-        sso: true,
-        joinedAt: DateTime.utc(),
-        lastSeenAt: DateTime.utc(),
-      },
-      { client: trx }
-    )
+    const member = await new MemberService().addMember(trx, provider.organizationId, userId, {
+      role: provider.defaultRole,
+      sso: true,
+    })
+    member.lastSeenAt = DateTime.utc()
+    await member.save()
   }
 
+  /**
+   * Existing team members keep their team role (an owner stays owner).
+   */
   private async joinTeam(trx: TransactionClientContract, teamId: string, userId: string) {
     const existing = await trx.from('team_members').where('team_id', teamId).where('user_id', userId).first()
-    if (existing) return
-    await trx.table('team_members').insert({
-      team_id: teamId,
-      user_id: userId,
-      role: 'member',
-      created_at: toSqlTimestamp(DateTime.utc()),
-    })
+    if (!existing) await new TeamService().addMemberWithin(trx, teamId, userId, 'member')
   }
 }
