@@ -362,3 +362,88 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     assert.deepEqual([...teams.values()], [2, 0])
   })
 })
+
+test.group('Space counts and team grants on the organization records', (group) => {
+  eachTestInTransaction(group)
+
+  test('Member and Team records count the spaces they reach', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const guest = await createCaller({ organizationId: admin.organizationId, role: null })
+    const collection = await createCollection(client, admin)
+    await createSpace(client, admin, { parent: collection.id })
+    await createSpace(client, admin)
+
+    const created = await client
+      .put(`/v1/orgs/${admin.organizationId}/teams`)
+      .bearerToken(admin.token)
+      .json({ title: 'Writers', members: [guest.user.id] })
+    created.assertStatus(201)
+    const teamId = created.body().id
+    assert.equal(created.body().spaces, 0)
+
+    const granted = await client
+      .post(`/v1/collections/${collection.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'edit', teams: [teamId] })
+    granted.assertStatus(204)
+
+    const team = await client.get(`/v1/orgs/${admin.organizationId}/teams/${teamId}`).bearerToken(admin.token)
+    team.assertStatus(200)
+    team.assertContract()
+    assert.equal(team.body().spaces, 1)
+    assert.equal(team.body().members, 1)
+
+    const member = await client
+      .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}`)
+      .bearerToken(admin.token)
+    member.assertStatus(200)
+    member.assertContract()
+    assert.equal(member.body().spaces, 1)
+    assert.equal(member.body().teams, 1)
+
+    const adminMember = await client
+      .get(`/v1/orgs/${admin.organizationId}/members/${admin.user.id}`)
+      .bearerToken(admin.token)
+    assert.equal(adminMember.body().spaces, 2)
+  })
+
+  test("a collection's team listing shows the Team record, with admin rights for the team's owner", async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const owner = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const collection = await createCollection(client, admin)
+    const created = await client
+      .put(`/v1/orgs/${admin.organizationId}/teams`)
+      .bearerToken(admin.token)
+      .json({ title: 'Owners', members: [owner.user.id] })
+    const teamId = created.body().id
+    await client
+      .put(`/v1/orgs/${admin.organizationId}/teams/${teamId}/members/${owner.user.id}`)
+      .bearerToken(admin.token)
+      .json({ role: 'owner' })
+      .then((response) => response.assertStatus(204))
+    await client
+      .post(`/v1/collections/${collection.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', teams: [teamId] })
+      .then((response) => response.assertStatus(204))
+
+    const listing = await client.get(`/v1/collections/${collection.id}/permissions/teams`).bearerToken(owner.token)
+    listing.assertStatus(200)
+    listing.assertContract()
+    const [item] = listing.body().items
+    assert.equal(item.permission, 'read')
+    assert.equal(item.team.id, teamId)
+    assert.equal(item.team.spaces, 0)
+    assert.deepEqual(item.team.permissions, { admin: true, view: true })
+
+    // The flag agrees with the API: the owner may rename the team.
+    const renamed = await client
+      .patch(`/v1/orgs/${admin.organizationId}/teams/${teamId}`)
+      .bearerToken(owner.token)
+      .json({ title: 'Renamed' })
+    renamed.assertStatus(200)
+  })
+})
