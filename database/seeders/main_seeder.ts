@@ -1,16 +1,24 @@
 import { BaseSeeder } from '@adonisjs/lucid/seeders'
+import app from '@adonisjs/core/services/app'
 import UserService from '#accounts/services/user_service'
+import type User from '#accounts/models/user'
 import Organization from '#organizations/models/organization'
 import OrganizationService from '#organizations/services/organization_service'
+import TeamService from '#organizations/services/team_service'
+import CollectionService from '#spaces/services/collection_service'
+import SpaceService from '#spaces/services/space_service'
+import GrantService from '#spaces/services/grant_service'
 import type { RoleOrGuest } from '#core/roles'
 
 /**
  * Demo data for trying the console and the API: one organization with an admin and members of
- * several roles. Running it again changes nothing. Spaces, pages, change requests and a site join
- * the demo as those domains land.
+ * several roles, a team, and a small tree of collections and spaces with grants. Running it again
+ * changes nothing. Pages, change requests and a site join the demo as those domains land.
  */
 export const DEMO_PASSWORD = 'bindery-demo'
 export const DEMO_ORGANIZATION = 'Bindery Demo'
+export const DEMO_TEAM = 'Writers'
+export const DEMO_COLLECTION = 'Guides'
 
 const DEMO_USERS: Array<{ email: string; displayName: string; role: RoleOrGuest }> = [
   { email: 'admin@demo.bindery.test', displayName: 'Ada Admin', role: 'admin' },
@@ -46,6 +54,7 @@ export default class MainSeeder extends BaseSeeder {
         await organizations.addMember(client, organizationId, user.id, role)
       }
       await client.commit()
+      await this.seedTeamAndSpaces(organizationId, seeded)
       console.log(
         `Seeded "${DEMO_ORGANIZATION}" (${organizationId}); sign in to /console as ${DEMO_USERS[0].email} / ${DEMO_PASSWORD}`
       )
@@ -53,5 +62,47 @@ export default class MainSeeder extends BaseSeeder {
       await client.rollback()
       throw error
     }
+  }
+
+  /**
+   * Through the domains' services, as the API would do it (each call is its own transaction): the
+   * "Writers" team (editor, reviewer) may edit everything in "Guides"; the guest reads "Handbook".
+   * Skipped once the "Guides" collection exists.
+   */
+  private async seedTeamAndSpaces(organizationId: string, seeded: Array<{ user: User; role: RoleOrGuest }>) {
+    const exists = await this.client
+      .from('collections')
+      .where('organization_id', organizationId)
+      .where('title', DEMO_COLLECTION)
+      .first()
+    if (exists) return
+
+    const [admin, editor, reviewer, , guest] = seeded.map(({ user }) => user)
+    const access = await new OrganizationService().accessFor(admin, organizationId)
+    const team = await new TeamService().create(admin, access, {
+      title: DEMO_TEAM,
+      members: [editor.id, reviewer.id],
+    })
+
+    const collections = await app.container.make(CollectionService)
+    const spaces = await app.container.make(SpaceService)
+    const grants = await app.container.make(GrantService)
+    const guides = await collections.create(admin, organizationId, { title: DEMO_COLLECTION })
+    const gettingStarted = await collections.create(admin, organizationId, {
+      title: 'Getting started',
+      parent: guides.collection.id,
+    })
+    const handbook = await spaces.create(admin, organizationId, { title: 'Handbook' })
+    await spaces.create(admin, organizationId, { title: 'Installation', parent: gettingStarted.collection.id })
+    await spaces.create(admin, organizationId, { title: 'API reference', parent: guides.collection.id })
+
+    await grants.invite(
+      { kind: 'collection', id: guides.collection.id, organizationId, parentId: null, defaultLevel: null },
+      { role: 'edit', teams: [team.id] }
+    )
+    await grants.invite(
+      { kind: 'space', id: handbook.space.id, organizationId, parentId: null, defaultLevel: null },
+      { role: 'read', users: [guest.id] }
+    )
   }
 }
