@@ -17,6 +17,14 @@ const inertiaConfig = defineConfig({
         const user = ctx.auth.use('web').user
         return user ? { email: user.email, displayName: user.displayName } : null
       }),
+    /**
+     * A sentence flashed by a successful console form ("Member removed"), shown once.
+     */
+    notice: (ctx) =>
+      ctx.inertia.always(() => {
+        const notice = ctx.session?.flashMessages.get('notice')
+        return typeof notice === 'string' ? notice : null
+      }),
   },
 
   ssr: { enabled: false },

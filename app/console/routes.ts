@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import consoleFailures from '#console/middleware/console_failures'
 
 const ShowLoginController = () => import('#console/controllers/show_login_controller')
 const LoginController = () => import('#console/controllers/login_controller')
@@ -8,6 +9,31 @@ const ListOrganizationsController = () =>
   import('#console/controllers/list_organizations_controller')
 const ShowOrganizationController = () => import('#console/controllers/show_organization_controller')
 const ShowNotFoundController = () => import('#console/controllers/show_not_found_controller')
+
+const administration = {
+  listMembers: () => import('#console/controllers/list_members_controller'),
+  updateMember: () => import('#console/controllers/update_member_controller'),
+  removeMember: () => import('#console/controllers/remove_member_controller'),
+  listTeams: () => import('#console/controllers/list_teams_controller'),
+  createTeam: () => import('#console/controllers/create_team_controller'),
+  showTeam: () => import('#console/controllers/show_team_controller'),
+  updateTeam: () => import('#console/controllers/update_team_controller'),
+  deleteTeam: () => import('#console/controllers/delete_team_controller'),
+  addTeamMember: () => import('#console/controllers/add_team_member_controller'),
+  removeTeamMember: () => import('#console/controllers/remove_team_member_controller'),
+}
+
+const content = {
+  listSpaces: () => import('#console/controllers/list_spaces_controller'),
+  createSpace: () => import('#console/controllers/create_space_controller'),
+  createCollection: () => import('#console/controllers/create_collection_controller'),
+  showSpace: () => import('#console/controllers/show_space_controller'),
+  updateSpace: () => import('#console/controllers/update_space_controller'),
+  deleteSpace: () => import('#console/controllers/delete_space_controller'),
+  showCollection: () => import('#console/controllers/show_collection_controller'),
+  updateCollection: () => import('#console/controllers/update_collection_controller'),
+  deleteCollection: () => import('#console/controllers/delete_collection_controller'),
+}
 
 router.get('/', ({ response }) => response.redirect('/console'))
 
@@ -28,6 +54,39 @@ router
       .group(() => {
         router.get('/', [ListOrganizationsController]).as('organizations.index')
         router.get('/orgs/:organizationId', [ShowOrganizationController]).as('organizations.show')
+
+        // Organization administration and content: the domains' services and policies, their
+        // refusals turned into pages and flashed form errors (consoleFailures).
+        router
+          .group(() => {
+            const org = '/orgs/:organizationId'
+            router.get(`${org}/members`, [administration.listMembers]).as('members.index')
+            router.patch(`${org}/members/:userId`, [administration.updateMember]).as('members.update')
+            router.delete(`${org}/members/:userId`, [administration.removeMember]).as('members.destroy')
+            router.get(`${org}/teams`, [administration.listTeams]).as('teams.index')
+            router.post(`${org}/teams`, [administration.createTeam]).as('teams.store')
+            router.get(`${org}/teams/:teamId`, [administration.showTeam]).as('teams.show')
+            router.patch(`${org}/teams/:teamId`, [administration.updateTeam]).as('teams.update')
+            router.delete(`${org}/teams/:teamId`, [administration.deleteTeam]).as('teams.destroy')
+            router
+              .post(`${org}/teams/:teamId/members`, [administration.addTeamMember])
+              .as('teams.members.store')
+            router
+              .delete(`${org}/teams/:teamId/members/:userId`, [administration.removeTeamMember])
+              .as('teams.members.destroy')
+
+            router.get(`${org}/spaces`, [content.listSpaces]).as('spaces.index')
+            router.post(`${org}/spaces`, [content.createSpace]).as('spaces.store')
+            router.post(`${org}/collections`, [content.createCollection]).as('collections.store')
+            router.get('/spaces/:spaceId', [content.showSpace]).as('spaces.show')
+            router.patch('/spaces/:spaceId', [content.updateSpace]).as('spaces.update')
+            router.delete('/spaces/:spaceId', [content.deleteSpace]).as('spaces.destroy')
+            router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
+            router.patch('/collections/:collectionId', [content.updateCollection]).as('collections.update')
+            router.delete('/collections/:collectionId', [content.deleteCollection]).as('collections.destroy')
+          })
+          .use(consoleFailures)
+
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')
       })

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationService from '#organizations/services/organization_service'
 import { organizationSettings } from '#console/serializers/organization_props'
+import { organizationHeader } from '#console/serializers/administration_props'
 import { asConsoleNotFound } from '#console/exceptions/console_not_found_exception'
 
 /**
@@ -17,6 +18,9 @@ export default class ShowOrganizationController {
     const access = await this.organizations
       .accessFor(user, params.organizationId)
       .catch(asConsoleNotFound)
-    return inertia.render('organizations/show', { organization: organizationSettings(access) })
+    return inertia.render('organizations/show', {
+      organization: organizationSettings(access),
+      header: organizationHeader(user, access),
+    })
   }
 }

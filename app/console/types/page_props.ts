@@ -18,6 +18,10 @@ export type ConsoleSharedProps = {
    * Flashed by a failed form submission (field name or error code → message); absent otherwise.
    */
   errors?: Record<string, string>
+  /**
+   * Flashed by a successful form submission; null otherwise.
+   */
+  notice?: ConsoleNotice
 }
 
 export type OrganizationSummaryProps = {
@@ -51,6 +55,7 @@ export type OrganizationListPageProps = {
 
 export type OrganizationSettingsPageProps = {
   organization: OrganizationSettingsProps
+  header: OrganizationHeaderProps
 }
 
 /**
@@ -60,4 +65,193 @@ export type ConsoleErrorPageProps = {
   status: number
   message: string
   requestId?: string
+}
+
+/**
+ * The organization above every organization page (title, the caller's role, which tabs and
+ * actions the same policy as the API allows them).
+ */
+export type OrganizationHeaderProps = {
+  id: string
+  title: string
+  role: MemberRole
+  permissions: {
+    admin: boolean
+    listMembers: boolean
+    listTeams: boolean
+    createContent: boolean
+  }
+}
+
+/**
+ * A flash notice after a successful form (config/inertia.ts shares it with every page).
+ */
+export type ConsoleNotice = string | null
+
+export type MemberProps = {
+  id: string
+  email: string
+  displayName: string
+  role: MemberRole
+  sso: boolean
+  disabled: boolean
+  joinedAt: string
+  lastSeenAt: string | null
+  teams: number
+  spaces: number
+  isYou: boolean
+}
+
+export type MemberRoleFilter = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest'
+
+export type MembersPageProps = {
+  organization: OrganizationHeaderProps
+  members: MemberProps[]
+  count: number
+  nextPage: string | null
+  filters: { search: string; role: MemberRoleFilter | '' }
+  /**
+   * Change roles and remove members (organization admins).
+   */
+  canManage: boolean
+}
+
+export type TeamRoleProps = 'owner' | 'member'
+
+export type TeamProps = {
+  id: string
+  title: string
+  members: number
+  spaces: number
+  createdAt: string
+  yourRole: TeamRoleProps | null
+  /**
+   * Rename the team and manage its members (organization admins and the team's owners).
+   */
+  canManage: boolean
+}
+
+export type TeamsPageProps = {
+  organization: OrganizationHeaderProps
+  teams: TeamProps[]
+  count: number
+  nextPage: string | null
+  /**
+   * Create and delete teams (organization admins).
+   */
+  canCreate: boolean
+}
+
+export type TeamMemberProps = {
+  id: string
+  email: string
+  displayName: string
+  teamRole: TeamRoleProps
+}
+
+export type TeamPageProps = {
+  organization: OrganizationHeaderProps
+  team: TeamProps
+  members: TeamMemberProps[]
+  count: number
+  nextPage: string | null
+  canDelete: boolean
+}
+
+export type ContentRole = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read'
+
+export type SpaceTreeNode =
+  | {
+      type: 'collection'
+      id: string
+      title: string
+      defaultLevel: MemberRole
+      role: ContentRole
+      children: SpaceTreeNode[]
+    }
+  | {
+      type: 'space'
+      id: string
+      title: string
+      emoji: string | null
+      visibility: string
+      editMode: string
+      role: ContentRole
+    }
+
+/**
+ * Where the signed-in user may create content: the root and the collections with `create`.
+ */
+export type CreateTargetsProps = {
+  root: boolean
+  collections: { id: string; title: string }[]
+}
+
+export type SpacesPageProps = {
+  organization: OrganizationHeaderProps
+  tree: SpaceTreeNode[]
+  targets: CreateTargetsProps
+}
+
+export type GrantsProps = {
+  users: { id: string; email: string; displayName: string; role: ContentRole }[]
+  teams: { id: string; title: string; role: ContentRole }[]
+  userCount: number
+  teamCount: number
+}
+
+export type ParentProps = { id: string; title: string | null } | null
+
+export type SpaceProps = {
+  id: string
+  title: string
+  emoji: string | null
+  visibility: string
+  editMode: string
+  defaultLevel: MemberRole
+  createdAt: string
+  updatedAt: string
+  /**
+   * The signed-in user's effective role on the space.
+   */
+  role: ContentRole
+}
+
+export type SpacePageProps = {
+  organization: OrganizationHeaderProps
+  space: SpaceProps
+  parent: ParentProps
+  grants: GrantsProps
+  /**
+   * Edit and delete the space (its admins).
+   */
+  canManage: boolean
+  visibilities: string[]
+  editModes: string[]
+}
+
+export type CollectionProps = {
+  id: string
+  title: string
+  description: string | null
+  defaultLevel: MemberRole
+  createdAt: string
+  updatedAt: string
+  role: ContentRole
+}
+
+export type CollectionPageProps = {
+  organization: OrganizationHeaderProps
+  collection: CollectionProps
+  parent: ParentProps
+  grants: GrantsProps
+  children: SpaceTreeNode[]
+  /**
+   * Edit and delete the collection (its admins).
+   */
+  canManage: boolean
+  /**
+   * Create spaces and collections inside it (`create` role or above on it).
+   */
+  canCreate: boolean
 }

@@ -1,0 +1,43 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import OrganizationService from '#organizations/services/organization_service'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
+import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spaces_service'
+import { organizationHeader } from '#console/serializers/administration_props'
+import { canManageSpace, spaceProps } from '#console/serializers/space_props'
+
+/**
+ * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants;
+ * its admins get the settings form and the delete button. Spaces the user cannot see, deleted ones
+ * and unknown ids are the console's not-found page.
+ */
+@inject()
+export default class ShowSpaceController {
+  constructor(
+    private access: SpaceAccessService,
+    private organizations: OrganizationService,
+    private spaces: ConsoleSpacesService
+  ) {}
+
+  async handle({ auth, inertia, params }: HttpContext) {
+    const user = auth.use('web').getUserOrFail()
+    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const [organization, parent, grants] = await Promise.all([
+      this.organizations.accessFor(user, access.space.organizationId),
+      this.spaces.parent(user, access.space.parentId),
+      this.spaces.grantsOn(user, spaceTarget(access)),
+    ])
+    return inertia.render('spaces/show', {
+      organization: organizationHeader(user, organization),
+      space: spaceProps(access),
+      parent,
+      grants,
+      canManage: canManageSpace(user, access),
+      visibilities: access.space.parentId
+        ? [...SPACE_VISIBILITIES]
+        : SPACE_VISIBILITIES.filter((visibility) => visibility !== 'in-collection'),
+      editModes: [...EDIT_MODES],
+    })
+  }
+}

@@ -1,0 +1,71 @@
+import type User from '#accounts/models/user'
+import OrganizationPolicy from '#organizations/policies/organization_policy'
+import TeamPolicy from '#organizations/policies/team_policy'
+import type { OrganizationAccess } from '#organizations/organization_access'
+import type { MemberRecord } from '#organizations/services/member_service'
+import type { TeamRecord } from '#organizations/services/team_service'
+import type { TeamRole } from '#organizations/models/team_member'
+import type {
+  MemberProps,
+  OrganizationHeaderProps,
+  TeamMemberProps,
+  TeamProps,
+} from '#console/types/page_props'
+
+const organizationPolicy = new OrganizationPolicy()
+const teamPolicy = new TeamPolicy()
+
+/**
+ * The organization above its pages, with what the caller may do there (the API's policy).
+ */
+export function organizationHeader(user: User, access: OrganizationAccess): OrganizationHeaderProps {
+  const permissions = organizationPolicy.permissions(user, access)
+  return {
+    id: access.organization.id,
+    title: access.organization.title,
+    role: access.role,
+    permissions: {
+      admin: permissions.admin,
+      listMembers: permissions.listMembers,
+      listTeams: permissions.listTeams,
+      createContent: permissions.createContent,
+    },
+  }
+}
+
+export function memberProps(member: MemberRecord, user: User): MemberProps {
+  return {
+    id: member.userId,
+    email: member.user.email,
+    displayName: member.user.displayName,
+    role: member.role,
+    sso: member.sso,
+    disabled: member.disabled,
+    joinedAt: member.joinedAt.toISO()!,
+    lastSeenAt: member.lastSeenAt?.toISO() ?? null,
+    teams: member.teams,
+    spaces: member.spaces,
+    isYou: member.userId === user.id,
+  }
+}
+
+export function teamProps(team: TeamRecord, access: OrganizationAccess, user: User): TeamProps {
+  return {
+    id: team.id,
+    title: team.title,
+    members: team.members,
+    spaces: team.spaces,
+    createdAt: team.createdAt.toISO()!,
+    yourRole: team.callerRole,
+    canManage: teamPolicy.admin(user, access, team),
+  }
+}
+
+export function teamMemberProps({ member, role }: { member: MemberRecord; role: TeamRole }): TeamMemberProps {
+  return {
+    id: member.userId,
+    email: member.user.email,
+    displayName: member.user.displayName,
+    teamRole: role,
+  }
+}

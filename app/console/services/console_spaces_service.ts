@@ -1,0 +1,110 @@
+import { inject } from '@adonisjs/core'
+import type User from '#accounts/models/user'
+import { MAX_PAGE_SIZE } from '#core/http/pagination'
+import CollectionService from '#spaces/services/collection_service'
+import SpaceService from '#spaces/services/space_service'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import GrantService, { type GrantTarget } from '#spaces/services/grant_service'
+import type { CollectionAccess, SpaceAccess } from '#spaces/records'
+import { grantsProps, spaceTree } from '#console/serializers/space_props'
+import type { GrantsProps, ParentProps, SpaceTreeNode } from '#console/types/page_props'
+
+/**
+ * GRANTS_SHOWN grants of each kind are listed on a space or collection page; the count says how
+ * many there are in all.
+ */
+const GRANTS_SHOWN = 100
+
+/**
+ * What the console's space pages read, through the spaces domain's services (the same visibility
+ * rules as the API): an organization's whole tree as the user sees it, a record's parent and grants.
+ */
+@inject()
+export default class ConsoleSpacesService {
+  constructor(
+    private collections: CollectionService,
+    private spaces: SpaceService,
+    private access: SpaceAccessService,
+    private grants: GrantService
+  ) {}
+
+  /**
+   * Every collection and space of the organization the user sees (all pages of the services'
+   * keyset lists), nested. Non-members get the services' 404.
+   */
+  async tree(user: User, organizationId: string) {
+    const collections: CollectionAccess[] = []
+    let page: string | undefined
+    do {
+      const result = await this.collections.listInOrganization(user, organizationId, {
+        page,
+        limit: MAX_PAGE_SIZE,
+      })
+      collections.push(...result.items)
+      page = result.next?.page
+    } while (page)
+    const spaces: SpaceAccess[] = []
+    do {
+      const result = await this.spaces.listInOrganization(user, organizationId, { page, limit: MAX_PAGE_SIZE })
+      spaces.push(...result.items)
+      page = result.next?.page
+    } while (page)
+    return { collections, nodes: spaceTree(collections, spaces) }
+  }
+
+  /**
+   * The children of one collection, as nested as the whole tree.
+   */
+  async childrenOf(user: User, access: CollectionAccess): Promise<SpaceTreeNode[]> {
+    const { nodes } = await this.tree(user, access.collection.organizationId)
+    return findCollection(nodes, access.collection.id)?.children ?? []
+  }
+
+  /**
+   * The parent collection; its title stays hidden from a user who cannot see it (a guest's shared
+   * space inside a collection that is not shared with them).
+   */
+  async parent(user: User, parentId: string | null): Promise<ParentProps> {
+    if (parentId === null) return null
+    const parent = await this.access.collectionFor(user.id, parentId).catch(() => undefined)
+    return { id: parentId, title: parent?.collection.title ?? null }
+  }
+
+  async grantsOn(user: User, target: GrantTarget): Promise<GrantsProps> {
+    const [users, teams] = await Promise.all([
+      this.grants.listUsers(target, { limit: GRANTS_SHOWN }),
+      this.grants.listTeams(user, target, { limit: GRANTS_SHOWN }),
+    ])
+    return grantsProps(users, teams)
+  }
+}
+
+export function spaceTarget({ space }: SpaceAccess): GrantTarget {
+  return {
+    kind: 'space',
+    id: space.id,
+    organizationId: space.organizationId,
+    parentId: space.parentId,
+    defaultLevel: space.defaultLevel,
+  }
+}
+
+export function collectionTarget({ collection }: CollectionAccess): GrantTarget {
+  return {
+    kind: 'collection',
+    id: collection.id,
+    organizationId: collection.organizationId,
+    parentId: collection.parentId,
+    defaultLevel: collection.defaultLevel,
+  }
+}
+
+function findCollection(nodes: SpaceTreeNode[], id: string): (SpaceTreeNode & { type: 'collection' }) | undefined {
+  for (const node of nodes) {
+    if (node.type !== 'collection') continue
+    if (node.id === id) return node
+    const found = findCollection(node.children, id)
+    if (found) return found
+  }
+  return undefined
+}
