@@ -15,3 +15,15 @@ export function formatDate(iso: string): string {
 export function formatRole(role: MemberRole): string {
   return role ?? 'guest'
 }
+
+/**
+ * Every organization role, most capable first, then guest (`null`).
+ */
+export const MEMBER_ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const
+
+/**
+ * A role for a select's value: guest / inherit is the empty string.
+ */
+export function roleValue(role: MemberRole): string {
+  return role ?? ''
+}

@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
+import Flash from '~/components/flash'
 import { formatDate, formatRole } from '~/components/format'
 import type { OrganizationListPageProps } from '~/types'
 
@@ -12,6 +13,7 @@ export default function OrganizationList({
     <ConsoleLayout>
       <Head title="Organizations" />
       <h1>Organizations</h1>
+      <Flash />
       <p className="muted">
         {count === 1 ? 'You belong to 1 organization.' : `You belong to ${count} organizations.`}
       </p>

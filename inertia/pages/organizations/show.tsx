@@ -1,33 +1,24 @@
-import type { ReactNode } from 'react'
-import { Head, Link } from '@inertiajs/react'
+import { Head } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
+import OrganizationHeader from '~/components/organization_header'
+import Setting from '~/components/setting'
+import Flash from '~/components/flash'
 import { formatDate, formatRole } from '~/components/format'
 import type { OrganizationSettingsPageProps } from '~/types'
-
-function Setting({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="setting">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
 
 function enabled(value: boolean) {
   return value ? 'Enabled' : 'Disabled'
 }
 
 /**
- * An organization's settings (read only for now).
+ * An organization's settings (read only for now), with the tabs to its members, teams and spaces.
  */
-export default function OrganizationSettings({ organization }: OrganizationSettingsPageProps) {
+export default function OrganizationSettings({ organization, header }: OrganizationSettingsPageProps) {
   return (
     <ConsoleLayout>
       <Head title={organization.title} />
-      <p className="breadcrumb">
-        <Link href="/console">Organizations</Link> /
-      </p>
-      <h1 data-testid="organization-title">{organization.title}</h1>
+      <OrganizationHeader organization={header} current="settings" />
+      <Flash />
 
       <dl className="card settings" data-testid="organization-settings">
         <Setting label="Organization id">

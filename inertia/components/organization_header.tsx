@@ -1,0 +1,58 @@
+import { Link } from '@inertiajs/react'
+import type { OrganizationHeaderProps } from '~/types'
+import { formatRole } from '~/components/format'
+
+export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces'
+
+/**
+ * Breadcrumb, title and tabs of an organization's pages. Members and Teams appear for those the
+ * API lets list them (not guests).
+ */
+export default function OrganizationHeader({
+  organization,
+  current,
+  title,
+}: {
+  organization: OrganizationHeaderProps
+  current: OrganizationTab | null
+  title?: string
+}) {
+  const base = `/console/orgs/${organization.id}`
+  const tabs: { id: OrganizationTab; label: string; href: string; shown: boolean }[] = [
+    { id: 'settings', label: 'Settings', href: base, shown: true },
+    { id: 'members', label: 'Members', href: `${base}/members`, shown: organization.permissions.listMembers },
+    { id: 'teams', label: 'Teams', href: `${base}/teams`, shown: organization.permissions.listTeams },
+    { id: 'spaces', label: 'Spaces', href: `${base}/spaces`, shown: true },
+  ]
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link href="/console">Organizations</Link> /{' '}
+        {title ? <Link href={base}>{organization.title}</Link> : null}
+        {title ? ' /' : null}
+      </p>
+      <div className="page-title">
+        <h1 data-testid="organization-title">{title ?? organization.title}</h1>
+        {title ? null : (
+          <span className="badge" title="Your role in this organization">
+            {formatRole(organization.role)}
+          </span>
+        )}
+      </div>
+      <nav className="tabs" aria-label="Organization">
+        {tabs
+          .filter((tab) => tab.shown)
+          .map((tab) => (
+            <Link
+              key={tab.id}
+              href={tab.href}
+              className={tab.id === current ? 'tab tab-current' : 'tab'}
+              aria-current={tab.id === current ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          ))}
+      </nav>
+    </>
+  )
+}

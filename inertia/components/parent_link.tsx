@@ -1,0 +1,11 @@
+import { Link } from '@inertiajs/react'
+import type { ParentProps } from '~/types'
+
+/**
+ * The collection a record is in: a link when the user sees it, the id otherwise.
+ */
+export default function ParentLink({ parent }: { parent: ParentProps }) {
+  if (!parent) return <span className="muted">organization root</span>
+  if (parent.title === null) return <code>{parent.id}</code>
+  return <Link href={`/console/collections/${parent.id}`}>{parent.title}</Link>
+}
