@@ -1,6 +1,5 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
-import consoleFailures from '#console/middleware/console_failures'
 
 const ShowLoginController = () => import('#console/controllers/show_login_controller')
 const LoginController = () => import('#console/controllers/login_controller')
@@ -55,37 +54,33 @@ router
         router.get('/', [ListOrganizationsController]).as('organizations.index')
         router.get('/orgs/:organizationId', [ShowOrganizationController]).as('organizations.show')
 
-        // Organization administration and content: the domains' services and policies, their
-        // refusals turned into pages and flashed form errors (consoleFailures).
+        // Organization administration and content, through the domains' services and policies;
+        // their refusals become pages and flashed form errors (consoleFailure).
+        const org = '/orgs/:organizationId'
+        router.get(`${org}/members`, [administration.listMembers]).as('members.index')
+        router.patch(`${org}/members/:userId`, [administration.updateMember]).as('members.update')
+        router.delete(`${org}/members/:userId`, [administration.removeMember]).as('members.destroy')
+        router.get(`${org}/teams`, [administration.listTeams]).as('teams.index')
+        router.post(`${org}/teams`, [administration.createTeam]).as('teams.store')
+        router.get(`${org}/teams/:teamId`, [administration.showTeam]).as('teams.show')
+        router.patch(`${org}/teams/:teamId`, [administration.updateTeam]).as('teams.update')
+        router.delete(`${org}/teams/:teamId`, [administration.deleteTeam]).as('teams.destroy')
         router
-          .group(() => {
-            const org = '/orgs/:organizationId'
-            router.get(`${org}/members`, [administration.listMembers]).as('members.index')
-            router.patch(`${org}/members/:userId`, [administration.updateMember]).as('members.update')
-            router.delete(`${org}/members/:userId`, [administration.removeMember]).as('members.destroy')
-            router.get(`${org}/teams`, [administration.listTeams]).as('teams.index')
-            router.post(`${org}/teams`, [administration.createTeam]).as('teams.store')
-            router.get(`${org}/teams/:teamId`, [administration.showTeam]).as('teams.show')
-            router.patch(`${org}/teams/:teamId`, [administration.updateTeam]).as('teams.update')
-            router.delete(`${org}/teams/:teamId`, [administration.deleteTeam]).as('teams.destroy')
-            router
-              .post(`${org}/teams/:teamId/members`, [administration.addTeamMember])
-              .as('teams.members.store')
-            router
-              .delete(`${org}/teams/:teamId/members/:userId`, [administration.removeTeamMember])
-              .as('teams.members.destroy')
+          .post(`${org}/teams/:teamId/members`, [administration.addTeamMember])
+          .as('teams.members.store')
+        router
+          .delete(`${org}/teams/:teamId/members/:userId`, [administration.removeTeamMember])
+          .as('teams.members.destroy')
 
-            router.get(`${org}/spaces`, [content.listSpaces]).as('spaces.index')
-            router.post(`${org}/spaces`, [content.createSpace]).as('spaces.store')
-            router.post(`${org}/collections`, [content.createCollection]).as('collections.store')
-            router.get('/spaces/:spaceId', [content.showSpace]).as('spaces.show')
-            router.patch('/spaces/:spaceId', [content.updateSpace]).as('spaces.update')
-            router.delete('/spaces/:spaceId', [content.deleteSpace]).as('spaces.destroy')
-            router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
-            router.patch('/collections/:collectionId', [content.updateCollection]).as('collections.update')
-            router.delete('/collections/:collectionId', [content.deleteCollection]).as('collections.destroy')
-          })
-          .use(consoleFailures)
+        router.get(`${org}/spaces`, [content.listSpaces]).as('spaces.index')
+        router.post(`${org}/spaces`, [content.createSpace]).as('spaces.store')
+        router.post(`${org}/collections`, [content.createCollection]).as('collections.store')
+        router.get('/spaces/:spaceId', [content.showSpace]).as('spaces.show')
+        router.patch('/spaces/:spaceId', [content.updateSpace]).as('spaces.update')
+        router.delete('/spaces/:spaceId', [content.deleteSpace]).as('spaces.destroy')
+        router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
+        router.patch('/collections/:collectionId', [content.updateCollection]).as('collections.update')
+        router.delete('/collections/:collectionId', [content.deleteCollection]).as('collections.destroy')
 
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')

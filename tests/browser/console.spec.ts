@@ -1,68 +1,14 @@
-import { existsSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
-import db from '@adonisjs/lucid/services/db'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import env from '#start/env'
+import type { Browser, Page } from 'playwright-core'
 import User from '#accounts/models/user'
-import UserService from '#accounts/services/user_service'
-import OrganizationService from '#organizations/services/organization_service'
-
-/**
- * Debian's Chromium, driven by playwright-core. Never a downloaded browser: a machine without it
- * fails this suite rather than skipping it.
- */
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
-
-const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
-
-/**
- * The database is shared by the whole run (no global transaction: the browser's requests run in
- * the server, concurrently), so every record here has a unique e-mail or title and is deleted after.
- */
-type Fixture = {
-  email: string
-  password: string
-  userId: string
-  organizationId: string
-  title: string
-}
-
-async function createFixture(label: string): Promise<Fixture> {
-  const suffix = randomBytes(6).toString('hex')
-  const email = `console-${label}-${suffix}@example.com`
-  const password = `pw-${randomBytes(12).toString('base64url')}`
-  const title = `Console ${label} ${suffix}`
-  return db.transaction(async (trx) => {
-    const { user } = await new UserService().findOrCreate({ email, password }, trx)
-    const organizationId = await new OrganizationService().createWithin(trx, user.id, { title })
-    return { email, password, userId: user.id, organizationId, title }
-  })
-}
-
-async function deleteFixtures(fixtures: Fixture[]) {
-  // Memberships, e-mail domains and access tokens go with their organization or user (ON DELETE CASCADE).
-  const organizationIds = fixtures.map((fixture) => fixture.organizationId)
-  await db.from('organizations').whereIn('id', organizationIds).delete()
-  await db.from('users').whereIn('id', fixtures.map((fixture) => fixture.userId)).delete()
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/console/login`)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
+import {
+  baseUrl,
+  createFixture,
+  deleteFixtures,
+  launchChromium,
+  signIn,
+  type Fixture,
+} from '#tests/helpers/browser'
 
 test.group('Console in a browser', (group) => {
   let browser: Browser
@@ -70,13 +16,7 @@ test.group('Console in a browser', (group) => {
   let bob: Fixture
 
   group.setup(async () => {
-    if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(
-        `The browser suite needs Debian's Chromium at ${CHROMIUM_PATH}: install it with ` +
-          '"apt-get install -y chromium" (never a browser downloaded by playwright)'
-      )
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+    browser = await launchChromium()
     alice = await createFixture('alice')
     bob = await createFixture('bob')
 

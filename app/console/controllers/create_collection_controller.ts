@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import CollectionService from '#spaces/services/collection_service'
 import { createCollectionValidator } from '#spaces/validators/space_validators'
 import { withoutEmpty } from '#console/controllers/create_space_controller'
@@ -12,7 +13,11 @@ import { withoutEmpty } from '#console/controllers/create_space_controller'
 export default class CreateCollectionController {
   constructor(private collections: CollectionService) {}
 
-  async handle({ auth, params, request, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, params, request, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(createCollectionValidator, {
       data: withoutEmpty(request.only(['title', 'parent'])),

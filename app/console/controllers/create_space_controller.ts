@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import SpaceService from '#spaces/services/space_service'
 import { createSpaceValidator } from '#spaces/validators/space_validators'
 
@@ -11,7 +12,11 @@ import { createSpaceValidator } from '#spaces/validators/space_validators'
 export default class CreateSpaceController {
   constructor(private spaces: SpaceService) {}
 
-  async handle({ auth, params, request, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, params, request, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const input = await request.validateUsing(createSpaceValidator, {
       data: withoutEmpty(request.only(['title', 'emoji', 'parent', 'editMode'])),

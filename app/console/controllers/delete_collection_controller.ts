@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import CollectionService from '#spaces/services/collection_service'
 import CollectionPolicy from '#spaces/policies/collection_policy'
@@ -15,7 +16,11 @@ export default class DeleteCollectionController {
     private collections: CollectionService
   ) {}
 
-  async handle({ auth, bouncer, params, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, params, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.access.collectionFor(user.id, params.collectionId)
     await bouncer.with(CollectionPolicy).authorize('manage', access)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import SpacePolicy from '#spaces/policies/space_policy'
@@ -15,7 +16,11 @@ export default class DeleteSpaceController {
     private spaces: SpaceService
   ) {}
 
-  async handle({ auth, bouncer, params, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, params, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
     await bouncer.with(SpacePolicy).authorize('manage', access)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
@@ -20,7 +21,11 @@ export default class ListMembersController {
     private members: MemberService
   ) {}
 
-  async handle({ auth, bouncer, inertia, params, request }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, inertia, params, request }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMembers', access)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import OrganizationService from '#organizations/services/organization_service'
 import CollectionPolicy from '#spaces/policies/collection_policy'
 import ConsoleSpacesService from '#console/services/console_spaces_service'
@@ -19,7 +20,11 @@ export default class ListSpacesController {
     private spaces: ConsoleSpacesService
   ) {}
 
-  async handle({ auth, inertia, params }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, inertia, params }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     const { collections, nodes } = await this.spaces.tree(user, access.organization.id)

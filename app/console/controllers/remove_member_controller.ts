@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -15,7 +16,11 @@ export default class RemoveMemberController {
     private members: MemberService
   ) {}
 
-  async handle({ auth, bouncer, params, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, params, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('removeMember', access, params.userId)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import OrganizationService from '#organizations/services/organization_service'
 import TeamService from '#organizations/services/team_service'
 import TeamPolicy from '#organizations/policies/team_policy'
@@ -14,7 +15,11 @@ export default class RemoveTeamMemberController {
     private teams: TeamService
   ) {}
 
-  async handle({ auth, bouncer, params, response, session }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, params, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import OrganizationService from '#organizations/services/organization_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
@@ -20,7 +21,11 @@ export default class ShowSpaceController {
     private spaces: ConsoleSpacesService
   ) {}
 
-  async handle({ auth, inertia, params }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, inertia, params }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
     const [organization, parent, grants] = await Promise.all([

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import { singleValuedQuery } from '#core/http/validation'
 import { listQueryValidator } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
@@ -24,7 +25,11 @@ export default class ShowTeamController {
     private teams: TeamService
   ) {}
 
-  async handle({ auth, bouncer, inertia, params, request }: HttpContext) {
+  handle(ctx: HttpContext) {
+    return this.perform(ctx).catch(consoleFailure)
+  }
+
+  private async perform({ auth, bouncer, inertia, params, request }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)

@@ -14,16 +14,9 @@ const FILTERS = [...MEMBER_ROLES, 'guest'] as const
  */
 export default function Members({ organization, members, count, nextPage, filters, canManage }: MembersPageProps) {
   const base = `/console/orgs/${organization.id}/members`
-  const [search, setSearch] = useState(filters.search)
-  const [role, setRole] = useState<string>(filters.role)
   const query = {
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.role ? { role: filters.role } : {}),
-  }
-
-  function applyFilters(event: FormEvent) {
-    event.preventDefault()
-    router.get(base, { ...(search.trim() ? { search: search.trim() } : {}), ...(role ? { role } : {}) })
   }
 
   return (
@@ -32,38 +25,7 @@ export default function Members({ organization, members, count, nextPage, filter
       <OrganizationHeader organization={organization} current="members" />
       <Flash />
 
-      <form className="toolbar" onSubmit={applyFilters} role="search">
-        <label className="field">
-          <span>Search</span>
-          <input
-            type="search"
-            name="search"
-            placeholder="Name or e-mail"
-            maxLength={256}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Role</span>
-          <select name="role" value={role} onChange={(event) => setRole(event.target.value)}>
-            <option value="">Any role</option>
-            {FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {filter}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button">
-          Filter
-        </button>
-        {filters.search || filters.role ? (
-          <Link href={base} className="button button-quiet">
-            Clear
-          </Link>
-        ) : null}
-      </form>
+      <MemberFilters key={`${filters.search}|${filters.role}`} base={base} filters={filters} />
 
       <p className="muted" data-testid="member-count">
         {count === 1 ? '1 member' : `${count} members`}
@@ -100,6 +62,54 @@ export default function Members({ organization, members, count, nextPage, filter
         </p>
       )}
     </ConsoleLayout>
+  )
+}
+
+/**
+ * Search box and role filter; remounted (key) when the page's filters change, so it always shows them.
+ */
+function MemberFilters({ base, filters }: { base: string; filters: MembersPageProps['filters'] }) {
+  const [search, setSearch] = useState(filters.search)
+  const [role, setRole] = useState<string>(filters.role)
+
+  function applyFilters(event: FormEvent) {
+    event.preventDefault()
+    router.get(base, { ...(search.trim() ? { search: search.trim() } : {}), ...(role ? { role } : {}) })
+  }
+
+  return (
+    <form className="toolbar" onSubmit={applyFilters} role="search">
+      <label className="field">
+        <span>Search</span>
+        <input
+          type="search"
+          name="search"
+          placeholder="Name or e-mail"
+          maxLength={256}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>Role</span>
+        <select name="role" value={role} onChange={(event) => setRole(event.target.value)}>
+          <option value="">Any role</option>
+          {FILTERS.map((filter) => (
+            <option key={filter} value={filter}>
+              {filter}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button">
+        Filter
+      </button>
+      {filters.search || filters.role ? (
+        <Link href={base} className="button button-quiet">
+          Clear
+        </Link>
+      ) : null}
+    </form>
   )
 }
 
