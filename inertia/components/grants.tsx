@@ -1,15 +1,17 @@
 import type { GrantsProps } from '~/types'
 
 /**
- * Roles given on a space or collection to users and teams (the first page of each).
+ * Roles given on a space or collection itself to users and teams (the first page of each); grants
+ * on the collections above apply too but are listed on their pages.
  */
-export default function Grants({ grants }: { grants: GrantsProps }) {
+export default function Grants({ grants, on }: { grants: GrantsProps; on: 'space' | 'collection' }) {
   return (
     <section className="section" data-testid="grants">
-      <h2>Access granted</h2>
+      <h2>Granted on this {on}</h2>
       {grants.users.length === 0 && grants.teams.length === 0 ? (
         <p className="card empty muted">
-          No grant: access comes from organization roles and default levels.
+          Nothing is granted on this {on} itself: access comes from organization roles, default
+          levels and what is granted on the collections above it.
         </p>
       ) : (
         <table className="card table">

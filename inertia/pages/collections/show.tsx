@@ -74,7 +74,7 @@ export default function Collection({
         />
       ) : null}
 
-      <Grants grants={grants} />
+      <Grants grants={grants} on="collection" />
 
       {canManage ? (
         <>

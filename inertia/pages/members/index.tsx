@@ -122,7 +122,12 @@ function MemberRow({ member, base, canManage }: { member: MemberProps; base: str
 
   function saveRole(event: FormEvent) {
     event.preventDefault()
-    router.patch(`${base}/${member.id}`, { role: role === '' ? null : role }, options)
+    router.patch(
+      `${base}/${member.id}`,
+      { role: role === '' ? null : role },
+      // Refused (the last admin, no longer allowed): the select shows the role the member still has.
+      { ...options, onError: () => setRole(roleValue(member.role)) }
+    )
   }
 
   function remove() {

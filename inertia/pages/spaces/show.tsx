@@ -52,7 +52,7 @@ export default function Space({ organization, space, parent, grants, canManage, 
         <Setting label="Updated">{formatDate(space.updatedAt)}</Setting>
       </dl>
 
-      <Grants grants={grants} />
+      <Grants grants={grants} on="space" />
 
       {canManage ? (
         <>
