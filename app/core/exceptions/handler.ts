@@ -104,9 +104,7 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
         message:
           status === 404
             ? 'The requested record could not be found'
-            : typeof err.message === 'string' && err.message !== 'Access denied'
-              ? err.message
-              : 'You are not allowed to perform this action',
+            : policyReason(err) ?? 'You are not allowed to perform this action',
       }
   }
 
@@ -124,4 +122,13 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
 
 function validationMessage(messages: unknown): string {
   return invalidRequestMessage(Array.isArray(messages) ? (messages as InvalidField[]) : [])
+}
+
+/**
+ * The reason a policy gave with `AuthorizationResponse.deny(...)`. Bouncer's exception always says
+ * "Access denied" in `message` and keeps the policy's own words on `response.message`.
+ */
+function policyReason(err: any): string | undefined {
+  const reason = err?.response?.message
+  return typeof reason === 'string' && reason !== '' && reason !== 'Access denied' ? reason : undefined
 }
