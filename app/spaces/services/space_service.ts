@@ -271,15 +271,24 @@ export default class SpaceService {
   }
 
   /**
-   * Removes spaces for good, with everything they own (revisions and grants cascade). Returns how
-   * many were removed.
+   * Removes for good those of `spaceIds` that are still deleted and past the retention window, with
+   * everything they own (grants and revisions; tables of later domains cascade from spaces). Returns
+   * how many were removed. A space restored meanwhile, or not yet expired, is left alone.
    */
   async purge(spaceIds: string[]): Promise<number> {
     if (spaceIds.length === 0) return 0
     return db.transaction(async (trx) => {
-      await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
-      await trx.from('revisions').whereIn('space_id', spaceIds).delete()
-      const removed = await trx.from('spaces').whereIn('id', spaceIds).whereNotNull('deleted_at').delete()
+      const expired = await trx
+        .from('spaces')
+        .whereIn('id', spaceIds)
+        .whereNotNull('deleted_at')
+        .where('deleted_at', '<=', toSqlTimestamp(retentionCutoff()))
+        .select('id')
+      const ids = expired.map((row) => row.id as string)
+      if (ids.length === 0) return 0
+      await trx.from('content_grants').whereIn('space_id', ids).delete()
+      await trx.from('revisions').whereIn('space_id', ids).delete()
+      const removed = await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete()
       return Number(Array.isArray(removed) ? removed[0] : removed)
     })
   }
