@@ -12,6 +12,7 @@ import {
   type SpaceAccess,
 } from '#spaces/records'
 import { effectiveRole, RoleResolver, type GrantRow } from '#spaces/effective_role'
+import { rowsOf } from '#spaces/sql'
 
 /**
  * Who sees what: the caller's effective role on spaces and collections. A record the caller has no
@@ -221,13 +222,6 @@ export default class SpaceAccessService {
  */
 function splitRoles(value: unknown): RoleOrGuest[] {
   return value === null || value === undefined || value === '' ? [] : (String(value).split(',') as Role[])
-}
-
-/**
- * Raw query results: mysql2 answers [rows, fields], better-sqlite3 the rows.
- */
-function rowsOf(result: any): any[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result
 }
 
 function toGrant(row: Record<string, any>): GrantRow {

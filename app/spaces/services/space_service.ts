@@ -24,6 +24,7 @@ import {
 } from '#spaces/records'
 import type { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
+import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
 
 /**
@@ -253,7 +254,7 @@ export default class SpaceService {
       throw new ConflictException('The space already belongs to this organization; use move instead')
     }
     const parentId = input.collection ?? null
-    if (parentId) await this.collectionOf(input.organization, parentId, 'collection')
+    if (parentId) await this.destinationRole(user, input.organization, target.role, parentId, 'collection')
     await db.transaction(async (trx) => {
       await trx.from('content_grants').where('space_id', space.id).delete()
       await trx
@@ -288,8 +289,7 @@ export default class SpaceService {
       if (ids.length === 0) return 0
       await trx.from('content_grants').whereIn('space_id', ids).delete()
       await trx.from('revisions').whereIn('space_id', ids).delete()
-      const removed = await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete()
-      return Number(Array.isArray(removed) ? removed[0] : removed)
+        return affectedRows(await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete())
     })
   }
 
@@ -330,25 +330,15 @@ export default class SpaceService {
       }
       return organizationRole!
     }
-    await this.collectionOf(organizationId, parentId, field)
-    const collection = await this.access.collectionFor(user.id, parentId).catch(() => undefined)
-    if (!collection) throw unknownCollection(field, parentId)
+    const collection = await this.access.collectionFor(user.id, parentId).catch((error) => {
+      if (error instanceof NotFoundException) return undefined
+      throw error
+    })
+    if (!collection || collection.collection.organizationId !== organizationId) throw unknownCollection(field, parentId)
     if (!roleAtLeast(collection.role, 'create')) {
       throw new ForbiddenException('Creating content in this collection needs the create role or above')
     }
     return collection.role
-  }
-
-  private async collectionOf(organizationId: string, collectionId: string, field: string) {
-    const row = isWellFormedId(collectionId)
-      ? await db
-          .from('collections')
-          .where('id', collectionId)
-          .where('organization_id', organizationId)
-          .select('id')
-          .first()
-      : undefined
-    if (!row) throw unknownCollection(field, collectionId)
   }
 
   private visibleSpaces(organizationId: string, resolver: RoleResolver) {
