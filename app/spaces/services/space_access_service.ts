@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isWellFormedId } from '#core/ids'
-import type { Role, RoleOrGuest } from '#core/roles'
+import { ROLES, roleRank, type RoleOrGuest } from '#core/roles'
 import {
   COLLECTION_COLUMNS,
   SPACE_COLUMNS,
@@ -179,8 +179,9 @@ export default class SpaceAccessService {
    * One round trip for a single-record read: the space (or collection) joined to the caller's
    * active membership of its organization, with the default levels of every collection above it
    * (for a collection: itself and above) and the roles granted to the caller, directly or through a
-   * team, on those collections and on the space. A recursive CTE walks the chain and GROUP_CONCAT
-   * folds levels and grants into two columns: the same SQL on SQLite and MySQL 8 / MariaDB 10.2+.
+   * team, on those collections and on the space. A recursive CTE walks the chain; since roles only
+   * add up to the highest one, two scalar subqueries keep the highest default level and the highest
+   * grant (MAX over the role's rank). The same SQL on SQLite and MySQL 8 / MariaDB 10.2+.
    */
   private async lookup(kind: 'space' | 'collection', userId: string, id: string, deleted: boolean) {
     const [table, alias, columns, start] =
@@ -196,11 +197,11 @@ export default class SpaceAccessService {
           WHERE chain.depth < 1000
       )
       SELECT ${columns.join(', ')}, m.role AS member_role,
-        (SELECT GROUP_CONCAT(chain.default_level) FROM chain WHERE chain.default_level IS NOT NULL) AS chain_levels,
-        (SELECT GROUP_CONCAT(g.role) FROM content_grants g
+        (SELECT MAX(${RANK_SQL('chain.default_level')}) FROM chain) AS level_rank,
+        (SELECT MAX(${RANK_SQL('g.role')}) FROM content_grants g
           WHERE (g.collection_id IN (SELECT chain.id FROM chain) OR g.space_id = ?)
             AND (g.user_id = ? OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))
-        ) AS chain_grants
+        ) AS grant_rank
       FROM ${table} ${alias}
       INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
       WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
@@ -211,17 +212,21 @@ export default class SpaceAccessService {
     return {
       row,
       memberRole: (row.member_role ?? null) as RoleOrGuest,
-      levels: splitRoles(row.chain_levels),
-      grants: splitRoles(row.chain_grants) as Role[],
+      levels: [roleOfRank(row.level_rank)],
+      grants: [roleOfRank(row.grant_rank)],
     }
   }
 }
 
 /**
- * A GROUP_CONCAT of roles (null when there are none): role names never hold commas.
+ * SQL ranking a role column as roleRank does (0 for null): roles are fixed names, not input.
  */
-function splitRoles(value: unknown): RoleOrGuest[] {
-  return value === null || value === undefined || value === '' ? [] : (String(value).split(',') as Role[])
+function RANK_SQL(column: string) {
+  return `CASE ${column} ${ROLES.map((role) => `WHEN '${role}' THEN ${roleRank(role)}`).join(' ')} ELSE 0 END`
+}
+
+function roleOfRank(rank: unknown): RoleOrGuest {
+  return ROLES.find((role) => roleRank(role) === Number(rank)) ?? null
 }
 
 function toGrant(row: Record<string, any>): GrantRow {
