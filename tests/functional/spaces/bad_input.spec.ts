@@ -93,7 +93,9 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       const none = await client.get(path)
       none.assertStatus(401)
       none.assertContract()
-      ;(await client.get(path).bearerToken(readOnly)).assertStatus(200)
+      const allowed = await client.get(path).bearerToken(readOnly)
+      allowed.assertStatus(200)
+      allowed.assertContract()
       const unscoped = await client.get(path).bearerToken(noSpaces)
       unscoped.assertStatus(403)
       unscoped.assertContract()
@@ -108,8 +110,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     for (const { method, path } of writes) {
       const wrong = await client[method](path).bearerToken('gb_api_' + newId(40)).json({ title: 'x' })
       wrong.assertStatus(401)
+      validateContract('GET', '/v1/user', 401, wrong.body())
       const denied = await client[method](path).bearerToken(readOnly).json({ title: 'x' })
       denied.assertStatus(403)
+      validateContract('GET', '/v1/user', 403, denied.body())
       assert.equal(denied.body().error.code, 403, path)
     }
     assert.equal(await snapshot(admin.organizationId), before)
@@ -185,6 +189,41 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       max.assertStatus(200)
       max.assertContract()
     })
+
+  test('unknown and malformed space, collection and organization ids are 404 on every operation', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const before = await snapshot(admin.organizationId)
+    for (const id of [newId(), 'not-an-id', 'x'.repeat(300)]) {
+      const requests = [
+        client.get(`/v1/spaces/${id}`),
+        client.patch(`/v1/spaces/${id}`).json({ title: 'x' }),
+        client.delete(`/v1/spaces/${id}`),
+        client.post(`/v1/spaces/${id}/duplicate`),
+        client.post(`/v1/spaces/${id}/restore`),
+        client.post(`/v1/spaces/${id}/move`).json({ parent: null }),
+        client.post(`/v1/spaces/${id}/transfer`).json({ organization: admin.organizationId }),
+        client.post(`/v1/spaces/${id}/permissions`).json({ role: 'read', users: [admin.user.id] }),
+        client.get(`/v1/collections/${id}`),
+        client.patch(`/v1/collections/${id}`).json({ title: 'x' }),
+        client.delete(`/v1/collections/${id}`),
+        client.get(`/v1/collections/${id}/spaces`),
+        client.post(`/v1/collections/${id}/move`).json({ parent: null }),
+        client.post(`/v1/collections/${id}/transfer`).json({ organization: admin.organizationId }),
+        client.get(`/v1/collections/${id}/permissions/users`),
+        client.get(`/v1/orgs/${id}/spaces`),
+        client.post(`/v1/orgs/${id}/spaces`).json({ title: 'x' }),
+        client.get(`/v1/orgs/${id}/collections`),
+        client.post(`/v1/orgs/${id}/collections`).json({ title: 'x' }),
+        client.get(`/v1/orgs/${id}/members/${admin.user.id}/spaces`),
+      ]
+      for (const request of requests) {
+        const response = await request.bearerToken(admin.token)
+        response.assertStatus(404)
+        validateContract('GET', '/v1/user', 404, response.body())
+      }
+    }
+    assert.equal(await snapshot(admin.organizationId), before)
+  })
 
   test("a member's spaces: unknown, foreign and malformed member ids are 404", async ({ client }) => {
     const admin = await createCaller()

@@ -53,15 +53,20 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     const inLeaf = await createSpace(client, admin, { title: 'In leaf', parent: leaf.id })
     const atRoot = await createSpace(client, admin, { title: 'At root' })
 
-    const as = (path: string) => client.patch(path).bearerToken(admin.token)
-    ;(await as(`/v1/collections/${top.id}`).json({ defaultLevel: 'comment' })).assertStatus(200)
-    ;(await as(`/v1/collections/${leaf.id}`).json({ defaultLevel: 'edit' })).assertStatus(200)
-    ;(await as(`/v1/spaces/${atRoot.id}`).json({ defaultLevel: 'edit' })).assertStatus(200)
-    ;(await as(`/v1/collections/${middle.id}/permissions/users/${reader.user.id}`).json({ role: 'review' })).assertStatus(204)
-    ;(await as(`/v1/collections/${top.id}/permissions/users/${guestTop.user.id}`).json({ role: 'read' })).assertStatus(204)
     const team = await createTeam(org, [guestTeam.user.id])
-    ;(await as(`/v1/collections/${middle.id}/permissions/teams/${team}`).json({ role: 'comment' })).assertStatus(204)
-    ;(await as(`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`).json({ role: 'admin' })).assertStatus(204)
+    for (const [path, body, status] of [
+      [`/v1/collections/${top.id}`, { defaultLevel: 'comment' }, 200],
+      [`/v1/collections/${leaf.id}`, { defaultLevel: 'edit' }, 200],
+      [`/v1/spaces/${atRoot.id}`, { defaultLevel: 'edit' }, 200],
+      [`/v1/collections/${middle.id}/permissions/users/${reader.user.id}`, { role: 'review' }, 204],
+      [`/v1/collections/${top.id}/permissions/users/${guestTop.user.id}`, { role: 'read' }, 204],
+      [`/v1/collections/${middle.id}/permissions/teams/${team}`, { role: 'comment' }, 204],
+      [`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`, { role: 'admin' }, 204],
+    ] as const) {
+      const response = await client.patch(path).bearerToken(admin.token).json(body)
+      response.assertStatus(status)
+      response.assertContract()
+    }
 
     const users = { admin, reader, guestTop, guestTeam, bystander }
     const expected: Record<keyof typeof users, Record<string, Role | null>> = {
@@ -146,6 +151,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     guestAfter.assertContract()
     const bystanderAfter = await client.get(`/v1/spaces/${inMiddle.id}`).bearerToken(bystander.token)
     bystanderAfter.assertStatus(200)
+    bystanderAfter.assertContract()
     assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))
     const readerAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(reader.token)
     assert.deepEqual(readerAfter.body().permissions, spaceFlags('review'))

@@ -80,6 +80,7 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     // Deleted: gone from every list and lookup; restored: back everywhere, at the end of its parent.
     const deleted = await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)
+    deleted.assertContract()
     now = await here()
     assert.notInclude(now.spaces, 'Notes')
     assert.notInclude(now.memberSpaces, 'Notes')
@@ -143,6 +144,7 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
     const gone = await client.delete(`/v1/collections/${guides.id}`).bearerToken(admin.token)
     gone.assertStatus(205)
+    gone.assertContract()
     now = await view(client, admin, org, member, [])
     assert.deepEqual(now, { spaces: [], memberSpaces: [], collections: [], rootCollections: [], inCollections: {} })
     const missing = await client.get(`/v1/collections/${guides.id}/spaces`).bearerToken(admin.token)

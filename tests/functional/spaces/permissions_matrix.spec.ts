@@ -177,6 +177,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
       for (const request of requests) {
         const response = await request.bearerToken(caller.token)
         response.assertStatus(404)
+        validateContract('GET', '/v1/user', 404, response.body())
         assert.notInclude(JSON.stringify(response.body()), 'Target')
         assert.notInclude(JSON.stringify(response.body()), 'Holder')
       }

@@ -103,7 +103,9 @@ test.group('The Space and Collection records', (group) => {
 
     // Its collection deleted while it was deleted, the space restores to the root as private.
     await client.delete(`/v1/spaces/${toRestore.id}`).bearerToken(admin.token)
-    ;(await client.delete(`/v1/collections/${collection.id}`).bearerToken(admin.token)).assertStatus(205)
+    const deleted = await client.delete(`/v1/collections/${collection.id}`).bearerToken(admin.token)
+    deleted.assertStatus(205)
+    deleted.assertContract()
     const restored = await client.post(`/v1/spaces/${toRestore.id}/restore`).bearerToken(admin.token)
     restored.assertStatus(200)
     restored.assertContract()
