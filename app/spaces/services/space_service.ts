@@ -161,12 +161,10 @@ export default class SpaceService {
    * A space deleted less than RETENTION_DAYS ago comes back at the end of its parent (or of the
    * root, when its collection was deleted meanwhile); an older one is purged now and not found.
    */
-  async restore(user: User, spaceId: string): Promise<SpaceAccess> {
-    const access = await this.access.spaceFor(user.id, spaceId, { deleted: true })
-    if (!roleAtLeast(access.role, 'admin')) throw new ForbiddenException('Only admins of this space can do this')
+  async restore(user: User, access: SpaceAccess): Promise<SpaceAccess> {
     if (access.space.deletedAt! <= retentionCutoff()) {
       await this.purge([access.space.id])
-      throw NotFoundException.resource('space', spaceId)
+      throw NotFoundException.resource('space', access.space.id)
     }
     await db.transaction(async (trx) => {
       const space = await Space.findOrFail(access.space.id, { client: trx })
@@ -174,7 +172,7 @@ export default class SpaceService {
       space.deletedAt = null
       await space.save()
     })
-    return this.access.spaceFor(user.id, spaceId)
+    return this.access.spaceFor(user.id, access.space.id)
   }
 
   /**
