@@ -1,29 +1,8 @@
 import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
-import { roleAtLeast, type Role } from '#core/roles'
-import { createCollection, createSpace } from './helpers.js'
-
-function spaceFlags(role: Role) {
-  const admin = roleAtLeast(role, 'admin')
-  return {
-    view: true,
-    access: true,
-    admin,
-    viewInviteLinks: admin,
-    edit: roleAtLeast(role, 'edit'),
-    triggerGitSync: admin,
-    comment: roleAtLeast(role, 'comment'),
-    merge: roleAtLeast(role, 'review'),
-    review: roleAtLeast(role, 'review'),
-    installIntegration: admin,
-  }
-}
-
-function collectionFlags(role: Role) {
-  const admin = roleAtLeast(role, 'admin')
-  return { view: true, admin, viewInviteLinks: admin, create: roleAtLeast(role, 'create') }
-}
+import type { Role } from '#core/roles'
+import { collectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
 
 test.group('Effective roles through a tree three collections deep', (group) => {
   eachTestInTransaction(group)

@@ -2,8 +2,8 @@ import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { validateContract } from '#tests/helpers/contract'
-import { roleAtLeast, type Role, type RoleOrGuest } from '#core/roles'
-import { createCollection, createSpace } from './helpers.js'
+import type { Role, RoleOrGuest } from '#core/roles'
+import { collectionFlags as expectedCollectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
 
 /**
  * Every caller kind of the authorization matrix, and how it reaches the records: an organization
@@ -52,12 +52,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
       readCollection.assertStatus(200)
       readCollection.assertContract()
       const collectionFlags = readCollection.body().permissions
-      assert.deepEqual(collectionFlags, {
-        view: true,
-        admin: roleAtLeast(role, 'admin'),
-        viewInviteLinks: roleAtLeast(role, 'admin'),
-        create: roleAtLeast(role, 'create'),
-      })
+      assert.deepEqual(collectionFlags, expectedCollectionFlags(role))
       const patchCollection = await client
         .patch(`/v1/collections/${collection.id}`)
         .bearerToken(member.token)
@@ -85,18 +80,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
       read.assertStatus(200)
       read.assertContract()
       const flags = read.body().permissions
-      assert.deepEqual(flags, {
-        view: true,
-        access: true,
-        admin: roleAtLeast(role, 'admin'),
-        viewInviteLinks: roleAtLeast(role, 'admin'),
-        edit: roleAtLeast(role, 'edit'),
-        triggerGitSync: roleAtLeast(role, 'admin'),
-        comment: roleAtLeast(role, 'comment'),
-        merge: roleAtLeast(role, 'review'),
-        review: roleAtLeast(role, 'review'),
-        installIntegration: roleAtLeast(role, 'admin'),
-      })
+      assert.deepEqual(flags, spaceFlags(role))
       for (const path of [`/v1/orgs/${admin.organizationId}/spaces`, `/v1/collections/${collection.id}/spaces`]) {
         const list = await client.get(path).bearerToken(member.token)
         list.assertStatus(200)
