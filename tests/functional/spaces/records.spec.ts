@@ -113,6 +113,29 @@ test.group('The Space and Collection records', (group) => {
     assert.notProperty(restored.body(), 'parent')
   })
 
+  test('limits count characters, not UTF-16 units: 50 emoji make a valid title', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const title = '📘'.repeat(50)
+    const emoji = '🎉'.repeat(50)
+    const space = await createSpace(client, admin, { title, emoji })
+    assert.equal(space.title, title)
+    assert.equal(space.emoji, emoji)
+    const patched = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ title: '👩‍💻'.repeat(16) })
+    patched.assertStatus(200)
+    patched.assertContract()
+    const collection = await createCollection(client, admin, { title: '📁'.repeat(50) })
+    const described = await client
+      .patch(`/v1/collections/${collection.id}`)
+      .bearerToken(admin.token)
+      .json({ description: '📝'.repeat(100) })
+    described.assertStatus(200)
+    described.assertContract()
+    const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(admin.token)
+    read.assertContract()
+    assert.equal(read.body().description, '📝'.repeat(100))
+    assert.equal(read.body().title, '📁'.repeat(50))
+  })
+
   test('shareKey: one string up to 1024 characters', async ({ client }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
