@@ -31,7 +31,10 @@ export type GrantTarget = {
  */
 @inject()
 export default class GrantService {
-  constructor(private access: SpaceAccessService) {}
+  constructor(
+    private access: SpaceAccessService,
+    private teams: TeamService
+  ) {}
 
   /**
    * Gives `role` to every listed user and team (upsert), or removes their grants when role is null.
@@ -101,7 +104,7 @@ export default class GrantService {
       ...query,
       order: [{ column: 'g.id', key: 'grant_id' }],
     })
-    const teams = await new TeamService().findMany(
+    const teams = await this.teams.findMany(
       caller,
       target.organizationId,
       page.rows.map((row) => row.team_id as string)
