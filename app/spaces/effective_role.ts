@@ -29,7 +29,7 @@ export type GrantRow = { spaceId: string | null; collectionId: string | null; ro
  * records at once (lists) without a query per record.
  */
 export class RoleResolver {
-  private nodes = new Map<string, TreeNode>()
+  private byId = new Map<string, TreeNode>()
   private collectionGrants = new Map<string, Role[]>()
   private spaceGrants = new Map<string, Role[]>()
   private cache = new Map<string, RoleOrGuest>()
@@ -39,7 +39,7 @@ export class RoleResolver {
     readonly organizationRole: RoleOrGuest,
     grants: GrantRow[]
   ) {
-    for (const node of collections) this.nodes.set(node.id, node)
+    for (const node of collections) this.byId.set(node.id, node)
     for (const grant of grants) {
       const [map, key] = grant.spaceId
         ? [this.spaceGrants, grant.spaceId]
@@ -49,16 +49,23 @@ export class RoleResolver {
   }
 
   /**
+   * The collection and every collection below it.
+   */
+  subtree(collectionId: string): string[] {
+    return [...this.byId.keys()].filter((id) => this.ancestry(id).some((node) => node.id === collectionId))
+  }
+
+  /**
    * The collection and every collection above it (a visited set guards against corrupt cycles).
    */
   ancestry(collectionId: string | null): TreeNode[] {
     const chain: TreeNode[] = []
     const seen = new Set<string>()
-    let current = collectionId ? this.nodes.get(collectionId) : undefined
+    let current = collectionId ? this.byId.get(collectionId) : undefined
     while (current && !seen.has(current.id)) {
       seen.add(current.id)
       chain.push(current)
-      current = current.parentId ? this.nodes.get(current.parentId) : undefined
+      current = current.parentId ? this.byId.get(current.parentId) : undefined
     }
     return chain
   }
@@ -85,7 +92,7 @@ export class RoleResolver {
    * Collections this caller has a role on.
    */
   visibleCollectionIds(): string[] {
-    return [...this.nodes.keys()].filter((id) => this.forCollection(id) !== null)
+    return [...this.byId.keys()].filter((id) => this.forCollection(id) !== null)
   }
 
   grantedSpaceIds(): string[] {

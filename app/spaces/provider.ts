@@ -23,23 +23,33 @@ export default class SpacesProvider {
    */
   async ready() {
     if (this.app.getEnvironment() !== 'web') return
-    const purge = async () => {
-      try {
-        const { default: SpaceService } = await import('#spaces/services/space_service')
-        const service = await this.app.container.make(SpaceService)
-        const removed = await service.purgeExpired()
-        if (removed > 0) {
-          const logger = await this.app.container.make('logger')
-          logger.info({ removed }, 'purged expired deleted spaces')
-        }
-      } catch (error) {
-        const logger = await this.app.container.make('logger')
-        logger.error({ err: error }, 'purging deleted spaces failed')
-      }
-    }
-    void purge()
-    this.timer = setInterval(purge, DAY_MS)
+    void this.purgeExpired()
+    this.timer = setInterval(() => void this.purgeExpired(), DAY_MS)
     this.timer.unref()
+  }
+
+  /**
+   * One purge run that never throws: a failure (database down, ...) is logged and the server goes
+   * on. Returns how many spaces were removed, or null when the run failed.
+   */
+  async purgeExpired(): Promise<number | null> {
+    try {
+      const { default: SpaceService } = await import('#spaces/services/space_service')
+      const service = await this.app.container.make(SpaceService)
+      const removed = await service.purgeExpired()
+      if (removed > 0) {
+        const logger = await this.app.container.make('logger')
+        logger.info({ removed }, 'purged expired deleted spaces')
+      }
+      return removed
+    } catch (error) {
+      // When even the logger is missing there is nothing left to report with; the next run tries again.
+      await this.app.container
+        .make('logger')
+        .then((logger) => logger.error({ err: error }, 'purging deleted spaces failed'))
+        .catch(() => {})
+      return null
+    }
   }
 
   async shutdown() {

@@ -18,21 +18,14 @@ export async function grantTarget(
   if (params.spaceId !== undefined) {
     const space = await access.spaceFor(user.id, params.spaceId)
     if (action === 'manage') await bouncer.with(SpacePolicy).authorize('manage', space)
-    return {
-      kind: 'space',
-      id: space.space.id,
-      organizationId: space.space.organizationId,
-      parentId: space.space.parentId,
-      defaultLevel: space.space.defaultLevel,
-    }
+    return targetOf('space', space.space)
   }
   const collection = await access.collectionFor(user.id, params.collectionId)
   if (action === 'manage') await bouncer.with(CollectionPolicy).authorize('manage', collection)
-  return {
-    kind: 'collection',
-    id: collection.collection.id,
-    organizationId: collection.collection.organizationId,
-    parentId: collection.collection.parentId,
-    defaultLevel: collection.collection.defaultLevel,
-  }
+  return targetOf('collection', collection.collection)
+}
+
+function targetOf(kind: GrantTarget['kind'], record: Omit<GrantTarget, 'kind'>): GrantTarget {
+  const { id, organizationId, parentId, defaultLevel } = record
+  return { kind, id, organizationId, parentId, defaultLevel }
 }

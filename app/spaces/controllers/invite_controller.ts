@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { BadRequestException } from '#core/exceptions/api_exceptions'
 import GrantService from '#spaces/services/grant_service'
 import { inviteValidator } from '#spaces/validators/space_validators'
 import { grantTarget } from '#spaces/controllers/grant_target'
@@ -15,9 +14,6 @@ export default class InviteController {
   async handle(ctx: HttpContext) {
     const target = await grantTarget(ctx, 'manage')
     const input = await ctx.request.validateUsing(inviteValidator)
-    if (!input.users && !input.teams) {
-      throw BadRequestException.invalid({ field: 'users', message: 'Give users, teams or both', rule: 'anyOf' })
-    }
     await this.grants.invite(target, input)
     ctx.response.noContent()
   }

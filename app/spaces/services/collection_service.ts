@@ -12,7 +12,13 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import { roleAtLeast, type RoleOrGuest } from '#core/roles'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import Collection from '#spaces/models/collection'
-import { COLLECTION_COLUMNS, collectionFromRow, type CollectionAccess } from '#spaces/records'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import {
+  COLLECTION_COLUMNS,
+  collectionFromRow,
+  type CollectionAccess,
+  type CollectionRecord,
+} from '#spaces/records'
 import { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService, { type MoveInput } from '#spaces/services/space_service'
@@ -128,21 +134,13 @@ export default class CollectionService {
       throw new ConflictException('The collection is already there; give a position to reorder it')
     }
     if (parentId !== collection.parentId) {
-      if (parentId !== null) {
-        const tree = new RoleResolver(await this.access.treeOf(collection.organizationId), null, [])
-        if (tree.ancestry(parentId).some((node) => node.id === collection.id)) {
-          throw BadRequestException.invalid({
-            field: 'parent',
-            message: 'A collection cannot move into itself or one of its descendants',
-            rule: 'acyclic',
-          })
-        }
-      }
       await this.spaces.destinationRole(user, collection.organizationId, access.organizationRole, parentId, 'parent')
     }
     await db.transaction(async (trx) => {
       const update: Record<string, unknown> = { updated_at: toSqlTimestamp(DateTime.utc()) }
       if (parentId !== collection.parentId) {
+        // Checked on the tree as this transaction reads it, right before the write.
+        if (parentId !== null) await this.assertNotBelow(trx, collection, parentId)
         update.parent_id = parentId
         update.position = await this.ordering.nextPosition(trx, collection.organizationId, parentId)
       }
@@ -175,12 +173,8 @@ export default class CollectionService {
     if (organizationId === collection.organizationId) {
       throw new ConflictException('The collection already belongs to this organization; use move instead')
     }
-    const tree = new RoleResolver(await this.access.treeOf(collection.organizationId), null, [])
-    const all = await this.access.treeOf(collection.organizationId)
-    const subtree = all
-      .filter((node) => tree.ancestry(node.id).some((ancestor) => ancestor.id === collection.id))
-      .map((node) => node.id)
     await db.transaction(async (trx) => {
+      const subtree = await this.subtreeIds(trx, collection)
       const spaceIds = (await trx.from('spaces').whereIn('parent_id', subtree).select('id')).map((r) => r.id)
       await trx.from('content_grants').whereIn('collection_id', subtree).delete()
       if (spaceIds.length > 0) await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
@@ -196,5 +190,27 @@ export default class CollectionService {
         })
     })
     return this.access.collectionFor(user.id, collection.id)
+  }
+
+  /**
+   * The collection and every collection below it.
+   */
+  private async subtreeIds(trx: TransactionClientContract, collection: CollectionRecord) {
+    const tree = new RoleResolver(await this.access.treeOf(collection.organizationId, trx), null, [])
+    return tree.subtree(collection.id)
+  }
+
+  /**
+   * A collection cannot move into itself or one of its descendants.
+   */
+  private async assertNotBelow(trx: TransactionClientContract, collection: CollectionRecord, parentId: string) {
+    const tree = new RoleResolver(await this.access.treeOf(collection.organizationId, trx), null, [])
+    if (tree.ancestry(parentId).some((node) => node.id === collection.id)) {
+      throw BadRequestException.invalid({
+        field: 'parent',
+        message: 'A collection cannot move into itself or one of its descendants',
+        rule: 'acyclic',
+      })
+    }
   }
 }

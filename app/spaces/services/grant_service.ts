@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
@@ -12,6 +12,7 @@ import { userFromRow, type UserRecord } from '#accounts/serializers/user_seriali
 import TeamService from '#organizations/services/team_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { RoleResolver } from '#spaces/effective_role'
+import { affectedRows } from '#spaces/sql'
 
 /**
  * What grants apply to: a space or a collection (grants on a collection apply to all below it).
@@ -30,7 +31,10 @@ export type GrantTarget = {
  */
 @inject()
 export default class GrantService {
-  constructor(private access: SpaceAccessService) {}
+  constructor(
+    private access: SpaceAccessService,
+    private teams: TeamService
+  ) {}
 
   /**
    * Gives `role` to every listed user and team (upsert), or removes their grants when role is null.
@@ -38,6 +42,9 @@ export default class GrantService {
    * whole request with 404 and changes nothing.
    */
   async invite(target: GrantTarget, input: { role: RoleOrGuest; users?: string[]; teams?: string[] }) {
+    if (!input.users && !input.teams) {
+      throw BadRequestException.invalid({ field: 'users', message: 'Give users, teams or both', rule: 'anyOf' })
+    }
     const users = [...new Set(input.users ?? [])]
     const teams = [...new Set(input.teams ?? [])]
     await this.assertMembers(target.organizationId, users)
@@ -63,8 +70,7 @@ export default class GrantService {
    */
   async remove(target: GrantTarget, column: 'user_id' | 'team_id', id: string): Promise<boolean> {
     if (!isWellFormedId(id)) return false
-    const removed = await db.from('content_grants').where(this.targetColumn(target), target.id).where(column, id).delete()
-    return Number(Array.isArray(removed) ? removed[0] : removed) > 0
+    return affectedRows(await db.from('content_grants').where(this.targetColumn(target), target.id).where(column, id).delete()) > 0
   }
 
   async listUsers(target: GrantTarget, query: ListQuery) {
@@ -98,7 +104,7 @@ export default class GrantService {
       ...query,
       order: [{ column: 'g.id', key: 'grant_id' }],
     })
-    const teams = await new TeamService().findMany(
+    const teams = await this.teams.findMany(
       caller,
       target.organizationId,
       page.rows.map((row) => row.team_id as string)

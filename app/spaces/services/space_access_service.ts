@@ -2,7 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isWellFormedId } from '#core/ids'
-import type { Role, RoleOrGuest } from '#core/roles'
+import { ROLES, roleRank, type RoleOrGuest } from '#core/roles'
 import {
   COLLECTION_COLUMNS,
   SPACE_COLUMNS,
@@ -12,6 +12,7 @@ import {
   type SpaceAccess,
 } from '#spaces/records'
 import { effectiveRole, RoleResolver, type GrantRow } from '#spaces/effective_role'
+import { rowsOf } from '#spaces/sql'
 
 /**
  * Who sees what: the caller's effective role on spaces and collections. A record the caller has no
@@ -28,20 +29,11 @@ export default class SpaceAccessService {
    */
   async spaceFor(userId: string, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
     if (isWellFormedId(spaceId)) {
-      const row = await db
-        .from('spaces as s')
-        .join('organization_members as m', 'm.organization_id', 's.organization_id')
-        .where('s.id', spaceId)
-        .where('m.user_id', userId)
-        .where('m.disabled', false)
-        .if(options.deleted, (q) => q.whereNotNull('s.deleted_at'), (q) => q.whereNull('s.deleted_at'))
-        .select([...SPACE_COLUMNS, 'm.role as member_role'])
-        .first()
-      if (row) {
-        const space = spaceFromRow(row)
-        const organizationRole: RoleOrGuest = row.member_role ?? null
-        const chain = await this.chainRoles(userId, space.parentId, space.id)
-        const role = effectiveRole(organizationRole, [space.defaultLevel, ...chain.levels], chain.grants)
+      const found = await this.lookup('space', userId, spaceId, options.deleted ?? false)
+      if (found) {
+        const space = spaceFromRow(found.row)
+        const organizationRole = found.memberRole
+        const role = effectiveRole(organizationRole, [space.defaultLevel, ...found.levels], found.grants)
         if (role) return { space, role, organizationRole }
       }
     }
@@ -50,19 +42,11 @@ export default class SpaceAccessService {
 
   async collectionFor(userId: string, collectionId: string): Promise<CollectionAccess> {
     if (isWellFormedId(collectionId)) {
-      const row = await db
-        .from('collections as c')
-        .join('organization_members as m', 'm.organization_id', 'c.organization_id')
-        .where('c.id', collectionId)
-        .where('m.user_id', userId)
-        .where('m.disabled', false)
-        .select([...COLLECTION_COLUMNS, 'm.role as member_role'])
-        .first()
-      if (row) {
-        const collection = collectionFromRow(row)
-        const organizationRole: RoleOrGuest = row.member_role ?? null
-        const chain = await this.chainRoles(userId, collection.id, null)
-        const role = effectiveRole(organizationRole, chain.levels, chain.grants)
+      const found = await this.lookup('collection', userId, collectionId, false)
+      if (found) {
+        const collection = collectionFromRow(found.row)
+        const organizationRole = found.memberRole
+        const role = effectiveRole(organizationRole, found.levels, found.grants)
         if (role) return { collection, role, organizationRole }
       }
     }
@@ -192,45 +176,57 @@ export default class SpaceAccessService {
   }
 
   /**
-   * Default levels of the collection `collectionId` and every collection above it, and the roles
-   * granted to the user (directly or through a team) on those collections and on `spaceId`: one
-   * recursive query, the same SQL on SQLite and MySQL 8 / MariaDB.
+   * One round trip for a single-record read: the space (or collection) joined to the caller's
+   * active membership of its organization, with the default levels of every collection above it
+   * (for a collection: itself and above) and the roles granted to the caller, directly or through a
+   * team, on those collections and on the space. A recursive CTE walks the chain; since roles only
+   * add up to the highest one, two scalar subqueries keep the highest default level and the highest
+   * grant (MAX over the role's rank). The same SQL on SQLite and MySQL 8 / MariaDB 10.2+.
    */
-  private async chainRoles(
-    userId: string,
-    collectionId: string | null,
-    spaceId: string | null
-  ): Promise<{ levels: RoleOrGuest[]; grants: Role[] }> {
-    const teams = 'SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?'
+  private async lookup(kind: 'space' | 'collection', userId: string, id: string, deleted: boolean) {
+    const [table, alias, columns, start] =
+      kind === 'space'
+        ? ['spaces', 's', SPACE_COLUMNS, 'SELECT p.parent_id FROM spaces p WHERE p.id = ?']
+        : ['collections', 'c', COLLECTION_COLUMNS, '?']
     const sql = `
       WITH RECURSIVE chain (id, parent_id, default_level, depth) AS (
-        SELECT c.id, c.parent_id, c.default_level, 0 FROM collections c WHERE c.id = ?
+        SELECT c0.id, c0.parent_id, c0.default_level, 0 FROM collections c0 WHERE c0.id = (${start})
         UNION ALL
-        SELECT c.id, c.parent_id, c.default_level, chain.depth + 1
-          FROM collections c INNER JOIN chain ON c.id = chain.parent_id
+        SELECT c1.id, c1.parent_id, c1.default_level, chain.depth + 1
+          FROM collections c1 INNER JOIN chain ON c1.id = chain.parent_id
           WHERE chain.depth < 1000
       )
-      SELECT 'level' AS kind, chain.default_level AS role FROM chain WHERE chain.default_level IS NOT NULL
-      UNION ALL
-      SELECT 'grant' AS kind, g.role AS role FROM content_grants g INNER JOIN chain ON g.collection_id = chain.id
-        WHERE g.user_id = ? OR g.team_id IN (${teams})
-      UNION ALL
-      SELECT 'grant' AS kind, g.role AS role FROM content_grants g
-        WHERE g.space_id = ? AND (g.user_id = ? OR g.team_id IN (${teams}))`
-    const result = await db.rawQuery(sql, [collectionId ?? '', userId, userId, spaceId ?? '', userId, userId])
-    const rows: { kind: string; role: Role }[] = rowsOf(result)
+      SELECT ${columns.join(', ')}, m.role AS member_role,
+        (SELECT MAX(${RANK_SQL('chain.default_level')}) FROM chain) AS level_rank,
+        (SELECT MAX(${RANK_SQL('g.role')}) FROM content_grants g
+          WHERE (g.collection_id IN (SELECT chain.id FROM chain) OR g.space_id = ?)
+            AND (g.user_id = ? OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))
+        ) AS grant_rank
+      FROM ${table} ${alias}
+      INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
+      WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
+        ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
+    const result = await db.rawQuery(sql, [id, kind === 'space' ? id : '', userId, userId, id, userId, false])
+    const row: Record<string, any> | undefined = rowsOf(result)[0]
+    if (!row) return undefined
     return {
-      levels: rows.filter((row) => row.kind === 'level').map((row) => row.role),
-      grants: rows.filter((row) => row.kind === 'grant').map((row) => row.role),
+      row,
+      memberRole: (row.member_role ?? null) as RoleOrGuest,
+      levels: [roleOfRank(row.level_rank)],
+      grants: [roleOfRank(row.grant_rank)],
     }
   }
 }
 
 /**
- * Raw query results: mysql2 answers [rows, fields], better-sqlite3 the rows.
+ * SQL ranking a role column as roleRank does (0 for null): roles are fixed names, not input.
  */
-function rowsOf(result: any): any[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result
+function RANK_SQL(column: string) {
+  return `CASE ${column} ${ROLES.map((role) => `WHEN '${role}' THEN ${roleRank(role)}`).join(' ')} ELSE 0 END`
+}
+
+function roleOfRank(rank: unknown): RoleOrGuest {
+  return ROLES.find((role) => roleRank(role) === Number(rank)) ?? null
 }
 
 function toGrant(row: Record<string, any>): GrantRow {

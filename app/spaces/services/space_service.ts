@@ -24,6 +24,7 @@ import {
 } from '#spaces/records'
 import type { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
+import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
 
 /**
@@ -160,12 +161,10 @@ export default class SpaceService {
    * A space deleted less than RETENTION_DAYS ago comes back at the end of its parent (or of the
    * root, when its collection was deleted meanwhile); an older one is purged now and not found.
    */
-  async restore(user: User, spaceId: string): Promise<SpaceAccess> {
-    const access = await this.access.spaceFor(user.id, spaceId, { deleted: true })
-    if (!roleAtLeast(access.role, 'admin')) throw new ForbiddenException('Only admins of this space can do this')
+  async restore(user: User, access: SpaceAccess): Promise<SpaceAccess> {
     if (access.space.deletedAt! <= retentionCutoff()) {
       await this.purge([access.space.id])
-      throw NotFoundException.resource('space', spaceId)
+      throw NotFoundException.resource('space', access.space.id)
     }
     await db.transaction(async (trx) => {
       const space = await Space.findOrFail(access.space.id, { client: trx })
@@ -173,7 +172,7 @@ export default class SpaceService {
       space.deletedAt = null
       await space.save()
     })
-    return this.access.spaceFor(user.id, spaceId)
+    return this.access.spaceFor(user.id, access.space.id)
   }
 
   /**
@@ -253,7 +252,7 @@ export default class SpaceService {
       throw new ConflictException('The space already belongs to this organization; use move instead')
     }
     const parentId = input.collection ?? null
-    if (parentId) await this.collectionOf(input.organization, parentId, 'collection')
+    if (parentId) await this.destinationRole(user, input.organization, target.role, parentId, 'collection')
     await db.transaction(async (trx) => {
       await trx.from('content_grants').where('space_id', space.id).delete()
       await trx
@@ -271,16 +270,24 @@ export default class SpaceService {
   }
 
   /**
-   * Removes spaces for good, with everything they own (revisions and grants cascade). Returns how
-   * many were removed.
+   * Removes for good those of `spaceIds` that are still deleted and past the retention window, with
+   * everything they own (grants and revisions; tables of later domains cascade from spaces). Returns
+   * how many were removed. A space restored meanwhile, or not yet expired, is left alone.
    */
   async purge(spaceIds: string[]): Promise<number> {
     if (spaceIds.length === 0) return 0
     return db.transaction(async (trx) => {
-      await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
-      await trx.from('revisions').whereIn('space_id', spaceIds).delete()
-      const removed = await trx.from('spaces').whereIn('id', spaceIds).whereNotNull('deleted_at').delete()
-      return Number(Array.isArray(removed) ? removed[0] : removed)
+      const expired = await trx
+        .from('spaces')
+        .whereIn('id', spaceIds)
+        .whereNotNull('deleted_at')
+        .where('deleted_at', '<=', toSqlTimestamp(retentionCutoff()))
+        .select('id')
+      const ids = expired.map((row) => row.id as string)
+      if (ids.length === 0) return 0
+      await trx.from('content_grants').whereIn('space_id', ids).delete()
+      await trx.from('revisions').whereIn('space_id', ids).delete()
+        return affectedRows(await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete())
     })
   }
 
@@ -321,25 +328,15 @@ export default class SpaceService {
       }
       return organizationRole!
     }
-    await this.collectionOf(organizationId, parentId, field)
-    const collection = await this.access.collectionFor(user.id, parentId).catch(() => undefined)
-    if (!collection) throw unknownCollection(field, parentId)
+    const collection = await this.access.collectionFor(user.id, parentId).catch((error) => {
+      if (error instanceof NotFoundException) return undefined
+      throw error
+    })
+    if (!collection || collection.collection.organizationId !== organizationId) throw unknownCollection(field, parentId)
     if (!roleAtLeast(collection.role, 'create')) {
       throw new ForbiddenException('Creating content in this collection needs the create role or above')
     }
     return collection.role
-  }
-
-  private async collectionOf(organizationId: string, collectionId: string, field: string) {
-    const row = isWellFormedId(collectionId)
-      ? await db
-          .from('collections')
-          .where('id', collectionId)
-          .where('organization_id', organizationId)
-          .select('id')
-          .first()
-      : undefined
-    if (!row) throw unknownCollection(field, collectionId)
   }
 
   private visibleSpaces(organizationId: string, resolver: RoleResolver) {

@@ -1,11 +1,23 @@
 import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { ROLES } from '#core/roles'
 import { listQuery } from '#core/http/pagination'
 import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
 
-const title = vine.string().trim().minLength(1).maxLength(50)
-const emoji = vine.string().trim().minLength(1).maxLength(50)
+/**
+ * At most `max` characters, counted as JSON Schema (and GitBook's schema) counts them: Unicode code
+ * points, so an emoji is one character, not the two UTF-16 units VineJS's maxLength counts.
+ */
+const maxCharacters = vine.createRule((value: unknown, options: { max: number }, field: FieldContext) => {
+  if (!field.isValid || typeof value !== 'string') return
+  if ([...value].length > options.max) {
+    field.report('The {{ field }} field must not be greater than {{ max }} characters', 'maxLength', field, options)
+  }
+})
+
+const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
+const emoji = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
 const id = vine.string().trim().minLength(1).maxLength(64)
 const role = vine.enum(ROLES)
 
@@ -74,7 +86,7 @@ export const NULLABLE_COLLECTION_FIELDS = ['description', 'defaultLevel'] as con
 export const updateCollectionValidator = vine.compile(
   vine.object({
     title: title.clone().optional(),
-    description: vine.string().trim().maxLength(100).nullable().optional(),
+    description: vine.string().trim().use(maxCharacters({ max: 100 })).nullable().optional(),
     defaultLevel: role.clone().nullable().optional(),
   })
 )

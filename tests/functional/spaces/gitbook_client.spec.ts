@@ -4,6 +4,8 @@ import { GitBookAPIError } from '@gitbook/api'
 import type { MemberRole, SpaceEditMode } from '../../../node_modules/@gitbook/api/dist/client.js'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createTeam } from '#tests/helpers/teams'
+import { newId } from '#core/ids'
 
 test.group('GitBookAPI client: collections and spaces', (group) => {
   eachTestInTransaction(group)
@@ -66,5 +68,50 @@ test.group('GitBookAPI client: collections and spaces', (group) => {
     } catch (error) {
       assert.equal((error as GitBookAPIError).code, 404)
     }
+  })
+
+  test('pages, grants, aggregates, transfers and refusals through the client', async ({ assert }) => {
+    const admin = await createCaller()
+    const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
+    await createCaller({ organizationId: target.organizationId, role: 'admin', email: admin.email })
+    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const api = gitbookClient(admin.token)
+    const orgId = admin.organizationId
+
+    const { data: shelf } = await api.orgs.createCollection(orgId, { title: 'Shelf' })
+    const titles = ['A', 'B', 'C']
+    for (const title of titles) await api.orgs.createSpace(orgId, { title, parent: shelf.id })
+    const { data: first } = await api.collections.listSpacesInCollectionById(shelf.id, { limit: 2 })
+    assert.equal(first.count, 3)
+    assert.isString(first.next?.page)
+    const { data: rest } = await api.collections.listSpacesInCollectionById(shelf.id, { limit: 2, page: first.next!.page })
+    assert.deepEqual([...first.items, ...rest.items].map((s: { title: string }) => s.title), titles)
+    assert.isUndefined(rest.next)
+
+    const team = await createTeam(orgId, [reader.user.id])
+    await api.spaces.updateTeamPermissionInSpace(first.items[0].id, team, { role: 'admin' as MemberRole })
+    const { data: aggregate } = await api.spaces.listPermissionsAggregateInSpace(first.items[0].id)
+    const readerEntry = aggregate.items.find((item: { user: { id: string } }) => item.user.id === reader.user.id)
+    assert.equal(readerEntry?.permission, 'admin')
+    const { data: inCollection } = await api.collections.listPermissionsAggregateInCollection(shelf.id)
+    assert.equal(
+      inCollection.items.find((item: { user: { id: string } }) => item.user.id === reader.user.id)?.permission,
+      'read'
+    )
+
+    try {
+      await api.orgs.createSpace(orgId, { title: 'x'.repeat(51) })
+      assert.fail('a 51-character title should be refused')
+    } catch (error) {
+      assert.instanceOf(error, GitBookAPIError)
+      assert.equal((error as GitBookAPIError).code, 400)
+    }
+
+    const { data: moved } = await api.collections.transferCollection(shelf.id, { organization: target.organizationId })
+    assert.equal(moved.organization, target.organizationId)
+    const { data: there } = await gitbookClient(target.token).collections.listSpacesInCollectionById(shelf.id)
+    assert.equal(there.count, 3)
+    const { data: left } = await api.orgs.listSpacesInOrganizationById(orgId)
+    assert.equal(left.count, 0)
   })
 })

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@japa/api-client'
 import type { Caller } from '#tests/helpers/callers'
+import { roleAtLeast, type Role } from '#core/roles'
 
 /**
  * Creation through the API, asserting the contract on the way.
@@ -22,4 +23,28 @@ export async function createCollection(client: ApiClient, caller: Caller, body: 
   response.assertStatus(201)
   response.assertContract()
   return response.body()
+}
+
+/**
+ * The `permissions` of a Space and of a Collection for a caller whose effective role is `role`.
+ */
+export function spaceFlags(role: Role) {
+  const admin = roleAtLeast(role, 'admin')
+  return {
+    view: true,
+    access: true,
+    admin,
+    viewInviteLinks: admin,
+    edit: roleAtLeast(role, 'edit'),
+    triggerGitSync: admin,
+    comment: roleAtLeast(role, 'comment'),
+    merge: roleAtLeast(role, 'review'),
+    review: roleAtLeast(role, 'review'),
+    installIntegration: admin,
+  }
+}
+
+export function collectionFlags(role: Role) {
+  const admin = roleAtLeast(role, 'admin')
+  return { view: true, admin, viewInviteLinks: admin, create: roleAtLeast(role, 'create') }
 }

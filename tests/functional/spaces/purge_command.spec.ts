@@ -5,7 +5,10 @@ import { Settings } from 'luxon'
 import BinderyPurge from '#commands/bindery_purge'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
-import { createSpace } from './helpers.js'
+import app from '@adonisjs/core/services/app'
+import SpacesProvider from '#spaces/provider'
+import SpaceService from '#spaces/services/space_service'
+import { createCollection, createSpace } from './helpers.js'
 
 async function runPurge() {
   ace.ui.switchMode('raw')
@@ -50,5 +53,81 @@ test.group('node ace bindery:purge', (group) => {
     const restored = await client.post(`/v1/spaces/${recent.id}/restore`).bearerToken(admin.token)
     restored.assertStatus(200)
     restored.assertContract()
+  })
+})
+
+test.group('Purging: what it removes, and the server timer', (group) => {
+  eachTestInTransaction(group)
+
+  test('removes what an expired space owns and nothing of other spaces, collections or organizations', async ({ client, assert, cleanup }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    const team = await createTeam(admin.organizationId)
+    const collection = await createCollection(client, admin)
+    const expired = await createSpace(client, admin, { title: 'Expired', parent: collection.id })
+    const kept = await createSpace(client, admin, { title: 'Kept', parent: collection.id })
+    const foreign = await createSpace(client, other, { title: 'Foreign' })
+    for (const space of [expired, kept]) {
+      await client.post(`/v1/spaces/${space.id}/permissions`).bearerToken(admin.token).json({ role: 'read', teams: [team] })
+    }
+    await client.post(`/v1/collections/${collection.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', teams: [team] })
+    await client.delete(`/v1/spaces/${expired.id}`).bearerToken(admin.token)
+    const count = async (table: string, column: string, value: string) => {
+      const [row] = await db.from(table).where(column, value).count('* as total')
+      return Number(row.total)
+    }
+    const day = 24 * 3600 * 1000
+    const start = Date.now()
+    cleanup(() => {
+      Settings.now = () => Date.now()
+    })
+    // The other organization's space is deleted a day after ours: not expired when ours is.
+    Settings.now = () => start + day
+    await client.delete(`/v1/spaces/${foreign.id}`).bearerToken(other.token)
+    Settings.now = () => start + 7.5 * day
+    const service = await app.container.make(SpaceService)
+    assert.equal(await service.purgeExpired(), 1)
+    assert.equal(await count('spaces', 'id', expired.id), 0)
+    assert.equal(await count('revisions', 'space_id', expired.id), 0)
+    assert.equal(await count('content_grants', 'space_id', expired.id), 0)
+    assert.equal(await count('spaces', 'id', kept.id), 1)
+    assert.equal(await count('revisions', 'space_id', kept.id), 1)
+    assert.equal(await count('content_grants', 'space_id', kept.id), 1)
+    assert.equal(await count('content_grants', 'collection_id', collection.id), 1)
+    assert.equal(await count('collections', 'id', collection.id), 1)
+    assert.equal(await count('spaces', 'id', foreign.id), 1)
+    assert.equal(await count('teams', 'id', team), 1)
+
+    // purge() itself refuses what is live or not yet expired, whatever ids it is given.
+    assert.equal(await service.purge([kept.id, foreign.id]), 0)
+    assert.equal(await count('spaces', 'id', foreign.id), 1)
+    assert.equal(await count('revisions', 'space_id', kept.id), 1)
+  })
+
+  test('the server timer logs a failed run and never throws', async ({ assert, cleanup }) => {
+    const provider = new SpacesProvider(app)
+    const logger = await app.container.make('logger')
+    const errors: unknown[] = []
+    const original = logger.error
+    logger.error = ((...args: unknown[]) => {
+      errors.push(args)
+    }) as typeof logger.error
+    class FailingSpaceService {
+      async purgeExpired(): Promise<number> {
+        throw new Error('database unavailable')
+      }
+    }
+    app.container.swap(SpaceService, () => new FailingSpaceService() as unknown as SpaceService)
+    cleanup(() => {
+      logger.error = original
+      app.container.restore(SpaceService)
+    })
+    assert.isNull(await provider.purgeExpired())
+    assert.lengthOf(errors, 1)
+    assert.include(JSON.stringify(errors[0]), 'purging deleted spaces failed')
+
+    app.container.restore(SpaceService)
+    assert.isNumber(await provider.purgeExpired())
+    assert.lengthOf(errors, 1)
   })
 })

@@ -1,0 +1,326 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import User from '#accounts/models/user'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { validateContract } from '#tests/helpers/contract'
+import { newId } from '#core/ids'
+import { createCollection, createSpace } from './helpers.js'
+
+/**
+ * Everything stored about an organization's tree: a request that is refused must leave it as is.
+ */
+async function snapshot(...organizationIds: string[]) {
+  const [spaces, collections, grants] = await Promise.all([
+    db
+      .from('spaces')
+      .whereIn('organization_id', organizationIds)
+      .select('id', 'organization_id', 'parent_id', 'position', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'deleted_at')
+      .orderBy('id'),
+    db
+      .from('collections')
+      .whereIn('organization_id', organizationIds)
+      .select('id', 'organization_id', 'parent_id', 'position', 'title', 'description', 'default_level')
+      .orderBy('id'),
+    db.from('content_grants').whereIn('organization_id', organizationIds).select('id', 'role').orderBy('id'),
+  ])
+  return JSON.stringify({ spaces, collections, grants })
+}
+
+/**
+ * A small tree: collections A > B, spaces S1, S2 in A, S3 at the root.
+ */
+async function tree(client: ApiClient, admin: Caller) {
+  const a = await createCollection(client, admin, { title: 'A' })
+  const b = await createCollection(client, admin, { title: 'B', parent: a.id })
+  const s1 = await createSpace(client, admin, { title: 'S1', parent: a.id })
+  const s2 = await createSpace(client, admin, { title: 'S2', parent: a.id })
+  const s3 = await createSpace(client, admin, { title: 'S3' })
+  return { a, b, s1, s2, s3 }
+}
+
+function operations(t: Awaited<ReturnType<typeof tree>>, organizationId: string) {
+  return [
+    { method: 'post', path: `/v1/orgs/${organizationId}/spaces` },
+    { method: 'patch', path: `/v1/spaces/${t.s1.id}` },
+    { method: 'post', path: `/v1/spaces/${t.s1.id}/move` },
+    { method: 'post', path: `/v1/spaces/${t.s1.id}/transfer` },
+    { method: 'post', path: `/v1/spaces/${t.s1.id}/permissions` },
+    { method: 'post', path: `/v1/orgs/${organizationId}/collections` },
+    { method: 'patch', path: `/v1/collections/${t.b.id}` },
+    { method: 'post', path: `/v1/collections/${t.b.id}/move` },
+    { method: 'post', path: `/v1/collections/${t.b.id}/transfer` },
+    { method: 'post', path: `/v1/collections/${t.b.id}/permissions` },
+  ] as const
+}
+
+test.group('Bad input to spaces and collections changes nothing', (group) => {
+  eachTestInTransaction(group)
+
+  test('malformed JSON is a 400 on every operation with a body', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const t = await tree(client, admin)
+    const before = await snapshot(admin.organizationId)
+    for (const { method, path } of operations(t, admin.organizationId)) {
+      const response = await client[method](path)
+        .bearerToken(admin.token)
+        .header('Content-Type', 'application/json')
+        .json('{"title": "x", ')
+      response.assertStatus(400)
+      validateContract('GET', '/v1/user', 400, response.body())
+      assert.match(response.body().error.message, /JSON/i, path)
+    }
+    assert.equal(await snapshot(admin.organizationId), before)
+  })
+
+  test('a wrong token is a 401 and a token without the scope a 403 on every route', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const t = await tree(client, admin)
+    const before = await snapshot(admin.organizationId)
+    const readOnly = (await User.accessTokens.create(admin.user, ['space:read'])).value!.release()
+    const noSpaces = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
+    const reads = [
+      `/v1/orgs/${admin.organizationId}/spaces`,
+      `/v1/spaces/${t.s1.id}`,
+      `/v1/orgs/${admin.organizationId}/collections`,
+      `/v1/collections/${t.a.id}`,
+      `/v1/collections/${t.a.id}/spaces`,
+    ]
+    for (const path of reads) {
+      const wrong = await client.get(path).bearerToken('gb_api_' + newId(40))
+      wrong.assertStatus(401)
+      wrong.assertContract()
+      const none = await client.get(path)
+      none.assertStatus(401)
+      none.assertContract()
+      const allowed = await client.get(path).bearerToken(readOnly)
+      allowed.assertStatus(200)
+      allowed.assertContract()
+      const unscoped = await client.get(path).bearerToken(noSpaces)
+      unscoped.assertStatus(403)
+      unscoped.assertContract()
+    }
+    const writes = [
+      ...operations(t, admin.organizationId).filter((op) => !op.path.endsWith('/permissions')),
+      { method: 'delete', path: `/v1/spaces/${t.s3.id}` },
+      { method: 'delete', path: `/v1/collections/${t.b.id}` },
+      { method: 'post', path: `/v1/spaces/${t.s3.id}/duplicate` },
+      { method: 'post', path: `/v1/spaces/${t.s3.id}/restore` },
+    ] as const
+    for (const { method, path } of writes) {
+      const wrong = await client[method](path).bearerToken('gb_api_' + newId(40)).json({ title: 'x' })
+      wrong.assertStatus(401)
+      validateContract('GET', '/v1/user', 401, wrong.body())
+      const denied = await client[method](path).bearerToken(readOnly).json({ title: 'x' })
+      denied.assertStatus(403)
+      validateContract('GET', '/v1/user', 403, denied.body())
+      assert.equal(denied.body().error.code, 403, path)
+    }
+    assert.equal(await snapshot(admin.organizationId), before)
+  })
+
+  test('wrong types, over-long strings and unknown values are 400s naming the field')
+    .with([
+      { name: 'space PATCH: a 51-character emoji', op: 'patchSpace', body: { emoji: 'e'.repeat(51) }, field: 'emoji' },
+      { name: 'space PATCH: a numeric emoji', op: 'patchSpace', body: { emoji: 12 }, field: 'emoji' },
+      { name: 'space PATCH: a numeric title', op: 'patchSpace', body: { title: 5 }, field: 'title' },
+      { name: 'space PATCH: an empty title', op: 'patchSpace', body: { title: '   ' }, field: 'title' },
+      { name: 'space PATCH: editMode as a boolean', op: 'patchSpace', body: { editMode: true }, field: 'editMode' },
+      { name: 'space PATCH: defaultLevel "inherit"', op: 'patchSpace', body: { defaultLevel: 'inherit' }, field: 'defaultLevel' },
+      { name: 'space PATCH: mergeRules', op: 'patchSpace', body: { mergeRules: { type: 'inherit' } }, field: 'mergeRules' },
+      { name: 'space PATCH: visibility as a number', op: 'patchSpace', body: { visibility: 1 }, field: 'visibility' },
+      { name: 'space POST: an emoji as an array', op: 'createSpace', body: { emoji: ['x'] }, field: 'emoji' },
+      { name: 'space POST: a computedSource', op: 'createSpace', body: { computedSource: {} }, field: 'computedSource' },
+      { name: 'space POST: an emoji of 51 characters', op: 'createSpace', body: { emoji: '🎉'.repeat(51) }, field: 'emoji' },
+      { name: 'space POST: a title of 51 emoji', op: 'createSpace', body: { title: '📘'.repeat(51) }, field: 'title' },
+      { name: 'space PATCH: a title of 51 emoji', op: 'patchSpace', body: { title: '📘'.repeat(51) }, field: 'title' },
+      { name: 'collection POST: a title of 51 emoji', op: 'createCollection', body: { title: '📁'.repeat(51) }, field: 'title' },
+      { name: 'collection PATCH: a description of 101 emoji', op: 'patchCollection', body: { description: '📝'.repeat(101) }, field: 'description' },
+      { name: 'collection POST: a 51-character title', op: 'createCollection', body: { title: 'é'.repeat(51) }, field: 'title' },
+      { name: 'collection POST: a numeric parent', op: 'createCollection', body: { parent: 3 }, field: 'parent' },
+      { name: 'collection POST: a null parent', op: 'createCollection', body: { parent: null }, field: 'parent' },
+      { name: 'collection PATCH: a numeric description', op: 'patchCollection', body: { description: 9 }, field: 'description' },
+      { name: 'collection PATCH: a 101-character description', op: 'patchCollection', body: { description: 'd'.repeat(101) }, field: 'description' },
+      { name: 'collection PATCH: defaultLevel as a number', op: 'patchCollection', body: { defaultLevel: 1 }, field: 'defaultLevel' },
+      { name: 'collection PATCH: a title as an object', op: 'patchCollection', body: { title: { text: 'x' } }, field: 'title' },
+      { name: 'space transfer: a numeric organization', op: 'transferSpace', body: { organization: 1 }, field: 'organization' },
+      { name: 'space transfer: a null organization', op: 'transferSpace', body: { organization: null }, field: 'organization' },
+      { name: 'space transfer: a numeric collection', op: 'transferSpace', body: { organization: 'x', collection: 2 }, field: 'collection' },
+      { name: 'collection transfer: a numeric organization', op: 'transferCollection', body: { organization: 1 }, field: 'organization' },
+      { name: 'space move: a parent as an object', op: 'moveSpace', body: { parent: { id: 'x' } }, field: 'parent' },
+      { name: 'collection move: a position that is a list', op: 'moveCollection', body: { position: [] }, field: 'position' },
+    ])
+    .run(async ({ client, assert }, { op, body, field }) => {
+      const admin = await createCaller()
+      const t = await tree(client, admin)
+      const before = await snapshot(admin.organizationId)
+      const requests = {
+        patchSpace: () => client.patch(`/v1/spaces/${t.s1.id}`),
+        createSpace: () => client.post(`/v1/orgs/${admin.organizationId}/spaces`),
+        createCollection: () => client.post(`/v1/orgs/${admin.organizationId}/collections`),
+        patchCollection: () => client.patch(`/v1/collections/${t.b.id}`),
+        transferSpace: () => client.post(`/v1/spaces/${t.s1.id}/transfer`),
+        transferCollection: () => client.post(`/v1/collections/${t.b.id}/transfer`),
+        moveSpace: () => client.post(`/v1/spaces/${t.s1.id}/move`),
+        moveCollection: () => client.post(`/v1/collections/${t.b.id}/move`),
+      }
+      const response = await requests[op as keyof typeof requests]().bearerToken(admin.token).json(body)
+      response.assertStatus(400)
+      validateContract('GET', '/v1/user', 400, response.body())
+      assert.include(response.body().error.message, field)
+      assert.equal(await snapshot(admin.organizationId), before)
+    })
+
+  test('limits of every list: 0, 1001 and a bad cursor are 400s')
+    .with([
+      { name: 'organization spaces', path: (o: string) => `/v1/orgs/${o}/spaces` },
+      { name: 'organization collections', path: (o: string) => `/v1/orgs/${o}/collections` },
+      { name: "a collection's spaces", path: (_o: string, c: string) => `/v1/collections/${c}/spaces` },
+      { name: "a member's spaces", path: (o: string, _c: string, u: string) => `/v1/orgs/${o}/members/${u}/spaces` },
+      { name: 'space grants', path: (_o: string, _c: string, _u: string, s: string) => `/v1/spaces/${s}/permissions/users` },
+      { name: 'collection team grants', path: (_o: string, c: string) => `/v1/collections/${c}/permissions/teams` },
+    ])
+    .run(async ({ client }, { path }) => {
+      const admin = await createCaller()
+      const t = await tree(client, admin)
+      const url = path(admin.organizationId, t.a.id, admin.user.id, t.s1.id)
+      for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'not-a-cursor' }]) {
+        const response = await client.get(url).qs(qs).bearerToken(admin.token)
+        response.assertStatus(400)
+        response.assertContract()
+      }
+      const max = await client.get(url).qs({ limit: 1000 }).bearerToken(admin.token)
+      max.assertStatus(200)
+      max.assertContract()
+    })
+
+  test('unknown and malformed space, collection and organization ids are 404 on every operation', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const before = await snapshot(admin.organizationId)
+    for (const id of [newId(), 'not-an-id', 'x'.repeat(300)]) {
+      const requests = [
+        client.get(`/v1/spaces/${id}`),
+        client.patch(`/v1/spaces/${id}`).json({ title: 'x' }),
+        client.delete(`/v1/spaces/${id}`),
+        client.post(`/v1/spaces/${id}/duplicate`),
+        client.post(`/v1/spaces/${id}/restore`),
+        client.post(`/v1/spaces/${id}/move`).json({ parent: null }),
+        client.post(`/v1/spaces/${id}/transfer`).json({ organization: admin.organizationId }),
+        client.post(`/v1/spaces/${id}/permissions`).json({ role: 'read', users: [admin.user.id] }),
+        client.get(`/v1/collections/${id}`),
+        client.patch(`/v1/collections/${id}`).json({ title: 'x' }),
+        client.delete(`/v1/collections/${id}`),
+        client.get(`/v1/collections/${id}/spaces`),
+        client.post(`/v1/collections/${id}/move`).json({ parent: null }),
+        client.post(`/v1/collections/${id}/transfer`).json({ organization: admin.organizationId }),
+        client.get(`/v1/collections/${id}/permissions/users`),
+        client.get(`/v1/orgs/${id}/spaces`),
+        client.post(`/v1/orgs/${id}/spaces`).json({ title: 'x' }),
+        client.get(`/v1/orgs/${id}/collections`),
+        client.post(`/v1/orgs/${id}/collections`).json({ title: 'x' }),
+        client.get(`/v1/orgs/${id}/members/${admin.user.id}/spaces`),
+      ]
+      for (const request of requests) {
+        const response = await request.bearerToken(admin.token)
+        response.assertStatus(404)
+        validateContract('GET', '/v1/user', 404, response.body())
+      }
+    }
+    assert.equal(await snapshot(admin.organizationId), before)
+  })
+
+  test("a member's spaces: unknown, foreign and malformed member ids are 404", async ({ client }) => {
+    const admin = await createCaller()
+    const other = await createCaller()
+    for (const userId of [newId(), other.user.id, 'not an id']) {
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`)
+        .bearerToken(admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    const foreignOrg = await client.get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`).bearerToken(admin.token)
+    foreignOrg.assertStatus(404)
+    foreignOrg.assertContract()
+  })
+})
+
+test.group('Wrong positions and destinations change nothing', (group) => {
+  eachTestInTransaction(group)
+
+  test('space move: {name}')
+    .with([
+      { name: 'before a sibling in another parent', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }) },
+      { name: 'after a sibling in another parent, with a parent change', status: 400, body: (t: any) => ({ parent: t.b.id, position: { after: { type: 'space', space: t.s2.id } } }) },
+      { name: 'before a space of another organization', status: 400, body: (_t: any, f: any) => ({ position: { before: { type: 'space', space: f.space.id } } }) },
+      { name: 'after a collection of another organization', status: 400, body: (_t: any, f: any) => ({ position: { after: { type: 'collection', collection: f.collection.id } } }) },
+      { name: 'both before and after', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s2.id }, after: { type: 'space', space: t.s2.id } } }) },
+      { name: 'a collection pointer naming a space', status: 400, body: (t: any) => ({ position: { before: { type: 'collection', collection: t.s2.id } } }) },
+      { name: 'a pointer with the id under the wrong key', status: 400, body: (t: any) => ({ position: { before: { type: 'collection', space: t.b.id } } }) },
+      { name: 'an empty position', status: 400, body: () => ({ position: {} }) },
+      { name: 'into a collection of another organization', status: 400, body: (_t: any, f: any) => ({ parent: f.collection.id }) },
+      { name: 'into a collection id that is a space', status: 400, body: (t: any) => ({ parent: t.s3.id }) },
+      { name: 'to where it already is', status: 409, body: (t: any) => ({ parent: t.a.id }) },
+    ])
+    .run(async ({ client, assert }, { body, status }) => {
+      const admin = await createCaller()
+      const other = await createCaller()
+      const foreign = { space: await createSpace(client, other), collection: await createCollection(client, other) }
+      const t = await tree(client, admin)
+      const before = await snapshot(admin.organizationId, other.organizationId)
+      const response = await client.post(`/v1/spaces/${t.s1.id}/move`).bearerToken(admin.token).json(body(t, foreign))
+      response.assertStatus(status)
+      response.assertContract()
+      assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
+    })
+
+  test('collection move: {name}')
+    .with([
+      { name: 'into itself', status: 400, body: (t: any) => ({ parent: t.a.id }), moved: 'a' },
+      { name: 'into its child', status: 400, body: (t: any) => ({ parent: t.b.id }), moved: 'a' },
+      { name: 'into its child, with a position', status: 400, body: (t: any) => ({ parent: t.b.id, position: { before: { type: 'space', space: t.s1.id } } }), moved: 'a' },
+      { name: 'before a space in another parent', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }), moved: 'b' },
+      { name: 'after a collection of another organization', status: 400, body: (_t: any, f: any) => ({ position: { after: { type: 'collection', collection: f.collection.id } } }), moved: 'b' },
+      { name: 'into a collection of another organization', status: 400, body: (_t: any, f: any) => ({ parent: f.collection.id }), moved: 'b' },
+      { name: 'to where it already is', status: 409, body: (t: any) => ({ parent: t.a.id }), moved: 'b' },
+      { name: 'an empty body', status: 400, body: () => ({}), moved: 'b' },
+    ])
+    .run(async ({ client, assert }, { body, status, moved }) => {
+      const admin = await createCaller()
+      const other = await createCaller()
+      const foreign = { collection: await createCollection(client, other) }
+      const t = await tree(client, admin)
+      const before = await snapshot(admin.organizationId, other.organizationId)
+      const id = moved === 'a' ? t.a.id : t.b.id
+      const response = await client.post(`/v1/collections/${id}/move`).bearerToken(admin.token).json(body(t, foreign))
+      response.assertStatus(status)
+      response.assertContract()
+      assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
+    })
+
+  test('a refused transfer leaves both organizations as they were: {name}')
+    .with([
+      { name: 'space, caller not admin of the target', kind: 'spaces', role: 'create' as const, status: 403, collection: false },
+      { name: 'space, caller not a member of the target', kind: 'spaces', role: undefined, status: 404, collection: false },
+      { name: 'space, into a collection of the source', kind: 'spaces', role: 'admin' as const, status: 400, collection: true },
+      { name: 'collection, caller not admin of the target', kind: 'collections', role: 'edit' as const, status: 403, collection: false },
+      { name: 'collection, caller not a member of the target', kind: 'collections', role: undefined, status: 404, collection: false },
+    ])
+    .run(async ({ client, assert }, { kind, role, status, collection }) => {
+      const admin = await createCaller()
+      const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
+      if (role) await createCaller({ organizationId: target.organizationId, role, email: admin.email })
+      await createSpace(client, target, { title: 'Theirs' })
+      const t = await tree(client, admin)
+      await client.post(`/v1/spaces/${t.s1.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', users: [admin.user.id] })
+      const before = await snapshot(admin.organizationId, target.organizationId)
+      const id = kind === 'spaces' ? t.s1.id : t.a.id
+      const response = await client
+        .post(`/v1/${kind}/${id}/transfer`)
+        .bearerToken(admin.token)
+        .json({ organization: target.organizationId, ...(collection ? { collection: t.b.id } : {}) })
+      response.assertStatus(status)
+      validateContract('GET', '/v1/user', status, response.body())
+      assert.equal(await snapshot(admin.organizationId, target.organizationId), before)
+    })
+})

@@ -1,0 +1,138 @@
+import { test } from '@japa/runner'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createTeam } from '#tests/helpers/teams'
+import type { Role } from '#core/roles'
+import { collectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
+
+test.group('Effective roles through a tree three collections deep', (group) => {
+  eachTestInTransaction(group)
+
+  /**
+   * top (defaultLevel comment) > middle > leaf (defaultLevel edit), a space in each, and a root
+   * space with defaultLevel edit. Every read path must agree: the single-record read (one
+   * recursive query), the organization and collection lists, the member's spaces and the aggregate
+   * permission listing (the in-memory resolver).
+   */
+  test('default levels at several depths, grants on ancestors, team grants and guests agree on every read path', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const org = admin.organizationId
+    const reader = await createCaller({ organizationId: org, role: 'read' })
+    const guestTop = await createCaller({ organizationId: org, role: null })
+    const guestTeam = await createCaller({ organizationId: org, role: null })
+    const bystander = await createCaller({ organizationId: org, role: 'comment' })
+
+    const top = await createCollection(client, admin, { title: 'Top' })
+    const middle = await createCollection(client, admin, { title: 'Middle', parent: top.id })
+    const leaf = await createCollection(client, admin, { title: 'Leaf', parent: middle.id })
+    const inTop = await createSpace(client, admin, { title: 'In top', parent: top.id })
+    const inMiddle = await createSpace(client, admin, { title: 'In middle', parent: middle.id })
+    const inLeaf = await createSpace(client, admin, { title: 'In leaf', parent: leaf.id })
+    const atRoot = await createSpace(client, admin, { title: 'At root' })
+
+    const team = await createTeam(org, [guestTeam.user.id])
+    for (const [path, body, status] of [
+      [`/v1/collections/${top.id}`, { defaultLevel: 'comment' }, 200],
+      [`/v1/collections/${leaf.id}`, { defaultLevel: 'edit' }, 200],
+      [`/v1/spaces/${atRoot.id}`, { defaultLevel: 'edit' }, 200],
+      [`/v1/collections/${middle.id}/permissions/users/${reader.user.id}`, { role: 'review' }, 204],
+      [`/v1/collections/${top.id}/permissions/users/${guestTop.user.id}`, { role: 'read' }, 204],
+      [`/v1/collections/${middle.id}/permissions/teams/${team}`, { role: 'comment' }, 204],
+      [`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`, { role: 'admin' }, 204],
+    ] as const) {
+      const response = await client.patch(path).bearerToken(admin.token).json(body)
+      response.assertStatus(status)
+      response.assertContract()
+    }
+
+    const users = { admin, reader, guestTop, guestTeam, bystander }
+    const expected: Record<keyof typeof users, Record<string, Role | null>> = {
+      admin: { top: 'admin', middle: 'admin', leaf: 'admin', inTop: 'admin', inMiddle: 'admin', inLeaf: 'admin', atRoot: 'admin' },
+      reader: { top: 'comment', middle: 'review', leaf: 'review', inTop: 'comment', inMiddle: 'review', inLeaf: 'review', atRoot: 'edit' },
+      guestTop: { top: 'read', middle: 'read', leaf: 'read', inTop: 'read', inMiddle: 'read', inLeaf: 'read', atRoot: null },
+      guestTeam: { top: null, middle: 'comment', leaf: 'comment', inTop: null, inMiddle: 'comment', inLeaf: 'admin', atRoot: null },
+      bystander: { top: 'comment', middle: 'comment', leaf: 'edit', inTop: 'comment', inMiddle: 'comment', inLeaf: 'edit', atRoot: 'edit' },
+    }
+    const collections = { top, middle, leaf }
+    const spaces = { inTop, inMiddle, inLeaf, atRoot }
+
+    for (const [name, caller] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
+      const roles = expected[name]
+      const listed = await client.get(`/v1/orgs/${org}/spaces`).bearerToken(caller.token)
+      listed.assertStatus(200)
+      listed.assertContract()
+      const memberSpaces = await client.get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`).bearerToken(admin.token)
+      memberSpaces.assertStatus(200)
+      memberSpaces.assertContract()
+      const listedCollections = await client.get(`/v1/orgs/${org}/collections`).bearerToken(caller.token)
+      listedCollections.assertStatus(200)
+      listedCollections.assertContract()
+
+      for (const [key, space] of Object.entries(spaces)) {
+        const role = roles[key]
+        const label = `${name} on ${key}`
+        const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(caller.token)
+        read.assertStatus(role ? 200 : 404)
+        read.assertContract()
+        const inList = listed.body().items.find((item: any) => item.id === space.id)
+        const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
+        const aggregate = await client.get(`/v1/spaces/${space.id}/permissions/aggregate`).bearerToken(admin.token)
+        aggregate.assertContract()
+        const inAggregate = aggregate.body().items.find((item: any) => item.user.id === caller.user.id)
+        if (role) {
+          assert.deepEqual(read.body().permissions, spaceFlags(role), label)
+          assert.deepEqual(inList?.permissions, spaceFlags(role), `${label} (organization list)`)
+          assert.equal(inMember?.permission, role, `${label} (member's spaces)`)
+          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
+        } else {
+          assert.isUndefined(inList, label)
+          assert.isUndefined(inMember, label)
+          assert.isUndefined(inAggregate, label)
+        }
+      }
+
+      for (const [key, collection] of Object.entries(collections)) {
+        const role = roles[key]
+        const label = `${name} on ${key}`
+        const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(caller.token)
+        read.assertStatus(role ? 200 : 404)
+        read.assertContract()
+        const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
+        const aggregate = await client.get(`/v1/collections/${collection.id}/permissions/aggregate`).bearerToken(admin.token)
+        aggregate.assertContract()
+        const inAggregate = aggregate.body().items.find((item: any) => item.user.id === caller.user.id)
+        if (role) {
+          assert.deepEqual(read.body().permissions, collectionFlags(role), label)
+          assert.deepEqual(inList?.permissions, collectionFlags(role), `${label} (organization list)`)
+          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
+          const inside = await client.get(`/v1/collections/${collection.id}/spaces`).bearerToken(caller.token)
+          inside.assertStatus(200)
+          inside.assertContract()
+          for (const item of inside.body().items) {
+            const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
+            assert.deepEqual(item.permissions, spaceFlags(roles[spaceKey]!), `${label}: ${spaceKey} inside`)
+          }
+        } else {
+          assert.isUndefined(inList, label)
+          assert.isUndefined(inAggregate, label)
+        }
+      }
+    }
+
+    // Moving the middle collection (with the leaf below it) to the root drops what `top` gave.
+    const moved = await client.post(`/v1/collections/${middle.id}/move`).bearerToken(admin.token).json({ parent: null })
+    moved.assertStatus(200)
+    moved.assertContract()
+    const guestAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(guestTop.token)
+    guestAfter.assertStatus(404)
+    guestAfter.assertContract()
+    const bystanderAfter = await client.get(`/v1/spaces/${inMiddle.id}`).bearerToken(bystander.token)
+    bystanderAfter.assertStatus(200)
+    bystanderAfter.assertContract()
+    assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))
+    const readerAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(reader.token)
+    assert.deepEqual(readerAfter.body().permissions, spaceFlags('review'))
+  })
+})

@@ -1,0 +1,154 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { validateContract } from '#tests/helpers/contract'
+import { newId } from '#core/ids'
+import { createCollection, createSpace } from './helpers.js'
+
+/**
+ * What every list and lookup of an organization shows `caller` right now, by title.
+ */
+async function view(client: ApiClient, caller: Caller, organizationId: string, member: Caller, collectionIds: string[]) {
+  const get = async (path: string, qs: Record<string, unknown> = {}) => {
+    const response = await client.get(path).qs(qs).bearerToken(caller.token)
+    response.assertStatus(200)
+    response.assertContract()
+    return response.body()
+  }
+  const titles = (body: any) => body.items.map((item: any) => item.title ?? item.space.title)
+  const inCollections: Record<string, string[]> = {}
+  for (const id of collectionIds) {
+    const response = await client.get(`/v1/collections/${id}/spaces`).bearerToken(caller.token)
+    response.assertContract()
+    inCollections[id] = response.status() === 200 ? titles(response.body()) : []
+  }
+  // Organization-wide lists follow positions, which are per parent: compare them as sets.
+  return {
+    spaces: titles(await get(`/v1/orgs/${organizationId}/spaces`)).sort(),
+    memberSpaces: titles(await get(`/v1/orgs/${organizationId}/members/${member.user.id}/spaces`)).sort(),
+    collections: titles(await get(`/v1/orgs/${organizationId}/collections`)).sort(),
+    rootCollections: titles(await get(`/v1/orgs/${organizationId}/collections`, { nested: false })),
+    inCollections,
+  }
+}
+
+test.group('Every list and lookup reflects a change at once', (group) => {
+  eachTestInTransaction(group)
+
+  test('move, reorder, transfer, delete and restore of spaces and collections', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const org = admin.organizationId
+    const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
+    await createCaller({ organizationId: target.organizationId, role: 'admin', email: admin.email })
+    const member = await createCaller({ organizationId: org, role: 'read' })
+
+    const guides = await createCollection(client, admin, { title: 'Guides' })
+    const api = await createCollection(client, admin, { title: 'API', parent: guides.id })
+    const intro = await createSpace(client, admin, { title: 'Intro', parent: guides.id })
+    const ref = await createSpace(client, admin, { title: 'Reference', parent: api.id })
+    const notes = await createSpace(client, admin, { title: 'Notes' })
+    const ids = [guides.id, api.id]
+    const here = () => view(client, admin, org, member, ids)
+
+    assert.deepEqual(await here(), {
+      spaces: ['Intro', 'Notes', 'Reference'],
+      memberSpaces: ['Intro', 'Notes', 'Reference'],
+      collections: ['API', 'Guides'],
+      rootCollections: ['Guides'],
+      inCollections: { [guides.id]: ['Intro'], [api.id]: ['Reference'] },
+    })
+
+    // A space into a collection, before a sibling there.
+    const moved = await client
+      .post(`/v1/spaces/${notes.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: guides.id, position: { before: { type: 'space', space: intro.id } } })
+    moved.assertStatus(200)
+    moved.assertContract()
+    let now = await here()
+    assert.deepEqual(now.inCollections[guides.id], ['Notes', 'Intro'])
+    assert.equal((await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)).body().parent, guides.id)
+
+    // A collection to the root: nested=false lists it, its spaces follow it.
+    const out = await client.post(`/v1/collections/${api.id}/move`).bearerToken(admin.token).json({ parent: null })
+    out.assertStatus(200)
+    out.assertContract()
+    now = await here()
+    assert.deepEqual(now.rootCollections, ['Guides', 'API'])
+    assert.deepEqual(now.inCollections[api.id], ['Reference'])
+
+    // Deleted: gone from every list and lookup; restored: back everywhere, at the end of its parent.
+    const deleted = await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    deleted.assertStatus(205)
+    deleted.assertContract()
+    now = await here()
+    assert.notInclude(now.spaces, 'Notes')
+    assert.notInclude(now.memberSpaces, 'Notes')
+    assert.deepEqual(now.inCollections[guides.id], ['Intro'])
+    for (const path of [`/v1/spaces/${notes.id}`, `/v1/spaces/${notes.id}/permissions/users`]) {
+      const response = await client.get(path).bearerToken(admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    for (const request of [
+      client.patch(`/v1/spaces/${notes.id}`).json({ title: 'x' }),
+      client.post(`/v1/spaces/${notes.id}/move`).json({ parent: null }),
+      client.post(`/v1/spaces/${notes.id}/duplicate`),
+    ]) {
+      const response = await request.bearerToken(admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    const restored = await client.post(`/v1/spaces/${notes.id}/restore`).bearerToken(admin.token)
+    restored.assertStatus(200)
+    restored.assertContract()
+    now = await here()
+    assert.deepEqual(now.inCollections[guides.id], ['Intro', 'Notes'])
+    assert.include(now.memberSpaces, 'Notes')
+
+    // Transfers: the source organization no longer lists them, the target lists them at once.
+    const transferred = await client
+      .post(`/v1/spaces/${intro.id}/transfer`)
+      .bearerToken(admin.token)
+      .json({ organization: target.organizationId })
+    transferred.assertStatus(200)
+    validateContract('GET', `/v1/spaces/${intro.id}`, 200, transferred.body())
+    const transferredCollection = await client
+      .post(`/v1/collections/${api.id}/transfer`)
+      .bearerToken(admin.token)
+      .json({ organization: target.organizationId })
+    transferredCollection.assertStatus(200)
+    transferredCollection.assertContract()
+    now = await here()
+    assert.deepEqual(now, {
+      spaces: ['Notes'],
+      memberSpaces: ['Notes'],
+      collections: ['Guides'],
+      rootCollections: ['Guides'],
+      inCollections: { [guides.id]: ['Notes'], [api.id]: ['Reference'] },
+    })
+    const there = await view(client, target, target.organizationId, target, [api.id])
+    assert.deepEqual(there.collections, ['API'])
+    assert.deepEqual(there.rootCollections, ['API'])
+    assert.deepEqual(there.inCollections, { [api.id]: ['Reference'] })
+    assert.deepEqual(there.spaces, ['Intro', 'Reference'])
+    assert.deepEqual(there.memberSpaces, ['Intro', 'Reference'])
+    // The member of the source organization lost them with it.
+    for (const path of [`/v1/spaces/${intro.id}`, `/v1/spaces/${ref.id}`, `/v1/collections/${api.id}`]) {
+      const response = await client.get(path).bearerToken(member.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+
+    // An emptied collection deletes; it is gone from every list.
+    await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    const gone = await client.delete(`/v1/collections/${guides.id}`).bearerToken(admin.token)
+    gone.assertStatus(205)
+    gone.assertContract()
+    now = await view(client, admin, org, member, [])
+    assert.deepEqual(now, { spaces: [], memberSpaces: [], collections: [], rootCollections: [], inCollections: {} })
+    const missing = await client.get(`/v1/collections/${guides.id}/spaces`).bearerToken(admin.token)
+    missing.assertStatus(404)
+    missing.assertContract()
+  })
+})
