@@ -202,6 +202,8 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
         .json({ title: 'Hijacked' })
       response.assertStatus(403)
       response.assertContract()
+      // The policy's own reason, not a generic refusal.
+      assert.equal(response.body().error.message, 'Only admins of this organization can change its settings')
       const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
       assert.equal(after.body().title, 'Original')
     })
