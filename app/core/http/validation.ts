@@ -1,3 +1,5 @@
+import vine from '@vinejs/vine'
+import type { FieldContext } from '@vinejs/vine/types'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 
 /**
@@ -31,3 +33,14 @@ export function singleValuedQuery(query: Record<string, unknown>, repeatable: re
   if (repeated.length > 0) throw BadRequestException.invalid(...repeated)
   return query
 }
+
+/**
+ * At most `max` characters, counted as JSON Schema (and GitBook's schema) counts them: Unicode code
+ * points, so an emoji is one character, not the two UTF-16 units VineJS's maxLength counts.
+ */
+export const maxCharacters = vine.createRule((value: unknown, options: { max: number }, field: FieldContext) => {
+  if (!field.isValid || typeof value !== 'string') return
+  if ([...value].length > options.max) {
+    field.report('The {{ field }} field must not be greater than {{ max }} characters', 'maxLength', field, options)
+  }
+})

@@ -1,20 +1,9 @@
 import vine from '@vinejs/vine'
-import type { FieldContext } from '@vinejs/vine/types'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { ROLES } from '#core/roles'
 import { listQuery } from '#core/http/pagination'
+import { maxCharacters } from '#core/http/validation'
 import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
-
-/**
- * At most `max` characters, counted as JSON Schema (and GitBook's schema) counts them: Unicode code
- * points, so an emoji is one character, not the two UTF-16 units VineJS's maxLength counts.
- */
-const maxCharacters = vine.createRule((value: unknown, options: { max: number }, field: FieldContext) => {
-  if (!field.isValid || typeof value !== 'string') return
-  if ([...value].length > options.max) {
-    field.report('The {{ field }} field must not be greater than {{ max }} characters', 'maxLength', field, options)
-  }
-})
 
 const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
 const emoji = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
