@@ -110,6 +110,8 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const ada = await createCaller({ organizationId, role: 'read', email: 'ada.lovelace@example.com' })
     const grace = await createCaller({ organizationId, role: 'read', email: 'g_hopper@navy.example' })
     await db.from('users').where('id', grace.user.id).update({ display_name: 'Grace HOPPER 100%' })
+    const emile = await createCaller({ organizationId, role: 'read', email: 'durand@example.fr' })
+    await db.from('users').where('id', emile.user.id).update({ display_name: 'ÉMILE Zoë Ørsted' })
 
     const search = async (term: string) => {
       const response = await client.get(membersUrl(organizationId)).qs({ search: term }).bearerToken(admin.token)
@@ -126,6 +128,12 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     assert.deepEqual(await search('g_h'), [grace.user.id])
     assert.deepEqual(await search('_'), [grace.user.id])
     assert.deepEqual(await search('nobody'), [])
+    // Non-ASCII letters fold case on both engines; accents still count (e is not é).
+    assert.deepEqual(await search('émile'), [emile.user.id])
+    assert.deepEqual(await search('Émile zOË'), [emile.user.id])
+    assert.deepEqual(await search('ørsted'), [emile.user.id])
+    assert.deepEqual(await search('emile'), [])
+    assert.deepEqual(await search('zoe'), [])
   })
 
   test('sorts by lastSeenAt, listing only members seen at least once', async ({ client, assert }) => {

@@ -150,10 +150,10 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
 
-  test('filters by title ignoring case, wildcards literal; pages with a cursor', async ({ client, assert }) => {
+  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({ client, assert }) => {
     const roster = await createRoster()
     const ids: string[] = []
-    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors']) {
+    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors', 'ÉQUIPE Ørsted']) {
       const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title })
       ids.push(response.body().id)
     }
@@ -167,6 +167,8 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await titles('_'), ['API_reviewers'])
     assert.deepEqual(await titles('%'), ['Support 100%'])
     assert.deepEqual(await titles('zzz'), [])
+    assert.deepEqual(await titles('équipe ØRSTED'), ['ÉQUIPE Ørsted'])
+    assert.deepEqual(await titles('equipe'), [])
 
     const seen: string[] = []
     let page: string | undefined
@@ -176,7 +178,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         .qs({ limit: 3, ...(page ? { page } : {}) })
         .bearerToken(roster.read.token)
       response.assertContract()
-      assert.equal(response.body().count, 4)
+      assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((team: any) => team.id))
       page = response.body().next?.page
     } while (page)
