@@ -214,6 +214,7 @@ test.group('SAML sign-in', (group) => {
         build: (o: any) => samlResponse({ ...o, tamper: (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]+/, '$1boss@corp.test') }),
       },
       { name: 'an unsigned response', build: (o: any) => samlResponse({ ...o, sign: 'none' }) },
+      { name: 'a response signed outside its unsigned assertion', build: (o: any) => samlResponse({ ...o, sign: 'response' }) },
       { name: 'a response signed with another key', build: (o: any) => samlResponse({ ...o, signingKeyPem: otherIdp.privateKeyPem }) },
       { name: 'an expired response', build: (o: any) => samlResponse({ ...o, validForSeconds: -600 }) },
       { name: 'a response for another audience', build: (o: any) => samlResponse({ ...o, audience: 'https://elsewhere.test/sp' }) },
