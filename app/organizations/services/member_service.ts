@@ -139,6 +139,7 @@ export default class MemberService {
   async updateRole(access: OrganizationAccess, userId: string, role: RoleOrGuest): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
+      await this.serializeRosterChanges(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin' && role !== 'admin') {
         await this.assertAnotherAdmin(trx, organizationId, userId, 'demoted')
@@ -156,6 +157,7 @@ export default class MemberService {
   async remove(access: OrganizationAccess, userId: string): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
+      await this.serializeRosterChanges(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin') await this.assertAnotherAdmin(trx, organizationId, userId, 'removed')
       await TeamMember.query({ client: trx })
@@ -294,6 +296,16 @@ export default class MemberService {
       : null
     if (!member) throw NotFoundException.resource('member', userId)
     return member
+  }
+
+  /**
+   * Takes the organization row's write lock for the rest of the transaction (a no-op update, on
+   * both engines), so that two requests demoting or removing two different admins at once run one
+   * after the other and the second sees the first: the last-admin rule then holds under
+   * concurrency too. Run it first, before any read of the transaction.
+   */
+  private async serializeRosterChanges(trx: TransactionClientContract, organizationId: string) {
+    await trx.rawQuery('UPDATE organizations SET plan = plan WHERE id = ?', [organizationId])
   }
 
   private async assertAnotherAdmin(

@@ -518,3 +518,33 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     unknown.assertContract()
   })
 })
+
+test.group('The last admin under concurrency', () => {
+  // No global transaction here: the two requests must run in two real transactions at once.
+  test('two admins demoting each other at the same time leave one admin', async ({ client, assert }) => {
+    const first = await createCaller()
+    const organizationId = first.organizationId
+    const second = await createCaller({ organizationId, role: 'admin' })
+    try {
+      const [a, b] = await Promise.all([
+        client.patch(`${membersUrl(organizationId)}/${second.user.id}`).bearerToken(first.token).json({ role: 'read' }),
+        client.patch(`${membersUrl(organizationId)}/${first.user.id}`).bearerToken(second.token).json({ role: 'read' }),
+      ])
+      a.assertContract()
+      b.assertContract()
+      // One demotion wins; the other finds either the last admin (409) or, when it was authorized
+      // after the first one committed, a caller who is no longer admin (403).
+      const statuses = [a.status(), b.status()].sort()
+      assert.equal(statuses[0], 200)
+      assert.include([403, 409], statuses[1])
+      const admins = await db
+        .from('organization_members')
+        .where('organization_id', organizationId)
+        .where('role', 'admin')
+        .count('* as total')
+      assert.equal(Number(admins[0].total), 1)
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
+  })
+})
