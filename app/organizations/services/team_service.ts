@@ -38,6 +38,14 @@ export type TeamMembersUpdate = {
 const members = new MemberService()
 
 /**
+ * Teams are listed in the order they were made (keyset on creation time, then id).
+ */
+const OLDEST_FIRST = [
+  { column: 't.created_at', key: 'created_at' },
+  { column: 't.id', key: 'id' },
+]
+
+/**
  * Teams of an organization and their members. Counts are read with the teams, never stored.
  */
 export default class TeamService {
@@ -79,10 +87,7 @@ export default class TeamService {
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
-      order: [
-        { column: 't.created_at', key: 'created_at' },
-        { column: 't.id', key: 'id' },
-      ],
+      order: OLDEST_FIRST,
     })
     return { items: await this.hydrate(db, caller.id, page.rows), count: page.count, next: page.next }
   }
@@ -101,10 +106,7 @@ export default class TeamService {
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
-      order: [
-        { column: 't.created_at', key: 'created_at' },
-        { column: 't.id', key: 'id' },
-      ],
+      order: OLDEST_FIRST,
     })
     const teams = await this.hydrate(db, caller.id, page.rows)
     const items = teams.map((team, index) => ({ team, role: page.rows[index].member_role as TeamRole }))

@@ -353,6 +353,7 @@ test.group('Team members', (group) => {
   test('GET lists the team\'s members as listing items; {role}: {status}')
     .with([
       { role: 'admin', status: 200 },
+      { role: 'create', status: 200 },
       { role: 'read', status: 200 },
       { role: 'edit', status: 200 },
       { role: 'guest', status: 200 },
