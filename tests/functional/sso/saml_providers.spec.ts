@@ -357,17 +357,37 @@ test.group('SAML providers: who may do what', (group) => {
     }
   })
 
-  test('a wrong token is 401; writes need organization:write', async ({ client }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
-    const wrong = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
-    wrong.assertStatus(401)
-    wrong.assertContract()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    created.assertStatus(201)
+    const id = created.body().id
+    const before = await db.from('saml_providers').where('id', id).first()
+    const providers = await countProviders()
     const User = (await import('#accounts/models/user')).default
-    const token = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
-    const write = await client.post(path(admin.organizationId)).bearerToken(token).json({ label: 'L' })
-    write.assertStatus(403)
-    write.assertContract()
-    const read = await client.get(path(admin.organizationId)).bearerToken(token)
+    const readOnly = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
+    const writeOnly = (await User.accessTokens.create(admin.user, ['organization:write'])).value!.release()
+    const operations = [
+      { send: () => client.get(path(admin.organizationId)), lacking: writeOnly },
+      { send: () => client.post(path(admin.organizationId)).json({ label: 'L' }), lacking: readOnly },
+      { send: () => client.get(path(admin.organizationId, id)), lacking: writeOnly },
+      { send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }), lacking: readOnly },
+      { send: () => client.delete(path(admin.organizationId, id)), lacking: readOnly },
+    ]
+    for (const { send, lacking } of operations) {
+      for (const request of [send(), send().bearerToken('gb_api_nonsense')]) {
+        const response = await request
+        response.assertStatus(401)
+        response.assertContract()
+      }
+      const scoped = await send().bearerToken(lacking)
+      scoped.assertStatus(403)
+      scoped.assertContract()
+    }
+    assert.equal(await countProviders(), providers)
+    assert.deepEqual(await db.from('saml_providers').where('id', id).first(), before)
+    // With the right scopes the same tokens work.
+    const read = await client.get(path(admin.organizationId)).bearerToken(readOnly)
     read.assertStatus(200)
     read.assertContract()
   })

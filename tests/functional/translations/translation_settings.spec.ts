@@ -130,11 +130,33 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     assert.equal((await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body().title, 'Theirs')
   })
 
-  test('a wrong token is 401', async ({ client }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
-    response.assertStatus(401)
-    response.assertContract()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept', languages: ['fr'] })
+    created.assertStatus(201)
+    const id = created.body().id
+    const User = (await import('#accounts/models/user')).default
+    const readOnly = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
+    const writeOnly = (await User.accessTokens.create(admin.user, ['organization:write'])).value!.release()
+    const operations = [
+      { send: () => client.get(path(admin.organizationId)), lacking: writeOnly },
+      { send: () => client.post(path(admin.organizationId)).json({ title: 'New' }), lacking: readOnly },
+      { send: () => client.get(path(admin.organizationId, id)), lacking: writeOnly },
+      { send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }), lacking: readOnly },
+      { send: () => client.delete(path(admin.organizationId, id)), lacking: readOnly },
+    ]
+    for (const { send, lacking } of operations) {
+      for (const request of [send(), send().bearerToken('gb_api_nonsense')]) {
+        const response = await request
+        response.assertStatus(401)
+        response.assertContract()
+      }
+      const scoped = await send().bearerToken(lacking)
+      scoped.assertStatus(403)
+      scoped.assertContract()
+    }
+    const rows = await db.from('translation_settings').where('organization_id', admin.organizationId).select('id', 'title')
+    assert.deepEqual(rows.map((row) => [row.id, row.title]), [[id, 'Kept']])
   })
 })
 
