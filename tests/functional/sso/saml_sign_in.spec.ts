@@ -207,6 +207,34 @@ test.group('SAML sign-in', (group) => {
     assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 0)
   })
 
+  test('an existing account outside the organization is refused: no session, no membership', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    // An admin of another organization, whose account this identity provider must not open.
+    const stranger = await createCaller()
+    const response = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: await start(provider),
+        email: stranger.email,
+      })
+    )
+    assert.equal(response.status, 302)
+    assert.equal(response.headers.get('location'), '/console/login')
+    assert.isNull(
+      await db
+        .from('organization_members')
+        .where('organization_id', admin.organizationId)
+        .where('user_id', stranger.user.id)
+        .first()
+    )
+    const consolePage = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { cookie: sessionCookies(response) } })
+    assert.equal(consolePage.status, 302)
+    assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 0)
+  })
+
   test('refuses {name} and creates nothing')
     .with([
       {
