@@ -575,3 +575,59 @@ test.group('Team members', (group) => {
     assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
   })
 })
+
+test.group('Team and member counts', (group) => {
+  eachTestInTransaction(group)
+
+  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const { organizationId, admin, guest } = roster
+    const space = await client.post(`/v1/orgs/${organizationId}/spaces`).bearerToken(admin.token).json({ title: 'Handbook' })
+    space.assertStatus(201)
+    const created = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Readers' })
+    created.assertStatus(201)
+    const teamId = created.body().id
+    const granted = await client
+      .post(`/v1/spaces/${space.body().id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', teams: [teamId] })
+    granted.assertStatus(204)
+
+    const counts = async () => {
+      const team = await client.get(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+      const member = await client.get(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+      for (const response of [team, member]) response.assertContract()
+      return {
+        team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
+        member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
+      }
+    }
+    // The guest sees the space only through the team.
+    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+    const add = await client.put(`${teamsUrl(organizationId)}/${teamId}/members`).bearerToken(admin.token).json({ add: [guest.email] })
+    add.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+    const remove = await client.delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token)
+    remove.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+    const one = await client.put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token).json({})
+    one.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+    const deleted = await client.delete(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+    deleted.assertStatus(204)
+    assert.deepEqual(await counts(), { team: null, member: [0, 0] })
+
+    // Removing a member from the organization takes them out of its teams: the team count drops.
+    const again = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Again', members: [guest.user.id] })
+    assert.equal(again.body().members, 1)
+    const gone = await client.delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+    gone.assertStatus(204)
+    const after = await client.get(`${teamsUrl(organizationId)}/${again.body().id}`).bearerToken(admin.token)
+    after.assertContract()
+    assert.equal(after.body().members, 0)
+  })
+})
