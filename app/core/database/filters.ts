@@ -1,7 +1,8 @@
 /**
  * Keeps rows where any of `columns` contains `term`, ignoring case (Unicode letters included) and
  * nothing else, the same way on SQLite and MySQL:
- * `LENGTH(REPLACE(LOWER(column), term, '')) < LENGTH(LOWER(column))`, the term lowercased here.
+ * `LENGTH(REPLACE(LOWER(column), LOWER(term), '')) < LENGTH(LOWER(column))`: the database lowers
+ * both sides with the same function.
  * REPLACE matches bytes on both engines, so `%` and `_` are plain characters and accents count;
  * a LIKE would go through MySQL's collation, which also ignores accents (`e` would match `é`) as
  * SQLite never does. SQLite's own LOWER folds ASCII letters only; the SQLite connection replaces
@@ -13,11 +14,10 @@ export function whereContainsInsensitive<Query extends { where: (...args: any[])
   columns: string[],
   term: string
 ): Query {
-  const needle = term.toLowerCase()
-  if (needle === '') return query
+  if (term === '') return query
   query.where((group: any) => {
     for (const column of columns) {
-      group.orWhereRaw(`LENGTH(REPLACE(LOWER(??), ?, '')) < LENGTH(LOWER(??))`, [column, needle, column])
+      group.orWhereRaw(`LENGTH(REPLACE(LOWER(??), LOWER(?), '')) < LENGTH(LOWER(??))`, [column, term, column])
     }
   })
   return query
@@ -30,7 +30,8 @@ export function whereContainsInsensitive<Query extends { where: (...args: any[])
  */
 export function unicodeLower(value: unknown): unknown {
   if (value === null || value === undefined) return null
-  if (typeof value === 'string') return value.toLowerCase()
+  // Letter by letter, as MySQL's LOWER does (JavaScript's would make a word-final Σ a ς).
+  if (typeof value === 'string') return Array.from(value, (char) => char.toLowerCase()).join('')
   if (Buffer.isBuffer(value)) return value
   return String(value).toLowerCase()
 }

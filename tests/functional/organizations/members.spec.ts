@@ -111,7 +111,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const grace = await createCaller({ organizationId, role: 'read', email: 'g_hopper@navy.example' })
     await db.from('users').where('id', grace.user.id).update({ display_name: 'Grace HOPPER 100%' })
     const emile = await createCaller({ organizationId, role: 'read', email: 'durand@example.fr' })
-    await db.from('users').where('id', emile.user.id).update({ display_name: 'ÉMILE Zoë Ørsted' })
+    await db.from('users').where('id', emile.user.id).update({ display_name: 'ÉMILE Zoë Ørsted ΟΔΥΣΣΕΥΣ' })
 
     const search = async (term: string) => {
       const response = await client.get(membersUrl(organizationId)).qs({ search: term }).bearerToken(admin.token)
@@ -134,6 +134,8 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     assert.deepEqual(await search('ørsted'), [emile.user.id])
     assert.deepEqual(await search('emile'), [])
     assert.deepEqual(await search('zoe'), [])
+    assert.deepEqual(await search('ΟΔΥΣΣΕΥΣ'), [emile.user.id])
+    assert.deepEqual(await search('οδυσσευσ'), [emile.user.id])
   })
 
   test('sorts by lastSeenAt, listing only members seen at least once', async ({ client, assert }) => {
