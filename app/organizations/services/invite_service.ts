@@ -108,11 +108,15 @@ export default class InviteService {
     const domain = email.split('@').pop() ?? ''
 
     await db.transaction(async (trx) => {
-      const [membership, invite, domainRow] = await Promise.all([
+      const [membership, invited, domainRow] = await Promise.all([
         OrganizationMember.query({ client: trx }).where('organization_id', organizationId).where('user_id', caller.id).first(),
         OrganizationInvite.query({ client: trx }).where('organization_id', organizationId).where('email', email).first(),
         trx.from('organization_email_domains').where('organization_id', organizationId).where('domain', domain).first(),
       ])
+      // MySQL's collation also equates addresses that differ in accents (émile@ and emile@): only
+      // the very address invited, or the very domain listed, admits anyone.
+      const invite = invited?.email === email ? invited : null
+      const inDomain = domainRow?.domain === domain
       if (membership && !membership.disabled) {
         if (invite) await invite.delete()
         return
@@ -122,7 +126,7 @@ export default class InviteService {
         await invite.delete()
         return
       }
-      if (!domainRow) throw NotFoundException.resource('organization', organizationId)
+      if (!inDomain) throw NotFoundException.resource('organization', organizationId)
       if (membership) throw new ForbiddenException('Your membership of this organization is disabled')
       await members.addMember(trx, organizationId, caller.id, { role: organization.default_role ?? null })
     })

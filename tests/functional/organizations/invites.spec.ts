@@ -168,6 +168,25 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
   })
 
+  test('only the very address invited joins, on both engines (an accent is another address)', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const invite = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({ emails: ['émile@corp.example'], role: 'edit' })
+    invite.assertStatus(200)
+    invite.assertContract()
+    const lookalike = await createCaller({ email: 'emile@corp.example' })
+    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(lookalike.token)
+    join.assertStatus(404)
+    join.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, lookalike.user.id))
+    assert.deepEqual(
+      (await invitesOf(roster.organizationId)).map((row) => row.email),
+      ['émile@corp.example']
+    )
+  })
+
   test('a disabled member cannot join again through the e-mail domain (403)', async ({ client, assert }) => {
     const roster = await createRoster()
     await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
