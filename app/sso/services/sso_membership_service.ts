@@ -37,6 +37,11 @@ export default class SsoMembershipService {
         { email: identity.email, displayName: identity.displayName },
         trx
       )
+      // MySQL's collation finds an account whose address differs in accents (émile@ for emile@):
+      // that is someone else's account.
+      if (user.email !== identity.email.trim().toLowerCase()) {
+        throw SsoSignInException.refused('another account holds an address too close to this one')
+      }
       await this.joinOrganization(trx, provider, user.id, created)
       if (provider.defaultTeamId) await this.joinTeam(trx, provider.defaultTeamId, user.id)
       return user

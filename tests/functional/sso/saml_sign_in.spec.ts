@@ -235,6 +235,32 @@ test.group('SAML sign-in', (group) => {
     assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 0)
   })
 
+  test('an address that differs by an accent never reaches the member who holds the other one', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    const suffix = newId(6).toLowerCase()
+    const member = await createCaller({ organizationId: admin.organizationId, role: 'create', email: `émile-${suffix}@corp.test` })
+    const response = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: await start(provider),
+        email: `emile-${suffix}@corp.test`,
+      })
+    )
+    assert.equal(response.status, 302)
+    // SQLite keeps both addresses apart (a new account signs in); MySQL's collation would find the
+    // member's account, and the sign-in is refused. Either way the member is untouched.
+    const row = await db
+      .from('organization_members')
+      .where('organization_id', admin.organizationId)
+      .where('user_id', member.user.id)
+      .first()
+    assert.isFalse(Boolean(row.sso))
+    assert.isNull(row.last_seen_at)
+  })
+
   test('refuses {name} and creates nothing')
     .with([
       {
