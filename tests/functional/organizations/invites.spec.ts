@@ -168,7 +168,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
   })
 
-  test('only the very address invited joins, on both engines (an accent is another address)', async ({ client, assert }) => {
+  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({ client, assert }) => {
     const roster = await createRoster()
     const invite = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
@@ -185,6 +185,14 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       (await invitesOf(roster.organizationId)).map((row) => row.email),
       ['émile@corp.example']
     )
+
+    // The same for the organization's e-mail domains.
+    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    const accented = await createCaller({ email: 'someone@cörp.example' })
+    const byDomain = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(accented.token)
+    byDomain.assertStatus(404)
+    byDomain.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
   test('a disabled member cannot join again through the e-mail domain (403)', async ({ client, assert }) => {
