@@ -61,11 +61,13 @@ async function setUp(client: any): Promise<Ids> {
     .put(`/v1/orgs/${roster.organizationId}/teams`)
     .bearerToken(roster.admin.token)
     .json({ title: 'Guarded', members: [roster.edit.user.id] })
+  team.assertContract()
   team.assertStatus(201)
   const link = await client
     .post(`/v1/orgs/${roster.organizationId}/link-invites`)
     .bearerToken(roster.admin.token)
     .json({ role: 'read' })
+  link.assertContract()
   link.assertStatus(201)
   return { ...roster, teamId: team.body().id, linkId: link.body().id }
 }

@@ -44,6 +44,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
   test('without a role, invites take the organization\'s default role; inviting again renews', async ({ client, assert }) => {
     const roster = await createRoster()
     const patch = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ defaultRole: 'comment' })
+    patch.assertContract()
     patch.assertStatus(200)
     const first = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
@@ -123,10 +124,12 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({ emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true })
+    invite.assertContract()
     invite.assertStatus(200)
     // The account comes after the invite.
     const invited = await createCaller({ email: 'invited@example.com' })
     const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(invited.token)
+    before.assertContract()
     before.assertStatus(404)
 
     const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
@@ -139,6 +142,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     assert.deepEqual(await invitesOf(roster.organizationId), [])
 
     const again = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    again.assertContract()
     again.assertStatus(204)
     assert.equal((await membershipOf(roster.organizationId, invited.user.id)).role, 'review')
   })
@@ -313,6 +317,7 @@ test.group('Invite links', (group) => {
       .post(`/v1/orgs/${roster.outsider.organizationId}/link-invites`)
       .bearerToken(roster.outsider.token)
       .json({ role: 'admin' })
+    theirs.assertContract()
     for (const inviteId of [newId(), 'nope', theirs.body().id]) {
       for (const request of [
         client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
@@ -368,6 +373,7 @@ test.group('Invite links', (group) => {
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
     const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
     const off = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: false })
+    off.assertContract()
     off.assertStatus(200)
 
     const create = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })

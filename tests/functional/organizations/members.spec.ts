@@ -50,6 +50,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       response.assertStatus(status)
       response.assertContract()
       const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      org.assertContract()
       if (status === 404) return org.assertStatus(404)
       assert.equal(org.body().permissions.listMembers, status === 200)
     })
@@ -142,6 +143,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const roster = await createRoster()
     for (const caller of [roster.read, roster.admin]) {
       const ping = await client.post(`/v1/orgs/${roster.organizationId}/ping`).bearerToken(caller.token)
+      ping.assertContract()
       ping.assertStatus(200)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
@@ -243,6 +245,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     guest.assertContract()
     assert.isNull(guest.body().role)
     const asGuest = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    asGuest.assertContract()
     asGuest.assertStatus(403)
   })
 
@@ -278,6 +281,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
       .bearerToken(roster.admin.token)
       .json({ role: 'admin' })
+    promoted.assertContract()
     promoted.assertStatus(200)
     const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
     demoted.assertStatus(200)
@@ -339,11 +343,13 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       .put(`/v1/orgs/${roster.organizationId}/teams`)
       .bearerToken(roster.admin.token)
       .json({ title: 'Writers', members: [roster.read.user.id, roster.edit.user.id] })
+    team.assertContract()
     team.assertStatus(201)
     const elsewhere = await client
       .put(`/v1/orgs/${roster.outsider.organizationId}/teams`)
       .bearerToken(roster.outsider.token)
       .json({ title: 'Elsewhere', members: [roster.read.user.id, other.user.id] })
+    elsewhere.assertContract()
     elsewhere.assertStatus(201)
 
     const response = await client
@@ -354,12 +360,15 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
     const read = await client.get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`).bearerToken(roster.admin.token)
+    read.assertContract()
     assert.equal(read.body().members, 1)
     const kept = await client
       .get(`/v1/orgs/${roster.outsider.organizationId}/teams/${elsewhere.body().id}`)
       .bearerToken(roster.outsider.token)
+    kept.assertContract()
     assert.equal(kept.body().members, 2)
     const gone = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.read.token)
+    gone.assertContract()
     gone.assertStatus(404)
   })
 
@@ -420,6 +429,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
     const read = await client.get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`).bearerToken(roster.read.token)
+    read.assertContract()
     assert.isTrue(read.body().sso)
   })
 
@@ -455,12 +465,15 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     const roster = await createRoster()
     const teamsUrl = `/v1/orgs/${roster.organizationId}/teams`
     const writers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Writers Guild', members: [roster.edit.user.id] })
+    writers.assertContract()
     const readers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Readers', members: [roster.edit.user.id] })
+    readers.assertContract()
     await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Others', members: [roster.read.user.id] })
     const promote = await client
       .put(`${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`)
       .bearerToken(roster.admin.token)
       .json({ role: 'owner' })
+    promote.assertContract()
     promote.assertStatus(204)
 
     const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
@@ -480,6 +493,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     assert.deepEqual(filtered.body().items.map((item: any) => item.team.id), [writers.body().id])
 
     const member = await client.get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`).bearerToken(roster.read.token)
+    member.assertContract()
     assert.equal(member.body().teams, 2)
   })
 

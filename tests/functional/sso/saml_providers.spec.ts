@@ -114,6 +114,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const teamId = await createTeam(admin.organizationId)
     const otherTeamId = await createTeam(admin.organizationId, 'Support')
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Draft' })
+    created.assertContract()
     const id = created.body().id
 
     const configured = await client
@@ -156,6 +157,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    created.assertContract()
     const id = created.body().id
     const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
     deleted.assertStatus(204)
@@ -175,6 +177,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId)
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    created.assertContract()
     await db.from('teams').where('id', teamId).delete()
     const read = await client.get(path(admin.organizationId, created.body().id)).bearerToken(admin.token)
     read.assertStatus(200)
@@ -211,6 +214,7 @@ test.group('SAML providers: bad input', (group) => {
     .run(async ({ client, assert }, { body, field, patch }) => {
       const admin = await createCaller()
       const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Kept' })
+      existing.assertContract()
       const before = await countProviders()
       const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
       response.assertStatus(400)
@@ -226,6 +230,7 @@ test.group('SAML providers: bad input', (group) => {
         patched.assertContract()
         assert.include(patched.body().error.message, field)
         const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+        read.assertContract()
         assert.deepEqual(read.body(), existing.body())
       }
     })
@@ -262,6 +267,7 @@ test.group('SAML providers: bad input', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json(fullBody())
+    foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
       for (const response of [
         await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
@@ -276,6 +282,7 @@ test.group('SAML providers: bad input', (group) => {
     theirs.assertStatus(404)
     theirs.assertContract()
     const read = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(other.token)
+    read.assertContract()
     assert.equal(read.body().label, 'Okta')
   })
 })
@@ -360,6 +367,7 @@ test.group('SAML providers: who may do what', (group) => {
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
     const before = await db.from('saml_providers').where('id', id).first()

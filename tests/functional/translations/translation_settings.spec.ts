@@ -85,6 +85,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       assert.equal(await countSettings(), before)
 
       const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept' })
+      existing.assertContract()
       const put = await client.put(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(body)
       put.assertStatus(400)
       put.assertContract()
@@ -107,6 +108,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json({ title: 'Theirs' })
+    foreign.assertContract()
     const foreignId = foreign.body().id
 
     for (const id of [newId(), 'not-an-id', foreignId]) {
@@ -133,6 +135,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept', languages: ['fr'] })
+    created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
     const User = (await import('#accounts/models/user')).default
@@ -168,6 +171,7 @@ test.group('Translation settings: list', (group) => {
     const ids: string[] = []
     for (const title of ['One', 'Two', 'Three']) {
       const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title })
+      created.assertContract()
       ids.push(created.body().id)
     }
     const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
@@ -210,6 +214,7 @@ test.group('Translation settings: who may do what', (group) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
       const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+      created.assertContract()
       const id = created.body().id
 
       const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
@@ -241,6 +246,7 @@ test.group('Translation settings: who may do what', (group) => {
     const admin = await createCaller()
     const stranger = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+    created.assertContract()
     const id = created.body().id
     for (const response of [
       await client.get(path(admin.organizationId)).bearerToken(stranger.token),
