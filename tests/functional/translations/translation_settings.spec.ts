@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
 async function countSettings() {
@@ -138,26 +139,13 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
-    const User = (await import('#accounts/models/user')).default
-    const readOnly = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
-    const writeOnly = (await User.accessTokens.create(admin.user, ['organization:write'])).value!.release()
-    const operations = [
-      { send: () => client.get(path(admin.organizationId)), lacking: writeOnly },
-      { send: () => client.post(path(admin.organizationId)).json({ title: 'New' }), lacking: readOnly },
-      { send: () => client.get(path(admin.organizationId, id)), lacking: writeOnly },
-      { send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }), lacking: readOnly },
-      { send: () => client.delete(path(admin.organizationId, id)), lacking: readOnly },
-    ]
-    for (const { send, lacking } of operations) {
-      for (const request of [send(), send().bearerToken('gb_api_nonsense')]) {
-        const response = await request
-        response.assertStatus(401)
-        response.assertContract()
-      }
-      const scoped = await send().bearerToken(lacking)
-      scoped.assertStatus(403)
-      scoped.assertContract()
-    }
+    await assertTokenGuards(admin.user, [
+      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
+      { send: () => client.post(path(admin.organizationId)).json({ title: 'New' }), scope: 'organization:write' },
+      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
+      { send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }), scope: 'organization:write' },
+      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
+    ])
     const rows = await db.from('translation_settings').where('organization_id', admin.organizationId).select('id', 'title')
     assert.deepEqual(rows.map((row) => [row.id, row.title]), [[id, 'Kept']])
   })
