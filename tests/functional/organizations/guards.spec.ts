@@ -111,5 +111,27 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
       response.assertContract()
       assert.deepEqual(await snapshot(ids.organizationId), before)
     })
+
+  test('GET {name} refuses limit 0, 1001, 2.5 and a forged cursor; 1000 and 1 pass')
+    .with(
+      ROUTES.filter((route) => route.method === 'get' && /(members|teams|link-invites)$/.test(nameOf(route))).map(
+        (route) => ({ ...route, name: nameOf(route) })
+      )
+    )
+    .run(async ({ client, assert }, route) => {
+      const ids = await setUp(client)
+      for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'forged' }]) {
+        const response = await client.get(route.path(ids)).qs(qs).bearerToken(ids.admin.token)
+        response.assertStatus(400)
+        response.assertContract()
+        assert.include(response.body().error.message, Object.keys(qs)[0])
+      }
+      for (const limit of [1, 1000]) {
+        const response = await client.get(route.path(ids)).qs({ limit }).bearerToken(ids.admin.token)
+        response.assertStatus(200)
+        response.assertContract()
+        assert.isAtMost(response.body().items.length, limit)
+      }
+    })
 })
 
