@@ -159,6 +159,22 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     )
     assert.equal(response.body().count, 2)
     assert.match(response.body().items[0].lastSeenAt, /\.\d{3}Z$/)
+
+    // Oldest first on request, one per page through the cursor.
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const ascending = await client
+        .get(membersUrl(roster.organizationId))
+        .qs({ sort: 'lastSeenAt', order: 'asc', limit: 1, ...(page ? { page } : {}) })
+        .bearerToken(roster.admin.token)
+      ascending.assertStatus(200)
+      ascending.assertContract()
+      assert.equal(ascending.body().count, 2)
+      seen.push(...ascending.body().items.map((item: any) => item.id))
+      page = ascending.body().next?.page
+    } while (page)
+    assert.deepEqual(seen, [roster.read.user.id, roster.admin.user.id])
   })
 
   test('rejects {name}')
