@@ -81,10 +81,10 @@ export default class MemberService {
   /**
    * The member `userId` of the organization; unknown ids and non-members are the same 404.
    */
-  async find(organizationId: string, userId: string, client: QueryClient = db): Promise<MemberRecord> {
+  async find(organizationId: string, userId: string): Promise<MemberRecord> {
     if (isWellFormedId(userId)) {
-      const row = await this.baseQuery(client, organizationId).where('m.user_id', userId).first()
-      if (row) return (await this.hydrate(organizationId, [row], client))[0]
+      const row = await this.baseQuery(db, organizationId).where('m.user_id', userId).first()
+      if (row) return (await this.hydrate(organizationId, [row]))[0]
     }
     throw NotFoundException.resource('member', userId)
   }
@@ -242,14 +242,15 @@ export default class MemberService {
       .select(MEMBER_COLUMNS)
   }
 
-  private async hydrate(
-    organizationId: string,
-    rows: Record<string, any>[],
-    client: QueryClient = db
-  ): Promise<MemberRecord[]> {
+  /**
+   * Counts for member rows. Reads outside any transaction (the space counts come from the spaces
+   * domain, on the default connection): never call it while a transaction holds SQLite's only
+   * connection.
+   */
+  private async hydrate(organizationId: string, rows: Record<string, any>[]): Promise<MemberRecord[]> {
     const userIds = rows.map((row) => row.user_id as string)
     const [teams, spaces, sites] = await Promise.all([
-      this.teamCounts(client, organizationId, userIds),
+      this.teamCounts(organizationId, userIds),
       this.spaceCounts(organizationId, userIds),
       this.siteCounts(organizationId, userIds),
     ])
@@ -272,10 +273,10 @@ export default class MemberService {
     }))
   }
 
-  private async teamCounts(client: QueryClient, organizationId: string, userIds: string[]) {
+  private async teamCounts(organizationId: string, userIds: string[]) {
     const counts = new Map<string, number>()
     if (userIds.length === 0) return counts
-    const rows = await client
+    const rows = await db
       .from('team_members as tm')
       .join('teams as t', 't.id', 'tm.team_id')
       .where('t.organization_id', organizationId)

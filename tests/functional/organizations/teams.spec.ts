@@ -660,3 +660,33 @@ test.group('Team and member counts', (group) => {
     assert.equal(after.body().members, 0)
   })
 })
+
+test.group('Team members under concurrency', () => {
+  // No global transaction here: the requests must run in real transactions at once.
+  test('adding the same member twice at once adds them once, without an error', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const organizationId = admin.organizationId
+    try {
+      const member = await createCaller({ organizationId, role: 'read' })
+      const team = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Busy' })
+      team.assertStatus(201)
+      team.assertContract()
+      const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
+      const responses = await Promise.all([
+        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
+        client.put(url).bearerToken(admin.token).json({ add: [member.email] }),
+        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({}),
+        client.put(url).bearerToken(admin.token).json({ add: [member.user.id] }),
+      ])
+      for (const response of responses) {
+        response.assertStatus(204)
+        response.assertContract()
+      }
+      const rows = await db.from('team_members').where('team_id', team.body().id)
+      assert.lengthOf(rows, 1)
+      assert.equal(rows[0].role, 'owner')
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
+  })
+})
