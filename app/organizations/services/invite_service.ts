@@ -60,6 +60,7 @@ export default class InviteService {
     const emails = [...roles.keys()]
 
     return db.transaction(async (trx) => {
+      await members.lockRoster(trx, organizationId)
       const activeMembers = await trx
         .from('users as u')
         .join('organization_members as m', 'm.user_id', 'u.id')
@@ -108,6 +109,7 @@ export default class InviteService {
     const domain = email.split('@').pop() ?? ''
 
     await db.transaction(async (trx) => {
+      await members.lockRoster(trx, organizationId)
       const [membership, invited, domainRow] = await Promise.all([
         OrganizationMember.query({ client: trx }).where('organization_id', organizationId).where('user_id', caller.id).first(),
         OrganizationInvite.query({ client: trx }).where('organization_id', organizationId).where('email', email).first(),
@@ -150,6 +152,7 @@ export default class InviteService {
     if (!row) throw NotFoundException.resource('invite', inviteId)
     if (!toBoolean(row.invite_links)) throw new ForbiddenException(LINKS_DISABLED)
     await db.transaction(async (trx) => {
+      await members.lockRoster(trx, organizationId)
       const membership = await OrganizationMember.query({ client: trx })
         .where('organization_id', organizationId)
         .where('user_id', caller.id)

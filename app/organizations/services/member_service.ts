@@ -139,7 +139,7 @@ export default class MemberService {
   async updateRole(access: OrganizationAccess, userId: string, role: RoleOrGuest): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
-      await this.serializeRosterChanges(trx, organizationId)
+      await this.lockRoster(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin' && role !== 'admin') {
         await this.assertAnotherAdmin(trx, organizationId, userId, 'demoted')
@@ -157,7 +157,7 @@ export default class MemberService {
   async remove(access: OrganizationAccess, userId: string): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
-      await this.serializeRosterChanges(trx, organizationId)
+      await this.lockRoster(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin') await this.assertAnotherAdmin(trx, organizationId, userId, 'removed')
       await TeamMember.query({ client: trx })
@@ -301,11 +301,11 @@ export default class MemberService {
 
   /**
    * Takes the organization row's write lock for the rest of the transaction (a no-op update, on
-   * both engines), so that two requests demoting or removing two different admins at once run one
-   * after the other and the second sees the first: the last-admin rule then holds under
-   * concurrency too. Run it first, before any read of the transaction.
+   * both engines), so that changes to the organization's roster run one after the other and each
+   * sees the one before: two requests demoting the last two admins, or adding the same user, at
+   * once. Run it first in the transaction, before any read.
    */
-  private async serializeRosterChanges(trx: TransactionClientContract, organizationId: string) {
+  async lockRoster(trx: TransactionClientContract, organizationId: string) {
     await trx.rawQuery('UPDATE organizations SET plan = plan WHERE id = ?', [organizationId])
   }
 

@@ -32,6 +32,7 @@ export type SamlIdentity = {
 export default class SsoMembershipService {
   async admit(provider: ActiveSamlProvider, identity: SamlIdentity): Promise<User> {
     return db.transaction(async (trx) => {
+      await new MemberService().lockRoster(trx, provider.organizationId)
       await this.consumeAssertion(trx, provider.id, identity)
       const { user, created } = await new UserService().findOrCreate(
         { email: identity.email, displayName: identity.displayName },

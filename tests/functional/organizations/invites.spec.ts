@@ -402,3 +402,35 @@ test.group('Invite links', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
   })
 })
+
+test.group('Joining under concurrency', () => {
+  // No global transaction here: the requests must run in real transactions at once.
+  test('the same user joining several ways at once becomes one member, without an error', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const organizationId = admin.organizationId
+    try {
+      const settings = await client.patch(`/v1/orgs/${organizationId}`).bearerToken(admin.token).json({ emailDomains: ['race.example'] })
+      settings.assertStatus(200)
+      settings.assertContract()
+      const link = await client.post(`/v1/orgs/${organizationId}/link-invites`).bearerToken(admin.token).json({ role: 'read' })
+      link.assertStatus(201)
+      link.assertContract()
+      const joiner = await createCaller({ email: `joiner-${newId(6).toLowerCase()}@race.example` })
+      const responses = await Promise.all([
+        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+      ])
+      // POST /join answers 204, accepting a link 200 (GitBook's shapes).
+      responses.forEach((response, index) => {
+        response.assertStatus(index % 2 === 0 ? 204 : 200)
+        response.assertContract()
+      })
+      const rows = await db.from('organization_members').where('organization_id', organizationId).where('user_id', joiner.user.id)
+      assert.lengthOf(rows, 1)
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
+  })
+})
