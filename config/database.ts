@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
+import { unicodeLower } from '#core/database/filters'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 
@@ -27,6 +28,8 @@ const dbConfig = defineConfig({
           conn.pragma('journal_mode = WAL')
           conn.pragma('synchronous = NORMAL')
           conn.pragma('busy_timeout = 5000')
+          // Unicode-aware LOWER, as MySQL's (case-insensitive filters must match the same rows).
+          conn.function('lower', { deterministic: true }, unicodeLower)
           done(null, conn)
         },
       },

@@ -58,9 +58,10 @@ export type ResponseOptions = {
   validForSeconds?: number
   assertionId?: string
   /**
-   * 'assertion' (default), or 'none' for an unsigned response; `signingKeyPem` signs with another key.
+   * 'assertion' (default), 'response' (only the outer Response is signed, the assertion is not), or
+   * 'none' for an unsigned response; `signingKeyPem` signs with another key.
    */
-  sign?: 'assertion' | 'none'
+  sign?: 'assertion' | 'response' | 'none'
   signingKeyPem?: string
   /**
    * Changes the XML after signing (tampering).
@@ -101,7 +102,9 @@ export function samlResponse(options: ResponseOptions): string {
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     assertion +
     `</samlp:Response>`
-  if ((options.sign ?? 'assertion') === 'assertion') {
+  const sign = options.sign ?? 'assertion'
+  if (sign !== 'none') {
+    const element = sign === 'assertion' ? 'Assertion' : 'Response'
     const signer = new SignedXml({
       privateKey: options.signingKeyPem ?? options.idp.privateKeyPem,
       publicCert: options.idp.certificatePem,
@@ -109,13 +112,13 @@ export function samlResponse(options: ResponseOptions): string {
       signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     })
     signer.addReference({
-      xpath: "//*[local-name(.)='Assertion']",
+      xpath: `//*[local-name(.)='${element}']`,
       transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
       digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     })
     signer.computeSignature(xml, {
       prefix: 'ds',
-      location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
+      location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
     })
     xml = signer.getSignedXml()
   }

@@ -20,7 +20,7 @@ export default class CreateTeamController {
   async handle({ auth, bouncer, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(TeamPolicy).authorize('createOrDelete', access)
+    await bouncer.with(TeamPolicy).authorize('create', access)
     const input = await request.validateUsing(createTeamValidator, { data: request.body() })
     const team = await this.teams.create(user, access, input)
     response.header('Location', urls.api(`/orgs/${access.organization.id}/teams/${team.id}`))

@@ -5,7 +5,7 @@ import TeamService from '#organizations/services/team_service'
 import TeamPolicy from '#organizations/policies/team_policy'
 
 /**
- * DELETE /v1/orgs/{organizationId}/teams/{teamId} — admins only.
+ * DELETE /v1/orgs/{organizationId}/teams/{teamId} — organization admins and the team's owners.
  */
 @inject()
 export default class DeleteTeamController {
@@ -18,7 +18,7 @@ export default class DeleteTeamController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)
-    await bouncer.with(TeamPolicy).authorize('createOrDelete', access)
+    await bouncer.with(TeamPolicy).authorize('manage', access, team)
     await this.teams.delete(team)
     response.noContent()
   }

@@ -8,8 +8,8 @@ const organizations = new OrganizationPolicy()
 
 /**
  * Who may do what with a team. Organization admins manage every team; a team's owners manage that
- * team (its title, its members and their team roles); creating and deleting teams stays with the
- * organization's admins. Members who see the roster see every team, and a guest sees the teams
+ * team (its title, its members and their team roles, and deleting it), which is what the Team
+ * record's `permissions.admin` says; creating teams stays with the organization's admins. Members who see the roster see every team, and a guest sees the teams
  * they belong to.
  */
 export default class TeamPolicy extends BasePolicy {
@@ -18,7 +18,8 @@ export default class TeamPolicy extends BasePolicy {
   }
 
   /**
-   * `permissions.admin`: may rename the team and change who is in it and their team roles.
+   * `permissions.admin`: may rename the team, change who is in it and their team roles, and delete
+   * it.
    */
   admin(user: User, access: OrganizationAccess, team: TeamRecord) {
     return organizations.admin(user, access) || (access.isMember && team.callerRole === 'owner')
@@ -39,12 +40,12 @@ export default class TeamPolicy extends BasePolicy {
   }
 
   /**
-   * Creating and deleting teams is the organization admins' business.
+   * Creating teams is the organization admins' business.
    */
-  createOrDelete(user: User, access: OrganizationAccess) {
+  create(user: User, access: OrganizationAccess) {
     return (
       organizations.admin(user, access) ||
-      AuthorizationResponse.deny('Only admins of this organization can create or delete teams', 403)
+      AuthorizationResponse.deny('Only admins of this organization can create teams', 403)
     )
   }
 

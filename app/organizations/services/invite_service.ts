@@ -60,6 +60,7 @@ export default class InviteService {
     const emails = [...roles.keys()]
 
     return db.transaction(async (trx) => {
+      await members.lockRoster(trx, organizationId)
       const activeMembers = await trx
         .from('users as u')
         .join('organization_members as m', 'm.user_id', 'u.id')
@@ -108,11 +109,16 @@ export default class InviteService {
     const domain = email.split('@').pop() ?? ''
 
     await db.transaction(async (trx) => {
-      const [membership, invite, domainRow] = await Promise.all([
+      await members.lockRoster(trx, organizationId)
+      const [membership, invited, domainRow] = await Promise.all([
         OrganizationMember.query({ client: trx }).where('organization_id', organizationId).where('user_id', caller.id).first(),
         OrganizationInvite.query({ client: trx }).where('organization_id', organizationId).where('email', email).first(),
         trx.from('organization_email_domains').where('organization_id', organizationId).where('domain', domain).first(),
       ])
+      // MySQL's collation also equates addresses that differ in accents (émile@ and emile@): only
+      // the very address invited, or the very domain listed, admits anyone.
+      const invite = invited?.email === email ? invited : null
+      const inDomain = domainRow?.domain === domain
       if (membership && !membership.disabled) {
         if (invite) await invite.delete()
         return
@@ -122,7 +128,7 @@ export default class InviteService {
         await invite.delete()
         return
       }
-      if (!domainRow) throw NotFoundException.resource('organization', organizationId)
+      if (!inDomain) throw NotFoundException.resource('organization', organizationId)
       if (membership) throw new ForbiddenException('Your membership of this organization is disabled')
       await members.addMember(trx, organizationId, caller.id, { role: organization.default_role ?? null })
     })
@@ -146,6 +152,7 @@ export default class InviteService {
     if (!row) throw NotFoundException.resource('invite', inviteId)
     if (!toBoolean(row.invite_links)) throw new ForbiddenException(LINKS_DISABLED)
     await db.transaction(async (trx) => {
+      await members.lockRoster(trx, organizationId)
       const membership = await OrganizationMember.query({ client: trx })
         .where('organization_id', organizationId)
         .where('user_id', caller.id)

@@ -81,10 +81,10 @@ export default class MemberService {
   /**
    * The member `userId` of the organization; unknown ids and non-members are the same 404.
    */
-  async find(organizationId: string, userId: string, client: QueryClient = db): Promise<MemberRecord> {
+  async find(organizationId: string, userId: string): Promise<MemberRecord> {
     if (isWellFormedId(userId)) {
-      const row = await this.baseQuery(client, organizationId).where('m.user_id', userId).first()
-      if (row) return (await this.hydrate(organizationId, [row], client))[0]
+      const row = await this.baseQuery(db, organizationId).where('m.user_id', userId).first()
+      if (row) return (await this.hydrate(organizationId, [row]))[0]
     }
     throw NotFoundException.resource('member', userId)
   }
@@ -139,6 +139,7 @@ export default class MemberService {
   async updateRole(access: OrganizationAccess, userId: string, role: RoleOrGuest): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
+      await this.lockRoster(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin' && role !== 'admin') {
         await this.assertAnotherAdmin(trx, organizationId, userId, 'demoted')
@@ -156,6 +157,7 @@ export default class MemberService {
   async remove(access: OrganizationAccess, userId: string): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
+      await this.lockRoster(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
       if (member.role === 'admin') await this.assertAnotherAdmin(trx, organizationId, userId, 'removed')
       await TeamMember.query({ client: trx })
@@ -240,14 +242,15 @@ export default class MemberService {
       .select(MEMBER_COLUMNS)
   }
 
-  private async hydrate(
-    organizationId: string,
-    rows: Record<string, any>[],
-    client: QueryClient = db
-  ): Promise<MemberRecord[]> {
+  /**
+   * Counts for member rows. Reads outside any transaction (the space counts come from the spaces
+   * domain, on the default connection): never call it while a transaction holds SQLite's only
+   * connection.
+   */
+  private async hydrate(organizationId: string, rows: Record<string, any>[]): Promise<MemberRecord[]> {
     const userIds = rows.map((row) => row.user_id as string)
     const [teams, spaces, sites] = await Promise.all([
-      this.teamCounts(client, organizationId, userIds),
+      this.teamCounts(organizationId, userIds),
       this.spaceCounts(organizationId, userIds),
       this.siteCounts(organizationId, userIds),
     ])
@@ -270,10 +273,10 @@ export default class MemberService {
     }))
   }
 
-  private async teamCounts(client: QueryClient, organizationId: string, userIds: string[]) {
+  private async teamCounts(organizationId: string, userIds: string[]) {
     const counts = new Map<string, number>()
     if (userIds.length === 0) return counts
-    const rows = await client
+    const rows = await db
       .from('team_members as tm')
       .join('teams as t', 't.id', 'tm.team_id')
       .where('t.organization_id', organizationId)
@@ -294,6 +297,16 @@ export default class MemberService {
       : null
     if (!member) throw NotFoundException.resource('member', userId)
     return member
+  }
+
+  /**
+   * Takes the organization row's write lock for the rest of the transaction (a no-op update, on
+   * both engines), so that changes to the organization's roster run one after the other and each
+   * sees the one before: two requests demoting the last two admins, or adding the same user, at
+   * once. Run it first in the transaction, before any read.
+   */
+  async lockRoster(trx: TransactionClientContract, organizationId: string) {
+    await trx.rawQuery('UPDATE organizations SET plan = plan WHERE id = ?', [organizationId])
   }
 
   private async assertAnotherAdmin(

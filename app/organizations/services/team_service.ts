@@ -10,7 +10,6 @@ import MemberService from '#organizations/services/member_service'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { fromSqlTimestamp, toSqlTimestamp } from '#core/database/timestamps'
 import { whereContainsInsensitive } from '#core/database/filters'
-import type { QueryClient } from '#core/database/query_client'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -36,6 +35,14 @@ export type TeamMembersUpdate = {
 }
 
 const members = new MemberService()
+
+/**
+ * Teams are listed in the order they were made (keyset on creation time, then id).
+ */
+const OLDEST_FIRST = [
+  { column: 't.created_at', key: 'created_at' },
+  { column: 't.id', key: 'id' },
+]
 
 /**
  * Teams of an organization and their members. Counts are read with the teams, never stored.
@@ -79,12 +86,9 @@ export default class TeamService {
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
-      order: [
-        { column: 't.created_at', key: 'created_at' },
-        { column: 't.id', key: 'id' },
-      ],
+      order: OLDEST_FIRST,
     })
-    return { items: await this.hydrate(db, caller.id, page.rows), count: page.count, next: page.next }
+    return { items: await this.hydrate(caller.id, page.rows), count: page.count, next: page.next }
   }
 
   /**
@@ -101,12 +105,9 @@ export default class TeamService {
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
-      order: [
-        { column: 't.created_at', key: 'created_at' },
-        { column: 't.id', key: 'id' },
-      ],
+      order: OLDEST_FIRST,
     })
-    const teams = await this.hydrate(db, caller.id, page.rows)
+    const teams = await this.hydrate(caller.id, page.rows)
     const items = teams.map((team, index) => ({ team, role: page.rows[index].member_role as TeamRole }))
     return { items, count: page.count, next: page.next }
   }
@@ -114,20 +115,15 @@ export default class TeamService {
   /**
    * A team of the organization; teams of other organizations and unknown ids are the same 404.
    */
-  async find(
-    caller: User,
-    organizationId: string,
-    teamId: string,
-    client: QueryClient = db
-  ): Promise<TeamRecord> {
+  async find(caller: User, organizationId: string, teamId: string): Promise<TeamRecord> {
     if (isWellFormedId(teamId)) {
-      const row = await client
+      const row = await db
         .from('teams')
         .where('id', teamId)
         .where('organization_id', organizationId)
         .select('id', 'organization_id', 'title', 'created_at')
         .first()
-      if (row) return (await this.hydrate(client, caller.id, [row]))[0]
+      if (row) return (await this.hydrate(caller.id, [row]))[0]
     }
     throw NotFoundException.resource('team', teamId)
   }
@@ -136,19 +132,14 @@ export default class TeamService {
    * Teams of the organization by id, for records that refer to them (a SAML provider's default
    * team). Ids of other organizations are left out.
    */
-  async findMany(
-    caller: User,
-    organizationId: string,
-    teamIds: string[],
-    client: QueryClient = db
-  ): Promise<Map<string, TeamRecord>> {
+  async findMany(caller: User, organizationId: string, teamIds: string[]): Promise<Map<string, TeamRecord>> {
     if (teamIds.length === 0) return new Map()
-    const rows = await client
+    const rows = await db
       .from('teams')
       .whereIn('id', teamIds)
       .where('organization_id', organizationId)
       .select('id', 'organization_id', 'title', 'created_at')
-    const records = await this.hydrate(client, caller.id, rows)
+    const records = await this.hydrate(caller.id, rows)
     return new Map(records.map((record) => [record.id, record]))
   }
 
@@ -218,6 +209,7 @@ export default class TeamService {
     const remove = update.remove ?? []
     const memberships = Object.entries(update.memberships ?? {})
     await db.transaction(async (trx) => {
+      await this.serializeMemberChanges(trx, team.id)
       const userIds = await this.resolveOrFail(trx, team.organizationId, 'add, remove, memberships', [
         ...new Set([...add, ...remove, ...memberships.map(([identifier]) => identifier)]),
       ])
@@ -240,9 +232,11 @@ export default class TeamService {
    */
   async setMember(team: TeamRecord, userId: string, role: TeamRole | undefined): Promise<void> {
     await db.transaction(async (trx) => {
-      const member = await members.find(team.organizationId, userId, trx)
-      // Disabled members cannot be put in teams, as in the bulk update.
-      if (member.disabled) throw NotFoundException.resource('member', userId)
+      await this.serializeMemberChanges(trx, team.id)
+      // Active members only, as in the bulk update; read within the transaction (the SQLite pool has
+      // one connection, which the transaction holds).
+      const resolved = isWellFormedId(userId) ? await members.resolve(trx, team.organizationId, [userId]) : null
+      if (!resolved?.userIds.has(userId)) throw NotFoundException.resource('member', userId)
       await this.setMemberWithin(trx, team.id, userId, role)
     })
   }
@@ -269,6 +263,15 @@ export default class TeamService {
    */
   async spaceCounts(teamIds: string[]): Promise<Map<string, number>> {
     return new SpaceAccessService().countSpacesOfTeams(teamIds)
+  }
+
+  /**
+   * Takes the team row's write lock for the rest of the transaction (a no-op update, on both
+   * engines), so that concurrent changes to one team's members run one after the other: two
+   * requests adding the same user find, then insert, one at a time. Run it first in the transaction.
+   */
+  private async serializeMemberChanges(trx: TransactionClientContract, teamId: string) {
+    await trx.rawQuery('UPDATE teams SET title = title WHERE id = ?', [teamId])
   }
 
   private async setMemberWithin(
@@ -307,19 +310,24 @@ export default class TeamService {
     return resolved.userIds
   }
 
-  private async hydrate(client: QueryClient, callerId: string, rows: Record<string, any>[]) {
+  /**
+   * Counts and the caller's team role for team rows. Reads outside any transaction (the space
+   * counts come from the spaces domain, on the default connection): never call it while a
+   * transaction holds SQLite's only connection.
+   */
+  private async hydrate(callerId: string, rows: Record<string, any>[]) {
     const teamIds = rows.map((row) => row.id as string)
     const memberCounts = new Map<string, number>()
     const callerRoles = new Map<string, TeamRole>()
     if (teamIds.length > 0) {
       const [counts, mine] = await Promise.all([
-        client
+        db
           .from('team_members')
           .whereIn('team_id', teamIds)
           .groupBy('team_id')
           .select('team_id')
           .count('* as total'),
-        client.from('team_members').whereIn('team_id', teamIds).where('user_id', callerId).select('team_id', 'role'),
+        db.from('team_members').whereIn('team_id', teamIds).where('user_id', callerId).select('team_id', 'role'),
       ])
       for (const row of counts) memberCounts.set(row.team_id, Number(row.total))
       for (const row of mine) callerRoles.set(row.team_id, row.role)

@@ -32,12 +32,18 @@ export type SamlIdentity = {
 export default class SsoMembershipService {
   async admit(provider: ActiveSamlProvider, identity: SamlIdentity): Promise<User> {
     return db.transaction(async (trx) => {
+      await new MemberService().lockRoster(trx, provider.organizationId)
       await this.consumeAssertion(trx, provider.id, identity)
-      const { user } = await new UserService().findOrCreate(
+      const { user, created } = await new UserService().findOrCreate(
         { email: identity.email, displayName: identity.displayName },
         trx
       )
-      await this.joinOrganization(trx, provider, user.id)
+      // MySQL's collation finds an account whose address differs in accents (émile@ for emile@):
+      // that is someone else's account.
+      if (user.email !== identity.email.trim().toLowerCase()) {
+        throw SsoSignInException.refused('another account holds an address too close to this one')
+      }
+      await this.joinOrganization(trx, provider, user.id, created)
       if (provider.defaultTeamId) await this.joinTeam(trx, provider.defaultTeamId, user.id)
       return user
     })
@@ -71,9 +77,17 @@ export default class SsoMembershipService {
 
   /**
    * New members get the provider's default role; existing members keep theirs and become SSO
-   * members. Disabled members stay out.
+   * members. Disabled members stay out. An account that existed before this sign-in but does not
+   * belong to the organization is refused: an identity provider is configured by the
+   * organization's admins, and must not open a session on an account that other organizations
+   * trust (it joins by invite first, then signs in through SSO).
    */
-  private async joinOrganization(trx: TransactionClientContract, provider: ActiveSamlProvider, userId: string) {
+  private async joinOrganization(
+    trx: TransactionClientContract,
+    provider: ActiveSamlProvider,
+    userId: string,
+    newAccount: boolean
+  ) {
     const existing = await OrganizationMember.query({ client: trx })
       .where('organization_id', provider.organizationId)
       .where('user_id', userId)
@@ -86,6 +100,11 @@ export default class SsoMembershipService {
       existing.lastSeenAt = DateTime.utc()
       await existing.save()
       return
+    }
+    if (!newAccount) {
+      throw SsoSignInException.refused(
+        'an account with this address exists and is not a member of this organization; ask an admin to invite it first'
+      )
     }
     const member = await new MemberService().addMember(trx, provider.organizationId, userId, {
       role: provider.defaultRole,

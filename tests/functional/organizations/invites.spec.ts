@@ -44,6 +44,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
   test('without a role, invites take the organization\'s default role; inviting again renews', async ({ client, assert }) => {
     const roster = await createRoster()
     const patch = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ defaultRole: 'comment' })
+    patch.assertContract()
     patch.assertStatus(200)
     const first = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
@@ -123,10 +124,12 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({ emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true })
+    invite.assertContract()
     invite.assertStatus(200)
     // The account comes after the invite.
     const invited = await createCaller({ email: 'invited@example.com' })
     const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(invited.token)
+    before.assertContract()
     before.assertStatus(404)
 
     const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
@@ -139,6 +142,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     assert.deepEqual(await invitesOf(roster.organizationId), [])
 
     const again = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    again.assertContract()
     again.assertStatus(204)
     assert.equal((await membershipOf(roster.organizationId, invited.user.id)).role, 'review')
   })
@@ -166,6 +170,33 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       response.assertContract()
     }
     assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
+  })
+
+  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const invite = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites`)
+      .bearerToken(roster.admin.token)
+      .json({ emails: ['émile@corp.example'], role: 'edit' })
+    invite.assertStatus(200)
+    invite.assertContract()
+    const lookalike = await createCaller({ email: 'emile@corp.example' })
+    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(lookalike.token)
+    join.assertStatus(404)
+    join.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, lookalike.user.id))
+    assert.deepEqual(
+      (await invitesOf(roster.organizationId)).map((row) => row.email),
+      ['émile@corp.example']
+    )
+
+    // The same for the organization's e-mail domains.
+    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    const accented = await createCaller({ email: 'someone@cörp.example' })
+    const byDomain = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(accented.token)
+    byDomain.assertStatus(404)
+    byDomain.assertContract()
+    assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
   test('a disabled member cannot join again through the e-mail domain (403)', async ({ client, assert }) => {
@@ -286,6 +317,7 @@ test.group('Invite links', (group) => {
       .post(`/v1/orgs/${roster.outsider.organizationId}/link-invites`)
       .bearerToken(roster.outsider.token)
       .json({ role: 'admin' })
+    theirs.assertContract()
     for (const inviteId of [newId(), 'nope', theirs.body().id]) {
       for (const request of [
         client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
@@ -341,6 +373,7 @@ test.group('Invite links', (group) => {
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
     const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
     const off = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: false })
+    off.assertContract()
     off.assertStatus(200)
 
     const create = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
@@ -367,5 +400,37 @@ test.group('Invite links', (group) => {
     accept.assertStatus(404)
     accept.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
+  })
+})
+
+test.group('Joining under concurrency', () => {
+  // No global transaction here: the requests must run in real transactions at once.
+  test('the same user joining several ways at once becomes one member, without an error', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const organizationId = admin.organizationId
+    try {
+      const settings = await client.patch(`/v1/orgs/${organizationId}`).bearerToken(admin.token).json({ emailDomains: ['race.example'] })
+      settings.assertStatus(200)
+      settings.assertContract()
+      const link = await client.post(`/v1/orgs/${organizationId}/link-invites`).bearerToken(admin.token).json({ role: 'read' })
+      link.assertStatus(201)
+      link.assertContract()
+      const joiner = await createCaller({ email: `joiner-${newId(6).toLowerCase()}@race.example` })
+      const responses = await Promise.all([
+        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
+        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+      ])
+      // POST /join answers 204, accepting a link 200 (GitBook's shapes).
+      responses.forEach((response, index) => {
+        response.assertStatus(index % 2 === 0 ? 204 : 200)
+        response.assertContract()
+      })
+      const rows = await db.from('organization_members').where('organization_id', organizationId).where('user_id', joiner.user.id)
+      assert.lengthOf(rows, 1)
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
   })
 })

@@ -50,6 +50,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       response.assertStatus(status)
       response.assertContract()
       const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      org.assertContract()
       if (status === 404) return org.assertStatus(404)
       assert.equal(org.body().permissions.listMembers, status === 200)
     })
@@ -110,6 +111,8 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const ada = await createCaller({ organizationId, role: 'read', email: 'ada.lovelace@example.com' })
     const grace = await createCaller({ organizationId, role: 'read', email: 'g_hopper@navy.example' })
     await db.from('users').where('id', grace.user.id).update({ display_name: 'Grace HOPPER 100%' })
+    const emile = await createCaller({ organizationId, role: 'read', email: 'durand@example.fr' })
+    await db.from('users').where('id', emile.user.id).update({ display_name: 'ÉMILE Zoë Ørsted ΟΔΥΣΣΕΥΣ' })
 
     const search = async (term: string) => {
       const response = await client.get(membersUrl(organizationId)).qs({ search: term }).bearerToken(admin.token)
@@ -126,12 +129,21 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     assert.deepEqual(await search('g_h'), [grace.user.id])
     assert.deepEqual(await search('_'), [grace.user.id])
     assert.deepEqual(await search('nobody'), [])
+    // Non-ASCII letters fold case on both engines; accents still count (e is not é).
+    assert.deepEqual(await search('émile'), [emile.user.id])
+    assert.deepEqual(await search('Émile zOË'), [emile.user.id])
+    assert.deepEqual(await search('ørsted'), [emile.user.id])
+    assert.deepEqual(await search('emile'), [])
+    assert.deepEqual(await search('zoe'), [])
+    assert.deepEqual(await search('ΟΔΥΣΣΕΥΣ'), [emile.user.id])
+    assert.deepEqual(await search('οδυσσευσ'), [emile.user.id])
   })
 
   test('sorts by lastSeenAt, listing only members seen at least once', async ({ client, assert }) => {
     const roster = await createRoster()
     for (const caller of [roster.read, roster.admin]) {
       const ping = await client.post(`/v1/orgs/${roster.organizationId}/ping`).bearerToken(caller.token)
+      ping.assertContract()
       ping.assertStatus(200)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
@@ -147,6 +159,22 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     )
     assert.equal(response.body().count, 2)
     assert.match(response.body().items[0].lastSeenAt, /\.\d{3}Z$/)
+
+    // Oldest first on request, one per page through the cursor.
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const ascending = await client
+        .get(membersUrl(roster.organizationId))
+        .qs({ sort: 'lastSeenAt', order: 'asc', limit: 1, ...(page ? { page } : {}) })
+        .bearerToken(roster.admin.token)
+      ascending.assertStatus(200)
+      ascending.assertContract()
+      assert.equal(ascending.body().count, 2)
+      seen.push(...ascending.body().items.map((item: any) => item.id))
+      page = ascending.body().next?.page
+    } while (page)
+    assert.deepEqual(seen, [roster.read.user.id, roster.admin.user.id])
   })
 
   test('rejects {name}')
@@ -233,6 +261,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     guest.assertContract()
     assert.isNull(guest.body().role)
     const asGuest = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    asGuest.assertContract()
     asGuest.assertStatus(403)
   })
 
@@ -268,6 +297,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
       .bearerToken(roster.admin.token)
       .json({ role: 'admin' })
+    promoted.assertContract()
     promoted.assertStatus(200)
     const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
     demoted.assertStatus(200)
@@ -329,11 +359,13 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       .put(`/v1/orgs/${roster.organizationId}/teams`)
       .bearerToken(roster.admin.token)
       .json({ title: 'Writers', members: [roster.read.user.id, roster.edit.user.id] })
+    team.assertContract()
     team.assertStatus(201)
     const elsewhere = await client
       .put(`/v1/orgs/${roster.outsider.organizationId}/teams`)
       .bearerToken(roster.outsider.token)
       .json({ title: 'Elsewhere', members: [roster.read.user.id, other.user.id] })
+    elsewhere.assertContract()
     elsewhere.assertStatus(201)
 
     const response = await client
@@ -344,12 +376,15 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
     const read = await client.get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`).bearerToken(roster.admin.token)
+    read.assertContract()
     assert.equal(read.body().members, 1)
     const kept = await client
       .get(`/v1/orgs/${roster.outsider.organizationId}/teams/${elsewhere.body().id}`)
       .bearerToken(roster.outsider.token)
+    kept.assertContract()
     assert.equal(kept.body().members, 2)
     const gone = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.read.token)
+    gone.assertContract()
     gone.assertStatus(404)
   })
 
@@ -410,6 +445,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
     const read = await client.get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`).bearerToken(roster.read.token)
+    read.assertContract()
     assert.isTrue(read.body().sso)
   })
 
@@ -445,12 +481,15 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     const roster = await createRoster()
     const teamsUrl = `/v1/orgs/${roster.organizationId}/teams`
     const writers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Writers Guild', members: [roster.edit.user.id] })
+    writers.assertContract()
     const readers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Readers', members: [roster.edit.user.id] })
+    readers.assertContract()
     await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Others', members: [roster.read.user.id] })
     const promote = await client
       .put(`${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`)
       .bearerToken(roster.admin.token)
       .json({ role: 'owner' })
+    promote.assertContract()
     promote.assertStatus(204)
 
     const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
@@ -470,6 +509,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     assert.deepEqual(filtered.body().items.map((item: any) => item.team.id), [writers.body().id])
 
     const member = await client.get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`).bearerToken(roster.read.token)
+    member.assertContract()
     assert.equal(member.body().teams, 2)
   })
 
@@ -508,5 +548,35 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
       .bearerToken(roster.admin.token)
     unknown.assertStatus(404)
     unknown.assertContract()
+  })
+})
+
+test.group('The last admin under concurrency', () => {
+  // No global transaction here: the two requests must run in two real transactions at once.
+  test('two admins demoting each other at the same time leave one admin', async ({ client, assert }) => {
+    const first = await createCaller()
+    const organizationId = first.organizationId
+    const second = await createCaller({ organizationId, role: 'admin' })
+    try {
+      const [a, b] = await Promise.all([
+        client.patch(`${membersUrl(organizationId)}/${second.user.id}`).bearerToken(first.token).json({ role: 'read' }),
+        client.patch(`${membersUrl(organizationId)}/${first.user.id}`).bearerToken(second.token).json({ role: 'read' }),
+      ])
+      a.assertContract()
+      b.assertContract()
+      // One demotion wins; the other finds either the last admin (409) or, when it was authorized
+      // after the first one committed, a caller who is no longer admin (403).
+      const statuses = [a.status(), b.status()].sort()
+      assert.equal(statuses[0], 200)
+      assert.include([403, 409], statuses[1])
+      const admins = await db
+        .from('organization_members')
+        .where('organization_id', organizationId)
+        .where('role', 'admin')
+        .count('* as total')
+      assert.equal(Number(admins[0].total), 1)
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
   })
 })

@@ -30,6 +30,7 @@ test.group('GET /v1/orgs', (group) => {
     const caller = await createCaller({ org: 'First' })
     for (const title of ['Second', 'Third', 'Fourth']) {
       const created = await client.post('/v1/orgs').bearerToken(caller.token).json({ title })
+      created.assertContract()
       created.assertStatus(201)
     }
 

@@ -166,11 +166,13 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller({ org: 'Original' })
       const before = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      before.assertContract()
       const response = await client.patch(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token).json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
       const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      after.assertContract()
       assert.deepEqual(after.body(), before.body())
     })
 
@@ -178,6 +180,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     const first = await createCaller()
     const second = await createCaller({ org: 'Second' })
     const taken = await client.patch(`/v1/orgs/${first.organizationId}`).bearerToken(first.token).json({ hostname: 'taken' })
+    taken.assertContract()
     taken.assertStatus(200)
 
     const response = await client
@@ -187,6 +190,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     response.assertStatus(409)
     response.assertContract()
     const after = await client.get(`/v1/orgs/${second.organizationId}`).bearerToken(second.token)
+    after.assertContract()
     assert.equal(after.body().title, 'Second')
     assert.notProperty(after.body(), 'hostname')
   })
@@ -205,6 +209,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       // The policy's own reason, not a generic refusal.
       assert.equal(response.body().error.message, 'Only admins of this organization can change its settings')
       const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      after.assertContract()
       assert.equal(after.body().title, 'Original')
     })
 
@@ -214,10 +219,12 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       const owner = await createCaller()
       const member = await createCaller({ organizationId: owner.organizationId, role })
       const read = await client.get(`/v1/orgs/${owner.organizationId}`).bearerToken(member.token)
+      read.assertContract()
       const patch = await client
         .patch(`/v1/orgs/${owner.organizationId}`)
         .bearerToken(member.token)
         .json({ ai: true })
+      patch.assertContract()
       assert.equal(patch.status(), read.body().permissions.admin ? 200 : 403)
       assert.equal(read.body().permissions.admin, role === 'admin')
     })

@@ -19,11 +19,13 @@ async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
     .put(teamsUrl(roster.organizationId))
     .bearerToken(roster.admin.token)
     .json({ title, members: [roster.edit.user.id, roster.guest.user.id] })
+  created.assertContract()
   created.assertStatus(201)
   const owner = await client
     .put(`${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`)
     .bearerToken(roster.admin.token)
     .json({ role: 'owner' })
+  owner.assertContract()
   owner.assertStatus(204)
   return created.body().id as string
 }
@@ -147,13 +149,14 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         assert.isTrue(permissions.view)
       }
       const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      org.assertContract()
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
 
-  test('filters by title ignoring case, wildcards literal; pages with a cursor', async ({ client, assert }) => {
+  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({ client, assert }) => {
     const roster = await createRoster()
     const ids: string[] = []
-    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors']) {
+    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors', 'ÉQUIPE Ørsted']) {
       const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title })
       ids.push(response.body().id)
     }
@@ -167,6 +170,8 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await titles('_'), ['API_reviewers'])
     assert.deepEqual(await titles('%'), ['Support 100%'])
     assert.deepEqual(await titles('zzz'), [])
+    assert.deepEqual(await titles('équipe ØRSTED'), ['ÉQUIPE Ørsted'])
+    assert.deepEqual(await titles('equipe'), [])
 
     const seen: string[] = []
     let page: string | undefined
@@ -176,7 +181,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         .qs({ limit: 3, ...(page ? { page } : {}) })
         .bearerToken(roster.read.token)
       response.assertContract()
-      assert.equal(response.body().count, 4)
+      assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((team: any) => team.id))
       page = response.body().next?.page
     } while (page)
@@ -186,9 +191,11 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
   test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({ client, assert }) => {
     const roster = await createRoster()
     const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+    before.assertContract()
     assert.isFalse(before.body().permissions.ownTeam)
     const owned = await ownedTeam(client, roster, 'Owned')
     const other = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Other' })
+    other.assertContract()
 
     const list = async (owner: string) => {
       const response = await client.get(teamsUrl(roster.organizationId)).qs({ owner }).bearerToken(roster.read.token)
@@ -206,8 +213,10 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     after.assertContract()
     assert.isTrue(after.body().permissions.ownTeam)
     const listed = await client.get('/v1/orgs').bearerToken(roster.edit.token)
+    listed.assertContract()
     assert.isTrue(listed.body().items[0].permissions.ownTeam)
     const guest = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.guest.token)
+    guest.assertContract()
     assert.isFalse(guest.body().permissions.ownTeam)
   })
 
@@ -245,6 +254,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   test('a guest outside the team cannot read it (403)', async ({ client }) => {
     const roster = await createRoster()
     const team = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Closed' })
+    team.assertContract()
     const response = await client.get(`${teamsUrl(roster.organizationId)}/${team.body().id}`).bearerToken(roster.guest.token)
     response.assertStatus(403)
     response.assertContract()
@@ -258,6 +268,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   test('unknown ids and other organizations\' teams are 404', async ({ client }) => {
     const roster = await createRoster()
     const foreign = await client.put(teamsUrl(roster.outsider.organizationId)).bearerToken(roster.outsider.token).json({ title: 'Theirs' })
+    foreign.assertContract()
     for (const teamId of [newId(), 'bad id', foreign.body().id]) {
       for (const request of [
         client.get(`${teamsUrl(roster.organizationId)}/${teamId}`),
@@ -313,11 +324,11 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       assert.equal((await db.from('teams').where('id', teamId).first()).title, 'Writers')
     })
 
-  test('{role} deletes a team: {status}')
+  test('{role} deletes a team: {status} (edit owns it, guest is a plain member)')
     .with([
       { role: 'admin', status: 204 },
       { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
+      { role: 'edit', status: 204 },
       { role: 'read', status: 403 },
       { role: 'guest', status: 403 },
       { role: 'outsider', status: 404 },
@@ -325,6 +336,11 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
+      if (role !== 'outsider') {
+        const team = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+        team.assertContract()
+        if (team.status() === 200) assert.equal(team.body().permissions.admin, status === 204)
+      }
       const response = await client.delete(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
       response.assertStatus(status)
       response.assertContract()
@@ -332,10 +348,13 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
         const again = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+        again.assertContract()
         again.assertStatus(404)
         const member = await client.get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`).bearerToken(roster.admin.token)
+        member.assertContract()
         assert.equal(member.body().teams, 0)
         const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+        org.assertContract()
         assert.isFalse(org.body().permissions.ownTeam)
       }
     })
@@ -347,6 +366,7 @@ test.group('Team members', (group) => {
   test('GET lists the team\'s members as listing items; {role}: {status}')
     .with([
       { role: 'admin', status: 200 },
+      { role: 'create', status: 200 },
       { role: 'read', status: 200 },
       { role: 'edit', status: 200 },
       { role: 'guest', status: 200 },
@@ -384,6 +404,7 @@ test.group('Team members', (group) => {
       .put(teamsUrl(roster.organizationId))
       .bearerToken(roster.admin.token)
       .json({ title: 'All', members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map((c) => c.user.id) })
+    team.assertContract()
     const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
     const seen: string[] = []
     let page: string | undefined
@@ -418,6 +439,7 @@ test.group('Team members', (group) => {
       [roster.create.user.id]: 'owner',
     })
     const team = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+    team.assertContract()
     assert.equal(team.body().members, 3)
   })
 
@@ -490,9 +512,11 @@ test.group('Team members', (group) => {
     added.assertContract()
     assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'member')
     const promoted = await client.put(url).bearerToken(roster.edit.token).json({ role: 'owner' })
+    promoted.assertContract()
     promoted.assertStatus(204)
     assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
     const again = await client.put(url).bearerToken(roster.edit.token)
+    again.assertContract()
     again.assertStatus(204)
     assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
 
@@ -555,6 +579,7 @@ test.group('Team members', (group) => {
       .put(teamsUrl(roster.outsider.organizationId))
       .bearerToken(roster.outsider.token)
       .json({ title: 'Theirs' })
+    theirs.assertContract()
     const mate = await createCaller({ organizationId: roster.outsider.organizationId, role: 'read' })
     for (const request of [
       client.put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`).json({ add: [roster.read.user.id] }),
@@ -566,5 +591,102 @@ test.group('Team members', (group) => {
       response.assertContract()
     }
     assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
+  })
+})
+
+test.group('Team and member counts', (group) => {
+  eachTestInTransaction(group)
+
+  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({ client, assert }) => {
+    const roster = await createRoster()
+    const { organizationId, admin, guest } = roster
+    const space = await client.post(`/v1/orgs/${organizationId}/spaces`).bearerToken(admin.token).json({ title: 'Handbook' })
+    space.assertContract()
+    space.assertStatus(201)
+    const created = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Readers' })
+    created.assertContract()
+    created.assertStatus(201)
+    const teamId = created.body().id
+    const granted = await client
+      .post(`/v1/spaces/${space.body().id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', teams: [teamId] })
+    granted.assertContract()
+    granted.assertStatus(204)
+
+    const counts = async () => {
+      const team = await client.get(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+      team.assertContract()
+      const member = await client.get(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+      member.assertContract()
+      for (const response of [team, member]) response.assertContract()
+      return {
+        team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
+        member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
+      }
+    }
+    // The guest sees the space only through the team.
+    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+    const add = await client.put(`${teamsUrl(organizationId)}/${teamId}/members`).bearerToken(admin.token).json({ add: [guest.email] })
+    add.assertContract()
+    add.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+    const remove = await client.delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token)
+    remove.assertContract()
+    remove.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+    const one = await client.put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token).json({})
+    one.assertContract()
+    one.assertStatus(204)
+    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+    const deleted = await client.delete(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+    deleted.assertContract()
+    deleted.assertStatus(204)
+    assert.deepEqual(await counts(), { team: null, member: [0, 0] })
+
+    // Removing a member from the organization takes them out of its teams: the team count drops.
+    const again = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Again', members: [guest.user.id] })
+    again.assertContract()
+    assert.equal(again.body().members, 1)
+    const gone = await client.delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+    gone.assertContract()
+    gone.assertStatus(204)
+    const after = await client.get(`${teamsUrl(organizationId)}/${again.body().id}`).bearerToken(admin.token)
+    after.assertContract()
+    assert.equal(after.body().members, 0)
+  })
+})
+
+test.group('Team members under concurrency', () => {
+  // No global transaction here: the requests must run in real transactions at once.
+  test('adding the same member twice at once adds them once, without an error', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const organizationId = admin.organizationId
+    try {
+      const member = await createCaller({ organizationId, role: 'read' })
+      const team = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Busy' })
+      team.assertStatus(201)
+      team.assertContract()
+      const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
+      const responses = await Promise.all([
+        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
+        client.put(url).bearerToken(admin.token).json({ add: [member.email] }),
+        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({}),
+        client.put(url).bearerToken(admin.token).json({ add: [member.user.id] }),
+      ])
+      for (const response of responses) {
+        response.assertStatus(204)
+        response.assertContract()
+      }
+      const rows = await db.from('team_members').where('team_id', team.body().id)
+      assert.lengthOf(rows, 1)
+      assert.equal(rows[0].role, 'owner')
+    } finally {
+      await db.from('organizations').where('id', organizationId).delete()
+    }
   })
 })

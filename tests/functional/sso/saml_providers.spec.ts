@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
+import { assertTokenGuards } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
 
@@ -114,6 +115,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const teamId = await createTeam(admin.organizationId)
     const otherTeamId = await createTeam(admin.organizationId, 'Support')
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Draft' })
+    created.assertContract()
     const id = created.body().id
 
     const configured = await client
@@ -156,6 +158,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    created.assertContract()
     const id = created.body().id
     const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
     deleted.assertStatus(204)
@@ -175,6 +178,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId)
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    created.assertContract()
     await db.from('teams').where('id', teamId).delete()
     const read = await client.get(path(admin.organizationId, created.body().id)).bearerToken(admin.token)
     read.assertStatus(200)
@@ -211,6 +215,7 @@ test.group('SAML providers: bad input', (group) => {
     .run(async ({ client, assert }, { body, field, patch }) => {
       const admin = await createCaller()
       const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Kept' })
+      existing.assertContract()
       const before = await countProviders()
       const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
       response.assertStatus(400)
@@ -226,6 +231,7 @@ test.group('SAML providers: bad input', (group) => {
         patched.assertContract()
         assert.include(patched.body().error.message, field)
         const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+        read.assertContract()
         assert.deepEqual(read.body(), existing.body())
       }
     })
@@ -262,6 +268,7 @@ test.group('SAML providers: bad input', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json(fullBody())
+    foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
       for (const response of [
         await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
@@ -276,6 +283,7 @@ test.group('SAML providers: bad input', (group) => {
     theirs.assertStatus(404)
     theirs.assertContract()
     const read = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(other.token)
+    read.assertContract()
     assert.equal(read.body().label, 'Okta')
   })
 })
@@ -357,19 +365,23 @@ test.group('SAML providers: who may do what', (group) => {
     }
   })
 
-  test('a wrong token is 401; writes need organization:write', async ({ client }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
-    const wrong = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
-    wrong.assertStatus(401)
-    wrong.assertContract()
-    const User = (await import('#accounts/models/user')).default
-    const token = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
-    const write = await client.post(path(admin.organizationId)).bearerToken(token).json({ label: 'L' })
-    write.assertStatus(403)
-    write.assertContract()
-    const read = await client.get(path(admin.organizationId)).bearerToken(token)
-    read.assertStatus(200)
-    read.assertContract()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    created.assertContract()
+    created.assertStatus(201)
+    const id = created.body().id
+    const before = await db.from('saml_providers').where('id', id).first()
+    const providers = await countProviders()
+    await assertTokenGuards(admin.user, [
+      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
+      { send: () => client.post(path(admin.organizationId)).json({ label: 'L' }), scope: 'organization:write' },
+      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
+      { send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }), scope: 'organization:write' },
+      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
+    ])
+    assert.equal(await countProviders(), providers)
+    assert.deepEqual(await db.from('saml_providers').where('id', id).first(), before)
   })
 })
 

@@ -57,11 +57,31 @@ async function post(provider: any, SAMLResponse: string) {
   })
 }
 
+/**
+ * The whole round trip for `email`: start, then post a valid signed response from the test IdP.
+ */
+async function signInAs(provider: any, email: string) {
+  const inResponseTo = await start(provider)
+  return post(
+    provider,
+    samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo, email })
+  )
+}
+
 function sessionCookies(response: Response) {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0])
     .join('; ')
+}
+
+async function membershipOf(organizationId: string, userId: string) {
+  return db.from('organization_members').where('organization_id', organizationId).where('user_id', userId).first()
+}
+
+async function consumedAssertions(providerId: string) {
+  const [row] = await db.from('saml_assertions').where('saml_provider_id', providerId).count('* as total')
+  return Number(row.total)
 }
 
 async function counts(email: string) {
@@ -143,7 +163,7 @@ test.group('SAML sign-in', (group) => {
 
     // The request was answered once; the assertion id is remembered until it expires.
     assert.isNull(await db.from('saml_requests').where('id', requestId).first())
-    assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 1)
+    assert.equal(await consumedAssertions(provider.id), 1)
 
     // The team now counts the member.
     const read = await client.get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`).bearerToken(admin.token)
@@ -154,23 +174,10 @@ test.group('SAML sign-in', (group) => {
   test('an existing member keeps their role and becomes an SSO member', async ({ client, assert }) => {
     const { admin, provider } = await setUp(client)
     const member = await createCaller({ organizationId: admin.organizationId, role: 'create' })
-    const response = await post(
-      provider,
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: await start(provider),
-        email: member.email.toUpperCase(),
-      })
-    )
+    const response = await signInAs(provider, member.email.toUpperCase())
     assert.equal(response.status, 302)
     assert.equal(response.headers.get('location'), '/console')
-    const row = await db
-      .from('organization_members')
-      .where('organization_id', admin.organizationId)
-      .where('user_id', member.user.id)
-      .first()
+    const row = await membershipOf(admin.organizationId, member.user.id)
     assert.equal(row.role, 'create')
     assert.isTrue(Boolean(row.sso))
     assert.deepEqual(await counts(member.email), { users: 1, members: 1 })
@@ -184,27 +191,42 @@ test.group('SAML sign-in', (group) => {
       .where('organization_id', admin.organizationId)
       .where('user_id', member.user.id)
       .update({ disabled: true })
-    const response = await post(
-      provider,
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: await start(provider),
-        email: member.email,
-      })
-    )
+    const response = await signInAs(provider, member.email)
     assert.equal(response.headers.get('location'), '/console/login')
-    const row = await db
-      .from('organization_members')
-      .where('organization_id', admin.organizationId)
-      .where('user_id', member.user.id)
-      .first()
+    const row = await membershipOf(admin.organizationId, member.user.id)
     assert.isTrue(Boolean(row.disabled))
     assert.isFalse(Boolean(row.sso))
     assert.isNull(await db.from('team_members').where('team_id', teamId).where('user_id', member.user.id).first())
     // Nothing was consumed either: the transaction rolled back with the refusal.
-    assert.equal(Number((await db.from('saml_assertions').where('saml_provider_id', provider.id).count('* as total'))[0].total), 0)
+    assert.equal(await consumedAssertions(provider.id), 0)
+  })
+
+  test('an existing account outside the organization is refused: no session, no membership', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    // An admin of another organization, whose account this identity provider must not open.
+    const stranger = await createCaller()
+    const response = await signInAs(provider, stranger.email)
+    assert.equal(response.status, 302)
+    assert.equal(response.headers.get('location'), '/console/login')
+    assert.isNull(
+      await membershipOf(admin.organizationId, stranger.user.id)
+    )
+    const consolePage = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { cookie: sessionCookies(response) } })
+    assert.equal(consolePage.status, 302)
+    assert.equal(await consumedAssertions(provider.id), 0)
+  })
+
+  test('an address that differs by an accent never reaches the member who holds the other one', async ({ client, assert }) => {
+    const { admin, provider } = await setUp(client)
+    const suffix = newId(6).toLowerCase()
+    const member = await createCaller({ organizationId: admin.organizationId, role: 'create', email: `émile-${suffix}@corp.test` })
+    const response = await signInAs(provider, `emile-${suffix}@corp.test`)
+    assert.equal(response.status, 302)
+    // SQLite keeps both addresses apart (a new account signs in); MySQL's collation would find the
+    // member's account, and the sign-in is refused. Either way the member is untouched.
+    const row = await membershipOf(admin.organizationId, member.user.id)
+    assert.isFalse(Boolean(row.sso))
+    assert.isNull(row.last_seen_at)
   })
 
   test('refuses {name} and creates nothing')
@@ -214,6 +236,7 @@ test.group('SAML sign-in', (group) => {
         build: (o: any) => samlResponse({ ...o, tamper: (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]+/, '$1boss@corp.test') }),
       },
       { name: 'an unsigned response', build: (o: any) => samlResponse({ ...o, sign: 'none' }) },
+      { name: 'a response signed outside its unsigned assertion', build: (o: any) => samlResponse({ ...o, sign: 'response' }) },
       { name: 'a response signed with another key', build: (o: any) => samlResponse({ ...o, signingKeyPem: otherIdp.privateKeyPem }) },
       { name: 'an expired response', build: (o: any) => samlResponse({ ...o, validForSeconds: -600 }) },
       { name: 'a response for another audience', build: (o: any) => samlResponse({ ...o, audience: 'https://elsewhere.test/sp' }) },

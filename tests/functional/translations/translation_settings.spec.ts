@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
 async function countSettings() {
@@ -85,6 +86,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       assert.equal(await countSettings(), before)
 
       const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept' })
+      existing.assertContract()
       const put = await client.put(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(body)
       put.assertStatus(400)
       put.assertContract()
@@ -107,6 +109,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json({ title: 'Theirs' })
+    foreign.assertContract()
     const foreignId = foreign.body().id
 
     for (const id of [newId(), 'not-an-id', foreignId]) {
@@ -130,11 +133,21 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     assert.equal((await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body().title, 'Theirs')
   })
 
-  test('a wrong token is 401', async ({ client }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client.get(path(admin.organizationId)).bearerToken('gb_api_nonsense')
-    response.assertStatus(401)
-    response.assertContract()
+    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept', languages: ['fr'] })
+    created.assertContract()
+    created.assertStatus(201)
+    const id = created.body().id
+    await assertTokenGuards(admin.user, [
+      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
+      { send: () => client.post(path(admin.organizationId)).json({ title: 'New' }), scope: 'organization:write' },
+      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
+      { send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }), scope: 'organization:write' },
+      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
+    ])
+    const rows = await db.from('translation_settings').where('organization_id', admin.organizationId).select('id', 'title')
+    assert.deepEqual(rows.map((row) => [row.id, row.title]), [[id, 'Kept']])
   })
 })
 
@@ -146,6 +159,7 @@ test.group('Translation settings: list', (group) => {
     const ids: string[] = []
     for (const title of ['One', 'Two', 'Three']) {
       const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title })
+      created.assertContract()
       ids.push(created.body().id)
     }
     const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
@@ -188,6 +202,7 @@ test.group('Translation settings: who may do what', (group) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
       const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+      created.assertContract()
       const id = created.body().id
 
       const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
@@ -219,6 +234,7 @@ test.group('Translation settings: who may do what', (group) => {
     const admin = await createCaller()
     const stranger = await createCaller()
     const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+    created.assertContract()
     const id = created.body().id
     for (const response of [
       await client.get(path(admin.organizationId)).bearerToken(stranger.token),

@@ -1,0 +1,137 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { eachTestInTransaction } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
+import { createRoster, type Roster } from './roster.js'
+
+type Route = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  path: (ids: Ids) => string
+  scope: 'organization:members:read' | 'organization:members:write'
+  body?: (ids: Ids) => Record<string, unknown>
+}
+type Ids = Roster & { teamId: string; linkId: string }
+
+/**
+ * Every member, invite and team operation: its path and the OAuth scope it needs.
+ */
+const ROUTES: Route[] = [
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members`, scope: 'organization:members:read' },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:read' },
+  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:write', body: () => ({ role: 'admin' }) },
+  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:write' },
+  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/sso`, scope: 'organization:members:write' },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/teams`, scope: 'organization:members:read' },
+  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/invites`, scope: 'organization:members:write', body: () => ({ emails: ['new@example.com'] }) },
+  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/invites/${i.linkId}`, scope: 'organization:members:write' },
+  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/join`, scope: 'organization:members:write' },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/link-invites`, scope: 'organization:members:read' },
+  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/link-invites`, scope: 'organization:members:write', body: () => ({ role: 'read' }) },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:read' },
+  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:write', body: () => ({ role: 'admin' }) },
+  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:write' },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams`, scope: 'organization:members:read' },
+  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams`, scope: 'organization:members:write', body: () => ({ title: 'New' }) },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:read' },
+  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:write', body: () => ({ title: 'Renamed' }) },
+  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:write' },
+  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`, scope: 'organization:members:read' },
+  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`, scope: 'organization:members:write', body: (i) => ({ add: [i.read.user.id] }) },
+  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.read.user.id}`, scope: 'organization:members:write', body: () => ({ role: 'owner' }) },
+  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.edit.user.id}`, scope: 'organization:members:write' },
+]
+
+/**
+ * Everything the member, invite and team operations write, to prove a refused request wrote nothing.
+ */
+async function snapshot(organizationId: string) {
+  const [members, teams, teamMembers, invites, links] = await Promise.all([
+    db.from('organization_members').where('organization_id', organizationId).orderBy('user_id').select('user_id', 'role', 'sso', 'disabled'),
+    db.from('teams').where('organization_id', organizationId).orderBy('id').select('id', 'title'),
+    db.from('team_members').orderBy('id').select('team_id', 'user_id', 'role'),
+    db.from('organization_invites').where('organization_id', organizationId).select('email'),
+    db.from('organization_invite_links').where('organization_id', organizationId).orderBy('id').select('id', 'role'),
+  ])
+  return { members, teams, teamMembers, invites, links }
+}
+
+async function setUp(client: any): Promise<Ids> {
+  const roster = await createRoster()
+  const team = await client
+    .put(`/v1/orgs/${roster.organizationId}/teams`)
+    .bearerToken(roster.admin.token)
+    .json({ title: 'Guarded', members: [roster.edit.user.id] })
+  team.assertContract()
+  team.assertStatus(201)
+  const link = await client
+    .post(`/v1/orgs/${roster.organizationId}/link-invites`)
+    .bearerToken(roster.admin.token)
+    .json({ role: 'read' })
+  link.assertContract()
+  link.assertStatus(201)
+  return { ...roster, teamId: team.body().id, linkId: link.body().id }
+}
+
+/**
+ * The route's path with placeholders, to name the test.
+ */
+function nameOf(route: Route) {
+  const ids = { organizationId: 'O', teamId: 'T', linkId: 'L', read: { user: { id: 'U' } }, edit: { user: { id: 'U' } } }
+  return route.path(ids as unknown as Ids).replace('/v1/orgs/O', 'O')
+}
+
+function send(client: any, route: Route, ids: Ids) {
+  const request = client[route.method](route.path(ids))
+  return route.body ? request.json(route.body(ids)) : request
+}
+
+test.group('Members, invites and teams: tokens and scopes', (group) => {
+  eachTestInTransaction(group)
+
+  test('{method} {name}: no token and a wrong token are 401, a token with every scope but {scope} is 403; nothing changes')
+    .with(ROUTES.map((route) => ({ ...route, name: nameOf(route) })))
+    .run(async ({ client, assert }, route) => {
+      const ids = await setUp(client)
+      const before = await snapshot(ids.organizationId)
+      await assertTokenGuards(ids.admin.user, [{ send: () => send(client, route, ids), scope: route.scope }])
+      assert.deepEqual(await snapshot(ids.organizationId), before)
+    })
+
+  test('{method} {name} with a malformed JSON body is 400 and changes nothing')
+    .with(ROUTES.filter((route) => route.body).map((route) => ({ ...route, name: nameOf(route) })))
+    .run(async ({ client, assert }, route) => {
+      const ids = await setUp(client)
+      const before = await snapshot(ids.organizationId)
+      const body = JSON.stringify(route.body!(ids))
+      const response = await client[route.method](route.path(ids))
+        .bearerToken(ids.admin.token)
+        .header('Content-Type', 'application/json')
+        .json(body.slice(0, -1))
+      response.assertStatus(400)
+      response.assertContract()
+      assert.deepEqual(await snapshot(ids.organizationId), before)
+    })
+
+  test('GET {name} refuses limit 0, 1001, 2.5 and a forged cursor; 1000 and 1 pass')
+    .with(
+      ROUTES.filter((route) => route.method === 'get' && /(members|teams|link-invites)$/.test(nameOf(route))).map(
+        (route) => ({ ...route, name: nameOf(route) })
+      )
+    )
+    .run(async ({ client, assert }, route) => {
+      const ids = await setUp(client)
+      for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'forged' }]) {
+        const response = await client.get(route.path(ids)).qs(qs).bearerToken(ids.admin.token)
+        response.assertStatus(400)
+        response.assertContract()
+        assert.include(response.body().error.message, Object.keys(qs)[0])
+      }
+      for (const limit of [1, 1000]) {
+        const response = await client.get(route.path(ids)).qs({ limit }).bearerToken(ids.admin.token)
+        response.assertStatus(200)
+        response.assertContract()
+        assert.isAtMost(response.body().items.length, limit)
+      }
+    })
+})
+
