@@ -14,6 +14,7 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
 import SpaceAccessService from '#spaces/services/space_access_service'
+import MemberGrantsService from '#spaces/services/member_grants_service'
 
 
 /**
@@ -151,7 +152,8 @@ export default class MemberService {
   }
 
   /**
-   * Removes a member and their memberships of the organization's teams, atomically. The last admin
+   * Removes a member with their memberships of the organization's teams and the roles granted to
+   * them on its spaces and collections, atomically (rejoining starts afresh). The last admin
    * cannot be removed (409).
    */
   async remove(access: OrganizationAccess, userId: string): Promise<void> {
@@ -164,6 +166,7 @@ export default class MemberService {
         .where('user_id', userId)
         .whereIn('team_id', (teams) => teams.from('teams').where('organization_id', organizationId).select('id'))
         .delete()
+      await new MemberGrantsService().revokeWithin(trx, organizationId, userId)
       await member.delete()
     })
   }

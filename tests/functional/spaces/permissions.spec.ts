@@ -447,3 +447,36 @@ test.group('Space counts and team grants on the organization records', (group) =
     renamed.assertStatus(200)
   })
 })
+
+test.group('Leaving an organization', (group) => {
+  eachTestInTransaction(group)
+
+  test("a removed member's grants go with them: rejoining does not bring the access back", async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const guest = await createCaller({ organizationId: admin.organizationId, role: null })
+    const space = await createSpace(client, admin)
+    await client
+      .post(`/v1/spaces/${space.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'edit', users: [guest.user.id] })
+      .then((response) => response.assertStatus(204))
+    const before = await client.get(`/v1/spaces/${space.id}`).bearerToken(guest.token)
+    before.assertStatus(200)
+
+    const removed = await client
+      .delete(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}`)
+      .bearerToken(admin.token)
+    removed.assertStatus(204)
+    const grants = await db.from('content_grants').where('user_id', guest.user.id)
+    assert.lengthOf(grants, 0)
+
+    // Back as a guest: nothing is shared with them any more.
+    await createCaller({ organizationId: admin.organizationId, role: null, email: guest.email })
+    const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(guest.token)
+    after.assertStatus(404)
+    after.assertContract()
+  })
+})
