@@ -23,7 +23,7 @@ export default class CreateTeamController {
   private async perform({ auth, bouncer, params, request, response, session }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(TeamPolicy).authorize('createOrDelete', access)
+    await bouncer.with(TeamPolicy).authorize('create', access)
     const input = await request.validateUsing(createTeamValidator, { data: request.only(['title']) })
     const team = await this.teams.create(user, access, input)
     session.flash('notice', `Team ${team.title} created.`)

@@ -23,7 +23,7 @@ export default class DeleteTeamController {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)
-    await bouncer.with(TeamPolicy).authorize('createOrDelete', access)
+    await bouncer.with(TeamPolicy).authorize('manage', access, team)
     await this.teams.delete(team)
     session.flash('notice', `Team ${team.title} deleted.`)
     return response.redirect().toPath(`/console/orgs/${access.organization.id}/teams`)

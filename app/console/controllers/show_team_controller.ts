@@ -36,14 +36,15 @@ export default class ShowTeamController {
     await bouncer.with(TeamPolicy).authorize('read', access, team)
     const query = await listQueryValidator.validate(singleValuedQuery(request.qs()))
     const page = await this.teams.listMembers(team, { ...query, limit: query.limit ?? PAGE_SIZE })
-    const organization = organizationHeader(user, access)
+    const props = teamProps(team, access, user)
     return inertia.render('teams/show', {
-      organization,
-      team: teamProps(team, access, user),
+      organization: organizationHeader(user, access),
+      team: props,
       members: page.items.map(teamMemberProps),
       count: page.count,
       nextPage: page.next?.page ?? null,
-      canDelete: organization.permissions.admin,
+      // Admins and the team's owners delete it, as the API allows.
+      canDelete: props.canManage,
     })
   }
 }
