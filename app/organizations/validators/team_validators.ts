@@ -1,11 +1,12 @@
 import vine from '@vinejs/vine'
+import { maxCharacters } from '#core/http/validation'
 import { listQuery } from '#core/http/pagination'
 import { TEAM_ROLES } from '#organizations/models/team_member'
 
 /**
  * Team titles: 1 to 64 characters, surrounding spaces trimmed.
  */
-const title = vine.string().trim().minLength(1).maxLength(64)
+const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 64 }))
 
 /**
  * A user named by id or e-mail address (the longest address is 254 characters).

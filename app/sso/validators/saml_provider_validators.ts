@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import vine from '@vinejs/vine'
+import { maxCharacters } from '#core/http/validation'
 import type { FieldContext } from '@vinejs/vine/types'
 import { ROLES } from '#core/roles'
 
@@ -26,7 +27,7 @@ const x509Rule = vine.createRule((value: unknown, _options: undefined, field: Fi
   }
 })
 
-const label = vine.string().trim().minLength(1).maxLength(30)
+const label = vine.string().trim().minLength(1).use(maxCharacters({ max: 30 }))
 const entityID = vine.string().trim().minLength(1).maxLength(1024)
 const certificate = vine.string().trim().minLength(1).maxLength(10000).use(x509Rule())
 const ssoURL = vine

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { maxCharacters } from '#core/http/validation'
 
 /**
  * Language codes GitBook translates into (`TranslationLanguage` of the @gitbook/api document).
@@ -17,7 +18,7 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]
  */
 export const translationSettingsValidator = vine.compile(
   vine.object({
-    title: vine.string().trim().minLength(1).maxLength(100),
+    title: vine.string().trim().minLength(1).use(maxCharacters({ max: 100 })),
     languages: vine.array(vine.enum(TRANSLATION_LANGUAGES)).distinct().optional(),
   })
 )
