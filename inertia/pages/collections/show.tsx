@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react'
-import { Head, Link, router, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
+import DeleteSection from '~/components/delete_section'
+import { SelectField, TextField } from '~/components/form_fields'
 import Grants from '~/components/grants'
 import Setting from '~/components/setting'
 import ParentLink from '~/components/parent_link'
@@ -30,7 +32,6 @@ export default function Collection({
     description: collection.description ?? '',
     defaultLevel: roleValue(collection.defaultLevel),
   })
-  const [confirmDelete, setConfirmDelete] = useState(false)
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -80,67 +81,42 @@ export default function Collection({
         <>
           <form className="card settings-form section" onSubmit={save} noValidate data-testid="collection-form">
             <h2>Edit the collection</h2>
-            <label className="field">
-              <span>Title</span>
-              <input
-                name="title"
-                maxLength={50}
-                value={form.data.title}
-                onChange={(event) => form.setData('title', event.target.value)}
-                aria-invalid={form.errors.title ? true : undefined}
-              />
-              {form.errors.title && <span className="field-error">{form.errors.title}</span>}
-            </label>
-            <label className="field">
-              <span>Description</span>
-              <input
-                name="description"
-                maxLength={100}
-                value={form.data.description}
-                onChange={(event) => form.setData('description', event.target.value)}
-                aria-invalid={form.errors.description ? true : undefined}
-              />
-              {form.errors.description && <span className="field-error">{form.errors.description}</span>}
-            </label>
-            <label className="field">
-              <span>Default level</span>
-              <select
-                name="defaultLevel"
-                value={form.data.defaultLevel}
-                onChange={(event) => form.setData('defaultLevel', event.target.value)}
-              >
-                <option value="">inherit</option>
-                {MEMBER_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </select>
-              {form.errors.defaultLevel && <span className="field-error">{form.errors.defaultLevel}</span>}
-            </label>
+            <TextField
+              label="Title"
+              name="title"
+              maxLength={50}
+              value={form.data.title}
+              error={form.errors.title}
+              onChange={(value) => form.setData('title', value)}
+            />
+            <TextField
+              label="Description"
+              name="description"
+              maxLength={100}
+              value={form.data.description}
+              error={form.errors.description}
+              onChange={(value) => form.setData('description', value)}
+            />
+            <SelectField
+              label="Default level"
+              name="defaultLevel"
+              options={MEMBER_ROLES}
+              emptyLabel="inherit"
+              value={form.data.defaultLevel}
+              error={form.errors.defaultLevel}
+              onChange={(value) => form.setData('defaultLevel', value)}
+            />
             <button type="submit" className="button" disabled={form.processing}>
               Save
             </button>
           </form>
 
-          <section className="section">
-            <h2>Delete the collection</h2>
-            <p className="muted">Only an empty collection can be deleted: move or delete what it holds first.</p>
-            {confirmDelete ? (
-              <p className="row-actions">
-                <button type="button" className="button button-danger" onClick={() => router.delete(url)}>
-                  Confirm: delete {collection.title}
-                </button>
-                <button type="button" className="button button-quiet" onClick={() => setConfirmDelete(false)}>
-                  Cancel
-                </button>
-              </p>
-            ) : (
-              <button type="button" className="button button-danger button-quiet" onClick={() => setConfirmDelete(true)}>
-                Delete collection
-              </button>
-            )}
-          </section>
+          <DeleteSection
+            kind="collection"
+            title={collection.title}
+            url={url}
+            explanation="Only an empty collection can be deleted: move or delete what it holds first."
+          />
         </>
       ) : null}
 

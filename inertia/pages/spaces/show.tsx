@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react'
-import { Head, Link, router, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { Head, Link, useForm } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
+import DeleteSection from '~/components/delete_section'
+import { SelectField, TextField } from '~/components/form_fields'
 import Grants from '~/components/grants'
 import Setting from '~/components/setting'
 import ParentLink from '~/components/parent_link'
@@ -22,7 +24,6 @@ export default function Space({ organization, space, parent, grants, canManage, 
     editMode: space.editMode,
     defaultLevel: roleValue(space.defaultLevel),
   })
-  const [confirmDelete, setConfirmDelete] = useState(false)
 
   function save(event: FormEvent) {
     event.preventDefault()
@@ -58,85 +59,58 @@ export default function Space({ organization, space, parent, grants, canManage, 
         <>
           <form className="card settings-form section" onSubmit={save} noValidate data-testid="space-form">
             <h2>Edit the space</h2>
-            <label className="field">
-              <span>Title</span>
-              <input
-                name="title"
-                maxLength={50}
-                value={form.data.title}
-                onChange={(event) => form.setData('title', event.target.value)}
-                aria-invalid={form.errors.title ? true : undefined}
-              />
-              {form.errors.title && <span className="field-error">{form.errors.title}</span>}
-            </label>
-            <label className="field">
-              <span>Emoji</span>
-              <input
-                name="emoji"
-                maxLength={50}
-                value={form.data.emoji}
-                onChange={(event) => form.setData('emoji', event.target.value)}
-                aria-invalid={form.errors.emoji ? true : undefined}
-              />
-              {form.errors.emoji && <span className="field-error">{form.errors.emoji}</span>}
-            </label>
-            <label className="field">
-              <span>Visibility</span>
-              <select name="visibility" value={form.data.visibility} onChange={(event) => form.setData('visibility', event.target.value)}>
-                {visibilities.map((visibility) => (
-                  <option key={visibility} value={visibility}>
-                    {visibility}
-                  </option>
-                ))}
-              </select>
-              {form.errors.visibility && <span className="field-error">{form.errors.visibility}</span>}
-            </label>
-            <label className="field">
-              <span>Edit mode</span>
-              <select name="editMode" value={form.data.editMode} onChange={(event) => form.setData('editMode', event.target.value)}>
-                {editModes.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {mode}
-                  </option>
-                ))}
-              </select>
-              {form.errors.editMode && <span className="field-error">{form.errors.editMode}</span>}
-            </label>
-            <label className="field">
-              <span>Default level</span>
-              <select name="defaultLevel" value={form.data.defaultLevel} onChange={(event) => form.setData('defaultLevel', event.target.value)}>
-                <option value="">inherit</option>
-                {MEMBER_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {role}
-                  </option>
-                ))}
-              </select>
-              {form.errors.defaultLevel && <span className="field-error">{form.errors.defaultLevel}</span>}
-            </label>
+            <TextField
+              label="Title"
+              name="title"
+              maxLength={50}
+              value={form.data.title}
+              error={form.errors.title}
+              onChange={(value) => form.setData('title', value)}
+            />
+            <TextField
+              label="Emoji"
+              name="emoji"
+              maxLength={50}
+              value={form.data.emoji}
+              error={form.errors.emoji}
+              onChange={(value) => form.setData('emoji', value)}
+            />
+            <SelectField
+              label="Visibility"
+              name="visibility"
+              options={visibilities}
+              value={form.data.visibility}
+              error={form.errors.visibility}
+              onChange={(value) => form.setData('visibility', value)}
+            />
+            <SelectField
+              label="Edit mode"
+              name="editMode"
+              options={editModes}
+              value={form.data.editMode}
+              error={form.errors.editMode}
+              onChange={(value) => form.setData('editMode', value)}
+            />
+            <SelectField
+              label="Default level"
+              name="defaultLevel"
+              options={MEMBER_ROLES}
+              emptyLabel="inherit"
+              value={form.data.defaultLevel}
+              error={form.errors.defaultLevel}
+              onChange={(value) => form.setData('defaultLevel', value)}
+            />
             <button type="submit" className="button" disabled={form.processing}>
               Save
             </button>
           </form>
 
-          <section className="section">
-            <h2>Delete the space</h2>
-            <p className="muted">A deleted space can be restored through the API for 7 days.</p>
-            {confirmDelete ? (
-              <p className="row-actions">
-                <button type="button" className="button button-danger" onClick={() => router.delete(url)}>
-                  Confirm: delete {space.title}
-                </button>
-                <button type="button" className="button button-quiet" onClick={() => setConfirmDelete(false)}>
-                  Cancel
-                </button>
-              </p>
-            ) : (
-              <button type="button" className="button button-danger button-quiet" onClick={() => setConfirmDelete(true)}>
-                Delete space
-              </button>
-            )}
-          </section>
+          <DeleteSection
+            kind="space"
+            title={space.title}
+            url={url}
+            explanation="A deleted space can be restored through the API for 7 days."
+          />
         </>
       ) : null}
 

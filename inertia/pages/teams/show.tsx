@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
+import DeleteSection from '~/components/delete_section'
 import type { TeamPageProps } from '~/types'
 
 /**
@@ -13,7 +14,6 @@ export default function Team({ organization, team, members, count, nextPage, can
   const teamUrl = `/console/orgs/${organization.id}/teams/${team.id}`
   const rename = useForm({ title: team.title })
   const add = useForm<{ email: string; role: 'member' | 'owner' }>({ email: '', role: 'member' })
-  const [confirmDelete, setConfirmDelete] = useState(false)
 
   function submitRename(event: FormEvent) {
     event.preventDefault()
@@ -135,24 +135,12 @@ export default function Team({ organization, team, members, count, nextPage, can
       </section>
 
       {canDelete ? (
-        <section className="section">
-          <h2>Delete the team</h2>
-          <p className="muted">Its members stay in the organization.</p>
-          {confirmDelete ? (
-            <p className="row-actions">
-              <button type="button" className="button button-danger" onClick={() => router.delete(teamUrl)}>
-                Confirm: delete {team.title}
-              </button>
-              <button type="button" className="button button-quiet" onClick={() => setConfirmDelete(false)}>
-                Cancel
-              </button>
-            </p>
-          ) : (
-            <button type="button" className="button button-danger button-quiet" onClick={() => setConfirmDelete(true)}>
-              Delete team
-            </button>
-          )}
-        </section>
+        <DeleteSection
+          kind="team"
+          title={team.title}
+          url={teamUrl}
+          explanation="Its members stay in the organization."
+        />
       ) : null}
     </ConsoleLayout>
   )
