@@ -19,8 +19,9 @@ function TreeItem({ node }: { node: SpaceTreeNode }) {
     return (
       <li data-testid={`tree-space-${node.id}`}>
         <span className="tree-item">
-          <span className="tree-kind" aria-hidden="true">
-            {node.emoji ?? '▪'}
+          {/* Markers are drawn in CSS, so they show whatever fonts the browser has. */}
+          <span className={node.emoji ? 'tree-kind' : 'tree-kind tree-kind-space'} aria-hidden="true">
+            {node.emoji ?? null}
           </span>
           <Link href={`/console/spaces/${node.id}`}>{node.title}</Link>
           <span className="badge" title="Visibility">
@@ -34,9 +35,7 @@ function TreeItem({ node }: { node: SpaceTreeNode }) {
   return (
     <li data-testid={`tree-collection-${node.id}`}>
       <span className="tree-item">
-        <span className="tree-kind" aria-hidden="true">
-          ▸
-        </span>
+        <span className="tree-kind tree-kind-collection" aria-hidden="true" />
         <Link href={`/console/collections/${node.id}`}>{node.title}</Link>
         <span className="muted">your role: {node.role}</span>
       </span>
