@@ -11,7 +11,6 @@ import type User from '#accounts/models/user'
 import { userFromRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import TeamService from '#organizations/services/team_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import { RoleResolver } from '#spaces/effective_role'
 import { affectedRows } from '#spaces/sql'
 
 /**
@@ -120,30 +119,13 @@ export default class GrantService {
    * matching users are paged by id.
    */
   async aggregate(target: GrantTarget, query: ListQuery & { role?: Role }) {
-    const [members, tree, grants] = await Promise.all([
-      db
-        .from('organization_members')
-        .where('organization_id', target.organizationId)
-        .where('disabled', false)
-        .select('user_id', 'role'),
-      this.access.treeOf(target.organizationId),
-      db
-        .from('content_grants as g')
-        .leftJoin('team_members as tm', 'tm.team_id', 'g.team_id')
-        .where('g.organization_id', target.organizationId)
-        .select('g.space_id', 'g.collection_id', 'g.role', 'g.user_id', 'tm.user_id as team_user_id'),
-    ])
     const roles = new Map<string, Role>()
-    for (const member of members) {
-      const own = grants
-        .filter((g) => g.user_id === member.user_id || g.team_user_id === member.user_id)
-        .map((g) => ({ spaceId: g.space_id ?? null, collectionId: g.collection_id ?? null, role: g.role }))
-      const resolver = new RoleResolver(tree, member.role ?? null, own)
+    for (const { userId, resolver } of await this.access.memberResolvers(target.organizationId)) {
       const role =
         target.kind === 'space'
           ? resolver.forSpace({ id: target.id, parentId: target.parentId, defaultLevel: target.defaultLevel })
           : resolver.forCollection(target.id)
-      if (role && (!query.role || role === query.role)) roles.set(member.user_id, role)
+      if (role && (!query.role || role === query.role)) roles.set(userId, role)
     }
     const ids = [...roles.keys()]
     const builder = db

@@ -93,41 +93,57 @@ export default class SpaceAccessService {
   }
 
   /**
+   * A role resolver for each active member of the organization (only those in `userIds` when
+   * given), with the grants made to them directly or through their teams. Lists that need every
+   * member's role (counts, permission aggregates) load the tree and the grants once for all.
+   */
+  async memberResolvers(
+    organizationId: string,
+    userIds?: string[]
+  ): Promise<Array<{ userId: string; resolver: RoleResolver }>> {
+    const [members, collections, grants] = await Promise.all([
+      db
+        .from('organization_members')
+        .where('organization_id', organizationId)
+        .where('disabled', false)
+        .if(userIds, (q) => q.whereIn('user_id', userIds!))
+        .select('user_id', 'role'),
+      this.treeOf(organizationId),
+      db
+        .from('content_grants as g')
+        .leftJoin('team_members as tm', 'tm.team_id', 'g.team_id')
+        .where('g.organization_id', organizationId)
+        .if(userIds, (q) => q.where((w) => w.whereIn('g.user_id', userIds!).orWhereIn('tm.user_id', userIds!)))
+        .select('g.space_id', 'g.collection_id', 'g.role', 'g.user_id', 'tm.user_id as team_user_id'),
+    ])
+    const grantsOf = new Map<string, GrantRow[]>()
+    for (const grant of grants) {
+      for (const holder of new Set([grant.user_id, grant.team_user_id])) {
+        if (!holder) continue
+        const own = grantsOf.get(holder) ?? []
+        own.push(toGrant(grant))
+        grantsOf.set(holder, own)
+      }
+    }
+    return members.map((member) => ({
+      userId: member.user_id as string,
+      resolver: new RoleResolver(collections, member.role ?? null, grantsOf.get(member.user_id) ?? []),
+    }))
+  }
+
+  /**
    * How many spaces of the organization each member can access (the `spaces` count of a Member).
    * Users who are not active members count 0.
    */
   async countSpacesOfMembers(organizationId: string, userIds: string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>(userIds.map((id) => [id, 0]))
     if (userIds.length === 0) return counts
-    const [members, collections, spaces, grants] = await Promise.all([
-      db
-        .from('organization_members')
-        .where('organization_id', organizationId)
-        .whereIn('user_id', userIds)
-        .where('disabled', false)
-        .select('user_id', 'role'),
-      this.treeOf(organizationId),
-      db
-        .from('spaces')
-        .where('organization_id', organizationId)
-        .whereNull('deleted_at')
-        .select('id', 'parent_id', 'default_level'),
-      db
-        .from('content_grants as g')
-        .leftJoin('team_members as tm', 'tm.team_id', 'g.team_id')
-        .where('g.organization_id', organizationId)
-        .where((q) => q.whereIn('g.user_id', userIds).orWhereIn('tm.user_id', userIds))
-        .select('g.space_id', 'g.collection_id', 'g.role', 'g.user_id', 'tm.user_id as team_user_id'),
+    const [resolvers, spaces] = await Promise.all([
+      this.memberResolvers(organizationId, userIds),
+      this.liveSpacesOf(organizationId),
     ])
-    for (const member of members) {
-      const own = grants
-        .filter((g) => g.user_id === member.user_id || g.team_user_id === member.user_id)
-        .map(toGrant)
-      const resolver = new RoleResolver(collections, member.role ?? null, own)
-      const count = spaces.filter((s) =>
-        resolver.forSpace({ id: s.id, parentId: s.parent_id, defaultLevel: s.default_level ?? null })
-      ).length
-      counts.set(member.user_id, count)
+    for (const { userId, resolver } of resolvers) {
+      counts.set(userId, spaces.filter((space) => resolver.forSpace(space)).length)
     }
     return counts
   }
@@ -145,26 +161,29 @@ export default class SpaceAccessService {
       .select('team_id', 'organization_id', 'space_id', 'collection_id', 'role')
     const organizationIds = [...new Set(grants.map((g) => g.organization_id as string))]
     for (const organizationId of organizationIds) {
-      const [collections, spaces] = await Promise.all([
-        this.treeOf(organizationId),
-        db
-          .from('spaces')
-          .where('organization_id', organizationId)
-          .whereNull('deleted_at')
-          .select('id', 'parent_id', 'default_level'),
-      ])
+      const [collections, spaces] = await Promise.all([this.treeOf(organizationId), this.liveSpacesOf(organizationId)])
       for (const teamId of teamIds) {
         const own = grants.filter((g) => g.team_id === teamId && g.organization_id === organizationId)
         if (own.length === 0) continue
         // As a guest would: only what is granted counts.
         const resolver = new RoleResolver(collections, null, own.map(toGrant))
-        const count = spaces.filter((s) =>
-          resolver.forSpace({ id: s.id, parentId: s.parent_id, defaultLevel: null })
-        ).length
+        const count = spaces.filter((space) => resolver.forSpace({ ...space, defaultLevel: null })).length
         counts.set(teamId, (counts.get(teamId) ?? 0) + count)
       }
     }
     return counts
+  }
+
+  /**
+   * The organization's spaces that are not deleted, as role resolution needs them.
+   */
+  private async liveSpacesOf(organizationId: string) {
+    const rows = await db
+      .from('spaces')
+      .where('organization_id', organizationId)
+      .whereNull('deleted_at')
+      .select('id', 'parent_id', 'default_level')
+    return rows.map((row) => ({ id: row.id as string, parentId: row.parent_id ?? null, defaultLevel: row.default_level ?? null }))
   }
 
   async treeOf(organizationId: string, client: QueryClientContract = db.connection()) {
