@@ -26,4 +26,8 @@ export default await Env.create(appRoot, {
 
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+
+  // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
+  DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
+  DRIVE_ROOT: Env.schema.string.optional(),
 })
