@@ -39,6 +39,8 @@ export default defineConfig({
     () => import('#spaces/provider'),
     () => import('#sso/provider'),
     () => import('#translations/provider'),
+    () => import('#content/provider'),
+    () => import('#change_requests/provider'),
     () => import('#console/provider'),
   ],
 

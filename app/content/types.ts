@@ -37,6 +37,8 @@ export interface PageNode {
   hidden?: boolean
   noIndex?: boolean
   noRobotsIndex?: boolean
+  /** Adaptive-content condition (an expression over visitor claims). */
+  condition?: string
   layout?: PageLayout
   cover?: PageCover
   variables?: Record<string, string>
@@ -53,6 +55,8 @@ export interface PageNode {
 /** A page of a loaded revision tree. */
 export interface TreePage {
   node: PageNode
+  /** Hash of the stored node. */
+  hash: string
   /** Slash-joined slugs from the root, e.g. `guides/getting-started`. */
   path: string
   parentId: string | null
@@ -87,6 +91,8 @@ export interface RevisionTree {
   pages: TreePage[]
   byId: Map<string, TreePage>
   files: FileEntry[]
+  /** Hash of the stored file list (null: no files). */
+  filesHash: string | null
   reusableContents: ReusableContentEntry[]
   variables: Record<string, string>
 }

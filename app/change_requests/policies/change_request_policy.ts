@@ -1,0 +1,43 @@
+import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
+import type User from '#accounts/models/user'
+import { roleAtLeast } from '#core/roles'
+import type { SpaceAccess } from '#spaces/records'
+import type { ChangeRequestRecord } from '#change_requests/records'
+
+/**
+ * What a caller may do with a space's change requests, from their effective role on the space.
+ * Readers see them; editors open and author them (not in a locked space); reviewers and above
+ * merge. A merged or archived change request takes no more edits.
+ */
+export default class ChangeRequestPolicy extends BasePolicy {
+  create(_user: User, access: SpaceAccess) {
+    if (!roleAtLeast(access.role, 'edit')) {
+      return AuthorizationResponse.deny('You need the edit role on this space to open change requests', 403)
+    }
+    if (access.space.editMode === 'locked') {
+      return AuthorizationResponse.deny('This space is locked: its content cannot be edited', 403)
+    }
+    return true
+  }
+
+  author(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
+    const allowed = this.create(user, access)
+    if (allowed !== true) return allowed
+    if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
+      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: its content cannot change`, 403)
+    }
+    return true
+  }
+
+  permissions(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
+    const edit = this.author(user, access, changeRequest) === true
+    const open = changeRequest.status !== 'merged'
+    return {
+      view: roleAtLeast(access.role, 'read'),
+      edit,
+      comment: roleAtLeast(access.role, 'comment'),
+      merge: open && roleAtLeast(access.role, 'review'),
+      review: open && roleAtLeast(access.role, 'review'),
+    }
+  }
+}

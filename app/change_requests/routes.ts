@@ -1,0 +1,19 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const c = {
+  list: () => import('#change_requests/controllers/list_change_requests_controller'),
+  create: () => import('#change_requests/controllers/create_change_request_controller'),
+  show: () => import('#change_requests/controllers/show_change_request_controller'),
+}
+
+router
+  .group(() => {
+    const read = middleware.scope('space:read')
+    const write = middleware.scope('space:write')
+    router.get('/spaces/:spaceId/change-requests', [c.list]).use(read)
+    router.post('/spaces/:spaceId/change-requests', [c.create]).use(write)
+    router.get('/spaces/:spaceId/change-requests/:changeRequestId', [c.show]).use(read)
+  })
+  .prefix('/v1')
+  .use(middleware.apiAuth())

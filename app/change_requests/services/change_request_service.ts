@@ -1,0 +1,123 @@
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#accounts/models/user'
+import { newId, isWellFormedId } from '#core/ids'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { paginate, type ListQuery } from '#core/http/pagination'
+import type { SpaceAccess } from '#spaces/records'
+import {
+  CHANGE_REQUEST_COLUMNS,
+  changeRequestFromRow,
+  type ChangeRequestRecord,
+  type ChangeRequestStatus,
+} from '#change_requests/records'
+
+export interface CreateChangeRequestInput {
+  subject?: string
+  agentTaskId?: string
+}
+
+export interface ListChangeRequestsInput extends ListQuery {
+  status?: ChangeRequestStatus
+  contributor?: string
+  creator?: string
+}
+
+/**
+ * Change requests are branches of a space's content: created from the space's current revision,
+ * numbered per space, authored through the content domain.
+ */
+export default class ChangeRequestService {
+  async create(user: User, access: SpaceAccess, input: CreateChangeRequestInput): Promise<ChangeRequestRecord> {
+    const id = await db.transaction(async (trx) => {
+      // Locking the space row serializes numbering (and reads its current revision consistently).
+      const space = await trx.from('spaces').where('id', access.space.id).forUpdate().select('revision_id').first()
+      const last = await trx.from('change_requests').where('space_id', access.space.id).max('number as n').first()
+      const now = toSqlTimestamp(new Date())
+      const changeRequestId = newId()
+      await trx.table('change_requests').insert({
+        id: changeRequestId,
+        space_id: access.space.id,
+        number: Number(last?.n ?? 0) + 1,
+        status: 'draft',
+        subject: input.subject ?? null,
+        agent_task_id: input.agentTaskId ?? null,
+        created_by_id: user.id,
+        revision_id: space.revision_id,
+        revision_initial_id: space.revision_id,
+        created_at: now,
+        updated_at: now,
+      })
+      await this.addContributor(trx, changeRequestId, user.id)
+      return changeRequestId
+    })
+    return this.find(db.connection(), access.space.id, id)
+  }
+
+  /**
+   * The change request of the space named by id or by number; 404 otherwise.
+   */
+  async find(
+    client: QueryClientContract,
+    spaceId: string,
+    idOrNumber: string,
+    options: { lock?: boolean } = {}
+  ): Promise<ChangeRequestRecord> {
+    const query = this.baseQuery(client).where('cr.space_id', spaceId)
+    if (/^[1-9][0-9]{0,9}$/.test(idOrNumber)) query.where('cr.number', Number(idOrNumber))
+    else if (isWellFormedId(idOrNumber)) query.where('cr.id', idOrNumber)
+    else throw NotFoundException.resource('change request', idOrNumber)
+    if (options.lock) query.forUpdate()
+    const row = await query.first()
+    if (!row) throw NotFoundException.resource('change request', idOrNumber)
+    return changeRequestFromRow(row)
+  }
+
+  async list(spaceId: string, input: ListChangeRequestsInput) {
+    const query = this.baseQuery(db.connection())
+      .where('cr.space_id', spaceId)
+      .where('cr.status', input.status ?? 'open')
+    if (input.creator) query.where('cr.created_by_id', input.creator)
+    if (input.contributor) {
+      query.whereExists((sub) =>
+        sub
+          .from('change_request_contributors as crc')
+          .whereColumn('crc.change_request_id', 'cr.id')
+          .where('crc.user_id', input.contributor!)
+      )
+    }
+    const page = await paginate(query, {
+      ...input,
+      order: [{ column: 'cr.number', key: 'number' }],
+      direction: 'desc',
+    })
+    return { items: page.rows.map(changeRequestFromRow), count: page.count, next: page.next }
+  }
+
+  /** Moves the head of a change request to a new revision written by its author. */
+  async advance(trx: QueryClientContract, changeRequest: ChangeRequestRecord, revisionId: string, userId: string) {
+    await trx
+      .from('change_requests')
+      .where('id', changeRequest.id)
+      .update({ revision_id: revisionId, updated_at: toSqlTimestamp(new Date()) })
+    await this.addContributor(trx, changeRequest.id, userId)
+  }
+
+  private async addContributor(trx: QueryClientContract, changeRequestId: string, userId: string) {
+    await trx
+      .knexQuery()
+      .table('change_request_contributors')
+      .insert({ change_request_id: changeRequestId, user_id: userId, created_at: toSqlTimestamp(new Date()) })
+      .onConflict(['change_request_id', 'user_id'])
+      .ignore()
+  }
+
+  private baseQuery(client: QueryClientContract) {
+    return client
+      .from('change_requests as cr')
+      .leftJoin('users as creator', 'creator.id', 'cr.created_by_id')
+      .leftJoin('users as merger', 'merger.id', 'cr.merged_by_id')
+      .select(CHANGE_REQUEST_COLUMNS)
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * GitBook's authoring batch (`ChangeRequestContentChange`), as validated. Internal callers (import)
+ * may also send file bytes directly and place a page `into` the ref of a page inserted earlier in
+ * the same batch.
+ */
+export interface PageMetadataInput {
+  title?: string
+  slug?: string
+  emoji?: string
+  icon?: string
+  description?: string
+  hidden?: boolean
+  noIndex?: boolean
+  noRobotsIndex?: boolean
+  condition?: string
+}
+
+export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>
+
+export interface InsertPageChange extends PageMetadataInput {
+  operation: 'insert_page'
+  document: DocumentInput
+  into?: string
+  at?: number
+  ref?: string
+}
+
+export interface UpdatePageChange extends PageMetadataInput {
+  operation: 'update_page'
+  page: string
+  document?: DocumentInput
+  into?: string | null
+  at?: number
+}
+
+export interface DeletePageChange {
+  operation: 'delete_page'
+  page: string
+}
+
+export interface RevertPageChange {
+  operation: 'revert_page'
+  page: string
+  revision?: string
+  block?: string[]
+}
+
+export interface FileInput {
+  ref?: string
+  name: string
+  contentType?: string
+  base64?: string
+  url?: string
+  /** Internal callers only. */
+  bytes?: Uint8Array
+}
+
+export interface InsertFilesChange {
+  operation: 'insert_files'
+  files: FileInput[]
+}
+
+export type ContentChange =
+  | InsertPageChange
+  | UpdatePageChange
+  | DeletePageChange
+  | RevertPageChange
+  | InsertFilesChange
+
+/** One affected page of a batch, in the order the batch first touched it. */
+export type PageOutcome =
+  | { object: 'created_page'; pageId: string; ref?: string }
+  | { object: 'updated_page'; pageId: string }
+  | { object: 'deleted_page'; pageId: string }

@@ -1,0 +1,59 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { urls } from '#core/http/urls'
+import { singleValuedQuery } from '#core/http/validation'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import ChangeRequestService from '#change_requests/services/change_request_service'
+import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
+import AuthoringService from '#content/services/authoring_service'
+import type { ContentChange } from '#content/changes'
+import { contentChangesQueryValidator, contentChangesValidator } from '#content/validators/content_change_validator'
+import { serializeFile } from '#content/serializers/file_serializer'
+
+/**
+ * POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content — GitBook's authoring batch,
+ * applied atomically as one new revision of the change request. `compat=false` adds the affected
+ * pages and inserted files to the answer.
+ */
+@inject()
+export default class UpdateChangeRequestContentController {
+  constructor(
+    private access: SpaceAccessService,
+    private changeRequests: ChangeRequestService,
+    private authoring: AuthoringService
+  ) {}
+
+  async handle({ auth, bouncer, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
+    const { compat } = await request.validateUsing(contentChangesQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const { changes } = await request.validateUsing(contentChangesValidator)
+    const result = await this.authoring.applyToChangeRequest(user, access, changeRequest.id, changes as ContentChange[])
+    const presented = presentChangeRequest(result.changeRequest, access, user)
+    if (compat !== false) return presented
+    const pagePath = `/spaces/${access.space.id}/change-requests/${changeRequest.id}/content/page`
+    return {
+      changeRequest: presented,
+      changes: result.outcomes.map((outcome) =>
+        outcome.object === 'deleted_page'
+          ? { object: outcome.object, page: outcome.pageId }
+          : {
+              object: outcome.object,
+              ...('ref' in outcome && outcome.ref !== undefined ? { ref: outcome.ref } : {}),
+              page: {
+                object: 'page' as const,
+                id: outcome.pageId,
+                urls: { location: urls.api(`${pagePath}/${outcome.pageId}`) },
+              },
+            }
+      ),
+      insertedFiles: result.insertedFiles.map((file) => serializeFile(access.space.id, file)),
+    }
+  }
+}

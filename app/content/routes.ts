@@ -1,0 +1,18 @@
+import router from '@adonisjs/core/services/router'
+import { middleware } from '#start/kernel'
+
+const c = {
+  updateChangeRequestContent: () => import('#content/controllers/update_change_request_content_controller'),
+  downloadFile: () => import('#content/controllers/download_file_controller'),
+}
+
+router
+  .group(() => {
+    const write = middleware.scope('space:write')
+    router.post('/spaces/:spaceId/change-requests/:changeRequestId/content', [c.updateChangeRequestContent]).use(write)
+  })
+  .prefix('/v1')
+  .use(middleware.apiAuth())
+
+// File bytes: a signed URL, no token (browsers and <img> tags fetch it).
+router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')

@@ -1,0 +1,134 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import drive from '@adonisjs/drive/services/main'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type User from '#accounts/models/user'
+import { appUrl } from '#config/app'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import type { SpaceAccess } from '#spaces/records'
+import type { ContentChange, PageOutcome } from '#content/changes'
+import type { FileEntry, RevisionTree } from '#content/types'
+import ContentStore from '#content/services/content_store'
+import RevisionWriter from '#content/services/revision_writer'
+import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
+import ContentEvents from '#content/services/content_events'
+import ChangeRequestService from '#change_requests/services/change_request_service'
+import type { ChangeRequestRecord } from '#change_requests/records'
+
+export interface AuthoringResult {
+  revision: RevisionTree
+  outcomes: PageOutcome[]
+  insertedFiles: FileEntry[]
+  rowsWritten: number
+}
+
+/** Where file bytes of a space live in Drive: one key per distinct content. */
+export function blobKey(spaceId: string, hash: string) {
+  return `spaces/${spaceId}/blobs/${hash}`
+}
+
+/**
+ * Applies authoring batches: to a change request (its head moves to the new revision), or straight
+ * to a space (imports; the space's current revision moves). One transaction per batch: a rejected
+ * change writes nothing.
+ */
+@inject()
+export default class AuthoringService {
+  constructor(
+    private store: ContentStore,
+    private writer: RevisionWriter,
+    private changeRequests: ChangeRequestService,
+    private events: ContentEvents
+  ) {}
+
+  async applyToChangeRequest(
+    user: User,
+    access: SpaceAccess,
+    changeRequestId: string,
+    changes: ContentChange[]
+  ): Promise<AuthoringResult & { changeRequest: ChangeRequestRecord }> {
+    const spaceId = access.space.id
+    return db.transaction(async (trx) => {
+      // The row lock serializes batches on one change request: none is applied on a stale head.
+      const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
+      const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
+      const applied = await this.applyBatch(trx, base, changes, changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId)
+      const written = await this.writer.write(trx, applied.working, {
+        parents: [base.id],
+        type: 'edits',
+        createdById: user.id,
+        changeRequestId: changeRequest.id,
+      })
+      await this.storeBlobs(spaceId, applied.blobs)
+      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id)
+      return {
+        revision: written.tree,
+        outcomes: applied.outcomes,
+        insertedFiles: applied.insertedFiles,
+        rowsWritten: written.rowsWritten,
+        changeRequest: await this.changeRequests.find(trx, spaceId, changeRequest.id),
+      }
+    })
+  }
+
+  async applyToSpace(
+    user: User,
+    access: SpaceAccess,
+    changes: ContentChange[],
+    options: { type: RevisionTree['type'] } = { type: 'edits' }
+  ): Promise<AuthoringResult> {
+    const spaceId = access.space.id
+    return db.transaction(async (trx) => {
+      const space = await trx.from('spaces').where('id', spaceId).forUpdate().select('revision_id').first()
+      const base = await this.store.loadTree(trx, spaceId, space.revision_id)
+      const applied = await this.applyBatch(trx, base, changes, base.id)
+      const written = await this.writer.write(trx, applied.working, {
+        parents: [base.id],
+        type: options.type,
+        createdById: user.id,
+        changeRequestId: null,
+      })
+      await this.storeBlobs(spaceId, applied.blobs)
+      await this.makeCurrent(trx, access, base, written.tree)
+      return {
+        revision: written.tree,
+        outcomes: applied.outcomes,
+        insertedFiles: applied.insertedFiles,
+        rowsWritten: written.rowsWritten,
+      }
+    })
+  }
+
+  /**
+   * Moves the space to `next` (which descends from `previous`) and tells the indexes what changed.
+   */
+  async makeCurrent(trx: QueryClientContract, access: SpaceAccess, previous: RevisionTree, next: RevisionTree) {
+    await trx
+      .from('spaces')
+      .where('id', access.space.id)
+      .update({ revision_id: next.id, updated_at: toSqlTimestamp(new Date()) })
+    await this.events.revisionBecameCurrent(trx, access.space.organizationId, previous, next)
+  }
+
+  private applyBatch(trx: QueryClientContract, base: RevisionTree, changes: ContentChange[], baseRevisionId: string) {
+    const spaceId = base.spaceId
+    return new BatchApplier(base, {
+      baseRevisionId,
+      appUrl,
+      loadRevision: (revisionId) => this.store.loadTree(trx, spaceId, revisionId),
+      readDocument: (hash) => this.store.readDocument(trx, spaceId, hash),
+    }).apply(changes)
+  }
+
+  /**
+   * Bytes go to Drive before the transaction commits; a blob left by a batch that then fails is
+   * harmless (content-addressed, removed with the space).
+   */
+  private async storeBlobs(spaceId: string, blobs: NewBlob[]) {
+    const disk = drive.use()
+    for (const blob of blobs) {
+      const key = blobKey(spaceId, blob.hash)
+      if (!(await disk.exists(key))) await disk.put(key, blob.bytes)
+    }
+  }
+}

@@ -1,0 +1,419 @@
+import { createHash } from 'node:crypto'
+import { imageSize } from 'image-size'
+import { newId } from '#core/ids'
+import { BadRequestException } from '#core/exceptions/api_exceptions'
+import type { FileEntry, RevisionTree } from '#content/types'
+import type {
+  ContentChange,
+  DocumentInput,
+  FileInput,
+  InsertPageChange,
+  PageMetadataInput,
+  PageOutcome,
+  RevertPageChange,
+  UpdatePageChange,
+} from '#content/changes'
+import { WorkingTree, type PageFields, type WorkPage } from '#content/services/working_tree'
+import { readPageSource, InvalidPageSourceError } from '#content/markdown/front_matter'
+import { slugify } from '#content/markdown/headings'
+import { rewriteLinks, classifyTarget } from '#content/markdown/links'
+
+/** Largest file accepted inline (base64) in a batch, decoded. */
+export const MAX_INLINE_FILE_BYTES = 1024 * 1024
+const DEFAULT_TITLE = 'Untitled'
+const SLUG_PATTERN = /^[^\s/?#\\]+$/
+
+/** Thrown for a change that cannot apply; the batch is rejected as a whole. */
+export class InvalidChangeError extends Error {}
+
+export interface NewBlob {
+  hash: string
+  bytes: Uint8Array
+}
+
+export interface AppliedBatch {
+  working: WorkingTree
+  outcomes: PageOutcome[]
+  insertedFiles: FileEntry[]
+  blobs: NewBlob[]
+}
+
+export interface BatchContext {
+  /** Loads another revision of the space (revert_page). */
+  loadRevision(revisionId: string): Promise<RevisionTree>
+  /** Markdown of a document of the space. */
+  readDocument(hash: string): Promise<string>
+  /** The revision revert_page goes back to by default (the change request's base). */
+  baseRevisionId: string
+  /** Downloads a file given by URL (SSRF-guarded); absent when URLs are not accepted. */
+  fetchFile?(url: string): Promise<{ bytes: Uint8Array; contentType?: string }>
+  /** Origin of APP_URL, to recognize in-app links. */
+  appUrl: string
+}
+
+/**
+ * Applies an ordered authoring batch to a working copy of a revision. Refs are resolved first (a
+ * page or file can be referenced before the change that creates it); links in the documents the
+ * batch writes are rewritten to `/pages/<id>` and `/files/<id>` at the end. Any invalid change
+ * throws BadRequestException naming it, before anything is written.
+ */
+export default class BatchApplier {
+  private readonly working: WorkingTree
+  private readonly pageRefs = new Map<string, string>()
+  private readonly fileRefs = new Map<string, string>()
+  private readonly touchedOrder: string[] = []
+  private readonly createdRefs = new Map<string, string | undefined>()
+  private readonly existedBefore: Set<string>
+  private readonly written = new Set<string>()
+  private readonly insertedFiles: FileEntry[] = []
+  private readonly blobs = new Map<string, Uint8Array>()
+  private pendingPageIds: string[] = []
+  private pendingFileIds: string[] = []
+
+  constructor(
+    base: RevisionTree,
+    private context: BatchContext
+  ) {
+    this.working = new WorkingTree(base)
+    this.existedBefore = new Set(base.byId.keys())
+  }
+
+  async apply(changes: ContentChange[]): Promise<AppliedBatch> {
+    this.collectRefs(changes)
+    for (const [index, change] of changes.entries()) {
+      try {
+        await this.applyOne(change)
+      } catch (error) {
+        if (error instanceof InvalidChangeError || error instanceof InvalidPageSourceError) {
+          throw new BadRequestException(`changes[${index}] (${change.operation}): ${error.message}`)
+        }
+        throw error
+      }
+    }
+    this.resolveLinks()
+    return {
+      working: this.working,
+      outcomes: this.outcomes(),
+      insertedFiles: this.insertedFiles,
+      blobs: [...this.blobs].map(([hash, bytes]) => ({ hash, bytes })),
+    }
+  }
+
+  /** Refs are batch-wide: ids are chosen up front so any change may use any ref. */
+  private collectRefs(changes: ContentChange[]) {
+    const seen = new Set<string>()
+    const claim = (ref: string, index: number) => {
+      if (seen.has(ref)) {
+        throw new BadRequestException(`changes[${index}]: the ref "${ref}" is used twice in the batch`)
+      }
+      seen.add(ref)
+    }
+    for (const [index, change] of changes.entries()) {
+      if (change.operation === 'insert_page') {
+        const id = newId()
+        this.pendingPageIds.push(id)
+        if (change.ref !== undefined) {
+          claim(change.ref, index)
+          if (this.pathExists(change.ref)) {
+            throw new BadRequestException(
+              `changes[${index}] (insert_page): the ref "${change.ref}" collides with an existing page path`
+            )
+          }
+          this.pageRefs.set(change.ref, id)
+        }
+      } else if (change.operation === 'insert_files') {
+        for (const file of change.files) {
+          const id = newId()
+          this.pendingFileIds.push(id)
+          if (file.ref !== undefined) {
+            claim(file.ref, index)
+            this.fileRefs.set(file.ref, id)
+          }
+        }
+      }
+    }
+  }
+
+  private async applyOne(change: ContentChange) {
+    switch (change.operation) {
+      case 'insert_page':
+        return this.insertPage(change)
+      case 'update_page':
+        return this.updatePage(change)
+      case 'delete_page': {
+        const page = this.page(change.page)
+        this.remember(page.fields.id)
+        for (const removed of this.working.walk([page])) this.written.delete(removed.fields.id)
+        this.working.remove(page)
+        return
+      }
+      case 'revert_page':
+        return this.revertPage(change)
+      case 'insert_files':
+        for (const file of change.files) await this.insertFile(file)
+    }
+  }
+
+  private async insertPage(change: InsertPageChange) {
+    const id = this.pendingPageIds.shift()!
+    const parent = change.into === undefined ? null : this.parentFor(change.into)
+    const source = this.readDocument(change.document)
+    const now = new Date().toISOString()
+    const title = source?.title ?? change.title ?? DEFAULT_TITLE
+    const siblings = this.working.siblingsOf(parent)
+    const slug =
+      change.slug !== undefined
+        ? this.checkedSlug(change.slug, siblings, null)
+        : this.freeSlug(slugify(title), siblings)
+    const fields: PageFields = this.withMetadata(
+      { id, type: 'document', title, slug, createdAt: now, updatedAt: now },
+      change,
+      source
+    )
+    fields.title = title
+    this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+    this.written.add(id)
+    this.remember(id, change.ref)
+  }
+
+  private async updatePage(change: UpdatePageChange) {
+    const page = this.page(change.page)
+    const source = change.document === undefined ? undefined : this.readDocument(change.document)
+    const fields = this.withMetadata({ ...page.fields }, change, source)
+    if (source?.title !== undefined) fields.title = source.title
+    else if (change.title !== undefined) fields.title = change.title
+
+    let parent = page.parent
+    if (change.into !== undefined) {
+      parent = change.into === null ? null : this.parentFor(change.into)
+      if (parent && this.working.isWithin(parent, page)) {
+        throw new InvalidChangeError('a page cannot be moved under itself or one of its descendants')
+      }
+    }
+    if (change.slug !== undefined) {
+      fields.slug = this.checkedSlug(change.slug, this.working.siblingsOf(parent), page)
+    } else if (parent !== page.parent && this.working.siblingsOf(parent).some((s) => s !== page && s.fields.slug === fields.slug)) {
+      throw new InvalidChangeError(`the slug "${fields.slug}" is already used by a page in the destination`)
+    }
+    fields.updatedAt = new Date().toISOString()
+    this.working.update(page, fields, source?.markdown)
+    if (source) this.written.add(page.fields.id)
+    if (parent !== page.parent || change.at !== undefined) {
+      this.working.move(page, parent, change.at)
+    }
+    this.remember(page.fields.id)
+  }
+
+  private async revertPage(change: RevertPageChange) {
+    if (change.block !== undefined) {
+      throw new InvalidChangeError('reverting individual blocks is not supported; omit `block` to revert the page')
+    }
+    const target = await this.context.loadRevision(change.revision ?? this.context.baseRevisionId)
+    const then = target.byId.get(change.page)
+    const now = this.working.get(change.page)
+    if (!then && !now) throw new InvalidChangeError(`no page "${change.page}" here or in revision ${target.id}`)
+    this.remember(change.page)
+    if (!then) {
+      this.working.remove(now!)
+      return
+    }
+    const { children: _children, ...fields } = then.node
+    const markdown = fields.document ? await this.context.readDocument(fields.document) : undefined
+    delete fields.document
+    if (now) {
+      this.working.update(now, { ...fields, document: undefined }, markdown ?? '')
+      return
+    }
+    // A deleted page comes back under its old parent when that still exists, else at the root.
+    const parent = then.parentId ? (this.working.get(then.parentId) ?? null) : null
+    const siblings = this.working.siblingsOf(parent)
+    fields.slug = this.freeSlug(fields.slug, siblings)
+    const index = (parent ? target.byId.get(parent.fields.id)?.children : target.pages)?.findIndex(
+      (sibling) => sibling.node.id === change.page
+    )
+    this.working.insert(fields, parent, index === undefined || index < 0 ? undefined : index, markdown ?? '')
+  }
+
+  private async insertFile(file: FileInput) {
+    const id = this.pendingFileIds.shift()!
+    let bytes: Uint8Array
+    let contentType = file.contentType
+    if (file.bytes) {
+      bytes = file.bytes
+    } else if (file.base64 !== undefined) {
+      if (!contentType) throw new InvalidChangeError(`file "${file.name}": contentType is required with base64`)
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.base64) || file.base64.length % 4 !== 0) {
+        throw new InvalidChangeError(`file "${file.name}": base64 is not valid base64`)
+      }
+      bytes = Buffer.from(file.base64, 'base64')
+      if (bytes.length > MAX_INLINE_FILE_BYTES) {
+        throw new InvalidChangeError(`file "${file.name}": base64 files are limited to 1 MB`)
+      }
+    } else if (file.url !== undefined) {
+      if (!this.context.fetchFile) throw new InvalidChangeError(`file "${file.name}": files by url are not accepted`)
+      const fetched = await this.context.fetchFile(file.url).catch((error: Error) => {
+        throw new InvalidChangeError(`file "${file.name}": ${error.message}`)
+      })
+      bytes = fetched.bytes
+      contentType = contentType ?? fetched.contentType ?? 'application/octet-stream'
+    } else {
+      throw new InvalidChangeError(`file "${file.name}": give exactly one of url or base64`)
+    }
+    const hash = createHash('sha256').update(bytes).digest('hex')
+    this.blobs.set(hash, bytes)
+    const entry: FileEntry = {
+      id,
+      name: file.name,
+      contentType: contentType ?? 'application/octet-stream',
+      size: bytes.length,
+      blob: hash,
+    }
+    const dimensions = imageDimensions(bytes, entry.contentType)
+    if (dimensions) entry.dimensions = dimensions
+    this.working.addFile(entry)
+    this.insertedFiles.push(entry)
+  }
+
+  /** Turns refs, slug paths and relative `.md` links of written documents into stable ids. */
+  private resolveLinks() {
+    for (const pageId of this.written) {
+      const page = this.working.get(pageId)
+      if (!page || page.markdown === undefined) continue
+      const path = this.working.pathOf(page)
+      page.markdown = rewriteLinks(page.markdown, (link) => {
+        const target = classifyTarget(link.url, {
+          currentPath: path,
+          refs: new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()]),
+          appUrl: this.context.appUrl,
+        })
+        switch (target.type) {
+          case 'ref': {
+            const pageRef = this.pageRefs.get(target.ref)
+            if (pageRef) return `/pages/${pageRef}`
+            const fileRef = this.fileRefs.get(target.ref)
+            return fileRef ? `/files/${fileRef}` : undefined
+          }
+          case 'page-path': {
+            const found = this.pageAtPath(target.path)
+            return found ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}` : undefined
+          }
+          default:
+            return undefined
+        }
+      })
+    }
+  }
+
+  private outcomes(): PageOutcome[] {
+    const outcomes: PageOutcome[] = []
+    for (const pageId of this.touchedOrder) {
+      const exists = this.working.byId.has(pageId)
+      if (this.createdRefs.has(pageId) && !this.existedBefore.has(pageId)) {
+        if (exists) {
+          const ref = this.createdRefs.get(pageId)
+          outcomes.push(ref === undefined ? { object: 'created_page', pageId } : { object: 'created_page', pageId, ref })
+        }
+      } else if (exists && this.existedBefore.has(pageId)) {
+        outcomes.push({ object: 'updated_page', pageId })
+      } else if (!exists && this.existedBefore.has(pageId)) {
+        outcomes.push({ object: 'deleted_page', pageId })
+      } else if (exists) {
+        outcomes.push({ object: 'created_page', pageId })
+      }
+    }
+    return outcomes
+  }
+
+  private remember(pageId: string, ref?: string) {
+    if (!this.touchedOrder.includes(pageId)) this.touchedOrder.push(pageId)
+    if (!this.existedBefore.has(pageId) && !this.createdRefs.has(pageId)) this.createdRefs.set(pageId, ref)
+  }
+
+  private page(pageId: string): WorkPage {
+    const page = this.working.get(pageId)
+    if (!page) throw new InvalidChangeError(`no page "${pageId}" in the change request`)
+    return page
+  }
+
+  /** `into` names a page id, or the ref of a page inserted earlier in the batch. */
+  private parentFor(into: string): WorkPage {
+    const page = this.working.get(into) ?? this.working.get(this.pageRefs.get(into) ?? '')
+    if (!page) throw new InvalidChangeError(`no page "${into}" to insert into`)
+    return page
+  }
+
+  private readDocument(document: DocumentInput) {
+    if ('markdown' in document && typeof document.markdown === 'string') {
+      return readPageSource(document.markdown)
+    }
+    if ('document' in document) {
+      throw new InvalidChangeError('only markdown documents ({"markdown": "..."}) are accepted')
+    }
+    return { markdown: '' } as ReturnType<typeof readPageSource>
+  }
+
+  private withMetadata(
+    fields: PageFields,
+    input: PageMetadataInput,
+    source: ReturnType<typeof readPageSource> | undefined
+  ): PageFields {
+    const set = <K extends keyof PageFields>(key: K, value: PageFields[K] | undefined, clearOnEmpty = false) => {
+      if (value === undefined) return
+      if (clearOnEmpty && value === '') delete fields[key]
+      else fields[key] = value
+    }
+    set('emoji', source?.emoji ?? input.emoji, true)
+    set('icon', source?.icon ?? input.icon, true)
+    set('description', source?.description ?? input.description)
+    set('hidden', source?.hidden ?? input.hidden)
+    set('noIndex', source?.noIndex ?? input.noIndex)
+    set('noRobotsIndex', input.noRobotsIndex)
+    set('condition', input.condition, true)
+    if (source?.layout) fields.layout = { ...fields.layout, ...source.layout }
+    return fields
+  }
+
+  private checkedSlug(slug: string, siblings: WorkPage[], self: WorkPage | null): string {
+    if (!SLUG_PATTERN.test(slug)) {
+      throw new InvalidChangeError(`the slug "${slug}" may not contain spaces, "/", "?", "#" or "\\"`)
+    }
+    if (siblings.some((sibling) => sibling !== self && sibling.fields.slug === slug)) {
+      throw new InvalidChangeError(`the slug "${slug}" is already used by a sibling page`)
+    }
+    return slug
+  }
+
+  private freeSlug(wanted: string, siblings: WorkPage[]): string {
+    const taken = new Set(siblings.map((sibling) => sibling.fields.slug))
+    if (!taken.has(wanted)) return wanted
+    for (let n = 2; ; n++) {
+      const candidate = `${wanted.slice(0, 95)}-${n}`
+      if (!taken.has(candidate)) return candidate
+    }
+  }
+
+  private pathExists(path: string): boolean {
+    return this.pageAtPath(path) !== undefined
+  }
+
+  private pageAtPath(path: string): WorkPage | undefined {
+    let level = this.working.roots
+    let found: WorkPage | undefined
+    for (const slug of path.split('/').filter(Boolean)) {
+      found = level.find((page) => page.fields.slug === slug)
+      if (!found) return undefined
+      level = found.children
+    }
+    return found
+  }
+}
+
+function imageDimensions(bytes: Uint8Array, contentType: string) {
+  if (!contentType.startsWith('image/')) return undefined
+  try {
+    const { width, height } = imageSize(bytes)
+    return width && height ? { width, height } : undefined
+  } catch {
+    return undefined
+  }
+}

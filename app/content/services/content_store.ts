@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { isoTimestamp } from '#core/database/timestamps'
+import { parseJson } from '#core/database/columns'
+import type {
+  FileEntry,
+  PageNode,
+  ReusableContentEntry,
+  RevisionTree,
+  TreePage,
+} from '#content/types'
+
+export type ObjectKind = 'root' | 'page' | 'document' | 'files'
+
+/** The root object of a revision: top-level pages, the file list, reusable contents, variables. */
+export interface RootObject {
+  pages: string[]
+  files: string | null
+  reusableContents: ReusableContentEntry[]
+  variables: Record<string, string>
+}
+
+export interface StoredObject {
+  kind: ObjectKind
+  hash: string
+  body: string
+}
+
+export function hashObject(kind: ObjectKind, body: string): string {
+  return createHash('sha256').update(kind).update('\0').update(body).digest('hex')
+}
+
+export function makeObject(kind: ObjectKind, value: unknown): StoredObject {
+  const body = typeof value === 'string' ? value : JSON.stringify(value)
+  return { kind, hash: hashObject(kind, body), body }
+}
+
+const EMPTY_ROOT: RootObject = { pages: [], files: null, reusableContents: [], variables: {} }
+
+/** Rows of one `whereIn`: well under SQLite's bound-variable limit. */
+const CHUNK = 500
+
+/*
+ * Revisions, page nodes and documents never change once written, so caching them in process memory
+ * is safe with any number of processes: a cache can only be cold, never stale. Keys carry the space.
+ */
+const trees = new LRUCache<string, RevisionTree>({
+  maxSize: 200_000,
+  sizeCalculation: (tree) => tree.byId.size + 1,
+})
+const nodes = new LRUCache<string, PageNode>({ max: 200_000 })
+const documents = new LRUCache<string, string>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (markdown) => markdown.length * 2 + 64,
+})
+const fileLists = new LRUCache<string, FileEntry[]>({ max: 2_000 })
+
+/**
+ * Reads and writes the content-addressed objects of a space's revisions. Everything takes the query
+ * client to run on, so reads inside an authoring transaction see that transaction.
+ */
+export default class ContentStore {
+  /**
+   * The revision `revisionId` of the space with its whole page tree (documents are read on demand).
+   * A revision of another space is not found.
+   */
+  async loadTree(client: QueryClientContract, spaceId: string, revisionId: string): Promise<RevisionTree> {
+    const key = `${spaceId}:${revisionId}`
+    const cached = trees.get(key)
+    if (cached) return cached
+    const row = await client
+      .from('revisions')
+      .where('id', revisionId)
+      .where('space_id', spaceId)
+      .select('id', 'space_id', 'parent_id', 'parents', 'type', 'root', 'created_at')
+      .first()
+    if (!row) throw NotFoundException.resource('revision', revisionId)
+    const root: RootObject = row.root ? JSON.parse(await this.readObject(client, spaceId, row.root)) : EMPTY_ROOT
+    const tree = await this.buildTree(client, spaceId, root, {
+      id: row.id,
+      parents: parseJson<string[]>(row.parents) ?? (row.parent_id ? [row.parent_id] : []),
+      type: row.type ?? 'edits',
+      createdAt: isoTimestamp(row.created_at)!,
+    })
+    trees.set(key, tree)
+    return tree
+  }
+
+  /** Puts a freshly written revision in the cache, so the next read needs no query. */
+  remember(tree: RevisionTree) {
+    trees.set(`${tree.spaceId}:${tree.id}`, tree)
+  }
+
+  /**
+   * Caches objects just written, so building the new revision's tree needs no reads. Content
+   * addressing makes this safe even if the transaction that wrote them rolls back.
+   */
+  prime(spaceId: string, objects: StoredObject[]) {
+    for (const object of objects) {
+      if (object.kind === 'page') nodes.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
+      else if (object.kind === 'document') documents.set(`${spaceId}:${object.hash}`, object.body)
+      else if (object.kind === 'files') fileLists.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
+    }
+  }
+
+  async buildTree(
+    client: QueryClientContract,
+    spaceId: string,
+    root: RootObject,
+    revision: Pick<RevisionTree, 'id' | 'parents' | 'type' | 'createdAt'>
+  ): Promise<RevisionTree> {
+    const byId = new Map<string, TreePage>()
+    const roots: TreePage[] = []
+    let level: { hash: string; parent: TreePage | null }[] = root.pages.map((hash) => ({ hash, parent: null }))
+    while (level.length > 0) {
+      const loaded = await this.readNodes(client, spaceId, level.map((entry) => entry.hash))
+      const next: typeof level = []
+      for (const { hash, parent } of level) {
+        const node = loaded.get(hash)!
+        const page: TreePage = {
+          node,
+          hash,
+          path: parent ? `${parent.path}/${node.slug}` : node.slug,
+          parentId: parent ? parent.node.id : null,
+          children: [],
+        }
+        ;(parent ? parent.children : roots).push(page)
+        byId.set(node.id, page)
+        for (const child of node.children) next.push({ hash: child, parent: page })
+      }
+      level = next
+    }
+    return {
+      ...revision,
+      spaceId,
+      pages: roots,
+      byId,
+      files: root.files ? await this.readFiles(client, spaceId, root.files) : [],
+      filesHash: root.files,
+      reusableContents: root.reusableContents,
+      variables: root.variables,
+    }
+  }
+
+  async readDocument(client: QueryClientContract, spaceId: string, hash: string): Promise<string> {
+    return (await this.readDocuments(client, spaceId, [hash])).get(hash)!
+  }
+
+  /** Markdown of the given document hashes. */
+  async readDocuments(client: QueryClientContract, spaceId: string, hashes: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>()
+    const missing: string[] = []
+    for (const hash of new Set(hashes)) {
+      const cached = documents.get(`${spaceId}:${hash}`)
+      if (cached !== undefined) found.set(hash, cached)
+      else missing.push(hash)
+    }
+    for (const row of await this.readRows(client, spaceId, missing)) {
+      documents.set(`${spaceId}:${row.hash}`, row.body)
+      found.set(row.hash, row.body)
+    }
+    return found
+  }
+
+  /**
+   * Writes objects that the space does not hold yet; existing ones (same hash) are left as they are.
+   */
+  async writeObjects(trx: QueryClientContract, spaceId: string, objects: StoredObject[]) {
+    const unique = new Map(objects.map((object) => [object.hash, object]))
+    const rows = [...unique.values()].map((object) => ({
+      space_id: spaceId,
+      hash: object.hash,
+      kind: object.kind,
+      body: object.body,
+    }))
+    for (let i = 0; i < rows.length; i += 100) {
+      await trx.knexQuery().table('content_objects').insert(rows.slice(i, i + 100)).onConflict(['space_id', 'hash']).ignore()
+    }
+  }
+
+  private async readNodes(client: QueryClientContract, spaceId: string, hashes: string[]) {
+    const found = new Map<string, PageNode>()
+    const missing: string[] = []
+    for (const hash of new Set(hashes)) {
+      const cached = nodes.get(`${spaceId}:${hash}`)
+      if (cached) found.set(hash, cached)
+      else missing.push(hash)
+    }
+    for (const row of await this.readRows(client, spaceId, missing)) {
+      const node = JSON.parse(row.body) as PageNode
+      nodes.set(`${spaceId}:${row.hash}`, node)
+      found.set(row.hash, node)
+    }
+    for (const hash of hashes) {
+      if (!found.has(hash)) throw new Error(`Content object ${hash} of space ${spaceId} is missing`)
+    }
+    return found
+  }
+
+  private async readFiles(client: QueryClientContract, spaceId: string, hash: string): Promise<FileEntry[]> {
+    const key = `${spaceId}:${hash}`
+    const cached = fileLists.get(key)
+    if (cached) return cached
+    const files = JSON.parse(await this.readObject(client, spaceId, hash)) as FileEntry[]
+    fileLists.set(key, files)
+    return files
+  }
+
+  private async readObject(client: QueryClientContract, spaceId: string, hash: string): Promise<string> {
+    const [row] = await this.readRows(client, spaceId, [hash])
+    if (!row) throw new Error(`Content object ${hash} of space ${spaceId} is missing`)
+    return row.body
+  }
+
+  private async readRows(client: QueryClientContract, spaceId: string, hashes: string[]) {
+    const rows: { hash: string; body: string }[] = []
+    for (let i = 0; i < hashes.length; i += CHUNK) {
+      rows.push(
+        ...(await client
+          .from('content_objects')
+          .where('space_id', spaceId)
+          .whereIn('hash', hashes.slice(i, i + CHUNK))
+          .select('hash', 'body'))
+      )
+    }
+    return rows
+  }
+}
