@@ -1,0 +1,318 @@
+import { toString } from 'mdast-util-to-string'
+import type { Definition, Root } from 'mdast'
+import { isWellFormedId } from '#core/ids'
+import { parseMarkdown, visit } from '#content/markdown/parse'
+
+/**
+ * A link or image of a markdown document, as written.
+ *
+ * - `url` is the destination as the parser reads it (escapes and character references decoded);
+ *   for reference-style links, the definition's.
+ * - `line`/`column` (1-based) and `offset` (UTF-16 offsets, end exclusive) span the whole link.
+ * - `destination` spans the URL's text in the source (for reference-style links: in the definition,
+ *   so several links may share it); absent for an empty destination (`[a]()`) and for autolinks,
+ *   whose URL is their text.
+ */
+export interface ExtractedLink {
+  kind: 'link' | 'image'
+  /** `inline` `[a](b)`, `reference` `[a][b]`/`[b]`, `autolink` `<https://b>`, `literal` (GFM) `https://b`. */
+  form: 'inline' | 'reference' | 'autolink' | 'literal'
+  url: string
+  text: string
+  title?: string
+  line: number
+  column: number
+  offset: { start: number; end: number }
+  destination?: { start: number; end: number }
+}
+
+/**
+ * Every link, image and autolink of a document in source order (an image inside a link comes after
+ * the link). Code blocks, inline code and raw HTML hold none.
+ */
+export function extractLinks(markdown: string | Root): ExtractedLink[] {
+  const tree = typeof markdown === 'string' ? parseMarkdown(markdown) : markdown
+  const source = typeof markdown === 'string' ? markdown : undefined
+  return collect(tree, source).map(({ link }) => link)
+}
+
+interface Collected {
+  link: ExtractedLink
+  /** The `<...>` form of the destination, for rewriting. */
+  angled: boolean
+}
+
+function collect(tree: Root, source: string | undefined): Collected[] {
+  const definitions = new Map<string, Definition>()
+  visit(tree, (node) => {
+    // CommonMark: the first definition of a label wins.
+    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node)
+  })
+
+  const found: Collected[] = []
+  visit(tree, (node) => {
+    const position = node.position
+    if (!position) return
+    const base = {
+      line: position.start.line,
+      column: position.start.column,
+      offset: { start: position.start.offset ?? 0, end: position.end.offset ?? 0 },
+    }
+    switch (node.type) {
+      case 'link':
+      case 'image': {
+        const destination = node.data?.destination
+        const kind = node.type
+        const text = kind === 'image' ? (node.alt ?? '') : toString(node)
+        let form: ExtractedLink['form'] = 'inline'
+        if (!destination && node.type === 'link' && node.url !== '') {
+          form = source === undefined || source[base.offset.start] === '<' ? 'autolink' : 'literal'
+        }
+        found.push({
+          link: {
+            kind,
+            form,
+            url: node.url,
+            text,
+            ...(node.title ? { title: node.title } : {}),
+            ...base,
+            ...(destination ? { destination: { start: destination.start, end: destination.end } } : {}),
+          },
+          angled: destination?.angled ?? false,
+        })
+        return
+      }
+      case 'linkReference':
+      case 'imageReference': {
+        const definition = definitions.get(node.identifier)
+        if (!definition) return
+        const destination = definition.data?.destination
+        found.push({
+          link: {
+            kind: node.type === 'imageReference' ? 'image' : 'link',
+            form: 'reference',
+            url: definition.url,
+            text: node.type === 'imageReference' ? (node.alt ?? '') : toString(node),
+            ...(definition.title ? { title: definition.title } : {}),
+            ...base,
+            ...(destination ? { destination: { start: destination.start, end: destination.end } } : {}),
+          },
+          angled: destination?.angled ?? false,
+        })
+        return
+      }
+    }
+  })
+  return found
+}
+
+/**
+ * Rewrites link and image URLs in place: `replace` sees each link (see extractLinks) and returns
+ * its new URL, or undefined to keep it. Only destinations change; every other byte stays as it was.
+ *
+ * - A reference-style link's URL lives in its definition: rewriting it rewrites every link using
+ *   that definition (the first answer for a definition wins).
+ * - A new URL that cannot be written bare (spaces, unbalanced parentheses) is written `<...>`.
+ * - An autolink `<https://a>` stays one when the new URL is absolute; otherwise it, like a GFM
+ *   literal autolink, becomes `[its text](new URL)`.
+ * - An empty destination (`[a]()`) cannot be located and is left alone.
+ */
+export function rewriteLinks(markdown: string, replace: (link: ExtractedLink) => string | undefined): string {
+  const edits: { start: number; end: number; text: string }[] = []
+  const done = new Set<number>()
+
+  for (const { link, angled } of collect(parseMarkdown(markdown), markdown)) {
+    const target = link.destination ? link.destination.start : link.offset.start
+    if (done.has(target)) continue
+    const next = replace(link)
+    if (next === undefined || next === link.url) continue
+    done.add(target)
+
+    if (link.destination) {
+      edits.push({ ...link.destination, text: writeDestination(next, angled) })
+    } else if (link.form === 'autolink' && ABSOLUTE_URI.test(next)) {
+      edits.push({ start: link.offset.start + 1, end: link.offset.end - 1, text: next })
+    } else if (link.form === 'autolink' || link.form === 'literal') {
+      edits.push({ ...link.offset, text: `[${escapeText(link.text)}](${writeDestination(next, false)})` })
+    }
+  }
+
+  edits.sort((a, b) => a.start - b.start)
+  let output = ''
+  let cursor = 0
+  for (const edit of edits) {
+    if (edit.start < cursor) continue
+    output += markdown.slice(cursor, edit.start) + edit.text
+    cursor = edit.end
+  }
+  return output + markdown.slice(cursor)
+}
+
+/** What CommonMark accepts between `<` and `>` of an autolink. */
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001F]*$/
+
+/**
+ * A URL as a link destination. Bare when CommonMark reads it back unchanged (no spaces or control
+ * characters, balanced parentheses, not starting with `<`); else `<...>` with `<`, `>` escaped.
+ * Backslashes and `&` that would start a character reference are escaped in both forms.
+ */
+function writeDestination(url: string, angled: boolean): string {
+  const escaped = url.replace(/\\/g, '\\\\').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+  if (!angled && url !== '' && !url.startsWith('<') && !/[\s\u0000-\u001F\u007F]/.test(url) && balanced(url)) {
+    return escaped
+  }
+  const inner = escaped.replace(/[<>]/g, '\\$&').replace(/\r\n|\n|\r/g, '%0A')
+  return angled ? inner : `<${inner}>`
+}
+
+function balanced(url: string): boolean {
+  let depth = 0
+  for (let i = 0; i < url.length; i++) {
+    if (url[i] === '\\') i++
+    else if (url[i] === '(') depth++
+    else if (url[i] === ')' && --depth < 0) return false
+  }
+  return depth === 0
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[\\`*_[\]<>&!]/g, '\\$&')
+}
+
+/**
+ * What a link points at, relative to the page that holds it.
+ *
+ * - `page`: `/pages/<id>` (an id of 20 alphanumerics, or one `context.isPageId` accepts).
+ * - `page-path`: `/pages/guides/intro`, `/pages/intro.md`, `/pages/guides/README.md` (the page
+ *   `guides`), and relative links (`./x.md`, `../y.md`, `./section`, `x.md`) resolved as Git Sync
+ *   resolves them against the page's file: `<path>.md`, or `<path>/README.md` for a page with
+ *   children (`context.pageHasChildren`). The path `''` is the space's root README (its first page).
+ * - `ref`: `./<ref>` or `./<ref>.md` naming a page inserted in the same batch (`context.refs`).
+ * - `file`: `/files/<id>`. `anchor`: `#x`, on the same page.
+ * - `url`: absolute http(s); `inApp` when its origin is `context.appUrl`'s.
+ * - `other`: everything else (`mailto:`, `tel:`, relative links to non-markdown files, paths
+ *   outside the space, empty links).
+ *
+ * Anchors and path segments are percent-decoded.
+ */
+export type LinkTarget =
+  | { type: 'page'; pageId: string; anchor?: string }
+  | { type: 'page-path'; path: string; anchor?: string }
+  | { type: 'ref'; ref: string; anchor?: string }
+  | { type: 'file'; fileId: string }
+  | { type: 'anchor'; anchor: string }
+  | { type: 'url'; url: string; inApp: boolean }
+  | { type: 'other'; url: string }
+
+export interface LinkContext {
+  /** Path of the page holding the link (slash-joined slugs, e.g. `guides/intro`). */
+  pagePath?: string
+  /** Whether that page has children (Git Sync writes it as `<path>/README.md`). */
+  pageHasChildren?: boolean
+  /** Refs of the pages inserted by the same authoring batch. */
+  refs?: ReadonlySet<string> | ReadonlyMap<string, unknown> | readonly string[]
+  /** The app's base URL (`APP_URL`). */
+  appUrl?: string
+  /** Tells a one-segment `/pages/<x>` that is a page id from a slug; default: 20 alphanumerics. */
+  isPageId?: (value: string) => boolean
+}
+
+export function classifyTarget(url: string, context: LinkContext = {}): LinkTarget {
+  const trimmed = url.trim()
+  if (trimmed === '') return { type: 'other', url }
+
+  const hashAt = trimmed.indexOf('#')
+  const beforeHash = hashAt === -1 ? trimmed : trimmed.slice(0, hashAt)
+  const anchor = hashAt === -1 ? undefined : decode(trimmed.slice(hashAt + 1))
+  const withAnchor = <T extends object>(target: T): T => (anchor ? { ...target, anchor } : target)
+
+  if (beforeHash === '') return anchor ? { type: 'anchor', anchor } : { type: 'other', url }
+
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(trimmed)
+  if (scheme) {
+    const protocol = scheme[1].toLowerCase()
+    if (protocol !== 'http' && protocol !== 'https') return { type: 'other', url }
+    let parsed: URL
+    try {
+      parsed = new URL(trimmed)
+    } catch {
+      return { type: 'other', url }
+    }
+    return { type: 'url', url, inApp: context.appUrl !== undefined && sameOrigin(parsed, context.appUrl) }
+  }
+  if (trimmed.startsWith('//')) return { type: 'other', url }
+
+  const path = beforeHash.replace(/[?].*$/, '')
+
+  if (path.startsWith('/')) {
+    const files = /^\/files\/([^/]+)\/?$/.exec(path)
+    if (files) return { type: 'file', fileId: decode(files[1]) }
+
+    const pages = /^\/pages\/(.+)$/.exec(path)
+    if (!pages) return { type: 'other', url }
+    const rest = pages[1].replace(/\/+$/, '')
+    const isPageId = context.isPageId ?? isWellFormedId
+    if (!rest.includes('/') && isPageId(decode(rest))) return withAnchor({ type: 'page', pageId: decode(rest) })
+    const resolved = resolveSegments([], rest.split('/'))
+    return resolved === undefined ? { type: 'other', url } : withAnchor({ type: 'page-path', path: resolved })
+  }
+
+  const refs = context.refs
+  if (refs && path.startsWith('./')) {
+    const name = decode(path.slice(2).replace(/\.md$/i, ''))
+    const has = Array.isArray(refs) ? refs.includes(name) : (refs as ReadonlySet<string>).has(name)
+    if (has) return withAnchor({ type: 'ref', ref: name })
+  }
+
+  const pagePath = context.pagePath ?? ''
+  const pageSegments = pagePath.split('/').filter(Boolean)
+  const baseDir = context.pageHasChildren ? pageSegments : pageSegments.slice(0, -1)
+  const resolved = resolveSegments(baseDir, path.split('/'))
+  return resolved === undefined ? { type: 'other', url } : withAnchor({ type: 'page-path', path: resolved })
+}
+
+/**
+ * Joins relative segments onto a directory and names the page: `x.md` is `x`, `x/README.md` is `x`,
+ * `x` is `x`. Undefined for a path above the space's root or a file that is not markdown.
+ */
+function resolveSegments(baseDir: string[], segments: string[]): string | undefined {
+  const result = [...baseDir]
+  for (const raw of segments) {
+    const segment = decode(raw)
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') {
+      if (result.length === 0) return undefined
+      result.pop()
+      continue
+    }
+    result.push(segment)
+  }
+  const last = result[result.length - 1]
+  if (last !== undefined) {
+    if (/^readme\.md$/i.test(last)) {
+      result.pop()
+    } else if (/\.md$/i.test(last)) {
+      result[result.length - 1] = last.slice(0, -3)
+    } else if (last.includes('.')) {
+      // Slugs never hold a dot: `./diagram.png` is an asset, not a page.
+      return undefined
+    }
+  }
+  return result.join('/')
+}
+
+function sameOrigin(url: URL, appUrl: string): boolean {
+  try {
+    return new URL(appUrl).origin === url.origin
+  } catch {
+    return false
+  }
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

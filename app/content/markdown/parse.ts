@@ -1,0 +1,85 @@
+import { fromMarkdown, type Extension as MdastExtension } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
+import type { Nodes, Parents, Root } from 'mdast'
+
+/**
+ * Where a link's or a definition's destination is written in the source: UTF-16 offsets, `end`
+ * exclusive, and whether it is the `<...>` form. Recorded by the parser itself (see below), so
+ * rewriting never has to re-read the markdown by hand.
+ */
+export interface DestinationRange {
+  start: number
+  end: number
+  angled: boolean
+}
+
+declare module 'mdast' {
+  interface Data {
+    /** Set on `link`, `image` and `definition` nodes written with a (non-empty) destination. */
+    destination?: DestinationRange
+  }
+}
+
+/**
+ * The parser's own hooks: entering a destination string does what mdast-util-from-markdown does by
+ * default (open a buffer) and, first, records the token's offsets on the node that owns it (the
+ * link, image or definition on top of the stack).
+ */
+function recordDestination(this: any, token: any) {
+  const owner = this.stack[this.stack.length - 1]
+  if (owner && owner.type !== 'fragment') {
+    const start = token.start.offset as number
+    owner.data = {
+      ...owner.data,
+      destination: { start, end: token.end.offset as number, angled: false },
+    }
+  }
+  this.buffer()
+}
+
+const destinationExtension: MdastExtension = {
+  enter: {
+    resourceDestinationString: recordDestination,
+    definitionDestinationString: recordDestination,
+  },
+}
+
+const micromarkExtensions = [gfm()]
+const mdastExtensions = [gfmFromMarkdown(), destinationExtension]
+
+/**
+ * The one markdown parser of the content domain: CommonMark + GFM (tables, task lists,
+ * strikethrough, autolink literals, footnotes), positions with offsets on every node.
+ */
+export function parseMarkdown(markdown: string): Root {
+  const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
+  markAngled(tree, markdown)
+  return tree
+}
+
+function markAngled(tree: Root, source: string) {
+  visit(tree, (node) => {
+    const destination = node.data?.destination
+    if (destination && source[destination.start - 1] === '<') destination.angled = true
+  })
+}
+
+/**
+ * Depth-first, document order. Return `false` from `enter` to skip a node's children.
+ */
+export function visit(
+  node: Nodes,
+  enter: (node: Nodes, parent: Parents | undefined) => boolean | void,
+  parent?: Parents
+) {
+  if (enter(node, parent) === false) return
+  if ('children' in node) {
+    for (const child of node.children) visit(child as Nodes, enter, node as Parents)
+  }
+}
+
+/** Start and end offsets of a node (0 when the parser gave none). */
+export function offsets(node: Nodes): { start: number; end: number } {
+  return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 }
+}
