@@ -14,6 +14,8 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true 
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
 // GitBook's own format for emoji code points: any string passes, as in GitBook's client.
 ajv.addFormat('emoji', true)
+// GitBook's icon names ("gear"): any string passes too.
+ajv.addFormat('icon', true)
 ajv.addSchema({ $id: 'openapi', components: spec.components }, 'openapi')
 
 type Operation = { template: string; pattern: RegExp; literals: number }

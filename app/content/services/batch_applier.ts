@@ -282,14 +282,15 @@ export default class BatchApplier {
       const path = this.working.pathOf(page)
       page.markdown = rewriteLinks(page.markdown, (link) => {
         const target = classifyTarget(link.url, {
-          currentPath: path,
+          pagePath: path,
+          pageHasChildren: page.children.length > 0,
           refs: new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()]),
           appUrl: this.context.appUrl,
         })
         switch (target.type) {
           case 'ref': {
             const pageRef = this.pageRefs.get(target.ref)
-            if (pageRef) return `/pages/${pageRef}`
+            if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
             const fileRef = this.fileRefs.get(target.ref)
             return fileRef ? `/files/${fileRef}` : undefined
           }

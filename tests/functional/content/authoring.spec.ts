@@ -1,0 +1,105 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import ContentStore from '#content/services/content_store'
+import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+
+const store = new ContentStore()
+
+async function treeOf(spaceId: string, revisionId: string) {
+  return store.loadTree(db.connection(), spaceId, revisionId)
+}
+
+async function countObjects(spaceId: string) {
+  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
+  return Number(row.total)
+}
+
+test.group('POST change-requests/{id}/content', (group) => {
+  eachTestInTransaction(group)
+
+  test('inserts pages with refs between them, files, and reports what changed', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'First pages' })
+    assert.equal(changeRequest.number, 1)
+    assert.equal(changeRequest.status, 'draft')
+    assert.equal(changeRequest.revision, space.revision)
+
+    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+      {
+        operation: 'insert_page',
+        ref: 'intro',
+        document: { markdown: '# Introduction\n\nRead [the guide](./guide.md) and see ![logo](./logo.png).\n' },
+      },
+      { operation: 'insert_page', ref: 'guide', into: 'intro', title: 'Guide', document: { markdown: 'Back to [intro](./intro)' } },
+      { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    ])
+    assert.notEqual(result.changeRequest.revision, space.revision)
+    assert.deepEqual(
+      result.changes.map((change: any) => [change.object, change.ref]),
+      [
+        ['created_page', 'intro'],
+        ['created_page', 'guide'],
+      ]
+    )
+    assert.lengthOf(result.insertedFiles, 1)
+    assert.deepEqual(result.insertedFiles[0].dimensions, { width: 1, height: 1 })
+
+    const tree = await treeOf(space.id, result.changeRequest.revision)
+    const [intro] = tree.pages
+    assert.equal(intro.node.title, 'Introduction')
+    assert.equal(intro.path, 'introduction')
+    assert.equal(intro.children[0].path, 'introduction/guide')
+    const introMarkdown = await store.readDocument(db.connection(), space.id, intro.node.document!)
+    const guideId = intro.children[0].node.id
+    const fileId = tree.files[0].id
+    assert.equal(introMarkdown, `Read [the guide](/pages/${guideId}) and see ![logo](/files/${fileId}).\n`)
+    const guideMarkdown = await store.readDocument(db.connection(), space.id, intro.children[0].node.document!)
+    assert.equal(guideMarkdown, `Back to [intro](/pages/${intro.node.id})`)
+
+    const download = await client.get(new URL(result.insertedFiles[0].downloadURL).pathname + new URL(result.insertedFiles[0].downloadURL).search)
+    download.assertStatus(200)
+    assert.equal(download.header('content-type'), 'image/png')
+  })
+
+  test('a one-page edit of a deep tree writes the page, its document and its ancestors only', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const changes: Record<string, unknown>[] = []
+    for (let i = 0; i < 40; i++) {
+      changes.push({ operation: 'insert_page', ref: `p${i}`, title: `Page ${i}`, document: { markdown: `Body ${i}` }, ...(i >= 10 ? { into: `p${i % 10}` } : {}) })
+    }
+    const first = await applyChanges(client, admin, space.id, changeRequest.id, changes)
+    const tree = await treeOf(space.id, first.changeRequest.revision)
+    const deep = tree.pages[3].children[1]
+    const before = await countObjects(space.id)
+    await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'update_page', page: deep.node.id, document: { markdown: 'Changed' } },
+    ])
+    // The page node, its document, its parent node and the root object.
+    assert.equal((await countObjects(space.id)) - before, 4)
+  })
+
+  test('an invalid change rejects the whole batch and writes nothing', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const before = await countObjects(space.id)
+    const response = await client
+      .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`)
+      .bearerToken(admin.token)
+      .json({
+        changes: [
+          { operation: 'insert_page', title: 'Fine', document: { markdown: 'ok' } },
+          { operation: 'update_page', page: 'AAAAAAAAAAAAAAAAAAAA', title: 'Missing' },
+        ],
+      })
+    response.assertStatus(400)
+    assert.match(response.body().error.message, /changes\[1\] \(update_page\)/)
+    assert.equal(await countObjects(space.id), before)
+    const after = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`).bearerToken(admin.token)
+    assert.equal(after.body().revision, changeRequest.revision)
+  })
+})

@@ -1,0 +1,40 @@
+import type { ApiClient } from '@japa/api-client'
+import type { Caller } from '#tests/helpers/callers'
+
+export { createSpace } from '../spaces/helpers.js'
+
+export async function createChangeRequest(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  body: Record<string, unknown> = {}
+) {
+  const response = await client.post(`/v1/spaces/${spaceId}/change-requests`).bearerToken(caller.token).json(body)
+  response.assertStatus(201)
+  response.assertContract()
+  return response.body()
+}
+
+/**
+ * Applies an authoring batch with `compat=false` and returns the ChangeRequestContentUpdate.
+ */
+export async function applyChanges(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  changes: Record<string, unknown>[]
+) {
+  const response = await client
+    .post(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content`)
+    .qs({ compat: false })
+    .bearerToken(caller.token)
+    .json({ changes })
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+/** A 1×1 transparent PNG. */
+export const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
