@@ -1,3 +1,5 @@
+import ContentCopyService from '#content/services/content_copy_service'
+import ContentStore from '#content/services/content_store'
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
@@ -32,7 +34,7 @@ test.group('Console administration in a browser', (group) => {
   let otherSpaceId: string
   let readableSpaceId: string
 
-  const spaceService = () => new SpaceService(new SpaceAccessService(), new OrderingService())
+  const spaceService = () => new SpaceService(new SpaceAccessService(), new OrderingService(), new ContentCopyService(new ContentStore()))
 
   group.setup(async () => {
     browser = await launchChromium()
