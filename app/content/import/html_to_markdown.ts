@@ -107,6 +107,26 @@ function converter(): TurndownService {
   })
   service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'form', 'button', 'select', 'textarea'] as any)
 
+  // List items with one space after the marker (turndown pads to four), continuation lines aligned.
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node, options) => {
+      const element = node as any
+      const parent = element.parentNode
+      let prefix = `${options.bulletListMarker} `
+      if (parent?.nodeName === 'OL') {
+        const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10)
+        const index = Array.prototype.indexOf.call(parent.children, element)
+        prefix = `${(Number.isNaN(start) ? 1 : start) + index}. `
+      }
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`)
+      return prefix + body + (element.nextSibling && !/\n$/.test(body) ? '\n' : '')
+    },
+  })
+
   // <pre> without a <code> child: still a fenced block.
   service.addRule('preWithoutCode', {
     filter: (node) => node.nodeName === 'PRE' && !node.querySelector('code'),
