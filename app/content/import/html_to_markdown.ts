@@ -205,7 +205,7 @@ function isHeadingRow(row: any): boolean {
   const parent = row.parentNode
   if (parent?.nodeName === 'THEAD') return true
   const table = tableOf(row)
-  return table?.querySelector('tr') === row && [...row.children].every((cell: any) => cell.nodeName === 'TH')
+  return table?.querySelector('tr') === row && Array.from(row.children as ArrayLike<any>).every((cell) => cell.nodeName === 'TH')
 }
 
 function absolute(href: string, base: string): string | undefined {

@@ -14,7 +14,7 @@ const supportedSource = vine.createRule((value: unknown, _options: undefined, fi
       known
         ? `The {{ field }} "${String(value)}" is not supported: the supported source is ${SUPPORTED_IMPORT_SOURCES.join(', ')}`
         : `The {{ field }} field must be one of ${IMPORT_SOURCES.join(', ')} (supported: ${SUPPORTED_IMPORT_SOURCES.join(', ')})`,
-      'enum',
+      'importSource',
       field
     )
   }
