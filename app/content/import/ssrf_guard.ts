@@ -1,5 +1,5 @@
 import { promises as dns, type LookupAddress } from 'node:dns'
-import { BlockList, isIP, isIPv6 } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 
 /**
  * Keeps imports from reaching the server's own network (SSRF). A URL passes when it is http(s) and
@@ -214,8 +214,4 @@ export function pinnedLookup(target: CheckedTarget) {
     if (options.all) return callback(null, usable)
     return callback(null, usable[0].address, usable[0].family)
   }
-}
-
-export function isIPv6Literal(hostname: string) {
-  return isIPv6(hostname.replace(/^\[|\]$/g, ''))
 }
