@@ -30,4 +30,7 @@ export default await Env.create(appRoot, {
   // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
   DRIVE_ROOT: Env.schema.string.optional(),
+
+  // Content imports: hosts (or host:port) reachable even when private or reserved, comma-separated.
+  IMPORT_ALLOWED_HOSTS: Env.schema.string.optional(),
 })
