@@ -5,7 +5,7 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import SpacePolicy from '#spaces/policies/space_policy'
 import type { SpaceAccess } from '#spaces/records'
 import ImportService from '#content/import/import_service'
-import { AuthoringPort } from '#content/import/authoring_port'
+import AuthoringService from '#content/services/authoring_service'
 import { importContentValidator } from '#content/validators/import_validator'
 
 /**
@@ -18,7 +18,7 @@ export default class ImportSpaceContentController {
   constructor(
     private access: SpaceAccessService,
     private imports: ImportService,
-    private authoring: AuthoringPort
+    private authoring: AuthoringService
   ) {}
 
   async handle({ auth, bouncer, params, request, response }: HttpContext) {
@@ -27,9 +27,12 @@ export default class ImportSpaceContentController {
     await authorizeImport(bouncer, access)
     const { url } = await request.validateUsing(importContentValidator)
     const plan = await this.imports.crawlAndPlan(url)
-    const { revisionId } = await this.authoring.applyToSpace(user, access.space.id, plan.changes, { type: 'edits' })
+    const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
+      type: 'edits',
+      renameCollidingSlugs: true,
+    })
     response.status(201)
-    return { revision: revisionId, importedResources: plan.importedResources, totalResources: plan.totalResources }
+    return { revision: revision.id, importedResources: plan.importedResources, totalResources: plan.totalResources }
   }
 }
 

@@ -9,20 +9,16 @@
  * Documents link to pages of the batch as `./<pageRef>.md` and to files as `./<fileRef>`.
  */
 
-export interface InsertFilesChange {
-  operation: 'insert_files'
+import type { InsertFilesChange as BatchInsertFiles, InsertPageChange as BatchInsertPage } from '#content/changes'
+
+export interface InsertFilesChange extends BatchInsertFiles {
   /** At most 20 files per entry, as GitBook's schema allows. */
   files: Array<{ ref: string; name: string; contentType: string; bytes: Buffer }>
 }
 
-export interface InsertPageChange {
-  operation: 'insert_page'
+export interface InsertPageChange extends BatchInsertPage {
   ref: string
   title: string
-  slug?: string
-  /** Id of an existing page, or the ref of a page inserted earlier in the batch; root when absent. */
-  into?: string
-  at?: number
   document: { markdown: string }
 }
 

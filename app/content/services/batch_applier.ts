@@ -49,6 +49,8 @@ export interface BatchContext {
   fetchFile?(url: string): Promise<{ bytes: Uint8Array; contentType?: string }>
   /** Origin of APP_URL, to recognize in-app links. */
   appUrl: string
+  /** An explicit slug taken by a sibling is suffixed instead of refused (imports). */
+  renameCollidingSlugs?: boolean
 }
 
 /**
@@ -162,9 +164,9 @@ export default class BatchApplier {
     const title = source?.title ?? change.title ?? DEFAULT_TITLE
     const siblings = this.working.siblingsOf(parent)
     const slug =
-      change.slug !== undefined
+      change.slug !== undefined && !this.context.renameCollidingSlugs
         ? this.checkedSlug(change.slug, siblings, null)
-        : this.freeSlug(slugify(title), siblings)
+        : this.freeSlug(change.slug !== undefined ? this.checkedSlug(change.slug, [], null) : slugify(title), siblings)
     const fields: PageFields = this.withMetadata(
       { id, type: 'document', title, slug, createdAt: now, updatedAt: now },
       change,
