@@ -6,6 +6,7 @@ import { validateContract } from '#tests/helpers/contract'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import type { ContentChange } from '#content/changes'
+import { serializePage, serializeReusableContent } from '#content/serializers/revision_serializer'
 import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
 
 /** A change request with a nested tree, a unicode slug and a file. */
@@ -307,7 +308,8 @@ test.group('Content reads', (group) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredSpace(client, admin)
     const page = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
-    for (const qs of [{ format: 'html' }, { metadata: '1' }, { computed: 'yes' }, { evaluated: 'maybe' }, { metadata: 'TRUE' }]) {
+    const bad: Record<string, string>[] = [{ format: 'html' }, { metadata: '1' }, { computed: 'yes' }, { evaluated: 'maybe' }, { metadata: 'TRUE' }]
+    for (const qs of bad) {
       const response = await get(client, admin, page, qs)
       response.assertStatus(400)
       response.assertContract()
@@ -324,5 +326,33 @@ test.group('Content reads', (group) => {
       response.assertStatus(401)
       response.assertContract()
     }
+  })
+})
+
+test.group('Content reads / serializers', () => {
+  test('group and link pages and reusable contents have GitBook shapes', ({ assert }) => {
+    const node = (id: string, type: 'document' | 'group' | 'link', extra: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      title: id,
+      slug: id,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      children: [],
+      ...extra,
+    })
+    const doc = { node: node('doc', 'document', { layout: { width: 'wide' } }), hash: 'h1', path: 'grp/doc', parentId: 'grp', children: [] }
+    const link = { node: node('lnk', 'link', { href: '/pages/doc' }), hash: 'h2', path: 'grp/lnk', parentId: 'grp', children: [] }
+    const url = { node: node('ext', 'link', { href: 'https://example.com' }), hash: 'h3', path: 'grp/ext', parentId: 'grp', children: [] }
+    const group = { node: node('grp', 'group'), hash: 'h0', path: 'grp', parentId: null, children: [doc, link, url] }
+    const serialized = serializePage('space1', group as any, { metadata: true }) as any
+    validateContract('GET', '/v1/spaces/s/content/pages', 200, { pages: [serialized] })
+    assert.equal(serialized.kind, 'group')
+    assert.equal(serialized.pages[0].layout.width, 'wide')
+    assert.isTrue(serialized.pages[0].layout.outline)
+    assert.deepEqual(serialized.pages[1].target, { kind: 'page', page: 'doc' })
+    assert.deepEqual(serialized.pages[2].target, { kind: 'url', url: 'https://example.com' })
+    const reusable = serializeReusableContent({ id: 'rc1', title: 'Snippet', document: 'abc' })
+    validateContract('GET', '/v1/spaces/s/content/reusable-contents/rc1', 200, reusable)
   })
 })
