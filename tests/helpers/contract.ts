@@ -16,7 +16,19 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true 
 ajv.addFormat('emoji', true)
 // GitBook's icon names ("gear"): any string passes too.
 ajv.addFormat('icon', true)
-ajv.addSchema({ $id: 'openapi', components: spec.components }, 'openapi')
+/*
+ * GitBook's `Document` (mixed into RevisionPageDocument) is markdown, a JSON document, or "Empty",
+ * which it writes as an object without properties: no page could be empty once mixed with the
+ * page's own fields, yet every page of a tree (revisions, `pages` lists) has no body. Empty is
+ * checked as GitBook means it: neither `markdown` nor `document`.
+ */
+const components = structuredClone(spec.components)
+components.schemas.Document.oneOf[2] = {
+  type: 'object',
+  title: 'Empty',
+  not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
+}
+ajv.addSchema({ $id: 'openapi', components }, 'openapi')
 
 type Operation = { template: string; pattern: RegExp; literals: number }
 
