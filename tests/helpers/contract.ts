@@ -14,6 +14,8 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true 
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
 // GitBook's own format for emoji code points: any string passes, as in GitBook's client.
 ajv.addFormat('emoji', true)
+// GitBook's icon names (`Icon`): any string passes.
+ajv.addFormat('icon', true)
 ajv.addSchema({ $id: 'openapi', components: spec.components }, 'openapi')
 
 type Operation = { template: string; pattern: RegExp; literals: number }
@@ -157,5 +159,21 @@ export function validateContract(method: string, url: string, status: number, bo
   if (status >= 400) {
     const error = (body as any)?.error
     if (error?.code !== status) throw new Error(`Contract: error.code ${error?.code} != status ${status}`)
+  }
+}
+
+/**
+ * Throws with every violation when `value` does not match the document's
+ * `#/components/schemas/<name>` (e.g. `JSONDocument` for converters' output).
+ */
+export function validateSchema(name: string, value: unknown) {
+  if (!spec.components.schemas[name]) throw new Error(`Contract: no schema ${name} in @gitbook/api`)
+  const validate = validatorFor(`schema ${name}`, { $ref: `#/components/schemas/${name}` })
+  if (!validate(value)) {
+    const problems = (validate.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`)
+      .join('\n  ')
+    throw new Error(`Contract: value does not match ${name}:\n  ${problems}`)
   }
 }

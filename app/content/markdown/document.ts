@@ -102,7 +102,7 @@ const HEADING_ID = /^[-a-z0-9.+_]+$/
  * GitBook `{% hint style="..." %}` blocks written at the top level, images (a paragraph of images
  * only is an `images` block, other images are inline), tables and dividers. Raw HTML stays text.
  *
- * Keys are `k1`, `k2`, ... in document order: the same markdown always gives the same document.
+ * Keys are `k1`, `k2`, ... as the converter goes: the same markdown always gives the same document.
  */
 export function markdownToDocument(markdown: string, options: DocumentOptions = {}): JsonDocument {
   const converter = new Converter(options)
