@@ -173,3 +173,19 @@ export function validateContract(method: string, url: string, status: number, bo
     if (error?.code !== status) throw new Error(`Contract: error.code ${error?.code} != status ${status}`)
   }
 }
+
+/**
+ * Throws with every violation when `value` does not match the document's
+ * `#/components/schemas/<name>` (e.g. `JSONDocument` for converters' output).
+ */
+export function validateSchema(name: string, value: unknown) {
+  if (!spec.components.schemas[name]) throw new Error(`Contract: no schema ${name} in @gitbook/api`)
+  const validate = validatorFor(`schema ${name}`, { $ref: `#/components/schemas/${name}` })
+  if (!validate(value)) {
+    const problems = (validate.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`)
+      .join('\n  ')
+    throw new Error(`Contract: value does not match ${name}:\n  ${problems}`)
+  }
+}
