@@ -16,3 +16,4 @@ router
 
 // File bytes: a signed URL, no token (browsers and <img> tags fetch it).
 router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')
+import '#content/routes/links'
