@@ -1,5 +1,8 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+// Each part of the domain registers its own routes.
+import '#content/routes/reads'
+import '#content/routes/links'
 
 const c = {
   updateChangeRequestContent: () => import('#content/controllers/update_change_request_content_controller'),
@@ -20,4 +23,3 @@ router
 
 // File bytes: a signed URL, no token (browsers and <img> tags fetch it).
 router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')
-import '#content/routes/reads'
