@@ -67,7 +67,7 @@ test.group('GitBookAPI client: change requests', (group) => {
     // A reader sees it and cannot author it.
     const readerApi = gitbookClient(reader.token)
     const { data: seen } = await readerApi.spaces.getChangeRequestById(space.id, created.id)
-    assert.isFalse(seen.permissions.edit)
+    assert.isFalse((seen as any).permissions.edit)
     for (const attempt of [
       () => readerApi.spaces.createChangeRequest(space.id, {}),
       () =>
