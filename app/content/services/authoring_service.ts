@@ -17,6 +17,8 @@ import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
 import ContentEvents from '#content/services/content_events'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import type { ChangeRequestRecord } from '#change_requests/records'
+import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import { ForbiddenException } from '#core/exceptions/api_exceptions'
 
 /**
  * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
@@ -78,6 +80,9 @@ export default class AuthoringService {
     return db.transaction(async (trx) => {
       // The row lock serializes batches on one change request: none is applied on a stale head.
       const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
+      // Checked again under the lock: a merge or archive committed since the caller's check wins.
+      const allowed = new ChangeRequestPolicy().author(user, access, changeRequest)
+      if (allowed !== true) throw new ForbiddenException(allowed.message)
       const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const applied = await this.applyBatch(trx, base, changes, {
         ...options,
