@@ -33,4 +33,7 @@ export default await Env.create(appRoot, {
 
   // Content imports: hosts (or host:port) reachable even when private or reserved, comma-separated.
   IMPORT_ALLOWED_HOSTS: Env.schema.string.optional(),
+  // Largest website import, in pages (default 200) and seconds (default 60).
+  IMPORT_MAX_PAGES: Env.schema.number.optional(),
+  IMPORT_TIME_BUDGET: Env.schema.number.optional(),
 })

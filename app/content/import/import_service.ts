@@ -17,11 +17,20 @@ export const SUPPORTED_IMPORT_SOURCES: readonly ImportSource[] = ['website']
  * timed out, answering an HTTP error, too large or not HTML. (It is the caller's input that is
  * wrong or unusable; GitBook's error body has no richer code than the status.)
  */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
 export default class ImportService {
   async crawlAndPlan(url: string, options: CrawlOptions & ImportPlanOptions = {}): Promise<ImportPlan> {
     const guard = options.guard ?? new SsrfGuard({ allowedHosts: parseAllowedHosts(env.get('IMPORT_ALLOWED_HOSTS')) })
     try {
-      const result = await crawl(url, { ...options, guard })
+      const result = await crawl(url, {
+        maxPages: env.get('IMPORT_MAX_PAGES'),
+        timeBudgetMs: env.get('IMPORT_TIME_BUDGET') === undefined ? undefined : env.get('IMPORT_TIME_BUDGET')! * 1000,
+        ...definedOnly(options),
+        guard,
+      })
       return buildImportPlan(result, options)
     } catch (error) {
       if (error instanceof StartPageError) {
