@@ -384,7 +384,7 @@ class Converter {
     return nodes.flatMap((node): Piece[] => {
       switch (node.type) {
         case 'text':
-          return [leaf(node.value, marks)]
+          return [leaf(node.value.replace(/\r\n?/g, '\n'), marks)]
         case 'strong':
           return this.pieces(node.children, withMark(marks, 'bold'))
         case 'emphasis':
@@ -396,7 +396,7 @@ class Converter {
         case 'break':
           return [leaf('\n', marks)]
         case 'html':
-          return [leaf(node.value, marks)]
+          return [leaf(node.value.replace(/\r\n?/g, '\n'), marks)]
         case 'link':
           return [this.link(node.url, node.children, marks)]
         case 'linkReference':
