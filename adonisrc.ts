@@ -39,6 +39,7 @@ export default defineConfig({
     () => import('#spaces/provider'),
     () => import('#sso/provider'),
     () => import('#translations/provider'),
+    () => import('#content/provider'),
     () => import('#console/provider'),
   ],
 
