@@ -3,17 +3,20 @@ import type { SearchQuery } from '#content/search/terms'
 import { rowsOf } from '#spaces/sql'
 
 /**
- * Weights of the three searchable columns: a hit in a section's heading (for the first section, the
- * page title) counts ten times a hit in its text, a hit in the title of the section's page three.
+ * Ranking. A section whose heading (for the first section: the page title) holds every word of the
+ * query ranks above every section that does not: that tier is exact on both engines, whatever the
+ * term statistics. Within a tier, the engine's relevance decides, with a hit in the heading counting
+ * ten times a hit in the text and a hit in the page's title three times.
  */
 export const WEIGHTS = { title: 10, page: 3, body: 1 } as const
 
 /**
- * Scores are the engine's relevance times 10^9, rounded to an integer in SQL: integers travel through
- * cursors and drivers exactly, so "strictly after (score, space, page)" means the same on the next
- * request.
+ * Scores are integers computed in SQL: relevance times 10^6, plus 10^12 for the heading tier.
+ * Integers travel through cursors and both drivers exactly, so "strictly after (score, space,
+ * page)" means the same on the next request. On the wire a score is this divided by 10^6.
  */
-export const SCORE_SCALE = 1_000_000_000
+export const SCORE_SCALE = 1_000_000
+export const TIER = 1_000_000_000_000
 
 /** Which sections a search looks at. Hidden sections never match. */
 export type SearchFilter = {
@@ -160,10 +163,15 @@ export class SqliteSearchEngine extends SqlSearchEngine {
   protected hits(query: SearchQuery, where: Sql): Sql {
     return {
       sql: `SELECT s.id, s.space_id, s.page_id,
-          CAST(ROUND(-bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0) * ${SCORE_SCALE}) AS INTEGER) AS score
+          CASE WHEN s.id IN (SELECT rowid FROM search_sections_fts WHERE search_sections_fts MATCH ?) THEN ${TIER} ELSE 0 END
+          + MIN(${TIER - 1}, CAST(ROUND(MAX(0, -bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0)) * ${SCORE_SCALE}) AS INTEGER)) AS score
         FROM search_sections_fts INNER JOIN search_sections s ON s.id = search_sections_fts.rowid
         WHERE search_sections_fts MATCH ? AND ${where.sql}`,
-      bindings: [SqliteSearchEngine.matchExpression(query), ...where.bindings],
+      bindings: [
+        `{title_terms} : (${SqliteSearchEngine.matchExpression(query)})`,
+        SqliteSearchEngine.matchExpression(query),
+        ...where.bindings,
+      ],
     }
   }
 }
@@ -186,14 +194,15 @@ export class MysqlSearchEngine extends SqlSearchEngine {
     const any = MysqlSearchEngine.booleanExpression(query, false)
     return {
       sql: `SELECT s.id, s.space_id, s.page_id,
-          CAST(ROUND((
+          CASE WHEN MATCH (s.title_terms) AGAINST (? IN BOOLEAN MODE) > 0 THEN ${TIER} ELSE 0 END
+          + LEAST(${TIER - 1}, CAST(ROUND((
             MATCH (s.title_terms) AGAINST (? IN BOOLEAN MODE) * ${WEIGHTS.title}
             + MATCH (s.page_terms) AGAINST (? IN BOOLEAN MODE) * ${WEIGHTS.page}
             + MATCH (s.body_terms) AGAINST (? IN BOOLEAN MODE) * ${WEIGHTS.body}
-          ) * ${SCORE_SCALE}) AS SIGNED) AS score
+          ) * ${SCORE_SCALE}) AS SIGNED)) AS score
         FROM search_sections s
         WHERE MATCH (s.title_terms, s.page_terms, s.body_terms) AGAINST (? IN BOOLEAN MODE) AND ${where.sql}`,
-      bindings: [any, any, any, all, ...where.bindings],
+      bindings: [all, any, any, any, all, ...where.bindings],
     }
   }
 }

@@ -72,7 +72,8 @@ export default class SearchService {
     const readable = spaces.filter(
       (space) => resolver.forSpace({ id: space.id, parentId: space.parent_id ?? null, defaultLevel: space.default_level ?? null }) !== null
     )
-    const results = await this.search(db.connection(), { spaceIds: readable.map((space) => space.id), organizationId }, input)
+    // Filtered by the readable spaces only: the spaces table says which organization a space is in.
+    const results = await this.search(db.connection(), { spaceIds: readable.map((space) => space.id) }, input)
     return { ...results, spaceTitles: new Map(readable.map((space) => [space.id as string, space.title as string])) }
   }
 
