@@ -3,6 +3,7 @@ import { middleware } from '#start/kernel'
 // Each part of the domain registers its own routes.
 import '#content/routes/reads'
 import '#content/routes/links'
+import '#content/search/routes'
 
 const c = {
   updateChangeRequestContent: () => import('#content/controllers/update_change_request_content_controller'),

@@ -3,6 +3,7 @@ import drive from '@adonisjs/drive/services/main'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import ContentStore from '#content/services/content_store'
 import { blobKey } from '#content/services/authoring_service'
+import ContentEvents from '#content/services/content_events'
 import type { TreePage } from '#content/types'
 
 /**
@@ -11,7 +12,10 @@ import type { TreePage } from '#content/types'
  */
 @inject()
 export default class ContentCopyService {
-  constructor(private store: ContentStore) {}
+  constructor(
+    private store: ContentStore,
+    private events: ContentEvents
+  ) {}
 
   /**
    * Gives `toRevisionId` (an empty revision of the new space) the content of the source revision.
@@ -19,7 +23,7 @@ export default class ContentCopyService {
   async copyRevision(
     trx: QueryClientContract,
     from: { spaceId: string; revisionId: string },
-    to: { spaceId: string; revisionId: string }
+    to: { spaceId: string; revisionId: string; organizationId: string }
   ) {
     const revision = await trx.from('revisions').where('id', from.revisionId).select('root').first()
     if (!revision?.root) return
@@ -43,6 +47,7 @@ export default class ContentCopyService {
       )
     }
     await trx.from('revisions').where('id', to.revisionId).update({ root: revision.root })
+    await this.events.revisionBecameCurrent(trx, to.organizationId, null, await this.store.loadTree(trx, to.spaceId, to.revisionId))
     const disk = drive.use()
     for (const blob of new Set(tree.files.map((file) => file.blob))) {
       const target = blobKey(to.spaceId, blob)

@@ -27,6 +27,7 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
 import ContentCopyService from '#content/services/content_copy_service'
+import SearchIndexService from '#content/search/search_index_service'
 
 /**
  * Deleted spaces stay restorable this long, then `bindery:purge` removes them.
@@ -53,7 +54,8 @@ export default class SpaceService {
   constructor(
     private access: SpaceAccessService,
     private ordering: OrderingService,
-    private content: ContentCopyService
+    private content: ContentCopyService,
+    private search: SearchIndexService
   ) {}
 
   /**
@@ -213,7 +215,7 @@ export default class SpaceService {
       await this.content.copyRevision(
         trx,
         { spaceId: source.id, revisionId: source.revisionId },
-        { spaceId: copy.id, revisionId: copy.revisionId }
+        { spaceId: copy.id, revisionId: copy.revisionId, organizationId: copy.organizationId }
       )
       return copy.id
     })
@@ -272,6 +274,7 @@ export default class SpaceService {
           visibility: parentId === null && space.visibility === 'in-collection' ? 'private' : space.visibility,
           updated_at: toSqlTimestamp(now()),
         })
+      await this.search.moveSpace(trx, space.id, input.organization)
     })
     return this.access.spaceFor(user.id, space.id)
   }
