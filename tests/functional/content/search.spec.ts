@@ -389,3 +389,59 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     )
   })
 })
+
+test.group('Search follows the space current revision', (group) => {
+  group.each.teardown(cleanUp)
+
+  async function author(admin: Caller, spaceId: string, changes: Record<string, unknown>[]) {
+    const { default: app } = await import('@adonisjs/core/services/app')
+    const { default: AuthoringService } = await import('#content/services/authoring_service')
+    const { default: SpaceAccessService } = await import('#spaces/services/space_access_service')
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, spaceId)
+    const authoring = await app.container.make(AuthoringService)
+    return authoring.applyToSpace(admin.user, access, changes as any)
+  }
+
+  test('authored, edited, hidden, deleted and duplicated pages are found as they are now', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const path = `/v1/spaces/${space.id}/search`
+    const first = await author(admin, space.id, [
+      { operation: 'insert_page', ref: 'guide', document: { markdown: '# Guide\n\n## Kubernetes\n\nDeploy with helm charts.\n' } },
+      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nThe helm values file.\n' } },
+      { operation: 'insert_page', document: { markdown: '# 検索について\n\n日本語の文章を検索できます。\n' } },
+    ])
+    const guide = first.revision.pages[0]
+    const nested = guide.children[0]
+
+    let body = await search(client, admin, path, { query: 'helm' })
+    assert.sameMembers(titles(body), ['Guide', 'Nested'])
+    const hit = body.items.find((item: any) => item.title === 'Guide')
+    assert.equal(hit.sections[0].id, 'kubernetes')
+    assert.equal(hit.sections[0].path, 'guide#kubernetes')
+    assert.deepEqual(titles(await search(client, admin, path, { query: '検索' })), ['検索について'])
+
+    await author(admin, space.id, [
+      { operation: 'update_page', page: guide.node.id, slug: 'handbook', document: { markdown: 'Now about terraform.\n' } },
+    ])
+    body = await search(client, admin, path, { query: 'helm' })
+    assert.deepEqual(titles(body), ['Nested'])
+    assert.equal(body.items[0].path, 'handbook/nested', 'a renamed parent moves its children')
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'terraform' })), ['Guide'])
+
+    await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: true }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [], 'hidden with its subtree')
+    await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: false }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), ['Nested'])
+
+    const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
+    duplicate.assertStatus(201)
+    assert.deepEqual(titles(await search(client, admin, `/v1/spaces/${duplicate.body().id}/search`, { query: 'helm' })), [
+      'Nested',
+    ])
+
+    await author(admin, space.id, [{ operation: 'delete_page', page: guide.node.id }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [])
+    void nested
+  })
+})
