@@ -47,12 +47,13 @@ const CHUNK = 500
  * is safe with any number of processes: a cache can only be cold, never stale. Keys carry the space.
  */
 const trees = new LRUCache<string, RevisionTree>({
-  maxSize: 200_000,
+  // Pages over all cached trees: about ten revisions of a 5,000-page space.
+  maxSize: 50_000,
   sizeCalculation: (tree) => tree.byId.size + 1,
 })
-const nodes = new LRUCache<string, PageNode>({ max: 200_000 })
+const nodes = new LRUCache<string, PageNode>({ max: 100_000 })
 const documents = new LRUCache<string, string>({
-  maxSize: 64 * 1024 * 1024,
+  maxSize: 32 * 1024 * 1024,
   sizeCalculation: (markdown) => markdown.length * 2 + 64,
 })
 const fileLists = new LRUCache<string, FileEntry[]>({ max: 2_000 })
