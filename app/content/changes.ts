@@ -1,19 +1,15 @@
+import type { PageNode } from '#content/types'
+
 /**
  * GitBook's authoring batch (`ChangeRequestContentChange`), as validated. Internal callers (import)
  * may also send file bytes directly and place a page `into` the ref of a page inserted earlier in
  * the same batch.
  */
-export interface PageMetadataInput {
-  title?: string
-  slug?: string
-  emoji?: string
-  icon?: string
-  description?: string
-  hidden?: boolean
-  noIndex?: boolean
-  noRobotsIndex?: boolean
-  condition?: string
-}
+
+/** Page metadata an insert or update may set (GitBook's RevisionPageUpdate). */
+export type PageMetadataInput = Partial<
+  Pick<PageNode, 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'condition'>
+>
 
 export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>
 
