@@ -26,7 +26,7 @@ export default class ShowPageController {
     const serialized = serializePage(tree.spaceId, page, { metadata: flagValue(query.metadata, true) })
     if (page.node.type !== 'document') return serialized
     const markdown = await this.reads.markdownOf(tree, page)
-    return { ...serialized, ...pageBody(markdown, query.format ?? 'document') }
+    return { ...serialized, ...pageBody(page.node.document ?? '', markdown, query.format ?? 'document') }
   }
 
   private byPath(tree: RevisionTree, segments: unknown): TreePage {

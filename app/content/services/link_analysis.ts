@@ -4,8 +4,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { appUrl } from '#config/app'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE } from '#core/http/pagination'
-import { extractLinks, classifyTarget } from '#content/markdown/links'
+import { extractLinks, classifyTarget, type ExtractedLink } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
+import { parseMarkdown } from '#content/markdown/parse'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
 
@@ -52,6 +53,30 @@ const analyses = new LRUCache<string, RevisionLinks>({
   maxSize: 2_000_000,
   sizeCalculation: (analysis) => analysis.links.length + analysis.fileBacklinks.size + 1,
 })
+
+/**
+ * Links and heading anchors of one document, parsed once. Documents are content-addressed, so a new
+ * revision re-parses only the documents it changed (parsing markdown is the costly part).
+ */
+interface DocumentFacts {
+  links: ExtractedLink[]
+  anchors: Set<string>
+}
+
+const documentFacts = new LRUCache<string, DocumentFacts>({
+  maxSize: 500_000,
+  sizeCalculation: (facts) => facts.links.length + facts.anchors.size + 1,
+})
+
+function factsOf(hash: string, markdown: string): DocumentFacts {
+  let facts = documentFacts.get(hash)
+  if (!facts) {
+    const root = parseMarkdown(markdown)
+    facts = { links: extractLinks(root), anchors: new Set(headingAnchors(root).map((heading) => heading.id)) }
+    documentFacts.set(hash, facts)
+  }
+  return facts
+}
 
 /** Change request statuses whose broken links count on the space's `broken.changeRequest`. */
 const PENDING_STATUSES = ['open', 'draft']
@@ -105,7 +130,7 @@ export default class LinkAnalysis {
       if (!anchors) {
         const hash = tree.byId.get(pageId)?.node.document
         const markdown = hash ? documents.get(hash) : undefined
-        anchors = new Set(markdown ? headingAnchors(markdown).map((heading) => heading.id) : [])
+        anchors = hash && markdown ? factsOf(hash, markdown).anchors : new Set<string>()
         anchorsByPage.set(pageId, anchors)
       }
       return anchors
@@ -119,7 +144,7 @@ export default class LinkAnalysis {
       if (!markdown) continue
       const pageId = page.node.id
       const held: AnalyzedLink[] = []
-      for (const link of extractLinks(markdown)) {
+      for (const link of factsOf(page.node.document!, markdown).links) {
         const target = classifyTarget(link.url, {
           pagePath: page.path,
           pageHasChildren: page.children.length > 0,
