@@ -1,0 +1,147 @@
+/*
+| Shared by the bench scripts: arguments, a fresh bench database, `node ace` calls, a server child
+| process, direct database access for row counts, and small statistics helpers.
+*/
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../', import.meta.url))
+
+/** `--key=value` and `--flag` arguments as an object of strings. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((arg) => {
+      const [key, ...value] = arg.replace(/^--/, '').split('=')
+      return [key, value.length ? value.join('=') : 'true']
+    })
+  )
+}
+
+/**
+ * Where a bench run lives. Defaults are bench-only names (never the developer's database):
+ * `--sqlite=tmp/x.sqlite3`, `--database=name` (MySQL), `--drive-root=tmp/dir`, `--port=N` override them.
+ */
+export function benchSetup(args, defaults = {}) {
+  const mysql = args.mysql === 'true'
+  const port = Number(args.port ?? defaults.port ?? 3399)
+  const sqlitePath = args.sqlite ?? defaults.sqlite ?? 'tmp/bench.sqlite3'
+  const database = args.database ?? defaults.database ?? 'bindery_bench'
+  const driveRoot = args['drive-root'] ?? defaults.driveRoot ?? 'tmp/bench-storage'
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DB_CONNECTION: mysql ? 'mysql' : 'sqlite',
+    SQLITE_PATH: sqlitePath,
+    DB_DATABASE: database,
+    DRIVE_ROOT: driveRoot,
+  }
+  return { mysql, port, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
+}
+
+export function ace(setup, ...command) {
+  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: root, env: setup.env, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
+  return result.stdout
+}
+
+export function lastJsonLine(output) {
+  const line = output.trim().split('\n').reverse().find((l) => l.startsWith('{'))
+  return JSON.parse(line)
+}
+
+/** Drops and recreates the bench database, migrates it and bootstraps an admin with a token. */
+export function freshDatabase(setup, email = 'bench@example.com') {
+  if (setup.mysql) {
+    if (!/^\w+$/.test(setup.database)) throw new Error(`unexpected database name ${setup.database}`)
+    const result = spawnSync(
+      'mysql',
+      [
+        '-h', process.env.DB_HOST ?? '127.0.0.1',
+        '-P', String(process.env.DB_PORT ?? 3306),
+        '-u', process.env.DB_USER ?? 'root',
+        '-e', `DROP DATABASE IF EXISTS ${setup.database}; CREATE DATABASE ${setup.database} CHARACTER SET utf8mb4`,
+      ],
+      { stdio: 'inherit', env: { ...process.env, ...(process.env.DB_PASSWORD ? { MYSQL_PWD: process.env.DB_PASSWORD } : {}) } }
+    )
+    if (result.status !== 0) throw new Error('could not recreate the MySQL bench database')
+  } else {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${root}${setup.sqlitePath}${suffix}`, { force: true })
+  }
+  rmSync(`${root}${setup.driveRoot}`, { recursive: true, force: true })
+  ace(setup, 'migration:run', '--force')
+  return lastJsonLine(ace(setup, 'bindery:bootstrap', `--email=${email}`, '--org=Bench', '--json'))
+}
+
+/** Starts `bin/server.ts` and resolves once /health answers. */
+export async function startServer(setup) {
+  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
+    cwd: root,
+    env: setup.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 150; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${setup.base}/health`)).ok) return server
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  server.kill('SIGTERM')
+  throw new Error('the server did not start')
+}
+
+export function rssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+/**
+ * A direct, read-only view of the bench database (not through the server), for row counts:
+ * `count(sql, params)` answers the first column of the first row as a number.
+ */
+export async function openDatabase(setup) {
+  if (setup.mysql) {
+    const { default: mysql } = await import('mysql2/promise')
+    const connection = await mysql.createConnection({
+      host: process.env.DB_HOST ?? '127.0.0.1',
+      port: Number(process.env.DB_PORT ?? 3306),
+      user: process.env.DB_USER ?? 'root',
+      password: process.env.DB_PASSWORD ?? '',
+      database: setup.database,
+    })
+    return {
+      async count(sql, params = []) {
+        const [rows] = await connection.query(sql, params)
+        return Number(Object.values(rows[0])[0])
+      },
+      close: () => connection.end(),
+    }
+  }
+  const { default: Database } = await import('better-sqlite3')
+  const sqlite = new Database(`${root}${setup.sqlitePath}`, { readonly: true, fileMustExist: true })
+  return {
+    async count(sql, params = []) {
+      return Number(Object.values(sqlite.prepare(sql).get(...params))[0])
+    },
+    async close() {
+      sqlite.close()
+    },
+  }
+}
+
+/** The q-quantile (0..1) of numbers, nearest rank. */
+export function quantile(values, q) {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+export const ms = (value) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : value)
