@@ -152,6 +152,7 @@ export async function runContentBench({ base, token, organizationId, setup, serv
   const database = await openDatabase(setup)
   const random = generator(42)
   const rows = []
+  const pageCount = (sections * (1 + CHAPTERS * (1 + PAGES_PER_CHAPTER))).toLocaleString('en')
   try {
     const space = expectOk(
       await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Content bench' }),
@@ -193,7 +194,7 @@ export async function runContentBench({ base, token, organizationId, setup, serv
     const buildSeconds = (performance.now() - buildStarted) / 1000
     const objectsAfterBuild = await database.count('SELECT COUNT(*) FROM content_objects WHERE space_id = ?', [space.id])
     rows.push({
-      figure: `build ${planned.length} pages (${batchTimes.length} batches of ${BATCH} insert_page)`,
+      figure: `build ${pageCount} pages (${batchTimes.length} batches of ${BATCH} insert_page)`,
       result: `${buildSeconds.toFixed(1)} s total, ${objectsAfterBuild} content_objects rows`,
       'first ms': ms(batchTimes[0]),
       'median ms': ms(quantile(batchTimes, 0.5)),
@@ -223,7 +224,7 @@ export async function runContentBench({ base, token, organizationId, setup, serv
       revisionRows.push(revisionsAfter - revisionsBefore)
     }
     rows.push({
-      figure: `author one page (update_page, new document) on the ${(sections * 100).toLocaleString('en')}-page change request`,
+      figure: `author one page (update_page, new document) on the ${pageCount}-page change request`,
       result: `${runs} runs`,
       'first ms': ms(editTimes[0]),
       'median ms': ms(quantile(editTimes, 0.5)),
@@ -243,7 +244,7 @@ export async function runContentBench({ base, token, organizationId, setup, serv
         request(base, token, 'GET', `${content}/page/${pageIds[Math.floor(random.next() * pageIds.length)]}`)
       )
     )
-    rows.push(await measure('list pages (GET .../content/pages, 5,000 pages)', runs, () => request(base, token, 'GET', `${content}/pages`)))
+    rows.push(await measure(`list pages (GET .../content/pages, ${pageCount} pages)`, runs, () => request(base, token, 'GET', `${content}/pages`)))
     rows.push(
       await measure(
         'search (GET /v1/spaces/{id}/search?query=...)',
@@ -256,7 +257,7 @@ export async function runContentBench({ base, token, organizationId, setup, serv
     await database.close()
   }
 
-  console.log(`\nBindery content bench — ${setup.mysql ? 'MySQL' : 'SQLite'}, ${sections * 100} pages, sequential requests, Node ${process.version}\n`)
+  console.log(`\nBindery content bench — ${setup.mysql ? 'MySQL' : 'SQLite'}, ${pageCount} pages, sequential requests, Node ${process.version}\n`)
   console.table(rows)
   if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the content bench`)
   return rows
