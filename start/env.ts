@@ -30,4 +30,10 @@ export default await Env.create(appRoot, {
   // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),
   DRIVE_ROOT: Env.schema.string.optional(),
+
+  // Content imports: hosts (or host:port) reachable even when private or reserved, comma-separated.
+  IMPORT_ALLOWED_HOSTS: Env.schema.string.optional(),
+  // Largest website import, in pages (default 200) and seconds (default 60).
+  IMPORT_MAX_PAGES: Env.schema.number.optional(),
+  IMPORT_TIME_BUDGET: Env.schema.number.optional(),
 })

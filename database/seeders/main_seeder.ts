@@ -8,6 +8,10 @@ import TeamService from '#organizations/services/team_service'
 import CollectionService from '#spaces/services/collection_service'
 import SpaceService from '#spaces/services/space_service'
 import GrantService from '#spaces/services/grant_service'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import type { SpaceAccess } from '#spaces/records'
+import AuthoringService from '#content/services/authoring_service'
+import ChangeRequestService from '#change_requests/services/change_request_service'
 import type { RoleOrGuest } from '#core/roles'
 
 /**
@@ -104,5 +108,35 @@ export default class MainSeeder extends BaseSeeder {
       { kind: 'space', id: handbook.space.id, organizationId, parentId: null, defaultLevel: null },
       { role: 'read', users: [guest.id] }
     )
+    await this.seedContent(admin, editor, handbook)
+  }
+
+  /**
+   * The Handbook's pages (straight into the space, as an import would), and an open-to-edit change
+   * request by the editor that adds a page.
+   */
+  private async seedContent(admin: User, editor: User, handbook: SpaceAccess) {
+    const authoring = await app.container.make(AuthoringService)
+    await authoring.applyToSpace(admin, handbook, [
+      {
+        operation: 'insert_page',
+        ref: 'welcome',
+        document: { markdown: '# Welcome\n\nThis handbook explains [how we work](./how-we-work.md).\n' },
+      },
+      {
+        operation: 'insert_page',
+        ref: 'how-we-work',
+        document: {
+          markdown: '# How we work\n\n## Planning\n\nWe plan every Monday.\n\n## Reviews\n\nEvery change is reviewed.\n',
+        },
+      },
+      { operation: 'insert_page', into: 'how-we-work', document: { markdown: '# Holidays\n\nAsk two weeks ahead.\n' } },
+    ])
+    const changeRequests = await app.container.make(ChangeRequestService)
+    const editorAccess = await app.container.make(SpaceAccessService).then((access) => access.spaceFor(editor.id, handbook.space.id))
+    const draft = await changeRequests.create(editor, editorAccess, { subject: 'Add the on-call page' })
+    await authoring.applyToChangeRequest(editor, editorAccess, draft.id, [
+      { operation: 'insert_page', document: { markdown: '# On call\n\nThe on-call rota lives in the team calendar.\n' } },
+    ])
   }
 }

@@ -1,11 +1,10 @@
+import app from '@adonisjs/core/services/app'
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Browser, Page } from 'playwright-core'
 import User from '#accounts/models/user'
 import SpaceService from '#spaces/services/space_service'
-import SpaceAccessService from '#spaces/services/space_access_service'
-import OrderingService from '#spaces/services/ordering_service'
 import {
   baseUrl,
   createAccount,
@@ -32,7 +31,7 @@ test.group('Console administration in a browser', (group) => {
   let otherSpaceId: string
   let readableSpaceId: string
 
-  const spaceService = () => new SpaceService(new SpaceAccessService(), new OrderingService())
+  const spaceService = () => app.container.make(SpaceService)
 
   group.setup(async () => {
     browser = await launchChromium()
@@ -44,9 +43,9 @@ test.group('Console administration in a browser', (group) => {
     leaver = await createAccount('leaver', membership('read'))
     guest = await createAccount('guest', membership(null))
     const otherOwner = await User.findOrFail(other.userId)
-    otherSpaceId = (await spaceService().create(otherOwner, other.organizationId, { title: 'Other secret' })).space.id
+    otherSpaceId = (await (await spaceService()).create(otherOwner, other.organizationId, { title: 'Other secret' })).space.id
     const acmeAdmin = await User.findOrFail(acme.userId)
-    readableSpaceId = (await spaceService().create(acmeAdmin, acme.organizationId, { title: 'Readable' })).space.id
+    readableSpaceId = (await (await spaceService()).create(acmeAdmin, acme.organizationId, { title: 'Readable' })).space.id
 
     return async () => {
       await browser.close()

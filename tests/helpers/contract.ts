@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { PLATFORM_OPERATIONS } from '#tests/helpers/platform_schemas'
 
 /**
  * Validates Bindery's responses against GitBook's public OpenAPI 3.1 document (npm `@gitbook/api`):
@@ -16,7 +17,19 @@ const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true 
 ajv.addFormat('emoji', true)
 // GitBook's icon names ("gear"): any string passes too.
 ajv.addFormat('icon', true)
-ajv.addSchema({ $id: 'openapi', components: spec.components }, 'openapi')
+/*
+ * GitBook's `Document` (mixed into RevisionPageDocument) is markdown, a JSON document, or "Empty",
+ * which it writes as an object without properties: no page could be empty once mixed with the
+ * page's own fields, yet every page of a tree (revisions, `pages` lists) has no body. Empty is
+ * checked as GitBook means it: neither `markdown` nor `document`.
+ */
+const components = structuredClone(spec.components)
+components.schemas.Document.oneOf[2] = {
+  type: 'object',
+  title: 'Empty',
+  not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] },
+}
+ajv.addSchema({ $id: 'openapi', components }, 'openapi')
 
 type Operation = { template: string; pattern: RegExp; literals: number }
 
@@ -108,6 +121,25 @@ function resolveResponse(response: any): any {
   return response
 }
 
+const platformOperations = Object.keys(PLATFORM_OPERATIONS).map((template) => ({
+  template,
+  pattern: new RegExp('^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$'),
+}))
+
+/**
+ * A platform operation that @gitbook/api does not document (see platform_schemas.ts): its 200
+ * schema, or the OpenAPI `Error` schema for 4xx/5xx.
+ */
+function platformOperationSchema(method: string, url: string, status: number) {
+  const path = new URL(url, 'http://x').pathname.replace(/^\/v1/, '') || '/'
+  const operation = platformOperations.find((candidate) => candidate.pattern.test(path))
+  const schema = operation ? PLATFORM_OPERATIONS[operation.template][method.toUpperCase()] : undefined
+  if (!operation || !schema) return undefined
+  if (status === 200) return { key: `${method.toUpperCase()} ${operation.template} 200`, schema: schema() }
+  if (status >= 400) return { key: 'Error', schema: spec.components.schemas.Error }
+  throw new Error(`Contract: ${method} ${operation.template} documents no ${status} response`)
+}
+
 /**
  * Finds the OpenAPI operation for `METHOD /v1/path` (query string ignored).
  */
@@ -123,6 +155,8 @@ export function findOperation(method: string, url: string) {
  * operation for `status`.
  */
 export function validateContract(method: string, url: string, status: number, body: unknown) {
+  const platform = platformOperationSchema(method, url, status)
+  if (platform) return check(platform.key, platform.schema, status, body)
   const operation = findOperation(method, url)
   if (!operation) throw new Error(`Contract: no operation in @gitbook/api for ${method} ${url}`)
 
@@ -148,6 +182,10 @@ export function validateContract(method: string, url: string, status: number, bo
     }
     return
   }
+  check(key, schema, status, body)
+}
+
+function check(key: string, schema: unknown, status: number, body: unknown) {
   const validate = validatorFor(key, schema)
   if (!validate(body)) {
     const problems = (validate.errors ?? [])
@@ -159,5 +197,21 @@ export function validateContract(method: string, url: string, status: number, bo
   if (status >= 400) {
     const error = (body as any)?.error
     if (error?.code !== status) throw new Error(`Contract: error.code ${error?.code} != status ${status}`)
+  }
+}
+
+/**
+ * Throws with every violation when `value` does not match the document's
+ * `#/components/schemas/<name>` (e.g. `JSONDocument` for converters' output).
+ */
+export function validateSchema(name: string, value: unknown) {
+  if (!spec.components.schemas[name]) throw new Error(`Contract: no schema ${name} in @gitbook/api`)
+  const validate = validatorFor(`schema ${name}`, { $ref: `#/components/schemas/${name}` })
+  if (!validate(value)) {
+    const problems = (validate.errors ?? [])
+      .slice(0, 10)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`)
+      .join('\n  ')
+    throw new Error(`Contract: value does not match ${name}:\n  ${problems}`)
   }
 }

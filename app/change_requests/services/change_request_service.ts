@@ -64,12 +64,21 @@ export default class ChangeRequestService {
     idOrNumber: string,
     options: { lock?: boolean } = {}
   ): Promise<ChangeRequestRecord> {
-    const query = this.baseQuery(client).where('cr.space_id', spaceId)
-    if (/^[1-9][0-9]{0,9}$/.test(idOrNumber)) query.where('cr.number', Number(idOrNumber))
-    else if (isWellFormedId(idOrNumber)) query.where('cr.id', idOrNumber)
-    else throw NotFoundException.resource('change request', idOrNumber)
-    if (options.lock) query.forUpdate()
-    const row = await query.first()
+    const byNumber = /^[1-9][0-9]{0,9}$/.test(idOrNumber)
+    if (!byNumber && !isWellFormedId(idOrNumber)) throw NotFoundException.resource('change request', idOrNumber)
+    const key = byNumber ? { column: 'number', value: Number(idOrNumber) } : { column: 'id', value: idOrNumber }
+    if (options.lock) {
+      // Locks the change request row alone: a FOR UPDATE over the joined read would also lock its
+      // creator's and merger's user rows (MySQL), serializing unrelated batches of the same people.
+      await client
+        .from('change_requests')
+        .where('space_id', spaceId)
+        .where(key.column, key.value)
+        .forUpdate()
+        .select('id')
+        .first()
+    }
+    const row = await this.baseQuery(client).where('cr.space_id', spaceId).where(`cr.${key.column}`, key.value).first()
     if (!row) throw NotFoundException.resource('change request', idOrNumber)
     return changeRequestFromRow(row)
   }

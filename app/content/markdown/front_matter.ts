@@ -92,12 +92,13 @@ function parseFrontMatter(text: string): Record<string, unknown> {
   try {
     value = parseYaml(text, { prettyErrors: true, uniqueKeys: true })
   } catch (error) {
-    const detail =
-      error instanceof YAMLParseError
-        ? `${error.message.split('\n')[0]}`
-        : error instanceof Error
-          ? error.message
-          : String(error)
+    let detail = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    if (error instanceof YAMLParseError) {
+      // Lines of the whole document: the front matter starts below the opening `---`.
+      const at = error.linePos?.[0]
+      detail = detail.replace(/ at line \d+, column \d+:?$/, '')
+      if (at) detail += ` (line ${at.line + 1}, column ${at.col})`
+    }
     throw new InvalidPageSourceError(`The front matter is not valid YAML: ${detail}`)
   }
   if (value === null || value === undefined) return {}

@@ -5,6 +5,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { appUrl } from '#config/app'
 import { toSqlTimestamp } from '#core/database/timestamps'
+import env from '#start/env'
+import { SsrfGuard, parseAllowedHosts } from '#content/import/ssrf_guard'
+import { guardedFetch, FetchError } from '#content/import/http_fetch'
 import type { SpaceAccess } from '#spaces/records'
 import type { ContentChange, PageOutcome } from '#content/changes'
 import type { FileEntry, RevisionTree } from '#content/types'
@@ -14,12 +17,37 @@ import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
 import ContentEvents from '#content/services/content_events'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import type { ChangeRequestRecord } from '#change_requests/records'
+import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import { ForbiddenException } from '#core/exceptions/api_exceptions'
+
+/**
+ * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
+ * siblings gets a `-2` suffix instead of rejecting the batch (imports into non-empty spaces).
+ */
+export interface BatchOptions {
+  renameCollidingSlugs?: boolean
+}
 
 export interface AuthoringResult {
   revision: RevisionTree
   outcomes: PageOutcome[]
   insertedFiles: FileEntry[]
   rowsWritten: number
+}
+
+/**
+ * `insert_files` entries given by URL: fetched with the import's SSRF guard (private and loopback
+ * addresses refused unless IMPORT_ALLOWED_HOSTS lists them), 10 s and 20 MB at most.
+ */
+async function fetchRemoteFile(url: string) {
+  const guard = new SsrfGuard({ allowedHosts: parseAllowedHosts(env.get('IMPORT_ALLOWED_HOSTS')) })
+  try {
+    const fetched = await guardedFetch(url, { guard, timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024 })
+    return { bytes: fetched.body, contentType: fetched.contentType || undefined }
+  } catch (error) {
+    if (error instanceof FetchError) throw new Error(error.message)
+    throw error
+  }
 }
 
 /** Where file bytes of a space live in Drive: one key per distinct content. */
@@ -45,14 +73,21 @@ export default class AuthoringService {
     user: User,
     access: SpaceAccess,
     changeRequestId: string,
-    changes: ContentChange[]
+    changes: ContentChange[],
+    options: BatchOptions = {}
   ): Promise<AuthoringResult & { changeRequest: ChangeRequestRecord }> {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
       // The row lock serializes batches on one change request: none is applied on a stale head.
       const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
+      // Checked again under the lock: a merge or archive committed since the caller's check wins.
+      const allowed = new ChangeRequestPolicy().author(user, access, changeRequest)
+      if (allowed !== true) throw new ForbiddenException(allowed.message)
       const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const applied = await this.applyBatch(trx, base, changes, changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId)
+      const applied = await this.applyBatch(trx, base, changes, {
+        ...options,
+        baseRevisionId: changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId,
+      })
       const written = await this.writer.write(trx, applied.working, {
         parents: [base.id],
         type: 'edits',
@@ -75,13 +110,13 @@ export default class AuthoringService {
     user: User,
     access: SpaceAccess,
     changes: ContentChange[],
-    options: { type: RevisionTree['type'] } = { type: 'edits' }
+    options: BatchOptions & { type: RevisionTree['type'] } = { type: 'edits' }
   ): Promise<AuthoringResult> {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
       const space = await trx.from('spaces').where('id', spaceId).forUpdate().select('revision_id').first()
       const base = await this.store.loadTree(trx, spaceId, space.revision_id)
-      const applied = await this.applyBatch(trx, base, changes, base.id)
+      const applied = await this.applyBatch(trx, base, changes, { ...options, baseRevisionId: base.id })
       const written = await this.writer.write(trx, applied.working, {
         parents: [base.id],
         type: options.type,
@@ -110,13 +145,20 @@ export default class AuthoringService {
     await this.events.revisionBecameCurrent(trx, access.space.organizationId, previous, next)
   }
 
-  private applyBatch(trx: QueryClientContract, base: RevisionTree, changes: ContentChange[], baseRevisionId: string) {
+  private applyBatch(
+    trx: QueryClientContract,
+    base: RevisionTree,
+    changes: ContentChange[],
+    options: BatchOptions & { baseRevisionId: string }
+  ) {
     const spaceId = base.spaceId
     return new BatchApplier(base, {
-      baseRevisionId,
+      baseRevisionId: options.baseRevisionId,
+      renameCollidingSlugs: options.renameCollidingSlugs ?? false,
       appUrl,
       loadRevision: (revisionId) => this.store.loadTree(trx, spaceId, revisionId),
       readDocument: (hash) => this.store.readDocument(trx, spaceId, hash),
+      fetchFile: fetchRemoteFile,
     }).apply(changes)
   }
 

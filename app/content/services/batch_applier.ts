@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
 import { newId } from '#core/ids'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
-import type { FileEntry, RevisionTree } from '#content/types'
+import type { FileEntry, RevisionTree, TreePage } from '#content/types'
 import type {
   ContentChange,
   DocumentInput,
@@ -49,6 +49,8 @@ export interface BatchContext {
   fetchFile?(url: string): Promise<{ bytes: Uint8Array; contentType?: string }>
   /** Origin of APP_URL, to recognize in-app links. */
   appUrl: string
+  /** An explicit slug taken by a sibling is suffixed instead of refused (imports). */
+  renameCollidingSlugs?: boolean
 }
 
 /**
@@ -162,9 +164,9 @@ export default class BatchApplier {
     const title = source?.title ?? change.title ?? DEFAULT_TITLE
     const siblings = this.working.siblingsOf(parent)
     const slug =
-      change.slug !== undefined
+      change.slug !== undefined && !this.context.renameCollidingSlugs
         ? this.checkedSlug(change.slug, siblings, null)
-        : this.freeSlug(slugify(title), siblings)
+        : this.freeSlug(change.slug !== undefined ? this.checkedSlug(change.slug, [], null) : slugify(title), siblings)
     const fields: PageFields = this.withMetadata(
       { id, type: 'document', title, slug, createdAt: now, updatedAt: now },
       change,
@@ -231,13 +233,30 @@ export default class BatchApplier {
     const index = (parent ? target.byId.get(parent.fields.id)?.children : target.pages)?.findIndex(
       (sibling) => sibling.node.id === change.page
     )
-    this.working.insert(fields, parent, index === undefined || index < 0 ? undefined : index, markdown ?? '')
+    const restored = this.working.insert(fields, parent, index === undefined || index < 0 ? undefined : index, markdown ?? '')
+    await this.restoreDescendants(then, restored)
+  }
+
+  /** The subtree deleted with a page comes back with it, except pages that live elsewhere now. */
+  private async restoreDescendants(then: TreePage, into: WorkPage) {
+    for (const child of then.children) {
+      if (this.working.get(child.node.id)) continue
+      const { children: _children, document, ...fields } = child.node
+      const markdown = document ? await this.context.readDocument(document) : ''
+      fields.slug = this.freeSlug(fields.slug, into.children)
+      const page = this.working.insert(fields, into, undefined, markdown)
+      this.remember(page.fields.id)
+      await this.restoreDescendants(child, page)
+    }
   }
 
   private async insertFile(file: FileInput) {
     const id = this.pendingFileIds.shift()!
     let bytes: Uint8Array
     let contentType = file.contentType
+    if (file.base64 !== undefined && file.url !== undefined) {
+      throw new InvalidChangeError(`file "${file.name}": give exactly one of url or base64`)
+    }
     if (file.bytes) {
       bytes = file.bytes
     } else if (file.base64 !== undefined) {

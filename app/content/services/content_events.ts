@@ -2,24 +2,51 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
+import SearchIndexService from '#content/search/search_index_service'
 
 export interface RevisionDiff {
-  /** Pages that are new, or whose node or path changed. */
+  /** Pages that are new, or whose node, path or visibility changed. */
   changed: TreePage[]
   /** Ids of pages gone from the new revision. */
   removed: string[]
 }
 
 /**
- * Pages that differ between two revisions. Unchanged subtrees share node hashes; a page's path can
- * change without its node (a parent renamed or moved), so paths are compared too. Work is in
- * memory over the loaded trees; only changed pages are handed on.
+ * Pages search must not show: hidden pages and everything under them, and pages marked noIndex.
+ */
+export function unsearchablePages(tree: RevisionTree): Set<string> {
+  const excluded = new Set<string>()
+  const walk = (pages: TreePage[], hiddenAbove: boolean) => {
+    for (const page of pages) {
+      const hidden = hiddenAbove || page.node.hidden === true
+      if (hidden || page.node.noIndex === true) excluded.add(page.node.id)
+      walk(page.children, hidden)
+    }
+  }
+  walk(tree.pages, false)
+  return excluded
+}
+
+/**
+ * Pages that differ between two revisions. Unchanged subtrees share node hashes; a page's path or
+ * inherited visibility can change without its node (a parent renamed, moved or hidden), so those
+ * are compared too. The work is in memory over the loaded trees; only changed pages are handed on.
  */
 export function diffRevisions(previous: RevisionTree | null, next: RevisionTree): RevisionDiff {
+  const hiddenBefore = previous ? unsearchablePages(previous) : new Set<string>()
+  const hiddenAfter = unsearchablePages(next)
   const changed: TreePage[] = []
   for (const page of next.byId.values()) {
-    const before = previous?.byId.get(page.node.id)
-    if (!before || before.hash !== page.hash || before.path !== page.path) changed.push(page)
+    const id = page.node.id
+    const before = previous?.byId.get(id)
+    if (
+      !before ||
+      before.hash !== page.hash ||
+      before.path !== page.path ||
+      hiddenBefore.has(id) !== hiddenAfter.has(id)
+    ) {
+      changed.push(page)
+    }
   }
   const removed = previous ? [...previous.byId.keys()].filter((id) => !next.byId.has(id)) : []
   return { changed, removed }
@@ -27,11 +54,14 @@ export function diffRevisions(previous: RevisionTree | null, next: RevisionTree)
 
 /**
  * What happens when a space's current revision moves: indexes derived from the current content
- * follow it, in the same transaction.
+ * (search) follow it, in the same transaction, with work proportional to the pages that changed.
  */
 @inject()
 export default class ContentEvents {
-  constructor(private store: ContentStore) {}
+  constructor(
+    private store: ContentStore,
+    private search: SearchIndexService
+  ) {}
 
   async revisionBecameCurrent(
     trx: QueryClientContract,
@@ -46,7 +76,20 @@ export default class ContentEvents {
       next.spaceId,
       diff.changed.flatMap((page) => (page.node.document ? [page.node.document] : []))
     )
-    void organizationId
-    void markdown
+    const hidden = unsearchablePages(next)
+    await this.search.indexPages(
+      trx,
+      next.spaceId,
+      organizationId,
+      diff.changed.map((page) => ({
+        pageId: page.node.id,
+        title: page.node.title,
+        path: page.path,
+        markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '',
+        hidden: hidden.has(page.node.id),
+        ...(page.node.description ? { description: page.node.description } : {}),
+      })),
+      diff.removed
+    )
   }
 }

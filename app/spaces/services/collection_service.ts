@@ -22,6 +22,7 @@ import {
 import { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService, { type MoveInput } from '#spaces/services/space_service'
+import SearchIndexService from '#content/search/search_index_service'
 import OrderingService from '#spaces/services/ordering_service'
 
 export type CreateCollectionInput = { title?: string; parent?: string }
@@ -36,7 +37,8 @@ export default class CollectionService {
   constructor(
     private access: SpaceAccessService,
     private spaces: SpaceService,
-    private ordering: OrderingService
+    private ordering: OrderingService,
+    private search: SearchIndexService
   ) {}
 
   /**
@@ -179,6 +181,7 @@ export default class CollectionService {
       await trx.from('content_grants').whereIn('collection_id', subtree).delete()
       if (spaceIds.length > 0) await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
       await trx.from('spaces').whereIn('parent_id', subtree).update({ organization_id: organizationId })
+      await this.search.moveSpaces(trx, spaceIds, organizationId)
       await trx.from('collections').whereIn('id', subtree).update({ organization_id: organizationId })
       await trx
         .from('collections')

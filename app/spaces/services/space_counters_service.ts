@@ -1,7 +1,8 @@
+import db from '@adonisjs/lucid/services/db'
+
 /**
- * The counters a Space carries. Comments and change requests do not exist yet, so 0 is their true
- * value; the domains that bring them extend `countersFor` (one grouped query per counter), and every
- * space response takes its counters from here.
+ * The counters a Space carries, one grouped query per counter source for any number of spaces.
+ * Comments arrive with the comments domain; until then a space has none, which is their true value.
  */
 export type SpaceCounters = {
   comments: number
@@ -12,8 +13,23 @@ export type SpaceCounters = {
 
 export default class SpaceCountersService {
   async countersFor(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
-    return new Map(
+    const counters = new Map<string, SpaceCounters>(
       spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }])
     )
+    if (spaceIds.length === 0) return counters
+    const rows = await db
+      .from('change_requests')
+      .whereIn('space_id', spaceIds)
+      .groupBy('space_id', 'status')
+      .select('space_id', 'status')
+      .count('* as total')
+    for (const row of rows) {
+      const entry = counters.get(row.space_id)!
+      const total = Number(row.total)
+      entry.changeRequests += total
+      if (row.status === 'open') entry.changeRequestsOpen += total
+      if (row.status === 'draft') entry.changeRequestsDraft += total
+    }
+    return counters
   }
 }

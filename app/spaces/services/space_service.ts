@@ -26,6 +26,8 @@ import type { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
+import ContentCopyService from '#content/services/content_copy_service'
+import SearchIndexService from '#content/search/search_index_service'
 
 /**
  * Deleted spaces stay restorable this long, then `bindery:purge` removes them.
@@ -51,7 +53,9 @@ export type TransferSpaceInput = { organization: string; collection?: string }
 export default class SpaceService {
   constructor(
     private access: SpaceAccessService,
-    private ordering: OrderingService
+    private ordering: OrderingService,
+    private content: ContentCopyService,
+    private search: SearchIndexService
   ) {}
 
   /**
@@ -208,6 +212,11 @@ export default class SpaceService {
         )
       }
       await this.grantCreator(trx, source.organizationId, { space_id: copy.id }, user.id, parentRole)
+      await this.content.copyRevision(
+        trx,
+        { spaceId: source.id, revisionId: source.revisionId },
+        { spaceId: copy.id, revisionId: copy.revisionId, organizationId: copy.organizationId }
+      )
       return copy.id
     })
     return this.access.spaceFor(user.id, spaceId)
@@ -265,6 +274,7 @@ export default class SpaceService {
           visibility: parentId === null && space.visibility === 'in-collection' ? 'private' : space.visibility,
           updated_at: toSqlTimestamp(now()),
         })
+      await this.search.moveSpace(trx, space.id, input.organization)
     })
     return this.access.spaceFor(user.id, space.id)
   }
@@ -276,7 +286,7 @@ export default class SpaceService {
    */
   async purge(spaceIds: string[]): Promise<number> {
     if (spaceIds.length === 0) return 0
-    return db.transaction(async (trx) => {
+    const removed = await db.transaction(async (trx) => {
       const expired = await trx
         .from('spaces')
         .whereIn('id', spaceIds)
@@ -284,11 +294,14 @@ export default class SpaceService {
         .where('deleted_at', '<=', toSqlTimestamp(retentionCutoff()))
         .select('id')
       const ids = expired.map((row) => row.id as string)
-      if (ids.length === 0) return 0
+      if (ids.length === 0) return { count: 0, ids }
       await trx.from('content_grants').whereIn('space_id', ids).delete()
       await trx.from('revisions').whereIn('space_id', ids).delete()
-        return affectedRows(await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete())
+      const count = affectedRows(await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete())
+      return { count, ids }
     })
+    await this.content.removeFiles(removed.ids)
+    return removed.count
   }
 
   /**

@@ -103,3 +103,36 @@ test.group('POST change-requests/{id}/content', (group) => {
     assert.equal(after.body().revision, changeRequest.revision)
   })
 })
+
+test.group('Space content and the spaces domain', (group) => {
+  eachTestInTransaction(group)
+
+  test('a duplicated space has the content of the original, files included', async ({ client, assert }) => {
+    const { default: app } = await import('@adonisjs/core/services/app')
+    const { default: AuthoringService } = await import('#content/services/authoring_service')
+    const { default: SpaceAccessService } = await import('#spaces/services/space_access_service')
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
+    const authoring = await app.container.make(AuthoringService)
+    await authoring.applyToSpace(admin.user, access, [
+      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      { operation: 'insert_page', document: { markdown: '# Home\n\n![logo](./logo)' } },
+    ])
+    const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
+    duplicate.assertStatus(201)
+    const copy = duplicate.body()
+    const tree = await treeOf(copy.id, copy.revision)
+    assert.equal(tree.pages[0].node.title, 'Home')
+    assert.lengthOf(tree.files, 1)
+    const { default: drive } = await import('@adonisjs/drive/services/main')
+    const { blobKey } = await import('#content/services/authoring_service')
+    assert.isTrue(await drive.use().exists(blobKey(copy.id, tree.files[0].blob)))
+
+    const counters = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    assert.equal(counters.body().changeRequests, 0)
+    await createChangeRequest(client, admin, space.id)
+    const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    assert.deepInclude(after.body(), { changeRequests: 1, changeRequestsDraft: 1, changeRequestsOpen: 0 })
+  })
+})

@@ -1,0 +1,29 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import LinkListingService from '#content/services/link_listing_service'
+import { listBacklinksValidator } from '#content/validators/link_validators'
+
+/**
+ * GET S/content/files/{fileId}/backlinks and CR/content/files/{fileId}/backlinks: the pages that link
+ * to or embed the file. Anyone who can read the space.
+ */
+@inject()
+export default class ListFileBacklinksController {
+  constructor(
+    private access: SpaceAccessService,
+    private links: LinkListingService
+  ) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const input = await request.validateUsing(listBacklinksValidator, { data: singleValuedQuery(request.qs()) })
+    return this.links.listBacklinks(access, {
+      ...input,
+      changeRequestId: params.changeRequestId,
+      fileId: params.fileId,
+    })
+  }
+}

@@ -1,0 +1,30 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import LinkListingService from '#content/services/link_listing_service'
+import { listLinksValidator } from '#content/validators/link_validators'
+
+/**
+ * GET /v1/spaces/{spaceId}/links, GET CR/links, and the same for one page
+ * (`.../content/page/{pageId}/links`): links of the space's current revision or of the change
+ * request's head, with `stats`. Anyone who can read the space.
+ */
+@inject()
+export default class ListLinksController {
+  constructor(
+    private access: SpaceAccessService,
+    private links: LinkListingService
+  ) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const input = await request.validateUsing(listLinksValidator, { data: singleValuedQuery(request.qs()) })
+    return this.links.listLinks(access, {
+      ...input,
+      changeRequestId: params.changeRequestId,
+      pageId: params.pageId,
+    })
+  }
+}

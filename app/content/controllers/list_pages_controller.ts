@@ -1,0 +1,22 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
+import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import { flagValue, revisionQueryValidator } from '#content/validators/content_read_validators'
+import { serializePage } from '#content/serializers/revision_serializer'
+
+/**
+ * GET .../content/pages (space, change request) and .../revisions/{revisionId}/pages: the page tree.
+ */
+@inject()
+export default class ListPagesController {
+  constructor(private reads: ContentReadService) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const query = await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const options = { metadata: flagValue(query.metadata, true) }
+    return { pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)) }
+  }
+}

@@ -1,0 +1,21 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { singleValuedQuery } from '#core/http/validation'
+import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import { revisionQueryValidator } from '#content/validators/content_read_validators'
+import { serializeFile } from '#content/serializers/file_serializer'
+
+/**
+ * GET .../content/files/{fileId} (space, change request) and .../revisions/{revisionId}/files/{fileId}.
+ */
+@inject()
+export default class ShowFileController {
+  constructor(private reads: ContentReadService) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    return serializeFile(tree.spaceId, this.reads.file(tree, params.fileId))
+  }
+}

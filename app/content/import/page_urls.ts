@@ -1,0 +1,41 @@
+/**
+ * How the crawler identifies pages: one key per page whatever the spelling of the link. The fragment
+ * and the query string are dropped (`/a?x=1` and `/a#part` are `/a`), a trailing slash and a final
+ * `index.html` / `index.htm` are dropped (`/docs/`, `/docs` and `/docs/index.html` are one page).
+ */
+export function pageKey(input: string | URL): string {
+  const url = new URL(input)
+  url.hash = ''
+  url.search = ''
+  let path = url.pathname.replace(/\/index\.html?$/i, '/')
+  if (path.length > 1) path = path.replace(/\/+$/, '')
+  url.pathname = path
+  return url.href
+}
+
+/**
+ * The scope of a crawl: the start URL's origin and its directory. `/docs/` and `/docs` both scope to
+ * `/docs/`; `/docs/intro.html` (a last segment with an extension) scopes to `/docs/`.
+ */
+export function crawlScope(start: string | URL): { origin: string; pathPrefix: string } {
+  const url = new URL(start)
+  let path = url.pathname
+  if (!path.endsWith('/')) {
+    const last = path.slice(path.lastIndexOf('/') + 1)
+    path = last.includes('.') ? path.slice(0, path.lastIndexOf('/') + 1) : `${path}/`
+  }
+  return { origin: url.origin, pathPrefix: path }
+}
+
+/** Whether a URL stays on the scope's origin and under its path prefix (the prefix itself included). */
+export function inScope(input: string | URL, scope: { origin: string; pathPrefix: string }): boolean {
+  const url = new URL(input)
+  if (url.origin !== scope.origin) return false
+  const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`
+  return path.startsWith(scope.pathPrefix) || url.pathname.startsWith(scope.pathPrefix)
+}
+
+/** The path of a page key split in segments, e.g. `https://x/docs/a/b` → `['docs', 'a', 'b']`. */
+export function pathSegments(key: string): string[] {
+  return new URL(key).pathname.split('/').filter((segment) => segment.length > 0)
+}

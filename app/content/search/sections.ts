@@ -1,0 +1,112 @@
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { gfmFromMarkdown } from 'mdast-util-gfm'
+import { gfm } from 'micromark-extension-gfm'
+import { toString } from 'mdast-util-to-string'
+import type { Nodes, Heading, RootContent } from 'mdast'
+
+/**
+ * A page's markdown cut into the sections search indexes: the text before the first heading (titled
+ * like the page, id '') and then one section per heading, up to the next heading of any level.
+ */
+export type Section = {
+  /** The heading's anchor ('' for the text before the first heading). */
+  id: string
+  title: string
+  /** Plain text of the section's body, blocks separated by newlines. */
+  body: string
+}
+
+/** Inline nodes: their text joins without separators; every other node is a block. */
+const PHRASING = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'inlineCode',
+  'break',
+  'image',
+  'imageReference',
+  'footnoteReference',
+  'html',
+])
+
+/**
+ * The sections of a page. Always at least the first one, so a page is found by its title even
+ * without text.
+ */
+export function splitSections(markdown: string, pageTitle: string): Section[] {
+  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
+  const taken = new Set<string>([''])
+  const sections: Array<{ id: string; title: string; blocks: string[] }> = [{ id: '', title: pageTitle, blocks: [] }]
+  for (const node of tree.children) {
+    if (node.type === 'heading') {
+      const title = plainText(node).trim()
+      sections.push({ id: uniqueAnchor(explicitAnchor(node) ?? anchorOf(title), taken), title, blocks: [] })
+    } else if (node.type !== 'definition' && node.type !== 'yaml') {
+      const text = plainText(node as RootContent).trim()
+      if (text) sections[sections.length - 1].blocks.push(text)
+    }
+  }
+  return sections.map(({ id, title, blocks }) => ({ id, title, body: blocks.join('\n') }))
+}
+
+/**
+ * GitHub-style anchor of a heading: lower-cased, punctuation dropped, spaces to '-'; letters of
+ * every script are kept.
+ */
+export function anchorOf(title: string): string {
+  return title
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+/**
+ * An anchor GitBook's own markdown export puts in a heading: `## Title <a href="#x" id="x"></a>`.
+ */
+function explicitAnchor(heading: Heading): string | undefined {
+  for (const child of heading.children) {
+    if (child.type === 'html') {
+      const match = /\bid\s*=\s*"([^"]+)"/.exec(child.value)
+      if (match) return match[1]
+    }
+  }
+  return undefined
+}
+
+/** Repeated headings get `-1`, `-2`, ... as on GitHub. */
+function uniqueAnchor(anchor: string, taken: Set<string>): string {
+  let candidate = anchor
+  for (let n = 1; taken.has(candidate); n++) candidate = `${anchor}-${n}`
+  taken.add(candidate)
+  return candidate
+}
+
+/**
+ * The visible text of a node: inline content joined as written, blocks (paragraphs, list items,
+ * table cells, code) separated so that words of neighbouring blocks never run together. Raw HTML
+ * tags are dropped, their text kept.
+ */
+function plainText(node: Nodes): string {
+  switch (node.type) {
+    case 'html':
+      return node.value.replace(/<[^>]*>/g, ' ')
+    case 'image':
+    case 'imageReference':
+      return node.alt ?? ''
+    case 'break':
+      return ' '
+    case 'code':
+    case 'inlineCode':
+    case 'text':
+      return node.value
+  }
+  if (!('children' in node)) return toString(node)
+  const parts = (node.children as Nodes[]).map(plainText)
+  return PHRASING.has(node.type) || node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell'
+    ? parts.join('')
+    : parts.map((part) => part.trim()).filter(Boolean).join('\n')
+}

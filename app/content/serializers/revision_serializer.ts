@@ -1,0 +1,117 @@
+import { urls } from '#core/http/urls'
+import type { PageLayout, RevisionTree, TreePage, ReusableContentEntry } from '#content/types'
+import { serializeFile } from '#content/serializers/file_serializer'
+
+export interface PageSerializeOptions {
+  /** false omits the mutable metadata: createdAt, updatedAt (and git, which Bindery has none of). */
+  metadata: boolean
+}
+
+/**
+ * Every flag of GitBook's RevisionPageLayoutOptions (all required on the wire), overridden by the
+ * page's own layout.
+ */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+}
+
+function layoutOf(layout: PageLayout | undefined) {
+  return { ...DEFAULT_LAYOUT, ...(layout ?? {}) }
+}
+
+export function pageAppUrl(spaceId: string, pageId: string) {
+  return urls.app(`/spaces/${spaceId}/pages/${pageId}`)
+}
+
+/**
+ * GitBook's RevisionPage (document, group or link) with its children, without document bodies.
+ */
+export function serializePage(spaceId: string, page: TreePage, options: PageSerializeOptions): Record<string, unknown> {
+  const node = page.node
+  const base: Record<string, unknown> = {
+    id: node.id,
+    title: node.title,
+    ...(node.emoji ? { emoji: node.emoji } : {}),
+    ...(node.icon ? { icon: node.icon } : {}),
+    ...(options.metadata ? { createdAt: node.createdAt, updatedAt: node.updatedAt } : {}),
+    ...(node.condition ? { condition: node.condition } : {}),
+  }
+  if (node.type === 'link') {
+    const href = node.href ?? ''
+    const pageRef = /^\/pages\/([A-Za-z0-9_-]+)$/.exec(href)
+    return {
+      ...base,
+      kind: 'link',
+      type: 'link',
+      target: pageRef ? { kind: 'page', page: pageRef[1] } : { kind: 'url', url: href },
+      href,
+      ...(node.hidden ? { hidden: true } : {}),
+    }
+  }
+  const flags = {
+    hidden: node.hidden ?? false,
+    noIndex: node.noIndex ?? false,
+    noRobotsIndex: node.noRobotsIndex ?? false,
+  }
+  const children = page.children.map((child) => serializePage(spaceId, child, options))
+  if (node.type === 'group') {
+    return { ...base, kind: 'group', type: 'group', slug: node.slug, path: page.path, ...flags, pages: children }
+  }
+  return {
+    ...base,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: pageAppUrl(spaceId, node.id) },
+    slug: node.slug,
+    path: page.path,
+    ...(node.description ? { description: node.description } : {}),
+    pages: children,
+    layout: layoutOf(node.layout),
+    ...(node.cover ? { cover: node.cover } : {}),
+    variables: node.variables ?? {},
+    ...flags,
+    tags: [],
+    ...(node.document ? { documentId: node.document } : {}),
+  }
+}
+
+/** GitBook's RevisionReusableContent: `document` is the id (hash) of its document. */
+export function serializeReusableContent(entry: ReusableContentEntry) {
+  return { id: entry.id, title: entry.title, document: entry.document }
+}
+
+/**
+ * GitBook's Revision: pages tree, files, reusable contents, variables. `mergedFrom` (the presented
+ * change request) is required on merge revisions.
+ */
+export function serializeRevision(
+  tree: RevisionTree,
+  options: PageSerializeOptions & { mergedFrom?: Record<string, unknown> }
+) {
+  return {
+    object: 'revision' as const,
+    id: tree.id,
+    type: tree.type,
+    ...(tree.type === 'merge' && options.mergedFrom ? { mergedFrom: options.mergedFrom } : {}),
+    parents: tree.parents,
+    pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)),
+    files: tree.files.map((file) => serializeFile(tree.spaceId, file)),
+    reusableContents: tree.reusableContents.map(serializeReusableContent),
+    tags: [],
+    variables: tree.variables,
+    createdAt: tree.createdAt,
+    urls: { app: urls.app(`/spaces/${tree.spaceId}/revisions/${tree.id}`) },
+  }
+}

@@ -1,0 +1,275 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import type { ApiClient } from '@japa/api-client'
+import { appUrl } from '#config/app'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import AuthoringService from '#content/services/authoring_service'
+import type { ContentChange } from '#content/changes'
+import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+
+const MISSING_FILE = 'AAAAAAAAAAAAAAAAAAAA'
+
+async function applyToSpace(caller: Caller, spaceId: string, changes: ContentChange[]) {
+  const access = await (await app.container.make(SpaceAccessService)).spaceFor(caller.user.id, spaceId)
+  const authoring = await app.container.make(AuthoringService)
+  return authoring.applyToSpace(caller.user, access, changes)
+}
+
+/**
+ * A space whose current revision holds: `intro` (11 links: 2 broken anchor links, a broken
+ * file link, an unresolved relative link, an image, external, in-app and mailto URLs), `guide`
+ * (an image and a link to the deleted page `old`), and the file `logo.png`.
+ */
+async function linkedSpace(client: ApiClient, caller: Caller) {
+  const space = await createSpace(client, caller)
+  const first = await applyToSpace(caller, space.id, [
+    {
+      operation: 'insert_page',
+      ref: 'intro',
+      title: 'Intro',
+      document: {
+        markdown: [
+          '## Setup',
+          '',
+          'See [guide](./guide.md), [install](./guide.md#install), [nope](./guide.md#nope).',
+          '',
+          'Here: [setup](#setup), [none](#none).',
+          '',
+          '![logo](./logo.png)',
+          '',
+          `[ext](https://example.com/x) [app](${appUrl}/console/spaces) [mail](mailto:a@example.com)`,
+          '',
+          `[nowhere](./nowhere.md) [gone file](/files/${MISSING_FILE})`,
+          '',
+        ].join('\n'),
+      },
+    },
+    { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '## Install\n\n![logo](./logo.png) [old](./old.md)\n' } },
+    { operation: 'insert_page', ref: 'old', title: 'Old', document: { markdown: 'Old page' } },
+    { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+  ])
+  const [intro, guide, old] = first.revision.pages.map((page) => page.node.id)
+  const logo = first.insertedFiles[0].id
+  await applyToSpace(caller, space.id, [{ operation: 'delete_page', page: old }])
+  return { space, intro, guide, old, logo }
+}
+
+function get(client: ApiClient, caller: Caller, path: string, qs: Record<string, unknown> = {}) {
+  return client.get(`/v1${path}`).qs(qs).bearerToken(caller.token)
+}
+
+async function listAll(client: ApiClient, caller: Caller, path: string, qs: Record<string, unknown>) {
+  const items: any[] = []
+  let page: string | undefined
+  let pages = 0
+  do {
+    const response = await get(client, caller, path, { ...qs, ...(page ? { page } : {}) })
+    response.assertStatus(200)
+    response.assertContract()
+    items.push(...response.body().items)
+    page = response.body().next?.page
+    pages++
+  } while (page)
+  return { items, pages }
+}
+
+test.group('Link listings', (group) => {
+  eachTestInTransaction(group)
+
+  test('classifies every link of the space revision in tree and document order', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
+
+    const response = await get(client, admin, `/spaces/${space.id}/links`)
+    response.assertStatus(200)
+    response.assertContract()
+    const body = response.body()
+    assert.deepEqual(body.stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
+    assert.equal(body.count, 13)
+    assert.notProperty(body, 'next')
+    assert.deepEqual(
+      body.items.map((item: any) => [item.status, item.relation, item.targetReference, item.locationReferences]),
+      [
+        ['ok', 'reference', { kind: 'page', page: guide }, [{ kind: 'page', page: intro }]],
+        ['ok', 'reference', { kind: 'anchor', anchor: 'install', page: guide }, [{ kind: 'page', page: intro }]],
+        ['broken', 'reference', { kind: 'anchor', anchor: 'nope', page: guide }, [{ kind: 'page', page: intro }]],
+        ['ok', 'reference', { kind: 'anchor', anchor: 'setup' }, [{ kind: 'page', page: intro }]],
+        ['broken', 'reference', { kind: 'anchor', anchor: 'none' }, [{ kind: 'page', page: intro }]],
+        ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: intro }]],
+        ['ok', 'reference', { kind: 'url', url: 'https://example.com/x' }, [{ kind: 'page', page: intro }]],
+        ['in-app', 'reference', { kind: 'url', url: `${appUrl}/console/spaces` }, [{ kind: 'page', page: intro }]],
+        ['ok', 'reference', { kind: 'url', url: 'mailto:a@example.com' }, [{ kind: 'page', page: intro }]],
+        ['broken', 'reference', { kind: 'url', url: './nowhere.md' }, [{ kind: 'page', page: intro }]],
+        ['broken', 'reference', { kind: 'file', file: MISSING_FILE }, [{ kind: 'page', page: intro }]],
+        ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: guide }]],
+        ['broken', 'reference', { kind: 'page', page: old }, [{ kind: 'page', page: guide }]],
+      ]
+    )
+  })
+
+  test('filters by status; stats keep counting the whole listing', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space } = await linkedSpace(client, admin)
+    for (const [status, count] of [['broken', 5], ['in-app', 1], ['ok', 7]] as const) {
+      const response = await get(client, admin, `/spaces/${space.id}/links`, { status })
+      response.assertStatus(200)
+      response.assertContract()
+      assert.equal(response.body().count, count)
+      assert.lengthOf(response.body().items, count)
+      assert.isTrue(response.body().items.every((item: any) => item.status === status))
+      assert.deepEqual(response.body().stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
+    }
+  })
+
+  test('paginates with stable cursors, also under a filter and after the space moves on', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, intro } = await linkedSpace(client, admin)
+    const all = (await get(client, admin, `/spaces/${space.id}/links`)).body().items
+
+    const paged = await listAll(client, admin, `/spaces/${space.id}/links`, { limit: 5 })
+    assert.equal(paged.pages, 3)
+    assert.deepEqual(paged.items, all)
+
+    const broken = await listAll(client, admin, `/spaces/${space.id}/links`, { limit: 4, status: 'broken' })
+    assert.equal(broken.pages, 2)
+    assert.deepEqual(broken.items, all.filter((item: any) => item.status === 'broken'))
+
+    // A cursor pins the revision its first page came from.
+    const first = await get(client, admin, `/spaces/${space.id}/links`, { limit: 10 })
+    await applyToSpace(admin, space.id, [{ operation: 'update_page', page: intro, document: { markdown: 'No links' } }])
+    const rest = await get(client, admin, `/spaces/${space.id}/links`, { limit: 10, page: first.body().next.page })
+    rest.assertStatus(200)
+    assert.deepEqual(rest.body().items, all.slice(10))
+    const now = await get(client, admin, `/spaces/${space.id}/links`)
+    assert.equal(now.body().stats.total, 2)
+  })
+
+  test('lists the links of one page', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, guide, old, logo } = await linkedSpace(client, admin)
+    const response = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`)
+    response.assertStatus(200)
+    response.assertContract()
+    assert.deepEqual(response.body().stats, { total: 2, broken: { total: 1, changeRequest: 0 } })
+    assert.deepEqual(
+      response.body().items.map((item: any) => item.targetReference),
+      [{ kind: 'file', file: logo }, { kind: 'page', page: old }]
+    )
+    const broken = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`, { status: 'broken' })
+    broken.assertContract()
+    assert.equal(broken.body().count, 1)
+  })
+
+  test('lists the pages that embed or link to a file', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, intro, guide, logo } = await linkedSpace(client, admin)
+    const revision = (await get(client, admin, `/spaces/${space.id}`)).body().revision
+    const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1 })
+    first.assertStatus(200)
+    first.assertContract()
+    assert.equal(first.body().count, 2)
+    const location = (page: string) => ({
+      kind: 'page',
+      organization: admin.organizationId,
+      space: space.id,
+      versionContext: { type: 'revision', revision },
+      page,
+      file: logo,
+    })
+    assert.deepEqual(first.body().items, [location(intro)])
+    const second = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1, page: first.body().next.page })
+    second.assertStatus(200)
+    second.assertContract()
+    assert.deepEqual(second.body().items, [location(guide)])
+    assert.notProperty(second.body(), 'next')
+  })
+
+  test('change requests: their head, and the broken links they introduce', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const cr = `/spaces/${space.id}/change-requests/${changeRequest.id}`
+
+    const untouched = await get(client, admin, `${cr}/links`)
+    untouched.assertStatus(200)
+    untouched.assertContract()
+    assert.deepEqual(untouched.body().stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
+
+    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+      {
+        operation: 'update_page',
+        page: guide,
+        document: { markdown: `![logo](/files/${logo}) [old](/pages/${old}) [new](./missing.md) [again](./missing.md)` },
+      },
+    ])
+
+    const listing = await get(client, admin, `/spaces/${space.id}/change-requests/${changeRequest.number}/links`, { status: 'broken' })
+    listing.assertStatus(200)
+    listing.assertContract()
+    // The new document drops `## Install`: intro's link to guide#install breaks too.
+    assert.deepEqual(listing.body().stats, { total: 15, broken: { total: 8, changeRequest: 3 } })
+    assert.equal(listing.body().count, 8)
+    assert.deepInclude(listing.body().items, {
+      status: 'broken',
+      relation: 'reference',
+      targetReference: { kind: 'anchor', anchor: 'install', page: guide },
+      locationReferences: [{ kind: 'page', page: intro }],
+    })
+
+    const onSpace = await get(client, admin, `/spaces/${space.id}/links`)
+    assert.deepEqual(onSpace.body().stats, { total: 13, broken: { total: 5, changeRequest: 3 } })
+
+    const page = await get(client, admin, `${cr}/content/page/${guide}/links`)
+    page.assertStatus(200)
+    page.assertContract()
+    assert.deepEqual(page.body().stats, { total: 4, broken: { total: 3, changeRequest: 2 } })
+
+    const backlinks = await get(client, admin, `${cr}/content/files/${logo}/backlinks`)
+    backlinks.assertStatus(200)
+    backlinks.assertContract()
+    assert.equal(backlinks.body().items[1].versionContext.revision, result.changeRequest.revision)
+    assert.equal(backlinks.body().count, 2)
+  })
+
+  test('404 for unknown pages, files, change requests and spaces of other organizations', async ({ client }) => {
+    const admin = await createCaller()
+    const stranger = await createCaller()
+    const { space, logo, old } = await linkedSpace(client, admin)
+    const paths = [
+      `/spaces/${space.id}/content/page/${old}/links`,
+      `/spaces/${space.id}/content/page/BBBBBBBBBBBBBBBBBBBB/links`,
+      `/spaces/${space.id}/content/files/${MISSING_FILE}/backlinks`,
+      `/spaces/${space.id}/change-requests/99/links`,
+      `/spaces/${space.id}/change-requests/99/content/files/${logo}/backlinks`,
+    ]
+    for (const path of paths) {
+      const response = await get(client, admin, path)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    for (const path of [`/spaces/${space.id}/links`, `/spaces/${space.id}/content/files/${logo}/backlinks`]) {
+      const response = await get(client, stranger, path)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+
+  test('400 for a bad status, limit or cursor', async ({ client }) => {
+    const admin = await createCaller()
+    const { space, logo } = await linkedSpace(client, admin)
+    const cases: [string, Record<string, unknown>][] = [
+      [`/spaces/${space.id}/links`, { status: 'dead' }],
+      [`/spaces/${space.id}/links`, { limit: 0 }],
+      [`/spaces/${space.id}/links`, { limit: 1001 }],
+      [`/spaces/${space.id}/links`, { page: 'not-a-cursor' }],
+      [`/spaces/${space.id}/links`, { page: Buffer.from('["BBBBBBBBBBBBBBBBBBBB",1]').toString('base64url') }],
+      [`/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1001 }],
+    ]
+    for (const [path, qs] of cases) {
+      const response = await get(client, admin, path, qs)
+      response.assertStatus(400)
+      response.assertContract()
+    }
+  })
+})

@@ -1,0 +1,447 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
+import { createCaller, type Caller } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
+import { createSpace } from '../spaces/helpers.js'
+
+/**
+ * Search tests commit their data: InnoDB FULLTEXT indexes see committed rows only, so these tests
+ * cannot run inside the global transaction the other suites use. Every organization and user a
+ * test makes is recorded and deleted after it (spaces first: their collection links do not
+ * cascade on MySQL).
+ */
+const made = { organizations: new Set<string>(), users: new Set<string>() }
+
+async function caller(options: Parameters<typeof createCaller>[0] = {}): Promise<Caller> {
+  const created = await createCaller(options)
+  made.users.add(created.user.id)
+  made.organizations.add(created.organizationId)
+  return created
+}
+
+async function cleanUp() {
+  const organizations = [...made.organizations]
+  const users = [...made.users]
+  made.organizations.clear()
+  made.users.clear()
+  if (organizations.length) {
+    await db.from('spaces').whereIn('organization_id', organizations).delete()
+    await db.from('organizations').whereIn('id', organizations).delete()
+  }
+  if (users.length) await db.from('users').whereIn('id', users).delete()
+}
+
+const index = new SearchIndexService()
+
+function page(title: string, markdown: string, extra: Partial<IndexablePage> = {}): IndexablePage {
+  return { pageId: newId(), title, path: title.toLowerCase().replace(/\s+/g, '-'), markdown, hidden: false, ...extra }
+}
+
+async function indexSpace(space: { id: string; organization: string }, pages: IndexablePage[]) {
+  await index.indexPages(db.connection(), space.id, space.organization, pages, [])
+  return pages
+}
+
+async function search(client: ApiClient, who: Caller, path: string, qs: Record<string, unknown>) {
+  const response = await client.get(path).qs(qs).bearerToken(who.token)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+const titles = (body: any) => body.items.map((item: any) => item.title)
+
+test.group('GET /v1/spaces/{spaceId}/search', (group) => {
+  group.each.teardown(cleanUp)
+
+  test('pages ranked by their best section: title hits above body hits', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await indexSpace(space, [
+      page('Reference', 'A long page that mentions deployment once among many other words of prose.'),
+      page('Deployment', 'How to ship it.'),
+      page('Operations', 'Intro.\n\n## Deployment checklist\n\nSteps to follow.'),
+      page('Unrelated', 'Nothing to see.'),
+    ])
+    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'deployment' })
+    assert.deepEqual(titles(body), ['Deployment', 'Operations', 'Reference'])
+    assert.equal(body.count, 3)
+    assert.notProperty(body, 'next')
+    const scores = body.items.map((item: any) => item.score)
+    assert.isAbove(scores[0], scores[2])
+    assert.isAbove(scores[1], scores[2])
+    assert.deepEqual(
+      body.items.map((item: any) => item.rank),
+      [1, 2, 3]
+    )
+  })
+
+  test('every word must match; the page matching more of them in titles comes first', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await indexSpace(space, [
+      page('Install', 'Intro.\n\n## Linux\n\nUse the package manager.\n\n## Windows\n\nRun the installer.'),
+      page('Linux install notes', 'Some words.'),
+      page('Linux only', 'Nothing else.'),
+    ])
+    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'linux install' })
+    assert.deepEqual(titles(body), ['Linux install notes', 'Install'])
+  })
+
+  test('sections are split per heading with their ids, paths, urls and excerpts', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const [guide] = await indexSpace(space, [
+      page(
+        'Getting started',
+        'Welcome to the kernel guide.\n\n# Install the kernel\n\nDownload the kernel tarball.\n\n## Configure\n\nEdit the kernel options.\n\n## Unrelated\n\nOther text.',
+        { path: 'guides/getting-started', description: 'First steps' }
+      ),
+    ])
+    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'kernel' })
+    assert.lengthOf(body.items, 1)
+    const [hit] = body.items
+    assert.equal(hit.id, guide.pageId)
+    assert.equal(hit.path, 'guides/getting-started')
+    assert.equal(hit.description, 'First steps')
+    assert.match(hit.urls.app, new RegExp(`/spaces/${space.id}/guides/getting-started$`))
+    const sections = Object.fromEntries(hit.sections.map((s: any) => [s.id, s]))
+    assert.sameMembers(Object.keys(sections), ['', 'install-the-kernel', 'configure'])
+    assert.equal(hit.sections[0].id, 'install-the-kernel')
+    assert.equal(sections['install-the-kernel'].title, 'Install the kernel')
+    assert.equal(sections['install-the-kernel'].path, 'guides/getting-started#install-the-kernel')
+    assert.equal(sections['install-the-kernel'].urls.app, `${hit.urls.app}#install-the-kernel`)
+    assert.equal(sections['install-the-kernel'].body, 'Download the kernel tarball.')
+    assert.equal(sections[''].title, 'Getting started')
+    assert.equal(sections[''].path, 'guides/getting-started')
+    assert.equal(sections['configure'].body, 'Edit the kernel options.')
+  })
+
+  test('hidden pages never appear; reindexing replaces a page and removal forgets it', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const [visible, hidden] = await indexSpace(space, [
+      page('Visible', 'The zebra page.'),
+      page('Secret', 'Another zebra page.', { hidden: true }),
+    ])
+    const url = `/v1/spaces/${space.id}/search`
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), ['Visible'])
+
+    await index.indexPages(db.connection(), space.id, space.organization, [{ ...visible, markdown: 'Now about giraffes.' }, { ...hidden, hidden: false }], [])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), ['Secret'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'giraffes' })), ['Visible'])
+
+    await index.indexPages(db.connection(), space.id, space.organization, [], [hidden.pageId])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), [])
+    await index.removeSpace(db.connection(), space.id)
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'giraffes' })), [])
+  })
+
+  test('Chinese and Japanese text is found by two-character words', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await indexSpace(space, [
+      page('中文文档', '这是一个中文搜索引擎的说明。'),
+      page('日本語', '全文検索のテストです。\n\n## 設定\n\nサーバーを設定します。'),
+      page('English', 'Plain English text.'),
+    ])
+    const url = `/v1/spaces/${space.id}/search`
+    assert.deepEqual(titles(await search(client, admin, url, { query: '中文' })), ['中文文档'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: '搜索引擎' })), ['中文文档'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: '検索' })), ['日本語'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'サーバー' })), ['日本語'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: '検' })), ['日本語'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: '英語' })), [])
+    const japanese = await search(client, admin, url, { query: '設定' })
+    assert.equal(japanese.items[0].sections[0].id, '設定')
+    assert.equal(japanese.items[0].sections[0].path, '日本語#設定')
+    assert.include(japanese.items[0].sections[0].urls.app, encodeURIComponent('設定'))
+  })
+
+  test('short words, stopwords, diacritics and word prefixes are found', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await indexSpace(space, [
+      page('Go', 'How to write Go and JS with a café.'),
+      page('Documentation', 'The documentation of everything.'),
+      page('Other', 'Python only.'),
+    ])
+    const url = `/v1/spaces/${space.id}/search`
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'go' })), ['Go'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'JS' })), ['Go'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'how to' })), ['Go'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'cafe' })), ['Go'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'CAFÉ' })), ['Go'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum' })), ['Documentation'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum ' })), [])
+  })
+
+  test('hostile queries are text: always 200', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await indexSpace(space, [page('Tables', 'How to drop a table safely.')])
+    const queries = [
+      '"',
+      '"unterminated',
+      '*',
+      'tab*',
+      '-table',
+      '+table',
+      'drop AND table',
+      'drop OR table',
+      'NEAR(drop table)',
+      '(table',
+      "'; DROP TABLE spaces; --",
+      'title:table',
+      '^table',
+      '@@@',
+      '~table <drop >x',
+      '😀',
+      '😀 table',
+      '\uD800',
+      'a'.repeat(84) + ' ' + 'b'.repeat(200),
+      '%00',
+      '\\',
+    ]
+    for (const query of queries) {
+      const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query })
+      assert.isArray(body.items, query)
+    }
+    const sql = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: "'; DROP TABLE spaces; --" })
+    assert.lengthOf(sql.items, 0)
+    const words = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: '"drop" -table' })
+    assert.deepEqual(titles(words), ['Tables'])
+    // Invalid UTF-8 in the URL itself.
+    const raw = await client.get(`/v1/spaces/${space.id}/search?query=%ED%A0%80%F0%9F`).bearerToken(admin.token)
+    raw.assertStatus(200)
+    raw.assertContract()
+  })
+
+  test('query and limit are validated', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const url = `/v1/spaces/${space.id}/search`
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, 'query'],
+      [{ query: '' }, 'query'],
+      [{ query: 'a'.repeat(513) }, 'query'],
+      [{ query: 'x', limit: 1001 }, 'limit'],
+      [{ query: 'x', limit: 0 }, 'limit'],
+      [{ query: 'x', page: 'not-a-cursor' }, 'page'],
+    ]
+    for (const [qs, field] of cases) {
+      const response = await client.get(url).qs(qs).bearerToken(admin.token)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+    }
+    const twice = await client.get(`${url}?query=a&query=b`).bearerToken(admin.token)
+    twice.assertStatus(400)
+    // 512 characters counted as code points: 512 emoji are 1024 UTF-16 units.
+    await search(client, admin, url, { query: '😀'.repeat(512) })
+    await search(client, admin, url, { query: 'a'.repeat(512) })
+    await search(client, admin, url, { query: 'x', limit: 1000 })
+  })
+
+  test('cursor pagination walks every result once, in rank order', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const pages = await indexSpace(
+      space,
+      Array.from({ length: 7 }, (_, i) => page(`Page ${i}`, `${'filler '.repeat(i)}unicorn ${'unicorn '.repeat(i % 3)}`))
+    )
+    const url = `/v1/spaces/${space.id}/search`
+    const all = await search(client, admin, url, { query: 'unicorn' })
+    assert.equal(all.count, 7)
+    const seen: any[] = []
+    let cursor: string | undefined
+    do {
+      const body = await search(client, admin, url, { query: 'unicorn', limit: 3, ...(cursor ? { page: cursor } : {}) })
+      assert.equal(body.count, 7)
+      assert.isAtMost(body.items.length, 3)
+      seen.push(...body.items)
+      cursor = body.next?.page
+    } while (cursor)
+    assert.deepEqual(
+      seen.map((item) => item.id),
+      all.items.map((item: any) => item.id)
+    )
+    assert.sameMembers(
+      seen.map((item) => item.id),
+      pages.map((p) => p.pageId)
+    )
+    assert.deepEqual(
+      seen.map((item) => item.rank),
+      [1, 2, 3, 4, 5, 6, 7]
+    )
+  })
+
+  test('a wrong token is 401; a space the caller cannot read is 404', async ({ client }) => {
+    const admin = await caller()
+    const stranger = await caller()
+    const space = await createSpace(client, admin)
+    const unauthorized = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }).bearerToken('nope')
+    unauthorized.assertStatus(401)
+    unauthorized.assertContract()
+    const missing = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }).bearerToken(stranger.token)
+    missing.assertStatus(404)
+    missing.assertContract()
+    const unknown = await client.get(`/v1/spaces/${newId()}/search`).qs({ query: 'x' }).bearerToken(admin.token)
+    unknown.assertStatus(404)
+  })
+})
+
+test.group('GET /v1/orgs/{organizationId}/search', (group) => {
+  group.each.teardown(cleanUp)
+
+  test('results from every readable space, grouped by space; guests see what is granted to them', async ({ client, assert }) => {
+    const admin = await caller()
+    const org = admin.organizationId
+    const member = await caller({ organizationId: org, role: 'read' })
+    const guest = await caller({ organizationId: org, role: null })
+    const outsider = await caller()
+    const handbook = await createSpace(client, admin, { title: 'Handbook' })
+    const manual = await createSpace(client, admin, { title: 'Manual' })
+    const foreign = await createSpace(client, outsider, { title: 'Foreign' })
+    await indexSpace(handbook, [page('Onboarding', 'Welcome aboard, penguin.'), page('Penguin policy', 'Rules.')])
+    await indexSpace(manual, [page('Birds', 'The penguin cannot fly.')])
+    await indexSpace(foreign, [page('Penguin facts', 'Penguins everywhere.')])
+
+    const url = `/v1/orgs/${org}/search`
+    const forAdmin = await search(client, admin, url, { query: 'penguin' })
+    assert.deepEqual(titles(forAdmin), ['Handbook', 'Manual'])
+    assert.deepEqual(forAdmin.items[0].pages.map((p: any) => p.title), ['Penguin policy', 'Onboarding'])
+    assert.equal(forAdmin.items[0].type, 'space')
+    assert.equal(forAdmin.count, 3)
+    // Grouped by space, in the order of each space's best page; ranks stay global.
+    assert.sameMembers(forAdmin.items.flatMap((s: any) => s.pages.map((p: any) => p.rank)), [1, 2, 3])
+    assert.equal(forAdmin.items[0].pages[0].rank, 1)
+
+    assert.deepEqual(titles(await search(client, member, url, { query: 'penguin' })), ['Handbook', 'Manual'])
+    assert.deepEqual(titles(await search(client, guest, url, { query: 'penguin' })), [])
+
+    const grant = await client
+      .post(`/v1/spaces/${manual.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', users: [guest.user.id] })
+    grant.assertStatus(204)
+    assert.deepEqual(titles(await search(client, guest, url, { query: 'penguin' })), ['Manual'])
+
+    const spaceSearch = await client.get(`/v1/spaces/${handbook.id}/search`).qs({ query: 'penguin' }).bearerToken(guest.token)
+    spaceSearch.assertStatus(404)
+
+    const notMember = await client.get(url).qs({ query: 'penguin' }).bearerToken(outsider.token)
+    notMember.assertStatus(404)
+    notMember.assertContract()
+    // The outsider's own organization never shows this one's spaces, and the other way round.
+    const own = await search(client, outsider, `/v1/orgs/${outsider.organizationId}/search`, { query: 'penguin' })
+    assert.deepEqual(titles(own), ['Foreign'])
+  })
+
+  test('deleted spaces never appear; limit and cursor count pages', async ({ client, assert }) => {
+    const admin = await caller()
+    const org = admin.organizationId
+    const kept = await createSpace(client, admin, { title: 'Kept' })
+    const gone = await createSpace(client, admin, { title: 'Gone' })
+    await indexSpace(kept, [page('Walrus one', 'x'), page('Walrus two', 'y'), page('Three', 'walrus')])
+    await indexSpace(gone, [page('Walrus', 'z')])
+    const url = `/v1/orgs/${org}/search`
+    assert.equal((await search(client, admin, url, { query: 'walrus' })).count, 4)
+
+    const deleted = await client.delete(`/v1/spaces/${gone.id}`).bearerToken(admin.token)
+    deleted.assertStatus(205)
+    const first = await search(client, admin, url, { query: 'walrus', limit: 2 })
+    assert.equal(first.count, 3)
+    assert.deepEqual(titles(first), ['Kept'])
+    assert.lengthOf(first.items[0].pages, 2)
+    const second = await search(client, admin, url, { query: 'walrus', limit: 2, page: first.next.page })
+    assert.lengthOf(second.items[0].pages, 1)
+    assert.equal(second.items[0].pages[0].rank, 3)
+    assert.notProperty(second, 'next')
+    assert.deepEqual(second.items[0].pages[0].title, 'Three')
+
+    const invalid = await client.get(url).qs({ query: 'w'.repeat(513) }).bearerToken(admin.token)
+    invalid.assertStatus(400)
+    invalid.assertContract()
+    const unauthorized = await client.get(url).qs({ query: 'walrus' }).bearerToken('bad')
+    unauthorized.assertStatus(401)
+  })
+
+  test('a space moved to another organization is searched there', async ({ client, assert }) => {
+    const admin = await caller()
+    const second = await caller({ email: admin.email, org: 'Second org' })
+    const space = await createSpace(client, admin, { title: 'Traveller' })
+    await indexSpace(space, [page('Suitcase', 'Packing list.')])
+    const transfer = await client
+      .post(`/v1/spaces/${space.id}/transfer`)
+      .bearerToken(admin.token)
+      .json({ organization: second.organizationId })
+    transfer.assertStatus(200)
+    await index.moveSpace(db.connection(), space.id, second.organizationId)
+    const row = await db.from('search_sections').where('space_id', space.id).select('organization_id').first()
+    assert.equal(row.organization_id, second.organizationId)
+    assert.deepEqual(titles(await search(client, admin, `/v1/orgs/${admin.organizationId}/search`, { query: 'suitcase' })), [])
+    assert.deepEqual(
+      titles(await search(client, admin, `/v1/orgs/${second.organizationId}/search`, { query: 'suitcase' })),
+      ['Traveller']
+    )
+  })
+})
+
+test.group('Search follows the space current revision', (group) => {
+  group.each.teardown(cleanUp)
+
+  async function author(admin: Caller, spaceId: string, changes: Record<string, unknown>[]) {
+    const { default: app } = await import('@adonisjs/core/services/app')
+    const { default: AuthoringService } = await import('#content/services/authoring_service')
+    const { default: SpaceAccessService } = await import('#spaces/services/space_access_service')
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, spaceId)
+    const authoring = await app.container.make(AuthoringService)
+    return authoring.applyToSpace(admin.user, access, changes as any)
+  }
+
+  test('authored, edited, hidden, deleted and duplicated pages are found as they are now', async ({ client, assert }) => {
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    const path = `/v1/spaces/${space.id}/search`
+    const first = await author(admin, space.id, [
+      { operation: 'insert_page', ref: 'guide', document: { markdown: '# Guide\n\n## Kubernetes\n\nDeploy with helm charts.\n' } },
+      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nThe helm values file.\n' } },
+      { operation: 'insert_page', document: { markdown: '# 検索について\n\n日本語の文章を検索できます。\n' } },
+    ])
+    const guide = first.revision.pages[0]
+    const nested = guide.children[0]
+
+    let body = await search(client, admin, path, { query: 'helm' })
+    assert.sameMembers(titles(body), ['Guide', 'Nested'])
+    const hit = body.items.find((item: any) => item.title === 'Guide')
+    assert.equal(hit.sections[0].id, 'kubernetes')
+    assert.equal(hit.sections[0].path, 'guide#kubernetes')
+    assert.deepEqual(titles(await search(client, admin, path, { query: '検索' })), ['検索について'])
+
+    await author(admin, space.id, [
+      { operation: 'update_page', page: guide.node.id, slug: 'handbook', document: { markdown: 'Now about terraform.\n' } },
+    ])
+    body = await search(client, admin, path, { query: 'helm' })
+    assert.deepEqual(titles(body), ['Nested'])
+    assert.equal(body.items[0].path, 'handbook/nested', 'a renamed parent moves its children')
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'terraform' })), ['Guide'])
+
+    await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: true }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [], 'hidden with its subtree')
+    await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: false }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), ['Nested'])
+
+    const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
+    duplicate.assertStatus(201)
+    assert.deepEqual(titles(await search(client, admin, `/v1/spaces/${duplicate.body().id}/search`, { query: 'helm' })), [
+      'Nested',
+    ])
+
+    await author(admin, space.id, [{ operation: 'delete_page', page: guide.node.id }])
+    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [])
+    void nested
+  })
+})

@@ -1,0 +1,183 @@
+import { test } from '@japa/runner'
+import { crawl, StartPageError, type CrawlOptions } from '#content/import/crawler'
+import { buildImportPlan } from '#content/import/import_plan'
+import { SsrfGuard } from '#content/import/ssrf_guard'
+import type { InsertFilesChange, InsertPageChange } from '#content/import/types'
+import { startTestSite, TINY_PNG, type TestSite } from '#tests/helpers/import_site'
+
+function options(site: TestSite, overrides: CrawlOptions = {}): CrawlOptions {
+  return {
+    guard: new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] }),
+    maxBytesPerResource: 100 * 1024,
+    requestTimeoutMs: 300,
+    timeBudgetMs: 5000,
+    ...overrides,
+  }
+}
+
+test.group('Import crawler and plan', (group) => {
+  let site: TestSite
+  group.each.setup(async () => {
+    site = await startTestSite()
+    return () => site.close()
+  })
+
+  test('crawls the site within its prefix and skips what fails', async ({ assert }) => {
+    const started = Date.now()
+    const result = await crawl(`${site.origin}/docs/`, options(site))
+    assert.isBelow(Date.now() - started, 3000, 'the slow page does not hold the crawl')
+
+    const path = (url: string) => new URL(url).pathname
+    assert.equal(path(result.startUrl), '/docs')
+    assert.deepEqual(result.scope, { origin: site.origin, pathPrefix: '/docs/' })
+    assert.deepEqual(result.pages.map((page) => path(page.url)).sort(), [
+      '/docs',
+      '/docs/api',
+      '/docs/guide',
+      '/docs/guide/install',
+      '/docs/loop-a',
+      '/docs/loop-b',
+    ])
+    assert.equal(path(result.pages[0].url), '/docs')
+    // Out of scope and non-page links are not requested; the loop is fetched once each.
+    assert.notInclude(site.requests, '/outside/page')
+    assert.notInclude(site.requests, '/legal')
+    assert.notInclude(site.requests, '/docs/manual.pdf')
+    assert.equal(site.requests.filter((p) => p === '/docs/loop-a').length, 1)
+    assert.equal(site.requests.filter((p) => p === '/docs/loop-b').length, 1)
+    // The redirect is another name of the API page.
+    const api = result.pages.find((page) => path(page.url) === '/docs/api')!
+    assert.deepEqual(api.aliases.map(path), ['/docs/old'])
+
+    assert.deepEqual(
+      result.failures.map((failure) => [failure.kind, path(failure.url)]).sort(),
+      [
+        ['image', '/docs/missing.png'],
+        ['page', '/docs/huge'],
+        ['page', '/docs/missing'],
+        ['page', '/docs/slow'],
+      ]
+    )
+    assert.match(result.failures.find((f) => f.url.endsWith('/huge'))!.reason, /larger than 102400 bytes/)
+    assert.match(result.failures.find((f) => f.url.endsWith('/slow'))!.reason, /did not answer in time/)
+    assert.match(result.failures.find((f) => f.url.endsWith('/missing'))!.reason, /HTTP 404/)
+
+    assert.lengthOf(result.images, 1)
+    assert.equal(result.images[0].name, 'logo.png')
+    assert.equal(result.images[0].contentType, 'image/png')
+    assert.deepEqual(result.images[0].bytes, TINY_PNG)
+    // 6 pages + 3 failed pages + 2 images (one missing).
+    assert.equal(result.totalResources, 11)
+  })
+
+  test('plans files first, then pages parent before child in the site hierarchy', async ({ assert }) => {
+    const plan = buildImportPlan(await crawl(`${site.origin}/docs/`, options(site)), { refPrefix: 'imp' })
+    assert.equal(plan.importedResources, 7)
+    assert.equal(plan.totalResources, 11)
+
+    const [files, ...pages] = plan.changes as [InsertFilesChange, ...InsertPageChange[]]
+    assert.equal(files.operation, 'insert_files')
+    assert.deepEqual(files.files, [{ ref: 'imp-f1', name: 'logo.png', contentType: 'image/png', bytes: TINY_PNG }])
+    assert.isTrue(pages.every((change) => change.operation === 'insert_page'))
+
+    const byTitle = Object.fromEntries(pages.map((change) => [change.title, change]))
+    assert.deepEqual(
+      pages.map((change) => [change.title, change.slug, change.into ? pages.find((p) => p.ref === change.into)!.title : null]),
+      [
+        ['Welcome', 'docs', null],
+        ['The guide', 'guide', null],
+        ['Install', 'install', 'The guide'],
+        ['API reference | Docs', 'api', null],
+        ['Loop A', 'loop-a', null],
+        ['Loop B', 'loop-b', null],
+      ]
+    )
+    assert.equal(pages[0].ref, 'imp-p1')
+    assert.isUndefined(pages[0].into)
+
+    const welcome = byTitle['Welcome'].document.markdown
+    assert.include(welcome, '# Welcome')
+    assert.include(welcome, `[guide](./${byTitle['The guide'].ref}.md)`)
+    assert.include(welcome, `[installing](./${byTitle['Install'].ref}.md)`)
+    assert.include(welcome, `[API](./${byTitle['API reference | Docs'].ref}.md)`)
+    assert.include(welcome, `[Old](./${byTitle['API reference | Docs'].ref}.md)`, 'redirects resolve to their page')
+    assert.include(welcome, `[Loop](./${byTitle['Loop A'].ref}.md)`, 'query strings do not matter')
+    assert.include(welcome, `[Outside](${site.origin}/outside/page)`)
+    assert.include(welcome, '[Elsewhere](https://example.com/elsewhere)')
+    assert.include(welcome, `[Missing](${site.origin}/docs/missing)`)
+    assert.include(welcome, '![Logo](./imp-f1)')
+    assert.include(welcome, `![Gone](${site.origin}/docs/missing.png)`)
+    assert.notInclude(welcome, 'tracking', 'scripts are dropped')
+    assert.notInclude(welcome, 'Docs home', 'header is outside <main>')
+
+    const guide = byTitle['The guide'].document.markdown
+    assert.include(guide, '# The guide')
+    assert.include(guide, '**bold** and _italic_')
+    assert.include(guide, '## Steps')
+    assert.match(guide, /^- First$/m)
+    assert.include(guide, '```js\nconst answer = 42\nconsole.log(answer)\n```')
+    assert.include(guide, `[Install](./${byTitle['Install'].ref}.md)`)
+    assert.include(guide, `[home](./imp-p1.md)`)
+    assert.include(guide, '[steps](#steps)')
+
+    const install = byTitle['Install'].document.markdown
+    assert.match(install, /^1\. +Download$/m)
+    assert.include(install, '| OS | Command |\n| --- | --- |\n| Linux | `apt install x` |')
+    assert.include(install, '![Logo again](./imp-f1)')
+    assert.include(byTitle['Loop B'].document.markdown, `[to A](./${byTitle['Loop A'].ref}.md)`)
+  })
+
+  test('maxPages bounds the fetches and refs are random by default', async ({ assert }) => {
+    const result = await crawl(`${site.origin}/docs/`, options(site, { maxPages: 2 }))
+    assert.lengthOf(result.pages, 2)
+    assert.equal(site.requests.filter((p) => p.startsWith('/docs/') && !p.endsWith('.png')).length, 2)
+    const plan = buildImportPlan(result)
+    const refs = plan.changes.flatMap((change) =>
+      change.operation === 'insert_page' ? [change.ref] : change.files.map((file) => file.ref)
+    )
+    assert.lengthOf(new Set(refs), refs.length)
+    assert.match(refs[0], /^import-[0-9a-f]{8}-f1$/)
+  })
+
+  test('the time budget ends the crawl', async ({ assert }) => {
+    const started = Date.now()
+    const result = await crawl(`${site.origin}/docs/`, options(site, { requestTimeoutMs: 5000, timeBudgetMs: 400 }))
+    assert.isBelow(Date.now() - started, 2000)
+    assert.isTrue(result.failures.some((failure) => failure.url.endsWith('/docs/slow')))
+  })
+
+  test('a start URL that is not an HTML page, unreachable, missing or refused fails the crawl', async ({
+    assert,
+  }) => {
+    const cases: Array<[string, CrawlOptions, string]> = [
+      [`${site.origin}/file.json`, options(site), 'not_html'],
+      [`${site.origin}/img/logo.png`, options(site), 'not_html'],
+      [`${site.origin}/nope`, options(site), 'status'],
+      [`${site.origin}/docs/slow`, options(site), 'unreachable'],
+      [`${site.origin}/docs/huge`, options(site), 'too_large'],
+      [`${site.origin}/docs/`, { guard: new SsrfGuard() }, 'refused'],
+      [
+        'http://127.0.0.1:1/',
+        { guard: new SsrfGuard({ allowedHosts: ['127.0.0.1:1'] }), requestTimeoutMs: 1000 },
+        'unreachable',
+      ],
+    ]
+    for (const [url, crawlOptions, reason] of cases) {
+      const error = await crawl(url, crawlOptions).catch((e) => e)
+      assert.instanceOf(error, StartPageError, url)
+      assert.equal(error.reason, reason, url)
+    }
+  })
+
+  test('a start URL redirecting sets the scope from where it lands', async ({ assert }) => {
+    const result = await crawl(`${site.origin}/go`, options(site))
+    assert.deepEqual(result.scope, { origin: site.origin, pathPrefix: '/docs/' })
+    assert.equal(new URL(result.startUrl).pathname, '/docs')
+    assert.deepEqual(result.pages[0].aliases.map((url) => new URL(url).pathname), ['/go'])
+    assert.lengthOf(result.pages, 6)
+
+    const api = await crawl(`${site.origin}/docs/old`, options(site))
+    assert.deepEqual(api.scope, { origin: site.origin, pathPrefix: '/docs/api/' })
+    assert.lengthOf(api.pages, 1)
+  })
+})

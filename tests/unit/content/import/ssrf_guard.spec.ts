@@ -1,0 +1,161 @@
+import { test } from '@japa/runner'
+import { isForbiddenAddress, parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
+import { FetchError, guardedFetch } from '#content/import/http_fetch'
+import { startTestSite } from '#tests/helpers/import_site'
+
+async function refusal(guard: SsrfGuard, url: string): Promise<SsrfRefusedError> {
+  try {
+    await guard.check(url)
+  } catch (error) {
+    if (error instanceof SsrfRefusedError) return error
+    throw error
+  }
+  throw new Error(`${url} was not refused`)
+}
+
+test.group('Import SSRF guard', () => {
+  test('refuses loopback, private, link-local, reserved and unspecified hosts', async ({ assert }) => {
+    const guard = new SsrfGuard()
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://localhost:3333/',
+      'http://10.1.2.3/',
+      'http://172.16.0.1/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.64.0.1/',
+      'http://0.0.0.0/',
+      'http://224.0.0.1/',
+      'http://255.255.255.255/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://[::1]/',
+      'http://[::]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:a00:1]/',
+      'http://[fe80::1]/',
+      'http://[fd00::1]/',
+      'http://[ff02::1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+    ]) {
+      const error = await refusal(guard, url)
+      assert.match(error.reason, /private or reserved address/, url)
+    }
+  })
+
+  test('refuses other schemes and credentials', async ({ assert }) => {
+    const guard = new SsrfGuard()
+    assert.match((await refusal(guard, 'ftp://example.com/file')).reason, /only http and https/)
+    assert.match((await refusal(guard, 'file:///etc/passwd')).reason, /only http and https/)
+    assert.match((await refusal(guard, 'javascript:alert(1)')).reason, /only http and https/)
+    assert.match((await refusal(guard, 'http://user:pw@example.com/')).reason, /credentials/)
+    assert.match((await refusal(guard, 'not a url')).reason, /not a valid URL/)
+  })
+
+  test('public addresses pass; a host with any private address is refused', async ({ assert }) => {
+    const answers: Record<string, string[]> = {
+      'public.test': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+      'mixed.test': ['93.184.216.34', '10.0.0.7'],
+    }
+    const guard = new SsrfGuard({
+      resolve: async (host) => (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    })
+    const checked = await guard.check('https://public.test/docs')
+    assert.deepEqual(
+      checked.addresses.map(({ address }) => address),
+      answers['public.test']
+    )
+    assert.isFalse(checked.allowListed)
+    await guard.check('http://8.8.8.8/')
+    await guard.check('http://[2606:4700::1111]/')
+    assert.match((await refusal(guard, 'http://mixed.test/')).reason, /10\.0\.0\.7/)
+    assert.match((await refusal(guard, 'http://nowhere.test/')).reason, /could not be resolved/)
+  })
+
+  test('address classification', ({ assert }) => {
+    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808']) {
+      assert.isFalse(isForbiddenAddress(address), address)
+    }
+    for (const address of ['127.0.0.53', '::1', '::ffff:192.168.0.1', '172.31.255.255', 'fc00::1', 'fe80::1%eth0', 'nonsense']) {
+      assert.isTrue(isForbiddenAddress(address), address)
+    }
+    assert.isFalse(isForbiddenAddress('172.32.0.1'))
+    assert.isFalse(isForbiddenAddress('100.128.0.1'))
+  })
+
+  test('allow-listed hosts pass, by host or by host:port', async ({ assert }) => {
+    assert.deepEqual(parseAllowedHosts(' Wiki.Intranet , ,127.0.0.1:8080,'), ['wiki.intranet', '127.0.0.1:8080'])
+    assert.deepEqual(parseAllowedHosts(undefined), [])
+
+    const byHost = new SsrfGuard({ allowedHosts: ['127.0.0.1', 'localhost', '::1'] })
+    assert.isTrue((await byHost.check('http://127.0.0.1:9999/')).allowListed)
+    assert.isTrue((await byHost.check('http://localhost/')).allowListed)
+    assert.isTrue((await byHost.check('http://[::1]:8080/')).allowListed)
+    await refusal(byHost, 'http://10.0.0.1/')
+
+    const byPort = new SsrfGuard({ allowedHosts: ['127.0.0.1:8080', '[::1]:443'] })
+    await byPort.check('http://127.0.0.1:8080/')
+    await byPort.check('https://[::1]/')
+    await refusal(byPort, 'http://127.0.0.1:9090/')
+    await refusal(byPort, 'http://127.0.0.1/')
+  })
+
+  test('the connection uses the checked addresses, never a second DNS answer', async ({ assert, cleanup }) => {
+    const site = await startTestSite()
+    cleanup(() => site.close())
+    let lookups = 0
+    const guard = new SsrfGuard({
+      allowedHosts: [`pinned.invalid:${site.port}`],
+      resolve: async () => {
+        lookups++
+        return [{ address: '127.0.0.1', family: 4 }]
+      },
+    })
+    // `.invalid` never resolves through real DNS: the answer can only come from the checked one.
+    const fetched = await guardedFetch(`http://pinned.invalid:${site.port}/img/logo.png`, {
+      guard,
+      timeoutMs: 2000,
+      maxBytes: 1024,
+    })
+    assert.equal(fetched.contentType, 'image/png')
+    assert.equal(lookups, 1)
+  })
+
+  test('every redirect hop is checked: an allowed host redirecting to a refused one is refused', async ({
+    assert,
+    cleanup,
+  }) => {
+    const site = await startTestSite({
+      '/to-metadata': (_req, res) => {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' })
+        res.end()
+      },
+      '/to-localhost': (_req, res) => {
+        res.writeHead(307, { location: `http://localhost:${site.port}/docs/` })
+        res.end()
+      },
+      '/to-file': (_req, res) => {
+        res.writeHead(302, { location: 'file:///etc/passwd' })
+        res.end()
+      },
+    })
+    cleanup(() => site.close())
+    const guard = new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] })
+    for (const path of ['/to-metadata', '/to-localhost', '/to-file']) {
+      const error = await guardedFetch(`${site.origin}${path}`, { guard, timeoutMs: 2000, maxBytes: 1024 }).catch(
+        (e) => e
+      )
+      assert.instanceOf(error, FetchError, path)
+      assert.equal(error.kind, 'refused', path)
+    }
+    // Without the allow-list, the site itself is refused.
+    const refused = await guardedFetch(`${site.origin}/docs/`, {
+      guard: new SsrfGuard(),
+      timeoutMs: 2000,
+      maxBytes: 1024,
+    }).catch((e) => e)
+    assert.equal(refused.kind, 'refused')
+    assert.notInclude(site.requests, '/docs/')
+  })
+})

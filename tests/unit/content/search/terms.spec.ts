@@ -1,0 +1,70 @@
+import { test } from '@japa/runner'
+import { indexTerms, parseQuery, MAX_QUERY_TOKENS } from '#content/search/terms'
+import { MysqlSearchEngine, SqliteSearchEngine } from '#content/search/engines'
+import { excerpt } from '#content/search/excerpt'
+
+test.group('Search terms', () => {
+  test('words are lower-cased, Latin diacritics dropped, other scripts kept', ({ assert }) => {
+    assert.equal(indexTerms('Café RÉSUMÉ naïve Привет'), 'cafe resume naive привет')
+  })
+
+  test('short words and InnoDB stopwords get a prefix that MariaDB indexes', ({ assert }) => {
+    assert.equal(indexTerms('Go and JS: the how-to'), 'qzgo and qzjs qzthe qzhow qzto')
+  })
+
+  test('CJK runs become characters and overlapping pairs', ({ assert }) => {
+    assert.equal(indexTerms('中文'), 'u04e2d b04e2d06587 u06587')
+    assert.equal(indexTerms('検索'), 'u0691c b0691c07d22 u07d22')
+    // A Latin word inside CJK text stays a word.
+    assert.equal(indexTerms('用Python写'), 'u07528 python u05199')
+  })
+
+  test('a query of two CJK characters is their pair; one character is itself', ({ assert }) => {
+    assert.deepEqual(parseQuery('中文').tokens, [{ token: 'b04e2d06587', prefix: false }])
+    assert.deepEqual(parseQuery('検').tokens, [{ token: 'u0691c', prefix: false }])
+    assert.deepEqual(parseQuery('全文検索').tokens.map((t) => t.token), ['b0516806587', 'b065870691c', 'b0691c07d22'])
+  })
+
+  test('the last plain word is a prefix unless the query ends with a separator', ({ assert }) => {
+    assert.deepEqual(parseQuery('install guid').tokens, [
+      { token: 'install', prefix: false },
+      { token: 'guid', prefix: true },
+    ])
+    assert.deepEqual(parseQuery('install guid ').tokens[1], { token: 'guid', prefix: false })
+    assert.deepEqual(parseQuery('go js').tokens, [
+      { token: 'qzgo', prefix: false },
+      { token: 'qzjs', prefix: false },
+    ])
+  })
+
+  test('syntax is text: operators, quotes and SQL become words or nothing', ({ assert }) => {
+    const hostile = [`"unterminated`, 'a*', '-x +y', 'NEAR(a b)', 'x AND OR NOT', "'; DROP TABLE spaces; --", '()', '😀', '\uD800', '*', '"', '^', '@@']
+    for (const text of hostile) {
+      const query = parseQuery(text)
+      for (const { token } of query.tokens) assert.match(token, /^[\p{L}\p{N}\p{M}]+$/u)
+      // Engine expressions only ever contain tokens, quotes around them, + and *.
+      assert.notMatch(SqliteSearchEngine.matchExpression(query), /[()^:;'-]/)
+      assert.notMatch(MysqlSearchEngine.booleanExpression(query, true), /["()<>~@;'-]/)
+    }
+    assert.deepEqual(parseQuery("'; DROP TABLE spaces; --").tokens.map((t) => t.token), ['drop', 'table', 'spaces'])
+    assert.deepEqual(parseQuery('😀 \uD800 ()').tokens, [])
+    assert.equal(SqliteSearchEngine.matchExpression(parseQuery('NEAR(a b)')), '"near" "qza" "qzb"')
+    assert.equal(MysqlSearchEngine.booleanExpression(parseQuery('-x +install'), true), '+qzx +install*')
+  })
+
+  test('long queries are cut to a bounded number of tokens', ({ assert }) => {
+    assert.lengthOf(parseQuery('漢'.repeat(100) + '字'.repeat(100)).tokens, 3)
+    const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ')
+    assert.lengthOf(parseQuery(words).tokens, MAX_QUERY_TOKENS)
+  })
+
+  test('excerpts centre on the first match and cut at word boundaries', ({ assert }) => {
+    assert.equal(excerpt('short text', ['text']), 'short text')
+    const body = `${'lorem ipsum '.repeat(40)}the needle is here ${'dolor sit '.repeat(40)}`
+    const cut = excerpt(body, ['needle'], 60)
+    assert.include(cut, 'needle')
+    assert.isTrue(cut.startsWith('…') && cut.endsWith('…'))
+    assert.isAtMost([...cut].length, 62)
+    assert.isTrue(excerpt('x'.repeat(300), ['absent'], 50).startsWith('x'))
+  })
+})
