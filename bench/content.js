@@ -5,44 +5,25 @@
 |   node bench/content.js                 SQLite (a fresh tmp/bench-content.sqlite3)
 |   node bench/content.js --mysql         MySQL/MariaDB (database bindery_bench_content, recreated)
 |   node bench/content.js --runs=30 --sections=50
+|   node bench/content.js --site-pages=1000   a smaller imported site (0: no import part)
+|
+| After the authored space it imports a generated website (bench/site.js, served from this process
+| on 127.0.0.1:--site-port) into a second space and measures reads, links and search there.
 |
 | `npm run bench` runs it too, after the hot reads, on the same server (`--no-content` skips it).
 | It prints figures and exits 0; nothing is asserted. A read route that answers 404 (not there yet)
 | prints "not available" instead of a figure.
 */
+import { request as httpRequest } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
+import { WORDS, generator } from './words.js'
+import { CJK_QUERY, RARE_WORD, serveSite } from './site.js'
 import { benchSetup, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
 
 const BATCH = 50
 const CHAPTERS = 9
 const PAGES_PER_CHAPTER = 10
-
-const WORDS = (
-  'api access account admin billing branch cache change client cluster config content deploy ' +
-  'domain editor endpoint environment export feature file guide history import index install ' +
-  'integration invoice layout limit markdown member merge metric migrate monitor network node ' +
-  'notice organization page permission pipeline plan policy preview project query queue ' +
-  'release request review role rollback runtime schema search secret server session setting ' +
-  'snapshot space storage subscription sync team template token trigger upgrade upload user ' +
-  'variable version webhook workflow workspace'
-).split(' ')
-
-/** A small seeded generator, so every run builds the same space. */
-function generator(seed) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state * 1664525 + 1013904223) >>> 0
-    return state / 2 ** 32
-  }
-  const pick = (list) => list[Math.floor(next() * list.length)]
-  const sentence = (length) => {
-    const words = Array.from({ length }, () => pick(WORDS))
-    return words[0][0].toUpperCase() + words.join(' ').slice(1) + '.'
-  }
-  const paragraph = (sentences) => Array.from({ length: sentences }, () => sentence(6 + Math.floor(next() * 10))).join(' ')
-  return { next, pick, sentence, paragraph }
-}
 
 /**
  * The 5,000 pages in insertion order: per section a section page, 9 chapters under it and 10 pages
@@ -148,7 +129,7 @@ async function measure(name, runs, call, accept = () => null) {
  * The content bench against a running server. `setup` is from benchSetup (for direct row counts);
  * `organizationId` receives the new space. Prints a table and returns its rows.
  */
-export async function runContentBench({ base, token, organizationId, setup, serverPid, sections = 50, runs = 30 }) {
+export async function runContentBench({ base, token, organizationId, setup, serverPid, sections = 50, runs = 30, sitePages = 5000 }) {
   const database = await openDatabase(setup)
   const random = generator(42)
   const rows = []
@@ -259,8 +240,179 @@ export async function runContentBench({ base, token, organizationId, setup, serv
 
   console.log(`\nBindery content bench — ${setup.mysql ? 'MySQL' : 'SQLite'}, ${pageCount} pages, sequential requests, Node ${process.version}\n`)
   console.table(rows)
+  if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the authored part`)
+
+  let imported = { rows: [], notes: [] }
+  if (sitePages > 0) {
+    imported = await runImportBench({ base, token, organizationId, setup, serverPid, sitePages, runs })
+    console.log(`\nWebsite import, then reads and search on the imported space — ${setup.mysql ? 'MySQL' : 'SQLite'}\n`)
+    for (const note of imported.notes) console.log(`- ${note}`)
+    console.table(imported.rows)
+  }
   if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the content bench`)
-  return rows
+  return [...rows, ...imported.rows]
+}
+
+/**
+ * One request without a client-side timeout (fetch gives up on headers after 300 s; an import may
+ * legitimately take longer, and how long it takes is the figure).
+ */
+function longRequest(base, token, method, path, body) {
+  const payload = body ? Buffer.from(JSON.stringify(body)) : undefined
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      base + path,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let json
+          try {
+            json = JSON.parse(text)
+          } catch {}
+          resolve({ status: response.statusCode, json, text, elapsed: performance.now() - started })
+        })
+        response.on('error', reject)
+      }
+    )
+    req.on('error', (error) => resolve({ status: 0, text: `request failed: ${error.message}`, elapsed: performance.now() - started }))
+    req.end(payload)
+  })
+}
+
+/** Every page of a `/content/pages` answer, depth first: `{id, path}`. */
+function flattenPages(pages, into = []) {
+  for (const page of pages ?? []) {
+    into.push({ id: page.id, path: page.path, type: page.type })
+    flattenPages(page.pages, into)
+  }
+  return into
+}
+
+/**
+ * Imports a generated website of `pageCount` pages into a new space (one request), with the rows it
+ * wrote and the server's peak RSS while it ran. Answers `{ok, space, seconds, answer, rows, finding}`.
+ */
+async function importSite({ base, token, organizationId, setup, serverPid, database, pageCount }) {
+  const site = await serveSite(pageCount, setup.sitePort)
+  try {
+    const space = expectOk(
+      await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Imported site (${pageCount} pages)` }),
+      'creating the import space'
+    )
+    const before = await database.tableCounts()
+    let peakRss = rssMiB(serverPid)
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(serverPid) || 0)), 250)
+    const answer = await longRequest(base, token, 'POST', `/v1/spaces/${space.id}/content/import`, { url: site.url, source: 'website' })
+    clearInterval(sampler)
+    const after = await database.tableCounts()
+    const written = Object.entries(after)
+      .map(([table, rows]) => [table, rows - (before[table] ?? 0)])
+      .filter(([, rows]) => rows !== 0)
+      .sort((a, b) => b[1] - a[1])
+    const seconds = answer.elapsed / 1000
+    return {
+      ok: answer.status === 201,
+      space,
+      seconds,
+      answer,
+      written,
+      peakRss,
+      served: site.served(),
+      sitePages: site.pages.length,
+    }
+  } finally {
+    await site.close()
+  }
+}
+
+/**
+ * The website-import part: a generated site of 5,000 pages (`sitePages`) imported into a second
+ * space, then reads, links and search on that space. Falls back to 1,000 pages when the import
+ * fails. Answers `{rows, notes}`.
+ */
+export async function runImportBench({ base, token, organizationId, setup, serverPid, sitePages = 5000, runs = 30 }) {
+  const database = await openDatabase(setup)
+  const rows = []
+  const notes = []
+  try {
+    let result = await importSite({ base, token, organizationId, setup, serverPid, database, pageCount: sitePages })
+    const describe = (r) =>
+      `${r.sitePages.toLocaleString('en')}-page site: answered ${r.answer.status} after ${r.seconds.toFixed(1)} s, ` +
+      `${r.served} pages served, server peak RSS ${r.peakRss} MiB` +
+      (r.ok ? '' : `; body: ${r.answer.text.slice(0, 300)}`)
+    notes.push(`import of the ${describe(result)}`)
+    if (!result.ok && sitePages > 1000) {
+      notes.push(`the ${sitePages}-page import failed: falling back to a 1,000-page site`)
+      result = await importSite({ base, token, organizationId, setup, serverPid, database, pageCount: 1000 })
+      notes.push(`import of the ${describe(result)}`)
+    } else if (result.seconds > 180) {
+      notes.push(`the ${sitePages}-page import took more than 3 minutes (${result.seconds.toFixed(1)} s)`)
+    }
+    const label = `${result.sitePages.toLocaleString('en')}-page site`
+    if (!result.ok) {
+      rows.push({ figure: `import a ${label} (POST /content/import)`, result: `failed: ${result.answer.status}` })
+      return { rows, notes }
+    }
+    const space = result.space
+    const S = `/v1/spaces/${space.id}`
+    const pages = flattenPages(expectOk(await request(base, token, 'GET', `${S}/content/pages`), 'listing the imported pages').pages)
+    rows.push({
+      figure: `import a ${label} (one POST ${'/content/import'})`,
+      result:
+        `${result.seconds.toFixed(1)} s, importedResources ${result.answer.json.importedResources} of ` +
+        `${result.answer.json.totalResources}, ${pages.length} pages in the space`,
+      'first ms': ms(result.answer.elapsed),
+    })
+    const total = result.written.reduce((sum, [, n]) => sum + n, 0)
+    rows.push({
+      figure: 'rows written by the import',
+      result: `${total} in all: ` + result.written.map(([table, n]) => `${table} ${n}`).join(', '),
+    })
+
+    const random = generator(7)
+    const pick = () => pages[Math.floor(random.next() * pages.length)]
+    rows.push(await measure(`read a page (GET ${S.replace(space.id, '{id}')}/content/page/{pageId}), ${label}`, runs, () =>
+      request(base, token, 'GET', `${S}/content/page/${pick().id}`)
+    ))
+    rows.push(await measure(`list pages (GET /content/pages), ${label}`, runs, () => request(base, token, 'GET', `${S}/content/pages`)))
+    rows.push(await measure(`page by path (GET /content/path/{path}), ${label}`, runs, () =>
+      request(base, token, 'GET', `${S}/content/path/${pick().path}`)
+    ))
+    rows.push(await measure(`link analysis (GET /links?limit=100), ${label}`, runs, () => request(base, token, 'GET', `${S}/links?limit=100`)))
+
+    const hits = (answer) => (Array.isArray(answer.json?.items) && answer.json.items.length > 0 ? null : 'no hits')
+    const searches = [
+      ['a common word', 'server'],
+      [`a rare word (${RARE_WORD}, ~${Math.ceil(result.sitePages / 1000)} pages)`, RARE_WORD],
+      ['two words', 'deploy webhook'],
+      ['CJK (a few pages)', CJK_QUERY],
+    ]
+    for (const [what, query] of searches) {
+      const first = await request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`)
+      const row = await measure(`space search, ${what}: "${query}"`, runs, () =>
+        request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`), hits)
+      if (first.json?.count !== undefined) row.result += `, ${first.json.count} hits`
+      rows.push(row)
+    }
+    const orgFirst = await request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`)
+    const orgRow = await measure('org search (GET /v1/orgs/{id}/search?query=server)', runs, () =>
+      request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`), hits)
+    if (orgFirst.json?.count !== undefined) orgRow.result += `, ${orgFirst.json.count} hits`
+    rows.push(orgRow)
+  } finally {
+    await database.close()
+  }
+  return { rows, notes }
 }
 
 async function main() {
@@ -277,6 +429,7 @@ async function main() {
       serverPid: server.pid,
       sections: Number(args.sections ?? 50),
       runs: Number(args.runs ?? 30),
+      sitePages: Number(args['site-pages'] ?? 5000),
     })
   } finally {
     server.kill('SIGTERM')

@@ -21,6 +21,8 @@ export function parseArgs(argv = process.argv.slice(2)) {
 /**
  * Where a bench run lives. Defaults are bench-only names (never the developer's database):
  * `--sqlite=tmp/x.sqlite3`, `--database=name` (MySQL), `--drive-root=tmp/dir`, `--port=N` override them.
+ * The content bench serves a generated website on 127.0.0.1:`--site-port` (the server's port + 1)
+ * and imports it: the server may fetch that host and port only, up to 5,000 pages in 600 s.
  */
 export function benchSetup(args, defaults = {}) {
   const mysql = args.mysql === 'true'
@@ -28,6 +30,7 @@ export function benchSetup(args, defaults = {}) {
   const sqlitePath = args.sqlite ?? defaults.sqlite ?? 'tmp/bench.sqlite3'
   const database = args.database ?? defaults.database ?? 'bindery_bench'
   const driveRoot = args['drive-root'] ?? defaults.driveRoot ?? 'tmp/bench-storage'
+  const sitePort = Number(args['site-port'] ?? port + 1)
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -38,8 +41,11 @@ export function benchSetup(args, defaults = {}) {
     SQLITE_PATH: sqlitePath,
     DB_DATABASE: database,
     DRIVE_ROOT: driveRoot,
+    IMPORT_ALLOWED_HOSTS: `127.0.0.1:${sitePort}`,
+    IMPORT_MAX_PAGES: '5000',
+    IMPORT_TIME_BUDGET: '600',
   }
-  return { mysql, port, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
+  return { mysql, port, sitePort, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
 }
 
 export function ace(setup, ...command) {
@@ -105,7 +111,8 @@ export function rssMiB(pid) {
 
 /**
  * A direct, read-only view of the bench database (not through the server), for row counts:
- * `count(sql, params)` answers the first column of the first row as a number.
+ * `count(sql, params)` answers the first column of the first row as a number, `tableCounts()` the
+ * row count of every table (`{table: rows}`).
  */
 export async function openDatabase(setup) {
   if (setup.mysql) {
@@ -122,6 +129,18 @@ export async function openDatabase(setup) {
         const [rows] = await connection.query(sql, params)
         return Number(Object.values(rows[0])[0])
       },
+      async tableCounts() {
+        const [tables] = await connection.query(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'",
+          [setup.database]
+        )
+        const counts = {}
+        for (const { name } of tables) {
+          const [rows] = await connection.query(`SELECT COUNT(*) AS n FROM \`${name}\``)
+          counts[name] = Number(rows[0].n)
+        }
+        return counts
+      },
       close: () => connection.end(),
     }
   }
@@ -130,6 +149,16 @@ export async function openDatabase(setup) {
   return {
     async count(sql, params = []) {
       return Number(Object.values(sqlite.prepare(sql).get(...params))[0])
+    },
+    async tableCounts() {
+      const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
+      const counts = {}
+      for (const { name } of tables) {
+        try {
+          counts[name] = Number(sqlite.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get().n)
+        } catch {} // FTS5 shadow tables of a missing module, if any
+      }
+      return counts
     },
     async close() {
       sqlite.close()
