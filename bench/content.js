@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { WORDS, generator } from './words.js'
 import { CJK_QUERY, RARE_WORD, serveSite } from './site.js'
-import { benchSetup, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
+import { benchSetup, freePort, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
 
 const BATCH = 50
 const CHAPTERS = 9
@@ -106,6 +106,7 @@ function expectOk(answer, what) {
  */
 async function measure(name, runs, call, accept = () => null) {
   const times = []
+  let count
   for (let i = 0; i < runs; i++) {
     const answer = await call(i)
     if (answer.status === 404 && i === 0) return { figure: name, result: 'not available (404)' }
@@ -115,10 +116,11 @@ async function measure(name, runs, call, accept = () => null) {
     const refused = accept(answer)
     if (refused) return { figure: name, result: `not available (${refused})` }
     times.push(answer.elapsed)
+    if (i === 0 && answer.json?.count !== undefined) count = answer.json.count
   }
   return {
     figure: name,
-    result: `${runs} runs`,
+    result: `${runs} runs${count === undefined ? '' : `, count ${count}`}`,
     'first ms': ms(times[0]),
     'median ms': ms(quantile(times, 0.5)),
     'p95 ms': ms(quantile(times, 0.95)),
@@ -388,7 +390,7 @@ export async function runImportBench({ base, token, organizationId, setup, serve
     rows.push(await measure(`page by path (GET /content/path/{path}), ${label}`, runs, () =>
       request(base, token, 'GET', `${S}/content/path/${pick().path}`)
     ))
-    rows.push(await measure(`link analysis (GET /links?limit=100), ${label}`, runs, () => request(base, token, 'GET', `${S}/links?limit=100`)))
+    rows.push(await measure(`link analysis (GET /links?limit=100), ${label}; first = cold`, runs, () => request(base, token, 'GET', `${S}/links?limit=100`)))
 
     const hits = (answer) => (Array.isArray(answer.json?.items) && answer.json.items.length > 0 ? null : 'no hits')
     const searches = [
@@ -398,17 +400,11 @@ export async function runImportBench({ base, token, organizationId, setup, serve
       ['CJK (a few pages)', CJK_QUERY],
     ]
     for (const [what, query] of searches) {
-      const first = await request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`)
-      const row = await measure(`space search, ${what}: "${query}"`, runs, () =>
-        request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`), hits)
-      if (first.json?.count !== undefined) row.result += `, ${first.json.count} hits`
-      rows.push(row)
+      rows.push(await measure(`space search, ${what}: "${query}"`, runs, () =>
+        request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`), hits))
     }
-    const orgFirst = await request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`)
-    const orgRow = await measure('org search (GET /v1/orgs/{id}/search?query=server)', runs, () =>
-      request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`), hits)
-    if (orgFirst.json?.count !== undefined) orgRow.result += `, ${orgFirst.json.count} hits`
-    rows.push(orgRow)
+    rows.push(await measure('org search (GET /v1/orgs/{id}/search?query=server)', runs, () =>
+      request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`), hits))
   } finally {
     await database.close()
   }
@@ -417,6 +413,7 @@ export async function runImportBench({ base, token, organizationId, setup, serve
 
 async function main() {
   const args = parseArgs()
+  args['site-port'] ??= String(await freePort())
   const setup = benchSetup(args, { port: 3398, sqlite: 'tmp/bench-content.sqlite3', database: 'bindery_bench_content' })
   const admin = freshDatabase(setup)
   const server = await startServer(setup)

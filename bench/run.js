@@ -11,10 +11,11 @@
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
 import autocannon from 'autocannon'
-import { benchSetup, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
+import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
 import { runContentBench } from './content.js'
 
 const args = parseArgs()
+args['site-port'] ??= String(await freePort())
 const setup = benchSetup(args)
 const { mysql, base } = setup
 const duration = Number(args.duration ?? 5)

@@ -4,6 +4,7 @@
 */
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('../', import.meta.url))
@@ -21,7 +22,7 @@ export function parseArgs(argv = process.argv.slice(2)) {
 /**
  * Where a bench run lives. Defaults are bench-only names (never the developer's database):
  * `--sqlite=tmp/x.sqlite3`, `--database=name` (MySQL), `--drive-root=tmp/dir`, `--port=N` override them.
- * The content bench serves a generated website on 127.0.0.1:`--site-port` (the server's port + 1)
+ * The content bench serves a generated website on 127.0.0.1:`--site-port` (see `freePort`)
  * and imports it: the server may fetch that host and port only, up to 5,000 pages in 600 s.
  */
 export function benchSetup(args, defaults = {}) {
@@ -46,6 +47,17 @@ export function benchSetup(args, defaults = {}) {
     IMPORT_TIME_BUDGET: '600',
   }
   return { mysql, port, sitePort, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for `--site-port` when none is given). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
 }
 
 export function ace(setup, ...command) {
