@@ -3,69 +3,24 @@
 | in the same run, so the figures are comparable across machines as ratios.
 |
 |   npm run bench                      SQLite (a fresh tmp/bench.sqlite3)
-|   npm run bench -- --mysql           MySQL/MariaDB (database bindery_bench, created if missing)
+|   npm run bench -- --mysql           MySQL/MariaDB (database bindery_bench, recreated)
 |   npm run bench -- --duration=10 --connections=50
+|   npm run bench -- --port=3399 --sqlite=tmp/x.sqlite3 --database=name --drive-root=tmp/dir
+|   npm run bench -- --no-content      without the content bench (bench/content.js, ~1-3 minutes)
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
-import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
+import { runContentBench } from './content.js'
 
-const root = fileURLToPath(new URL('../', import.meta.url))
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=')
-    return [key, value ?? 'true']
-  })
-)
-const mysql = args.mysql === 'true'
+const args = parseArgs()
+args['site-port'] ??= String(await freePort())
+const setup = benchSetup(args)
+const { mysql, base } = setup
 const duration = Number(args.duration ?? 5)
 const connections = Number(args.connections ?? 50)
-const port = Number(args.port ?? 3399)
-const base = `http://127.0.0.1:${port}`
-
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  DB_CONNECTION: mysql ? 'mysql' : 'sqlite',
-  SQLITE_PATH: 'tmp/bench.sqlite3',
-  DB_DATABASE: 'bindery_bench',
-}
-
-function ace(...command) {
-  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: root, env, encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
-  return result.stdout
-}
-
-function lastJsonLine(output) {
-  const line = output.trim().split('\n').reverse().find((l) => l.startsWith('{'))
-  return JSON.parse(line)
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not start')
-}
-
-function rssMiB(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024)
-  } catch {
-    return NaN
-  }
-}
+const content = args['no-content'] !== 'true'
 
 function load(path, token, options = {}) {
   return new Promise((resolve, reject) => {
@@ -87,21 +42,9 @@ function load(path, token, options = {}) {
 }
 
 async function main() {
-  if (mysql) {
-    spawnSync('mysql', ['-h', env.DB_HOST ?? '127.0.0.1', '-u', env.DB_USER ?? 'root', '-e', 'DROP DATABASE IF EXISTS bindery_bench; CREATE DATABASE bindery_bench CHARACTER SET utf8mb4'], { stdio: 'inherit' })
-  } else {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${root}tmp/bench.sqlite3${suffix}`, { force: true })
-  }
-  ace('migration:run', '--force')
-  const admin = lastJsonLine(ace('bindery:bootstrap', '--email=bench@example.com', '--org=Bench', '--json'))
-
-  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const admin = freshDatabase(setup)
+  const server = await startServer(setup)
   try {
-    await waitForServer()
     // 100 more organizations, so the list reads a full default page.
     for (let i = 0; i < 100; i++) {
       await fetch(`${base}/v1/orgs`, {
@@ -154,6 +97,9 @@ async function main() {
     console.table(rows)
     console.log(`server memory: ${idleRss} MiB RSS after start-up, ${rssMiB(server.pid)} MiB after the runs`)
     console.log('design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)')
+    if (content) {
+      await runContentBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+    }
   } finally {
     server.kill('SIGTERM')
   }

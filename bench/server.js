@@ -1,0 +1,188 @@
+/*
+| Shared by the bench scripts: arguments, a fresh bench database, `node ace` calls, a server child
+| process, direct database access for row counts, and small statistics helpers.
+*/
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../', import.meta.url))
+
+/** `--key=value` and `--flag` arguments as an object of strings. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.map((arg) => {
+      const [key, ...value] = arg.replace(/^--/, '').split('=')
+      return [key, value.length ? value.join('=') : 'true']
+    })
+  )
+}
+
+/**
+ * Where a bench run lives. Defaults are bench-only names (never the developer's database):
+ * `--sqlite=tmp/x.sqlite3`, `--database=name` (MySQL), `--drive-root=tmp/dir`, `--port=N` override them.
+ * The content bench serves a generated website on 127.0.0.1:`--site-port` (see `freePort`)
+ * and imports it: the server may fetch that host and port only, up to 5,000 pages in 600 s.
+ */
+export function benchSetup(args, defaults = {}) {
+  const mysql = args.mysql === 'true'
+  const port = Number(args.port ?? defaults.port ?? 3399)
+  const sqlitePath = args.sqlite ?? defaults.sqlite ?? 'tmp/bench.sqlite3'
+  const database = args.database ?? defaults.database ?? 'bindery_bench'
+  const driveRoot = args['drive-root'] ?? defaults.driveRoot ?? 'tmp/bench-storage'
+  const sitePort = Number(args['site-port'] ?? port + 1)
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DB_CONNECTION: mysql ? 'mysql' : 'sqlite',
+    SQLITE_PATH: sqlitePath,
+    DB_DATABASE: database,
+    DRIVE_ROOT: driveRoot,
+    IMPORT_ALLOWED_HOSTS: `127.0.0.1:${sitePort}`,
+    IMPORT_MAX_PAGES: '5000',
+    IMPORT_TIME_BUDGET: '600',
+  }
+  return { mysql, port, sitePort, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for `--site-port` when none is given). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function ace(setup, ...command) {
+  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: root, env: setup.env, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
+  return result.stdout
+}
+
+export function lastJsonLine(output) {
+  const line = output.trim().split('\n').reverse().find((l) => l.startsWith('{'))
+  return JSON.parse(line)
+}
+
+/** Drops and recreates the bench database, migrates it and bootstraps an admin with a token. */
+export function freshDatabase(setup, email = 'bench@example.com') {
+  if (setup.mysql) {
+    if (!/^\w+$/.test(setup.database)) throw new Error(`unexpected database name ${setup.database}`)
+    const result = spawnSync(
+      'mysql',
+      [
+        '-h', process.env.DB_HOST ?? '127.0.0.1',
+        '-P', String(process.env.DB_PORT ?? 3306),
+        '-u', process.env.DB_USER ?? 'root',
+        '-e', `DROP DATABASE IF EXISTS ${setup.database}; CREATE DATABASE ${setup.database} CHARACTER SET utf8mb4`,
+      ],
+      { stdio: 'inherit', env: { ...process.env, ...(process.env.DB_PASSWORD ? { MYSQL_PWD: process.env.DB_PASSWORD } : {}) } }
+    )
+    if (result.status !== 0) throw new Error('could not recreate the MySQL bench database')
+  } else {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${root}${setup.sqlitePath}${suffix}`, { force: true })
+  }
+  rmSync(`${root}${setup.driveRoot}`, { recursive: true, force: true })
+  ace(setup, 'migration:run', '--force')
+  return lastJsonLine(ace(setup, 'bindery:bootstrap', `--email=${email}`, '--org=Bench', '--json'))
+}
+
+/** Starts `bin/server.ts` and resolves once /health answers. */
+export async function startServer(setup) {
+  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
+    cwd: root,
+    env: setup.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let i = 0; i < 150; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    try {
+      if ((await fetch(`${setup.base}/health`)).ok) return server
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  server.kill('SIGTERM')
+  throw new Error('the server did not start')
+}
+
+export function rssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+/**
+ * A direct, read-only view of the bench database (not through the server), for row counts:
+ * `count(sql, params)` answers the first column of the first row as a number, `tableCounts()` the
+ * row count of every table (`{table: rows}`).
+ */
+export async function openDatabase(setup) {
+  if (setup.mysql) {
+    const { default: mysql } = await import('mysql2/promise')
+    const connection = await mysql.createConnection({
+      host: process.env.DB_HOST ?? '127.0.0.1',
+      port: Number(process.env.DB_PORT ?? 3306),
+      user: process.env.DB_USER ?? 'root',
+      password: process.env.DB_PASSWORD ?? '',
+      database: setup.database,
+    })
+    return {
+      async count(sql, params = []) {
+        const [rows] = await connection.query(sql, params)
+        return Number(Object.values(rows[0])[0])
+      },
+      async tableCounts() {
+        const [tables] = await connection.query(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE'",
+          [setup.database]
+        )
+        const counts = {}
+        for (const { name } of tables) {
+          const [rows] = await connection.query(`SELECT COUNT(*) AS n FROM \`${name}\``)
+          counts[name] = Number(rows[0].n)
+        }
+        return counts
+      },
+      close: () => connection.end(),
+    }
+  }
+  const { default: Database } = await import('better-sqlite3')
+  const sqlite = new Database(`${root}${setup.sqlitePath}`, { readonly: true, fileMustExist: true })
+  return {
+    async count(sql, params = []) {
+      return Number(Object.values(sqlite.prepare(sql).get(...params))[0])
+    },
+    async tableCounts() {
+      const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
+      const counts = {}
+      for (const { name } of tables) {
+        try {
+          counts[name] = Number(sqlite.prepare(`SELECT COUNT(*) AS n FROM "${name}"`).get().n)
+        } catch {} // FTS5 shadow tables of a missing module, if any
+      }
+      return counts
+    },
+    async close() {
+      sqlite.close()
+    },
+  }
+}
+
+/** The q-quantile (0..1) of numbers, nearest rank. */
+export function quantile(values, q) {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+}
+
+export const ms = (value) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : value)
