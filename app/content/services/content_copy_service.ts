@@ -4,6 +4,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import ContentStore from '#content/services/content_store'
 import { blobKey } from '#content/services/authoring_service'
 import ContentEvents from '#content/services/content_events'
+import { factsKey } from '#content/services/document_facts'
 import type { TreePage } from '#content/types'
 
 /**
@@ -32,7 +33,7 @@ export default class ContentCopyService {
     if (tree.filesHash) hashes.add(tree.filesHash)
     const visit = (page: TreePage) => {
       hashes.add(page.hash)
-      if (page.node.document) hashes.add(page.node.document)
+      if (page.node.document) hashes.add(page.node.document).add(factsKey(page.node.document))
       page.children.forEach(visit)
     }
     tree.pages.forEach(visit)

@@ -12,7 +12,7 @@ import type {
   TreePage,
 } from '#content/types'
 
-export type ObjectKind = 'root' | 'page' | 'document' | 'files'
+export type ObjectKind = 'root' | 'page' | 'document' | 'files' | 'links'
 
 /** The root object of a revision: top-level pages, the file list, reusable contents, variables. */
 export interface RootObject {
@@ -198,6 +198,11 @@ export default class ContentStore {
       if (!found.has(hash)) throw new Error(`Content object ${hash} of space ${spaceId} is missing`)
     }
     return found
+  }
+
+  /** Bodies of stored objects by hash (absent ones are missing from the map). */
+  async readObjects(client: QueryClientContract, spaceId: string, hashes: string[]): Promise<Map<string, string>> {
+    return new Map((await this.readRows(client, spaceId, hashes)).map((row) => [row.hash, row.body]))
   }
 
   private async readFiles(client: QueryClientContract, spaceId: string, hash: string): Promise<FileEntry[]> {

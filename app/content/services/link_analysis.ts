@@ -4,9 +4,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { appUrl } from '#config/app'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE } from '#core/http/pagination'
-import { extractLinks, classifyTarget, type ExtractedLink } from '#content/markdown/links'
-import { headingAnchors } from '#content/markdown/headings'
-import { parseMarkdown } from '#content/markdown/parse'
+import { classifyTarget } from '#content/markdown/links'
+import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
 
@@ -54,30 +53,6 @@ const analyses = new LRUCache<string, RevisionLinks>({
   sizeCalculation: (analysis) => analysis.links.length + analysis.fileBacklinks.size + 1,
 })
 
-/**
- * Links and heading anchors of one document, parsed once. Documents are content-addressed, so a new
- * revision re-parses only the documents it changed (parsing markdown is the costly part).
- */
-interface DocumentFacts {
-  links: ExtractedLink[]
-  anchors: Set<string>
-}
-
-const documentFacts = new LRUCache<string, DocumentFacts>({
-  maxSize: 500_000,
-  sizeCalculation: (facts) => facts.links.length + facts.anchors.size + 1,
-})
-
-function factsOf(hash: string, markdown: string): DocumentFacts {
-  let facts = documentFacts.get(hash)
-  if (!facts) {
-    const root = parseMarkdown(markdown)
-    facts = { links: extractLinks(root), anchors: new Set(headingAnchors(root).map((heading) => heading.id)) }
-    documentFacts.set(hash, facts)
-  }
-  return facts
-}
-
 /** Change request statuses whose broken links count on the space's `broken.changeRequest`. */
 const PENDING_STATUSES = ['open', 'draft']
 
@@ -118,7 +93,8 @@ export default class LinkAnalysis {
 
   private async build(client: QueryClientContract, tree: RevisionTree): Promise<RevisionLinks> {
     const pages = pagesInTreeOrder(tree)
-    const documents = await this.store.readDocuments(
+    const facts = await readFacts(
+      this.store,
       client,
       tree.spaceId,
       pages.flatMap((page) => (page.node.document ? [page.node.document] : []))
@@ -129,8 +105,7 @@ export default class LinkAnalysis {
       let anchors = anchorsByPage.get(pageId)
       if (!anchors) {
         const hash = tree.byId.get(pageId)?.node.document
-        const markdown = hash ? documents.get(hash) : undefined
-        anchors = hash && markdown ? factsOf(hash, markdown).anchors : new Set<string>()
+        anchors = new Set(hash ? (facts.get(hash)?.anchors ?? []) : [])
         anchorsByPage.set(pageId, anchors)
       }
       return anchors
@@ -140,11 +115,11 @@ export default class LinkAnalysis {
     const byPage = new Map<string, AnalyzedLink[]>()
     const fileBacklinks = new Map<string, string[]>()
     for (const page of pages) {
-      const markdown = page.node.document ? documents.get(page.node.document) : undefined
-      if (!markdown) continue
+      const documentFacts = page.node.document ? facts.get(page.node.document) : undefined
+      if (!documentFacts) continue
       const pageId = page.node.id
       const held: AnalyzedLink[] = []
-      for (const link of factsOf(page.node.document!, markdown).links) {
+      for (const link of documentFacts.links) {
         const target = classifyTarget(link.url, {
           pagePath: page.path,
           pageHasChildren: page.children.length > 0,

@@ -5,6 +5,7 @@ import { toSqlTimestamp } from '#core/database/timestamps'
 import type { PageNode, RevisionTree } from '#content/types'
 import ContentStore, { makeObject, type RootObject, type StoredObject } from '#content/services/content_store'
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
+import { factsObject } from '#content/services/document_facts'
 
 export interface RevisionMeta {
   parents: string[]
@@ -36,7 +37,7 @@ export default class RevisionWriter {
       const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
-        objects.push(document)
+        objects.push(document, factsObject(document.hash, page.markdown))
         node.document = document.hash
       }
       const object = makeObject('page', node)

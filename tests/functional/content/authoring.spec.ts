@@ -78,8 +78,8 @@ test.group('POST change-requests/{id}/content', (group) => {
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: deep.node.id, document: { markdown: 'Changed' } },
     ])
-    // The page node, its document, its parent node and the root object.
-    assert.equal((await countObjects(space.id)) - before, 4)
+    // The page node, its document and the document's link facts, its parent node and the root.
+    assert.equal((await countObjects(space.id)) - before, 5)
   })
 
   test('an invalid change rejects the whole batch and writes nothing', async ({ client, assert }) => {

@@ -1,0 +1,83 @@
+import { LRUCache } from 'lru-cache'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { parseMarkdown } from '#content/markdown/parse'
+import { extractLinks } from '#content/markdown/links'
+import { headingAnchors } from '#content/markdown/headings'
+import ContentStore, { hashObject, type StoredObject } from '#content/services/content_store'
+
+/**
+ * What link analysis needs of one document: its links and images (in document order) and its
+ * heading anchors. Parsing markdown is the costly part of analysing a revision, so the facts are
+ * computed once, when the document is written, and stored beside it as a `links` object whose key
+ * derives from the document's hash. Analysing a 5,000-page revision then reads facts, not markdown.
+ */
+export interface DocumentFacts {
+  links: { kind: 'link' | 'image'; url: string }[]
+  anchors: string[]
+}
+
+const cache = new LRUCache<string, DocumentFacts>({
+  maxSize: 500_000,
+  sizeCalculation: (facts) => facts.links.length + facts.anchors.length + 1,
+})
+
+export function factsKey(documentHash: string): string {
+  return hashObject('links', documentHash)
+}
+
+export function computeFacts(markdown: string): DocumentFacts {
+  const root = parseMarkdown(markdown)
+  return {
+    links: extractLinks(root).map((link) => ({ kind: link.kind, url: link.url })),
+    anchors: headingAnchors(root).map((heading) => heading.id),
+  }
+}
+
+/** The stored object of a document's facts. */
+export function factsObject(documentHash: string, markdown: string): StoredObject {
+  const facts = computeFacts(markdown)
+  cache.set(documentHash, facts)
+  return { kind: 'links', hash: factsKey(documentHash), body: JSON.stringify(facts) }
+}
+
+/**
+ * Facts of the given documents: from memory, else stored, else parsed from the markdown (documents
+ * written before facts were stored).
+ */
+export async function readFacts(
+  store: ContentStore,
+  client: QueryClientContract,
+  spaceId: string,
+  documentHashes: string[]
+): Promise<Map<string, DocumentFacts>> {
+  const found = new Map<string, DocumentFacts>()
+  const missing: string[] = []
+  for (const hash of new Set(documentHashes)) {
+    const cached = cache.get(hash)
+    if (cached) found.set(hash, cached)
+    else missing.push(hash)
+  }
+  if (missing.length === 0) return found
+  const byKey = new Map(missing.map((hash) => [factsKey(hash), hash]))
+  const stored = await store.readObjects(client, spaceId, [...byKey.keys()])
+  const unparsed: string[] = []
+  for (const hash of missing) {
+    const body = stored.get(factsKey(hash))
+    if (body === undefined) {
+      unparsed.push(hash)
+      continue
+    }
+    const facts = JSON.parse(body) as DocumentFacts
+    cache.set(hash, facts)
+    found.set(hash, facts)
+  }
+  if (unparsed.length > 0) {
+    const markdown = await store.readDocuments(client, spaceId, unparsed)
+    for (const hash of unparsed) {
+      const facts = computeFacts(markdown.get(hash) ?? '')
+      cache.set(hash, facts)
+      found.set(hash, facts)
+    }
+  }
+  return found
+}
