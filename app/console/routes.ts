@@ -32,6 +32,9 @@ const content = {
   showCollection: () => import('#console/controllers/show_collection_controller'),
   updateCollection: () => import('#console/controllers/update_collection_controller'),
   deleteCollection: () => import('#console/controllers/delete_collection_controller'),
+  showPage: () => import('#console/controllers/show_content_page_controller'),
+  showChangeRequest: () => import('#console/controllers/show_change_request_controller'),
+  showRevision: () => import('#console/controllers/show_revision_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -78,6 +81,17 @@ router
         router.get('/spaces/:spaceId', [content.showSpace]).as('spaces.show')
         router.patch('/spaces/:spaceId', [content.updateSpace]).as('spaces.update')
         router.delete('/spaces/:spaceId', [content.deleteSpace]).as('spaces.destroy')
+        // A space's content (the API's `urls.app` of pages, change requests and revisions).
+        const space = '/spaces/:spaceId'
+        router.get(`${space}/pages/:pageId`, [content.showPage]).as('pages.show')
+        router
+          .get(`${space}/change-requests/:changeRequestId`, [content.showChangeRequest])
+          .as('change_requests.show')
+        router
+          .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [content.showPage])
+          .as('change_requests.pages.show')
+        router.get(`${space}/revisions/:revisionId`, [content.showRevision]).as('revisions.show')
+        router.get(`${space}/revisions/:revisionId/pages/:pageId`, [content.showPage]).as('revisions.pages.show')
         router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
         router.patch('/collections/:collectionId', [content.updateCollection]).as('collections.update')
         router.delete('/collections/:collectionId', [content.deleteCollection]).as('collections.destroy')

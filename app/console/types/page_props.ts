@@ -228,6 +228,14 @@ export type SpacePageProps = {
   canManage: boolean
   visibilities: string[]
   editModes: string[]
+  /**
+   * The page tree of the space's current revision.
+   */
+  pages: ContentTreeNode[]
+  /**
+   * The space's change requests of every status, newest first (the first CHANGE_REQUESTS_SHOWN).
+   */
+  changeRequests: ChangeRequestSummaryProps[]
 }
 
 export type CollectionProps = {
@@ -254,4 +262,89 @@ export type CollectionPageProps = {
    * Create spaces and collections inside it (`create` role or above on it).
    */
   canCreate: boolean
+}
+
+/**
+ * A page of a revision's tree in the console (every page type), nested; `href` is its console page
+ * on the revision it was read on (the space's current one, a change request's head or a revision).
+ */
+export type ContentTreeNode = {
+  id: string
+  title: string
+  type: 'document' | 'group' | 'link'
+  emoji: string | null
+  path: string
+  hidden: boolean
+  href: string
+  children: ContentTreeNode[]
+}
+
+/**
+ * What a console content page is read on, with the console URL of that revision's page tree.
+ */
+export type ContentTargetProps =
+  | { kind: 'space'; url: string; revisionId: string }
+  | { kind: 'change-request'; url: string; revisionId: string; number: number; subject: string }
+  | { kind: 'revision'; url: string; revisionId: string }
+
+export type ContentSpaceProps = { id: string; title: string; emoji: string | null }
+
+export type ChangeRequestSummaryProps = {
+  id: string
+  number: number
+  subject: string
+  status: string
+  author: string | null
+  createdAt: string
+  updatedAt: string
+  url: string
+}
+
+export type ContentFileProps = {
+  id: string
+  name: string
+  contentType: string
+  size: number
+  downloadURL: string
+}
+
+/**
+ * inertia/pages/content/page.tsx: one page of a revision, its markdown shown as text.
+ */
+export type ContentPagePageProps = {
+  organization: OrganizationHeaderProps
+  space: ContentSpaceProps
+  target: ContentTargetProps
+  tree: ContentTreeNode[]
+  page: {
+    id: string
+    title: string
+    type: 'document' | 'group' | 'link'
+    emoji: string | null
+    path: string
+    description: string | null
+    href: string | null
+    markdown: string
+    files: ContentFileProps[]
+  }
+}
+
+/**
+ * inertia/pages/content/change_request.tsx.
+ */
+export type ChangeRequestPageProps = {
+  organization: OrganizationHeaderProps
+  space: ContentSpaceProps
+  changeRequest: ChangeRequestSummaryProps & { revisionId: string; mergedAt: string | null }
+  tree: ContentTreeNode[]
+}
+
+/**
+ * inertia/pages/content/revision.tsx.
+ */
+export type RevisionPageProps = {
+  organization: OrganizationHeaderProps
+  space: ContentSpaceProps
+  revision: { id: string; parents: string[]; type: string; createdAt: string; url: string }
+  tree: ContentTreeNode[]
 }

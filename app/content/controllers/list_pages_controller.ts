@@ -15,8 +15,8 @@ export default class ListPagesController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const query = await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
-    const options = { metadata: flagValue(query.metadata, true) }
+    const { tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const options = { metadata: flagValue(query.metadata, true), changeRequest: changeRequest?.id }
     return { pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)) }
   }
 }

@@ -21,9 +21,12 @@ export default class ShowPageController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const query = await request.validateUsing(pageQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const { tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     const page = params.pageId !== undefined ? this.reads.page(tree, params.pageId) : this.byPath(tree, params['*'])
-    const serialized = serializePage(tree.spaceId, page, { metadata: flagValue(query.metadata, true) })
+    const serialized = serializePage(tree.spaceId, page, {
+      metadata: flagValue(query.metadata, true),
+      changeRequest: changeRequest?.id,
+    })
     if (page.node.type !== 'document') return serialized
     const markdown = await this.reads.markdownOf(tree, page)
     return { ...serialized, ...pageBody(page.node.document ?? '', markdown, query.format ?? 'document') }

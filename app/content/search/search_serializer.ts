@@ -2,15 +2,15 @@ import { urls } from '#core/http/urls'
 import type { PageResult } from '#content/search/search_service'
 
 /**
- * The app URL of a space (as the Space serializer builds it) and of a page under it.
+ * The app URL of a space (as the Space serializer builds it) and of a page of its current revision
+ * (as the page serializer builds it).
  */
 export function spaceAppUrl(spaceId: string): string {
   return urls.app(`/spaces/${spaceId}`)
 }
 
-export function pageAppUrl(spaceId: string, path: string): string {
-  const encoded = path.split('/').filter(Boolean).map(encodeURIComponent).join('/')
-  return encoded ? `${spaceAppUrl(spaceId)}/${encoded}` : spaceAppUrl(spaceId)
+export function pageAppUrl(spaceId: string, pageId: string): string {
+  return `${spaceAppUrl(spaceId)}/pages/${encodeURIComponent(pageId)}`
 }
 
 /**
@@ -19,7 +19,7 @@ export function pageAppUrl(spaceId: string, path: string): string {
  * any heading, id '') has the page's path.
  */
 export function serializeSearchPage(page: PageResult) {
-  const pageUrl = pageAppUrl(page.spaceId, page.path)
+  const pageUrl = pageAppUrl(page.spaceId, page.pageId)
   return {
     id: page.pageId,
     title: page.title,

@@ -5,6 +5,11 @@ import { serializeFile } from '#content/serializers/file_serializer'
 export interface PageSerializeOptions {
   /** false omits the mutable metadata: createdAt, updatedAt (and git, which Bindery has none of). */
   metadata: boolean
+  /**
+   * The change request the pages are read on: their `urls.app` open the page on it in the console
+   * rather than on the space's current revision.
+   */
+  changeRequest?: string
 }
 
 /**
@@ -31,8 +36,12 @@ function layoutOf(layout: PageLayout | undefined) {
   return { ...DEFAULT_LAYOUT, ...(layout ?? {}) }
 }
 
-export function pageAppUrl(spaceId: string, pageId: string) {
-  return urls.app(`/spaces/${spaceId}/pages/${pageId}`)
+/**
+ * The console page of a page: on the space's current revision, or on a change request's head.
+ */
+export function pageAppUrl(spaceId: string, pageId: string, changeRequest?: string) {
+  const base = changeRequest ? `/spaces/${spaceId}/change-requests/${changeRequest}` : `/spaces/${spaceId}`
+  return urls.app(`${base}/pages/${pageId}`)
 }
 
 /**
@@ -73,7 +82,7 @@ export function serializePage(spaceId: string, page: TreePage, options: PageSeri
     ...base,
     kind: 'sheet',
     type: 'document',
-    urls: { app: pageAppUrl(spaceId, node.id) },
+    urls: { app: pageAppUrl(spaceId, node.id, options.changeRequest) },
     slug: node.slug,
     path: page.path,
     ...(node.description ? { description: node.description } : {}),

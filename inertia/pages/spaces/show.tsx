@@ -8,6 +8,8 @@ import { SelectField, TextField } from '~/components/form_fields'
 import Grants from '~/components/grants'
 import Setting from '~/components/setting'
 import ParentLink from '~/components/parent_link'
+import ContentTree from '~/components/content_tree'
+import ChangeRequestList from '~/components/change_request_list'
 import { formatDate, MEMBER_ROLES, roleValue } from '~/components/format'
 import type { SpacePageProps } from '~/types'
 
@@ -15,7 +17,17 @@ import type { SpacePageProps } from '~/types'
  * A space (the API's `urls.app`): its settings, where it is, who was granted access; its admins
  * edit and delete it.
  */
-export default function Space({ organization, space, parent, grants, canManage, visibilities, editModes }: SpacePageProps) {
+export default function Space({
+  organization,
+  space,
+  parent,
+  grants,
+  canManage,
+  visibilities,
+  editModes,
+  pages,
+  changeRequests,
+}: SpacePageProps) {
   const url = `/console/spaces/${space.id}`
   const form = useForm({
     title: space.title,
@@ -52,6 +64,16 @@ export default function Space({ organization, space, parent, grants, canManage, 
         <Setting label="Created">{formatDate(space.createdAt)}</Setting>
         <Setting label="Updated">{formatDate(space.updatedAt)}</Setting>
       </dl>
+
+      <div className="section">
+        <h2>Pages</h2>
+        <ContentTree pages={pages} />
+      </div>
+
+      <div className="section">
+        <h2>Change requests</h2>
+        <ChangeRequestList changeRequests={changeRequests} />
+      </div>
 
       <Grants grants={grants} on="space" />
 

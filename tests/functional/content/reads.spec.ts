@@ -55,7 +55,11 @@ test.group('Content reads', (group) => {
     assert.equal(body.pages[0].description, 'All guides')
     assert.equal(body.pages[0].layout.width, 'default')
     assert.isTrue(body.pages[0].layout.anchors)
-    assert.match(body.pages[0].urls.app, new RegExp(`/console/spaces/${space.id}/pages/${pages.guides}$`))
+    // Pages read on a change request open on it in the console.
+    assert.match(
+      body.pages[0].urls.app,
+      new RegExp(`/console/spaces/${space.id}/change-requests/${changeRequest.id}/pages/${pages.guides}$`)
+    )
     assert.deepEqual(
       body.pages[0].pages.map((page: any) => [page.id, page.path]),
       [

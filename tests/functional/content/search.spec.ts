@@ -106,7 +106,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.equal(hit.id, guide.pageId)
     assert.equal(hit.path, 'guides/getting-started')
     assert.equal(hit.description, 'First steps')
-    assert.match(hit.urls.app, new RegExp(`/spaces/${space.id}/guides/getting-started$`))
+    assert.match(hit.urls.app, new RegExp(`/console/spaces/${space.id}/pages/${guide.pageId}$`))
     const sections = Object.fromEntries(hit.sections.map((s: any) => [s.id, s]))
     assert.sameMembers(Object.keys(sections), ['', 'install-the-kernel', 'configure'])
     assert.equal(hit.sections[0].id, 'install-the-kernel')

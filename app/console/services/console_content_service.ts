@@ -1,0 +1,166 @@
+import { inject } from '@adonisjs/core'
+import type User from '#accounts/models/user'
+import OrganizationService from '#organizations/services/organization_service'
+import ContentReadService, { type ReadTarget, type ResolvedRead } from '#content/services/content_read_service'
+import ChangeRequestService from '#change_requests/services/change_request_service'
+import { CHANGE_REQUEST_STATUSES, type ChangeRequestRecord } from '#change_requests/records'
+import { serializeFile } from '#content/serializers/file_serializer'
+import { extractLinks } from '#content/markdown/links'
+import type { RevisionTree, TreePage } from '#content/types'
+import type { SpaceAccess } from '#spaces/records'
+import { organizationHeader } from '#console/serializers/administration_props'
+import type {
+  ChangeRequestSummaryProps,
+  ContentFileProps,
+  ContentPagePageProps,
+  ContentSpaceProps,
+  ContentTargetProps,
+  ContentTreeNode,
+} from '#console/types/page_props'
+
+/**
+ * CHANGE_REQUESTS_SHOWN change requests of each status are listed on a space's page.
+ */
+const CHANGE_REQUESTS_SHOWN = 50
+
+/**
+ * Console URLs of content, the same as the API's `urls.app` (revision, change request and search
+ * serializers).
+ */
+export const contentUrls = {
+  space: (spaceId: string) => `/console/spaces/${spaceId}`,
+  changeRequest: (spaceId: string, changeRequestId: string) =>
+    `/console/spaces/${spaceId}/change-requests/${changeRequestId}`,
+  revision: (spaceId: string, revisionId: string) => `/console/spaces/${spaceId}/revisions/${revisionId}`,
+}
+
+/**
+ * What the console's content pages read, through the content domain's read service (the same
+ * access checks and 404s as the API's content reads): page trees of a revision, one page with its
+ * markdown and files, the change requests of a space.
+ */
+@inject()
+export default class ConsoleContentService {
+  constructor(
+    private reads: ContentReadService,
+    private changeRequests: ChangeRequestService,
+    private organizations: OrganizationService
+  ) {}
+
+  /**
+   * The revision a console URL is about (404 when the space, change request or revision is not
+   * visible), with the organization header of its pages.
+   */
+  async resolve(user: User, spaceId: string, target: ReadTarget) {
+    const read = await this.reads.resolve(user.id, spaceId, target)
+    const organization = await this.organizations.accessFor(user, read.access.space.organizationId)
+    return { read, organization: organizationHeader(user, organization), space: contentSpace(read.access) }
+  }
+
+  /**
+   * One page of the resolved revision (404 when it has no such page), its markdown as stored and
+   * the revision's files it refers to.
+   */
+  async page(read: ResolvedRead, pageId: string): Promise<ContentPagePageProps['page']> {
+    const page = this.reads.page(read.tree, pageId)
+    const markdown = await this.reads.markdownOf(read.tree, page)
+    return {
+      id: page.node.id,
+      title: page.node.title,
+      type: page.node.type,
+      emoji: page.node.emoji ?? null,
+      path: page.path,
+      description: page.node.description ?? null,
+      href: page.node.type === 'link' ? (page.node.href ?? null) : null,
+      markdown,
+      files: filesOf(read.tree, markdown),
+    }
+  }
+
+  /**
+   * The space's change requests of every status, newest first.
+   */
+  async changeRequestsOf(access: SpaceAccess): Promise<ChangeRequestSummaryProps[]> {
+    const all: ChangeRequestRecord[] = []
+    // One status at a time: SQLite's single connection serves these in turn anyway.
+    for (const status of CHANGE_REQUEST_STATUSES) {
+      const page = await this.changeRequests.list(access.space.id, { status, limit: CHANGE_REQUESTS_SHOWN })
+      all.push(...page.items)
+    }
+    return all.sort((a, b) => b.number - a.number).map(changeRequestSummary)
+  }
+}
+
+export function contentSpace({ space }: SpaceAccess): ContentSpaceProps {
+  return { id: space.id, title: space.title, emoji: space.emoji }
+}
+
+/**
+ * The console URL of the revision tree a read is on; its pages are under `<url>/pages/<pageId>`.
+ */
+export function targetProps(read: ResolvedRead, target: ReadTarget): ContentTargetProps {
+  const spaceId = read.tree.spaceId
+  if (read.changeRequest) {
+    return {
+      kind: 'change-request',
+      url: contentUrls.changeRequest(spaceId, read.changeRequest.id),
+      revisionId: read.tree.id,
+      number: read.changeRequest.number,
+      subject: read.changeRequest.subject ?? '',
+    }
+  }
+  if (target.kind === 'space') {
+    return { kind: 'space', url: contentUrls.space(spaceId), revisionId: read.tree.id }
+  }
+  return { kind: 'revision', url: contentUrls.revision(spaceId, read.tree.id), revisionId: read.tree.id }
+}
+
+/**
+ * The page tree of a revision, nested in order, each page linking to `<base>/pages/<pageId>`.
+ */
+export function contentTree(tree: RevisionTree, base: string): ContentTreeNode[] {
+  const node = (page: TreePage): ContentTreeNode => ({
+    id: page.node.id,
+    title: page.node.title,
+    type: page.node.type,
+    emoji: page.node.emoji ?? null,
+    path: page.path,
+    hidden: page.node.hidden ?? false,
+    href: `${base}/pages/${page.node.id}`,
+    children: page.children.map(node),
+  })
+  return tree.pages.map(node)
+}
+
+export function changeRequestSummary(changeRequest: ChangeRequestRecord): ChangeRequestSummaryProps {
+  return {
+    id: changeRequest.id,
+    number: changeRequest.number,
+    subject: changeRequest.subject ?? '',
+    status: changeRequest.status,
+    author: changeRequest.createdBy ? changeRequest.createdBy.displayName || changeRequest.createdBy.email : null,
+    createdAt: changeRequest.createdAt.toISO()!,
+    updatedAt: changeRequest.updatedAt.toISO()!,
+    url: contentUrls.changeRequest(changeRequest.spaceId, changeRequest.id),
+  }
+}
+
+/**
+ * The revision's files a page's markdown refers to (`/files/<fileId>`, as authoring stores them),
+ * in order of first reference, with their signed download URLs.
+ */
+function filesOf(tree: RevisionTree, markdown: string): ContentFileProps[] {
+  if (!markdown || tree.files.length === 0) return []
+  const byId = new Map(tree.files.map((file) => [file.id, file]))
+  const seen = new Set<string>()
+  const files: ContentFileProps[] = []
+  for (const link of extractLinks(markdown)) {
+    const match = /^\/files\/([^/?#]+)/.exec(link.url)
+    const file = match ? byId.get(match[1]) : undefined
+    if (!file || seen.has(file.id)) continue
+    seen.add(file.id)
+    const { id, name, contentType, size, downloadURL } = serializeFile(tree.spaceId, file)
+    files.push({ id, name, contentType, size, downloadURL })
+  }
+  return files
+}

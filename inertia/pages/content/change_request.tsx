@@ -1,0 +1,51 @@
+import { Head, Link } from '@inertiajs/react'
+import ConsoleLayout from '~/components/console_layout'
+import OrganizationHeader from '~/components/organization_header'
+import Setting from '~/components/setting'
+import ContentTree from '~/components/content_tree'
+import SpaceBreadcrumb from '~/components/space_breadcrumb'
+import { formatDate } from '~/components/format'
+import type { ChangeRequestPageProps } from '~/types'
+
+/**
+ * A change request (the API's `urls.app`): what it is and the page tree of its head revision.
+ */
+export default function ChangeRequest({ organization, space, changeRequest, tree }: ChangeRequestPageProps) {
+  const title = `#${changeRequest.number} ${changeRequest.subject}`.trim()
+  return (
+    <ConsoleLayout>
+      <Head title={title} />
+      <OrganizationHeader organization={organization} current="spaces" title={title} />
+      <SpaceBreadcrumb space={space} />
+
+      <dl className="card settings" data-testid="change-request-details">
+        <Setting label="Number">{changeRequest.number}</Setting>
+        <Setting label="Subject">
+          {changeRequest.subject || <span className="muted">none</span>}
+        </Setting>
+        <Setting label="Status">
+          <span className="badge" data-testid="change-request-status">
+            {changeRequest.status}
+          </span>
+        </Setting>
+        <Setting label="Author">{changeRequest.author ?? <span className="muted">unknown</span>}</Setting>
+        <Setting label="Created">{formatDate(changeRequest.createdAt)}</Setting>
+        <Setting label="Updated">{formatDate(changeRequest.updatedAt)}</Setting>
+        {changeRequest.mergedAt ? <Setting label="Merged">{formatDate(changeRequest.mergedAt)}</Setting> : null}
+        <Setting label="Head revision">
+          <Link href={`/console/spaces/${space.id}/revisions/${changeRequest.revisionId}`} data-testid="revision-link">
+            <code>{changeRequest.revisionId}</code>
+          </Link>
+        </Setting>
+        <Setting label="Id">
+          <code>{changeRequest.id}</code>
+        </Setting>
+      </dl>
+
+      <div className="section">
+        <h2>Pages</h2>
+        <ContentTree pages={tree} />
+      </div>
+    </ConsoleLayout>
+  )
+}

@@ -1,0 +1,109 @@
+import { Head, Link } from '@inertiajs/react'
+import ConsoleLayout from '~/components/console_layout'
+import OrganizationHeader from '~/components/organization_header'
+import Setting from '~/components/setting'
+import ContentTree from '~/components/content_tree'
+import SpaceBreadcrumb from '~/components/space_breadcrumb'
+import type { ContentPagePageProps, ContentTargetProps } from '~/types'
+
+/**
+ * A page of a space (the API's `urls.app` of a page): on its current revision, a change request's
+ * head or a revision. The markdown is shown as its source text, never rendered as HTML.
+ */
+export default function ContentPage({ organization, space, target, tree, page }: ContentPagePageProps) {
+  const title = `${page.emoji ?? ''} ${page.title}`.trim()
+  return (
+    <ConsoleLayout>
+      <Head title={page.title} />
+      <OrganizationHeader organization={organization} current="spaces" title={title} />
+      <SpaceBreadcrumb space={space} />
+      <TargetLine target={target} spaceId={space.id} />
+
+      <div className="section">
+        <h2>Pages</h2>
+        <ContentTree pages={tree} current={page.id} />
+      </div>
+
+      <dl className="card settings section" data-testid="page-details">
+        <Setting label="Title">
+          <span data-testid="page-title">{page.title}</span>
+        </Setting>
+        <Setting label="Path">
+          <code data-testid="page-path">{page.path}</code>
+        </Setting>
+        <Setting label="Type">{page.type}</Setting>
+        <Setting label="Description">
+          {page.description ? (
+            <span data-testid="page-description">{page.description}</span>
+          ) : (
+            <span className="muted">none</span>
+          )}
+        </Setting>
+        {page.href !== null ? (
+          <Setting label="Links to">
+            <code>{page.href}</code>
+          </Setting>
+        ) : null}
+        <Setting label="Page id">
+          <code>{page.id}</code>
+        </Setting>
+      </dl>
+
+      {page.type === 'document' ? (
+        <div className="section">
+          <h2>Markdown</h2>
+          {/* Shown as text: React escapes it, so nothing in it runs or renders. */}
+          <pre className="card markdown-source" data-testid="page-markdown">
+            {page.markdown}
+          </pre>
+        </div>
+      ) : null}
+
+      <div className="section">
+        <h2>Files</h2>
+        {page.files.length === 0 ? (
+          <p className="muted" data-testid="page-files">
+            No files.
+          </p>
+        ) : (
+          <ul className="card" data-testid="page-files">
+            {page.files.map((file) => (
+              <li key={file.id}>
+                <a href={file.downloadURL} download={file.name}>
+                  {file.name}
+                </a>{' '}
+                <span className="muted">
+                  {file.contentType}, {file.size} bytes
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </ConsoleLayout>
+  )
+}
+
+function TargetLine({ target, spaceId }: { target: ContentTargetProps; spaceId: string }) {
+  const revision = (
+    <Link href={`/console/spaces/${spaceId}/revisions/${target.revisionId}`} data-testid="revision-link">
+      revision {target.revisionId}
+    </Link>
+  )
+  if (target.kind === 'change-request') {
+    return (
+      <p data-testid="content-target">
+        On change request{' '}
+        <Link href={target.url}>
+          #{target.number}
+          {target.subject ? ` ${target.subject}` : ''}
+        </Link>{' '}
+        ({revision})
+      </p>
+    )
+  }
+  if (target.kind === 'revision') {
+    return <p data-testid="content-target">On {revision}</p>
+  }
+  return <p data-testid="content-target">Current content ({revision})</p>
+}

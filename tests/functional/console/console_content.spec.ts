@@ -1,0 +1,198 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import User from '#accounts/models/user'
+import AuthoringService from '#content/services/authoring_service'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import { createCaller, type Caller } from '#tests/helpers/callers'
+import { ConsoleSession } from '#tests/helpers/console_session'
+import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
+
+const PASSWORD = 'console-content-password'
+
+/*
+ * Not in a global transaction: the search index (MySQL's FULLTEXT) sees committed rows only, and
+ * the console's requests run in the server. Everything made here is deleted after each test.
+ */
+const made = { users: new Set<string>(), organizations: new Set<string>() }
+
+async function caller(options: Parameters<typeof createCaller>[0] = {}): Promise<Caller> {
+  const created = await createCaller(options)
+  made.users.add(created.user.id)
+  made.organizations.add(created.organizationId)
+  return created
+}
+
+async function cleanUp() {
+  const organizations = [...made.organizations]
+  const users = [...made.users]
+  made.organizations.clear()
+  made.users.clear()
+  if (organizations.length) {
+    await db.from('spaces').whereIn('organization_id', organizations).delete()
+    await db.from('organizations').whereIn('id', organizations).delete()
+  }
+  if (users.length) await db.from('users').whereIn('id', users).delete()
+}
+
+async function signIn(account: Caller) {
+  const user = await User.findOrFail(account.user.id)
+  user.password = PASSWORD
+  await user.save()
+  return ConsoleSession.signIn(account.email, PASSWORD)
+}
+
+/** The console path of an API `urls.app` (its anchor dropped: browsers do not send it). */
+function consolePath(url: string) {
+  const parsed = new URL(url)
+  return parsed.pathname
+}
+
+test.group('Console content pages', (group) => {
+  group.each.teardown(cleanUp)
+
+  test("the API's urls.app of pages, revisions, change requests and search hits open in the console", async ({
+    client,
+    assert,
+  }) => {
+    const admin = await caller()
+    const session = await signIn(admin)
+    const space = await createSpace(client, admin, { title: 'Handbook' })
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
+    const authoring = await app.container.make(AuthoringService)
+    const authored = await authoring.applyToSpace(admin.user, access, [
+      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_page',
+        ref: 'guide',
+        description: 'Where to start',
+        document: { markdown: '# Guide\n\nThe zeppelin guide. ![logo](./logo)\n\n## Install\n\n<script>alert(1)</script>\n' },
+      },
+      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nInside.\n' } },
+    ] as any)
+    const guideId = authored.revision.pages[0].node.id
+    const nestedId = authored.revision.pages[0].children[0].node.id
+
+    // A page read: its urls.app is the console page, with the tree, the markdown as text, the file.
+    const read = await client.get(`/v1/spaces/${space.id}/content/page/${guideId}`).bearerToken(admin.token)
+    read.assertStatus(200)
+    assert.equal(consolePath(read.body().urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
+    const page = await session.page(consolePath(read.body().urls.app))
+    assert.equal(page.status, 200)
+    assert.equal(page.component, 'content/page')
+    assert.equal(page.props.page.title, 'Guide')
+    assert.equal(page.props.page.path, 'guide')
+    assert.equal(page.props.page.description, 'Where to start')
+    assert.include(page.props.page.markdown, '<script>alert(1)</script>')
+    assert.deepEqual(
+      page.props.page.files.map((file: any) => file.name),
+      ['logo.png']
+    )
+    assert.match(page.props.page.files[0].downloadURL, /^http:\/\/.+\/content\/files\//)
+    assert.deepEqual(page.props.target, { kind: 'space', url: `/console/spaces/${space.id}`, revisionId: authored.revision.id })
+    assert.equal(page.props.tree[0].children[0].href, `/console/spaces/${space.id}/pages/${nestedId}`)
+
+    // The revision's urls.app.
+    const revision = await client.get(`/v1/spaces/${space.id}/content`).bearerToken(admin.token)
+    const revisionPage = await session.page(consolePath(revision.body().urls.app))
+    assert.equal(revisionPage.status, 200)
+    assert.equal(revisionPage.component, 'content/revision')
+    assert.equal(revisionPage.props.revision.id, authored.revision.id)
+    assert.equal(
+      revisionPage.props.tree[0].href,
+      `/console/spaces/${space.id}/revisions/${authored.revision.id}/pages/${guideId}`
+    )
+    const onRevision = await session.page(revisionPage.props.tree[0].href)
+    assert.equal(onRevision.status, 200)
+    assert.equal(onRevision.props.target.kind, 'revision')
+
+    // A change request, and a page read on it.
+    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Add a draft' })
+    await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'insert_page', document: { markdown: '# Draft\n\nNot merged yet.\n' } },
+    ])
+    const crRead = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`).bearerToken(admin.token)
+    const crPage = await session.page(consolePath(crRead.body().urls.app))
+    assert.equal(crPage.status, 200)
+    assert.equal(crPage.component, 'content/change_request')
+    assert.equal(crPage.props.changeRequest.subject, 'Add a draft')
+    assert.equal(crPage.props.changeRequest.status, 'draft')
+    assert.deepEqual(
+      crPage.props.tree.map((node: any) => node.title),
+      ['Guide', 'Draft']
+    )
+    const draftId = crPage.props.tree[1].id
+    const draftRead = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${draftId}`)
+      .bearerToken(admin.token)
+    draftRead.assertStatus(200)
+    assert.equal(
+      consolePath(draftRead.body().urls.app),
+      `/console/spaces/${space.id}/change-requests/${changeRequest.id}/pages/${draftId}`
+    )
+    const draftPage = await session.page(consolePath(draftRead.body().urls.app))
+    assert.equal(draftPage.status, 200)
+    assert.equal(draftPage.props.page.title, 'Draft')
+    assert.equal(draftPage.props.target.kind, 'change-request')
+    // By number too.
+    assert.equal((await session.page(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`)).status, 200)
+
+    // A search hit and its section.
+    const search = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'zeppelin' }).bearerToken(admin.token)
+    search.assertStatus(200)
+    const [hit] = search.body().items
+    assert.equal(consolePath(hit.urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
+    const hitPage = await session.page(consolePath(hit.urls.app))
+    assert.equal(hitPage.status, 200)
+    assert.equal(hitPage.props.page.id, guideId)
+
+    // The space page: the tree of its current revision and its change requests.
+    const spacePage = await session.page(`/console/spaces/${space.id}`)
+    assert.deepEqual(
+      spacePage.props.pages.map((node: any) => node.title),
+      ['Guide']
+    )
+    assert.deepEqual(
+      spacePage.props.changeRequests.map((cr: any) => [cr.number, cr.subject, cr.status, cr.url]),
+      [[changeRequest.number, 'Add a draft', 'draft', `/console/spaces/${space.id}/change-requests/${changeRequest.id}`]]
+    )
+  })
+
+  test('unknown or invisible pages, change requests and revisions are the not-found page', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await caller()
+    const outsider = await caller()
+    const space = await createSpace(client, admin)
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
+    const authoring = await app.container.make(AuthoringService)
+    const authored = await authoring.applyToSpace(admin.user, access, [
+      { operation: 'insert_page', document: { markdown: '# Home\n\nHello.\n' } },
+    ] as any)
+    const homeId = authored.revision.pages[0].node.id
+    const base = `/console/spaces/${space.id}`
+    const session = await signIn(admin)
+    for (const path of [
+      `${base}/pages/unknownpage`,
+      `${base}/change-requests/999`,
+      `${base}/change-requests/not-an-id`,
+      `${base}/change-requests/999/pages/${homeId}`,
+      `${base}/revisions/unknownrevision`,
+      `${base}/revisions/unknownrevision/pages/${homeId}`,
+      `/console/spaces/unknownspace/pages/${homeId}`,
+    ]) {
+      const page = await session.page(path)
+      assert.equal(page.status, 404, path)
+      assert.equal(page.component, 'errors/not_found', path)
+    }
+    assert.equal((await session.page(`${base}/pages/${homeId}`)).status, 200)
+
+    const stranger = await signIn(outsider)
+    for (const path of [`${base}/pages/${homeId}`, `${base}/revisions/${authored.revision.id}`, base]) {
+      const page = await stranger.page(path)
+      assert.equal(page.status, 404, path)
+      assert.equal(page.component, 'errors/not_found', path)
+    }
+  })
+})
