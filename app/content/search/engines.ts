@@ -4,14 +4,16 @@ import { rowsOf } from '#spaces/sql'
 
 /**
  * Ranking. A section whose heading (for the first section: the page title) holds every word of the
- * query ranks above every section that does not: that tier is exact on both engines, whatever the
- * term statistics. Within a tier, the engine's relevance decides, with a hit in the heading counting
+ * query ranks above every section that does not, and among those, sections of a page whose title
+ * holds every word rank first: these tiers are exact on both engines, whatever the term statistics
+ * (on a small index a common word's weight collapses to nearly nothing). Within a tier, the engine's relevance decides, with a hit in the heading counting
  * ten times a hit in the text and a hit in the page's title three times.
  */
 export const WEIGHTS = { title: 10, page: 3, body: 1 } as const
 
 /**
- * Scores are integers computed in SQL: relevance times 10^6, plus 10^12 for the heading tier.
+ * Scores are integers computed in SQL: relevance times 10^6, plus 2 × 10^12 for the heading tier
+ * and 10^12 for the page-title tier.
  * Integers travel through cursors and both drivers exactly, so "strictly after (score, space,
  * page)" means the same on the next request. On the wire a score is this divided by 10^6.
  */
@@ -163,12 +165,14 @@ export class SqliteSearchEngine extends SqlSearchEngine {
   protected hits(query: SearchQuery, where: Sql): Sql {
     return {
       sql: `SELECT s.id, s.space_id, s.page_id,
-          CASE WHEN s.id IN (SELECT rowid FROM search_sections_fts WHERE search_sections_fts MATCH ?) THEN ${TIER} ELSE 0 END
+          CASE WHEN s.id IN (SELECT rowid FROM search_sections_fts WHERE search_sections_fts MATCH ?) THEN ${2 * TIER} ELSE 0 END
+          + CASE WHEN s.id IN (SELECT rowid FROM search_sections_fts WHERE search_sections_fts MATCH ?) THEN ${TIER} ELSE 0 END
           + MIN(${TIER - 1}, CAST(ROUND(MAX(0, -bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0)) * ${SCORE_SCALE}) AS INTEGER)) AS score
         FROM search_sections_fts INNER JOIN search_sections s ON s.id = search_sections_fts.rowid
         WHERE search_sections_fts MATCH ? AND ${where.sql}`,
       bindings: [
         `{title_terms} : (${SqliteSearchEngine.matchExpression(query)})`,
+        `{page_terms} : (${SqliteSearchEngine.matchExpression(query)})`,
         SqliteSearchEngine.matchExpression(query),
         ...where.bindings,
       ],
@@ -194,7 +198,8 @@ export class MysqlSearchEngine extends SqlSearchEngine {
     const any = MysqlSearchEngine.booleanExpression(query, false)
     return {
       sql: `SELECT s.id, s.space_id, s.page_id,
-          CASE WHEN MATCH (s.title_terms) AGAINST (? IN BOOLEAN MODE) > 0 THEN ${TIER} ELSE 0 END
+          CASE WHEN MATCH (s.title_terms) AGAINST (? IN BOOLEAN MODE) > 0 THEN ${2 * TIER} ELSE 0 END
+          + CASE WHEN MATCH (s.page_terms) AGAINST (? IN BOOLEAN MODE) > 0 THEN ${TIER} ELSE 0 END
           + LEAST(${TIER - 1}, CAST(ROUND((
             MATCH (s.title_terms) AGAINST (? IN BOOLEAN MODE) * ${WEIGHTS.title}
             + MATCH (s.page_terms) AGAINST (? IN BOOLEAN MODE) * ${WEIGHTS.page}
@@ -202,7 +207,7 @@ export class MysqlSearchEngine extends SqlSearchEngine {
           ) * ${SCORE_SCALE}) AS SIGNED)) AS score
         FROM search_sections s
         WHERE MATCH (s.title_terms, s.page_terms, s.body_terms) AGAINST (? IN BOOLEAN MODE) AND ${where.sql}`,
-      bindings: [all, any, any, any, all, ...where.bindings],
+      bindings: [all, all, any, any, any, all, ...where.bindings],
     }
   }
 }
