@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
 import ContentReadService, { targetOf } from '#content/services/content_read_service'
 import { flagValue, revisionQueryValidator } from '#content/validators/content_read_validators'
-import { serializePage } from '#content/serializers/revision_serializer'
+import { serializePages } from '#content/serializers/revision_serializer'
 
 /**
  * GET .../content/pages (space, change request) and .../revisions/{revisionId}/pages: the page tree.
@@ -17,6 +17,6 @@ export default class ListPagesController {
     const query = await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
     const { tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     const options = { metadata: flagValue(query.metadata, true), changeRequest: changeRequest?.id }
-    return { pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)) }
+    return { pages: serializePages(tree, options) }
   }
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { urls } from '#core/http/urls'
 import type { PageLayout, RevisionTree, TreePage, ReusableContentEntry } from '#content/types'
 import { serializeFile } from '#content/serializers/file_serializer'
@@ -102,6 +103,27 @@ export function serializeReusableContent(entry: ReusableContentEntry) {
 }
 
 /**
+ * A revision never changes, so its serialized page tree (for the same options) does not either:
+ * serializing 5,000 pages is done once per revision, not per request.
+ */
+const serializedTrees = new LRUCache<string, { pages: Record<string, unknown>[]; size: number }>({
+  // Pages over all cached trees.
+  maxSize: 50_000,
+  sizeCalculation: (entry) => entry.size + 1,
+})
+
+/** The whole page tree of a revision. */
+export function serializePages(tree: RevisionTree, options: PageSerializeOptions): Record<string, unknown>[] {
+  const key = `${tree.spaceId}:${tree.id}:${options.metadata}:${options.changeRequest ?? ''}`
+  let entry = serializedTrees.get(key)
+  if (!entry) {
+    entry = { pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)), size: tree.byId.size }
+    serializedTrees.set(key, entry)
+  }
+  return entry.pages
+}
+
+/**
  * GitBook's Revision: pages tree, files, reusable contents, variables. `mergedFrom` (the presented
  * change request) is required on merge revisions.
  */
@@ -115,7 +137,7 @@ export function serializeRevision(
     type: tree.type,
     ...(tree.type === 'merge' && options.mergedFrom ? { mergedFrom: options.mergedFrom } : {}),
     parents: tree.parents,
-    pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)),
+    pages: serializePages(tree, options),
     files: tree.files.map((file) => serializeFile(tree.spaceId, file)),
     reusableContents: tree.reusableContents.map(serializeReusableContent),
     tags: [],
