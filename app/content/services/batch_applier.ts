@@ -223,6 +223,9 @@ export default class BatchApplier {
     const markdown = fields.document ? await this.context.readDocument(fields.document) : undefined
     delete fields.document
     if (now) {
+      // The page stays where it is now; its old slug may have been taken there meanwhile.
+      const others = this.working.siblingsOf(now.parent).filter((sibling) => sibling !== now)
+      fields.slug = this.freeSlug(fields.slug, others)
       this.working.update(now, { ...fields, document: undefined }, markdown ?? '')
       return
     }

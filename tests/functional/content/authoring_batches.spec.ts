@@ -375,6 +375,26 @@ test.group('authoring batches: revert_page', (group) => {
     assert.equal(tree.byId.get(alpha)!.node.title, 'Alpha')
   })
 
+  test('a reverted page whose old slug was taken meanwhile gets a free one', async ({ client, assert }) => {
+    const { admin, space, changeRequest } = await setUp(client, [
+      { operation: 'insert_page', title: 'Alpha', slug: 'alpha', document: { markdown: 'Alpha body' } },
+    ])
+    const alpha = pageByTitle((await headTree(space.id, changeRequest.id)).pages, 'Alpha').node.id
+    await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'update_page', page: alpha, slug: 'first' },
+      { operation: 'insert_page', title: 'Other', slug: 'alpha', document: { markdown: 'Other body' } },
+    ])
+    await applyChanges(client, admin, space.id, changeRequest.id, [{ operation: 'revert_page', page: alpha }])
+    const tree = await headTree(space.id, changeRequest.id)
+    assert.deepEqual(
+      tree.pages.map((page) => [page.node.title, page.path]),
+      [
+        ['Alpha', 'alpha-2'],
+        ['Other', 'alpha'],
+      ]
+    )
+  })
+
   test('block reverts, unknown pages and unknown revisions are refused', async ({ client, assert }) => {
     const { admin, space, changeRequest } = await setUp(client, [
       { operation: 'insert_page', title: 'Alpha', document: { markdown: 'Alpha body' } },
