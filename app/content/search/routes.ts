@@ -10,7 +10,7 @@ const searchOrganization = () => import('#content/search/controllers/search_orga
 router
   .group(() => {
     router.get('/spaces/:spaceId/search', [searchSpace]).use(middleware.scope('space:read'))
-    router.get('/orgs/:organizationId/search', [searchOrganization]).use(middleware.scope('space:read'))
+    router.get('/orgs/:organizationId/search', [searchOrganization]).use(middleware.scope('organization:search'))
   })
   .prefix('/v1')
   .use(middleware.apiAuth())

@@ -107,8 +107,8 @@ export function serializeReusableContent(entry: ReusableContentEntry) {
  * serializing 5,000 pages is done once per revision, not per request.
  */
 const serializedTrees = new LRUCache<string, { pages: Record<string, unknown>[]; size: number }>({
-  // Pages over all cached trees.
-  maxSize: 50_000,
+  // Pages over all cached trees: the few hot revisions, not every tree the store caches.
+  maxSize: 20_000,
   sizeCalculation: (entry) => entry.size + 1,
 })
 

@@ -445,3 +445,20 @@ test.group('Search follows the space current revision', (group) => {
     void nested
   })
 })
+
+test.group('Search token guards', (group) => {
+  group.each.teardown(cleanUp)
+
+  test('no token or a wrong one is 401; a token without the scope GitBook names is 403', async ({ client }) => {
+    const { assertTokenGuards } = await import('#tests/helpers/guards')
+    const admin = await caller()
+    const space = await createSpace(client, admin)
+    await assertTokenGuards(admin.user, [
+      { send: () => client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }), scope: 'space:read' },
+      {
+        send: () => client.get(`/v1/orgs/${admin.organizationId}/search`).qs({ query: 'x' }),
+        scope: 'organization:search',
+      },
+    ])
+  })
+})
