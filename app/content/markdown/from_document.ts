@@ -29,6 +29,7 @@ export function documentToMarkdown(document: unknown): string {
   if (!isRecord(document)) throw invalid('document', 'must be a JSON object')
   if (document.object !== 'document') throw invalid('document.object', 'must be "document"')
   if (!Array.isArray(document.nodes)) throw invalid('document.nodes', 'must be an array of blocks')
+  if (depthOf(document) > MAX_DEPTH) throw invalid('document', `nests deeper than ${MAX_DEPTH} levels`)
   const writer = new Writer()
   const blocks = document.nodes.map((node, i) => writer.block(node, `document.nodes[${i}]`, 'top'))
   const body = joinBlocks(blocks)
@@ -46,12 +47,28 @@ interface Rendered {
   relist?: (marker: string) => string
 }
 
+/** JSON nesting a document may have (the converter recurses; GitBook's own documents stay far below). */
+const MAX_DEPTH = 256
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success'])
 const RENDERED_MARKS = ['strikethrough', 'bold', 'italic'] as const
 const MARK_DELIMITERS: Record<(typeof RENDERED_MARKS)[number], string> = {
   bold: '**',
   italic: '*',
   strikethrough: '~~',
+}
+
+/** Nesting depth of a JSON value, without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (typeof current !== 'object' || current === null) continue
+    if (depth > deepest) deepest = depth
+    if (deepest > MAX_DEPTH) return deepest
+    for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return deepest
 }
 
 function isRecord(value: unknown): value is Json {

@@ -22,6 +22,8 @@ import { rewriteLinks, classifyTarget } from '#content/markdown/links'
 /** Largest file accepted inline (base64) in a batch, decoded. */
 export const MAX_INLINE_FILE_BYTES = 1024 * 1024
 const DEFAULT_TITLE = 'Untitled'
+/** The validator's limit on a markdown document, held to JSON documents once converted. */
+const MAX_DOCUMENT_CHARACTERS = 1_000_000
 const SLUG_PATTERN = /^[^\s/?#\\]+$/
 
 /** Thrown for a change that cannot apply; the batch is rejected as a whole. */
@@ -378,7 +380,11 @@ export default class BatchApplier {
       return readPageSource(document.markdown)
     }
     if ('document' in document) {
-      return { markdown: documentToMarkdown(document.document) }
+      const markdown = documentToMarkdown(document.document)
+      if (markdown.length > MAX_DOCUMENT_CHARACTERS) {
+        throw new InvalidChangeError(`the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`)
+      }
+      return { markdown }
     }
     return { markdown: '' }
   }

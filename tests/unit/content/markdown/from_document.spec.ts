@@ -70,7 +70,7 @@ function paragraph(...nodes: unknown[]) {
 /** The plain text of every text node of a document, in order. */
 function texts(document: any): string {
   const out: string[] = []
-  JSON.stringify(document, (key, value) => {
+  JSON.stringify(document, (_key, value) => {
     if (value && value.object === 'leaf') out.push(value.text)
     return value
   })
@@ -334,6 +334,9 @@ test.group('documentToMarkdown: GitBook documents', () => {
       [doc({ object: 'block', type: 'integration', data: {}, isVoid: true }), /"integration" block, which carries no text/],
       [doc({ object: 'block', type: 'images', data: {}, nodes: [{ object: 'block', type: 'image', data: {} }] }), /data\.ref must be a url or file reference/],
     ]
+    let deep: any = paragraph(text('x'))
+    for (let i = 0; i < 300; i++) deep = { object: 'block', type: 'blockquote', data: {}, nodes: [deep] }
+    cases.push([doc(deep), /document nests deeper than 256 levels/])
     for (const [input, message] of cases) {
       assert.throws(() => documentToMarkdown(input), InvalidPageSourceError as any)
       assert.throws(() => documentToMarkdown(input), message)
