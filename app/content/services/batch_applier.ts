@@ -14,13 +14,16 @@ import type {
   UpdatePageChange,
 } from '#content/changes'
 import { WorkingTree, type PageFields, type WorkPage } from '#content/services/working_tree'
-import { readPageSource, InvalidPageSourceError } from '#content/markdown/front_matter'
+import { readPageSource, InvalidPageSourceError, type PageSource } from '#content/markdown/front_matter'
+import { documentToMarkdown } from '#content/markdown/from_document'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
 
 /** Largest file accepted inline (base64) in a batch, decoded. */
 export const MAX_INLINE_FILE_BYTES = 1024 * 1024
 const DEFAULT_TITLE = 'Untitled'
+/** The validator's limit on a markdown document, held to JSON documents once converted. */
+const MAX_DOCUMENT_CHARACTERS = 1_000_000
 const SLUG_PATTERN = /^[^\s/?#\\]+$/
 
 /** Thrown for a change that cannot apply; the batch is rejected as a whole. */
@@ -365,20 +368,31 @@ export default class BatchApplier {
     return page
   }
 
-  private readDocument(document: DocumentInput) {
+  /**
+   * A page body sent as markdown goes through readPageSource (front matter, a leading `# Title`).
+   * A GitBook JSON document (`{"document": {"object": "document", ...}}`) is converted to markdown
+   * and kept as it is: GitBook's JSON documents carry the title separately, so only the change's
+   * `title` sets it (a leading heading-1 stays content), and no front matter is read from the
+   * converted text (a document opening with dividers is not YAML).
+   */
+  private readDocument(document: DocumentInput): PageSource {
     if ('markdown' in document && typeof document.markdown === 'string') {
       return readPageSource(document.markdown)
     }
     if ('document' in document) {
-      throw new InvalidChangeError('only markdown documents ({"markdown": "..."}) are accepted')
+      const markdown = documentToMarkdown(document.document)
+      if (markdown.length > MAX_DOCUMENT_CHARACTERS) {
+        throw new InvalidChangeError(`the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`)
+      }
+      return { markdown }
     }
-    return { markdown: '' } as ReturnType<typeof readPageSource>
+    return { markdown: '' }
   }
 
   private withMetadata(
     fields: PageFields,
     input: PageMetadataInput,
-    source: ReturnType<typeof readPageSource> | undefined
+    source: PageSource | undefined
   ): PageFields {
     const set = <K extends keyof PageFields>(key: K, value: PageFields[K] | undefined, clearOnEmpty = false) => {
       if (value === undefined) return

@@ -8,8 +8,8 @@ const pageId = vine.string().trim().minLength(1).maxLength(64)
 const ref = vine.string().minLength(1).maxLength(256)
 
 /**
- * A page document: markdown (stored as is), or a JSON document / empty object, which the applier
- * answers as it can (JSON documents are refused with a message naming the change).
+ * A page document: markdown (stored as is), a GitBook JSON document (checked and converted to
+ * markdown by the applier, which names the change when it is malformed) or an empty object.
  */
 const document = vine.object({
   markdown: vine.string().maxLength(1_000_000).optional(),

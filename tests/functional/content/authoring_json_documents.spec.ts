@@ -1,0 +1,212 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import type { ApiClient } from '@japa/api-client'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { validateSchema } from '#tests/helpers/contract'
+import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+
+/** GitBook JSON documents, as a GitBook client writes them (no keys). */
+function text(value: string, ...marks: string[]) {
+  return { object: 'text', leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }] }
+}
+function paragraph(...nodes: unknown[]) {
+  return { object: 'block', type: 'paragraph', data: {}, nodes }
+}
+function linkTo(ref: Record<string, string>, label: string) {
+  return { object: 'inline', type: 'link', data: { ref }, isVoid: false, nodes: [text(label)] }
+}
+function doc(...nodes: unknown[]) {
+  return { object: 'document', data: {}, nodes }
+}
+
+const pageUrl = (spaceId: string, changeRequestId: string, pageId: string) =>
+  `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content/page/${pageId}`
+
+async function read(client: ApiClient, caller: Caller, url: string, format: 'markdown' | 'document') {
+  const response = await client.get(url).qs({ format }).bearerToken(caller.token)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+/** Every leaf's text of a JSON document, in order. */
+function texts(document: unknown): string {
+  const out: string[] = []
+  JSON.stringify(document, (_key, value) => {
+    if (value && value.object === 'leaf') out.push(value.text)
+    return value
+  })
+  return out.join('')
+}
+
+/** Every link's `data.ref` of a JSON document, in order. */
+function refs(document: unknown): unknown[] {
+  const out: unknown[] = []
+  JSON.stringify(document, (_key, value) => {
+    if (value && value.object === 'inline' && value.type === 'link') out.push(value.data.ref)
+    return value
+  })
+  return out
+}
+
+test.group('authoring batches: GitBook JSON documents', (group) => {
+  eachTestInTransaction(group)
+
+  test('insert and update pages with JSON documents, read back as markdown and as documents', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+
+    const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'insert_page', ref: 'target', title: 'Target', document: { markdown: '## Setup\n\nHere.\n' } },
+      { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    ])
+    const targetId = inserted.changes[0].page.id
+    const fileId = inserted.insertedFiles[0].id
+
+    const document = doc(
+      // A leading heading-1 of a JSON document is content: only `title` sets the title.
+      { object: 'block', type: 'heading-1', data: {}, nodes: [text('Overview')] },
+      paragraph(
+        text('Read '),
+        linkTo({ kind: 'page', page: targetId }, 'the target'),
+        text(', its '),
+        linkTo({ kind: 'anchor', page: targetId, anchor: 'setup' }, 'setup'),
+        text(' and '),
+        linkTo({ kind: 'file', file: fileId }, 'the logo'),
+        text('. Stars: *not* '),
+        text('bold', 'bold'),
+        text('.')
+      ),
+      {
+        object: 'block',
+        type: 'list-unordered',
+        data: {},
+        nodes: [{ object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('# one'))] }],
+      },
+      {
+        object: 'block',
+        type: 'code',
+        data: { syntax: 'sh' },
+        nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('npm test')] }],
+      }
+    )
+    validateSchema('JSONDocument', document)
+    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'insert_page', title: 'From JSON', document: { document } },
+    ])
+    const pageId = result.changes[0].page.id
+    const url = pageUrl(space.id, result.changeRequest.id, pageId)
+
+    const asMarkdown = await read(client, admin, url, 'markdown')
+    assert.equal(asMarkdown.title, 'From JSON')
+    assert.equal(asMarkdown.slug, 'from-json')
+    assert.equal(
+      asMarkdown.markdown,
+      `# Overview\n\nRead [the target](/pages/${targetId}), its [setup](/pages/${targetId}#setup) and [the logo](/files/${fileId}). Stars: \\*not\\* **bold**.\n\n- \\# one\n\n\`\`\`sh\nnpm test\n\`\`\`\n`
+    )
+
+    const asDocument = await read(client, admin, url, 'document')
+    assert.equal(asDocument.document.object, 'document')
+    assert.deepEqual(
+      asDocument.document.nodes.map((node: any) => node.type),
+      ['heading-1', 'paragraph', 'list-unordered', 'code']
+    )
+    assert.equal(texts(asDocument.document), texts(document))
+    assert.deepEqual(refs(asDocument.document), [
+      { kind: 'page', page: targetId },
+      { kind: 'anchor', anchor: 'setup', page: targetId },
+      { kind: 'file', file: fileId },
+    ])
+
+    // update_page with a JSON document replaces the body and keeps the title unless `title` is sent.
+    const updated = await applyChanges(client, admin, space.id, changeRequest.id, [
+      {
+        operation: 'update_page',
+        page: pageId,
+        document: { document: doc({ object: 'block', type: 'heading-1', data: {}, nodes: [text('New heading')] }, paragraph(text('Replaced.'))) },
+      },
+    ])
+    const afterUpdate = await read(client, admin, pageUrl(space.id, updated.changeRequest.id, pageId), 'markdown')
+    assert.equal(afterUpdate.title, 'From JSON')
+    assert.equal(afterUpdate.markdown, '# New heading\n\nReplaced.\n')
+
+    const retitled = await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'update_page', page: pageId, title: 'Renamed', document: { document: doc(paragraph(text('Again.'))) } },
+    ])
+    const afterRetitle = await read(client, admin, pageUrl(space.id, retitled.changeRequest.id, pageId), 'document')
+    assert.equal(afterRetitle.title, 'Renamed')
+    assert.equal(texts(afterRetitle.document), 'Again.')
+  })
+
+  test('links in JSON documents to pages and files inserted in the same batch survive', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'insert_page', ref: 'other', title: 'Other', document: { markdown: 'Other page.\n' } },
+      { operation: 'insert_files', files: [{ ref: 'pic.png', name: 'pic.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    ])
+    const otherId = result.changes[0].page.id
+    const fileId = result.insertedFiles[0].id
+    const second = await applyChanges(client, admin, space.id, changeRequest.id, [
+      {
+        operation: 'insert_page',
+        title: 'Links',
+        document: {
+          document: doc(
+            paragraph(text('To '), linkTo({ kind: 'page', page: otherId }, 'other'), text('.')),
+            {
+              object: 'block',
+              type: 'images',
+              data: {},
+              isVoid: false,
+              nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: fileId }, alt: 'pic' }, fragments: [] }],
+            }
+          ),
+        },
+      },
+    ])
+    const url = pageUrl(space.id, second.changeRequest.id, second.changes[0].page.id)
+    const markdown = await read(client, admin, url, 'markdown')
+    assert.equal(markdown.markdown, `To [other](/pages/${otherId}).\n\n![pic](/files/${fileId})\n`)
+    const document = await read(client, admin, url, 'document')
+    assert.deepEqual(refs(document.document), [{ kind: 'page', page: otherId }])
+    assert.deepEqual(document.document.nodes[1].nodes[0].data.ref, { kind: 'file', file: fileId })
+  })
+
+  test('a malformed JSON document is a 400 naming the change, and nothing is written', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const before = await db.from('change_requests').where('id', changeRequest.id).select('revision_id').first()
+    const [objects] = await db.from('content_objects').where('space_id', space.id).count('* as total')
+    const [revisionsBefore] = await db.from('revisions').where('space_id', space.id).count('* as total')
+
+    for (const [bad, message] of [
+      [{ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 7 }] }] }] }, /changes\[1\] \(insert_page\): .*document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.text must be a string/],
+      ['just text', /changes\[1\] \(insert_page\): .*document must be a JSON object/],
+      [{ object: 'document' }, /changes\[1\] \(insert_page\): .*document\.nodes must be an array/],
+      [doc({ object: 'block', type: 'integration', data: {}, isVoid: true }), /changes\[1\] \(insert_page\): .*"integration" block/],
+    ] as const) {
+      const response = await client
+        .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`)
+        .bearerToken(admin.token)
+        .json({
+          changes: [
+            { operation: 'insert_page', title: 'Fine', document: { markdown: 'fine' } },
+            { operation: 'insert_page', title: 'Bad', document: { document: bad } },
+          ],
+        })
+      response.assertStatus(400)
+      response.assertContract()
+      assert.match(response.body().error.message, message)
+    }
+    const [revisions] = await db.from('revisions').where('space_id', space.id).count('* as total')
+    assert.equal(Number(revisions.total), Number(revisionsBefore.total))
+    const after = await db.from('change_requests').where('id', changeRequest.id).select('revision_id').first()
+    assert.equal(after.revision_id, before.revision_id)
+    const [objectsAfter] = await db.from('content_objects').where('space_id', space.id).count('* as total')
+    assert.equal(Number(objectsAfter.total), Number(objects.total))
+  })
+})
