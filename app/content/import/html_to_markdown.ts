@@ -68,8 +68,18 @@ export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
   }
 
   const heading = content.querySelector('h1') ?? root.querySelector('h1')
-  const title = collapse(heading?.textContent ?? '') || collapse(root.querySelector('title')?.textContent ?? '')
+  const title = collapse(heading?.textContent ?? '') || pageTitleOf(collapse(root.querySelector('title')?.textContent ?? ''))
   return { title, contentHtml: content.toString(), links, images }
+}
+
+/**
+ * A `<title>` usually ends with the site's name ("Install | Acme Docs"): the page's own title is
+ * the part before the first `|`, `–`, `—` or `·` set off by spaces (hyphens are left alone: they
+ * are common inside real titles).
+ */
+export function pageTitleOf(documentTitle: string): string {
+  const [first] = documentTitle.split(/\s[|–—·]\s/)
+  return first.trim() || documentTitle
 }
 
 export interface MarkdownRefs {

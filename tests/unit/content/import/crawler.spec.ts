@@ -87,7 +87,7 @@ test.group('Import crawler and plan', (group) => {
         ['Welcome', 'docs', null],
         ['The guide', 'guide', null],
         ['Install', 'install', 'The guide'],
-        ['API reference | Docs', 'api', null],
+        ['API reference', 'api', null],
         ['Loop A', 'loop-a', null],
         ['Loop B', 'loop-b', null],
       ]
@@ -99,8 +99,8 @@ test.group('Import crawler and plan', (group) => {
     assert.include(welcome, '# Welcome')
     assert.include(welcome, `[guide](./${byTitle['The guide'].ref}.md)`)
     assert.include(welcome, `[installing](./${byTitle['Install'].ref}.md)`)
-    assert.include(welcome, `[API](./${byTitle['API reference | Docs'].ref}.md)`)
-    assert.include(welcome, `[Old](./${byTitle['API reference | Docs'].ref}.md)`, 'redirects resolve to their page')
+    assert.include(welcome, `[API](./${byTitle['API reference'].ref}.md)`)
+    assert.include(welcome, `[Old](./${byTitle['API reference'].ref}.md)`, 'redirects resolve to their page')
     assert.include(welcome, `[Loop](./${byTitle['Loop A'].ref}.md)`, 'query strings do not matter')
     assert.include(welcome, `[Outside](${site.origin}/outside/page)`)
     assert.include(welcome, '[Elsewhere](https://example.com/elsewhere)')

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
+import { analyzePage, htmlToMarkdown, pageTitleOf } from '#content/import/html_to_markdown'
 import { buildImportPlan } from '#content/import/import_plan'
 import type { CrawlResult, InsertPageChange } from '#content/import/types'
 
@@ -93,4 +93,18 @@ test.group('Import HTML to markdown', () => {
     assert.equal(plan.importedResources, 7)
     assert.equal(plan.totalResources, 9)
   })
+})
+
+test.group('import: page titles from <title>', () => {
+  test('{title} → {expected}')
+    .with([
+      { title: 'Install | Acme Docs', expected: 'Install' },
+      { title: 'Install — Acme', expected: 'Install' },
+      { title: 'Getting started · Guide · Acme', expected: 'Getting started' },
+      { title: 'Client-side rendering', expected: 'Client-side rendering' },
+      { title: '| Acme', expected: '| Acme' },
+    ])
+    .run(({ assert }, { title, expected }) => {
+      assert.equal(pageTitleOf(title), expected)
+    })
 })
