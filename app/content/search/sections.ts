@@ -1,8 +1,7 @@
-import { fromMarkdown } from 'mdast-util-from-markdown'
-import { gfmFromMarkdown } from 'mdast-util-gfm'
-import { gfm } from 'micromark-extension-gfm'
 import { toString } from 'mdast-util-to-string'
 import type { Nodes, Heading, RootContent } from 'mdast'
+import { parseMarkdown, visit } from '#content/markdown/parse'
+import { createAnchorGenerator, headingText } from '#content/markdown/headings'
 
 /**
  * A page's markdown cut into the sections search indexes: the text before the first heading (titled
@@ -37,13 +36,12 @@ const PHRASING = new Set([
  * without text.
  */
 export function splitSections(markdown: string, pageTitle: string): Section[] {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] })
-  const taken = new Set<string>([''])
+  const tree = parseMarkdown(markdown)
+  const anchors = sectionAnchors(tree)
   const sections: Array<{ id: string; title: string; blocks: string[] }> = [{ id: '', title: pageTitle, blocks: [] }]
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      const title = plainText(node).trim()
-      sections.push({ id: uniqueAnchor(explicitAnchor(node) ?? anchorOf(title), taken), title, blocks: [] })
+      sections.push({ id: anchors.get(node)!, title: plainText(node).trim(), blocks: [] })
     } else if (node.type !== 'definition' && node.type !== 'yaml') {
       const text = plainText(node as RootContent).trim()
       if (text) sections[sections.length - 1].blocks.push(text)
@@ -53,15 +51,20 @@ export function splitSections(markdown: string, pageTitle: string): Section[] {
 }
 
 /**
- * GitHub-style anchor of a heading: lower-cased, punctuation dropped, spaces to '-'; letters of
- * every script are kept.
+ * The anchor of every heading, numbered over all headings in document order by the markdown
+ * toolkit's generator, so a hit's `#anchor` is the one the page's document and link analysis give
+ * that heading; an anchor GitBook wrote into the heading itself wins.
  */
-export function anchorOf(title: string): string {
-  return title
-    .toLowerCase()
-    .trim()
-    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, '')
-    .replace(/\s/g, '-')
+function sectionAnchors(tree: ReturnType<typeof parseMarkdown>): Map<Heading, string> {
+  const next = createAnchorGenerator()
+  const anchors = new Map<Heading, string>()
+  visit(tree, (node) => {
+    if (node.type !== 'heading') return
+    const generated = next(headingText(node))
+    anchors.set(node, explicitAnchor(node) ?? generated)
+    return false
+  })
+  return anchors
 }
 
 /**
@@ -75,14 +78,6 @@ function explicitAnchor(heading: Heading): string | undefined {
     }
   }
   return undefined
-}
-
-/** Repeated headings get `-1`, `-2`, ... as on GitHub. */
-function uniqueAnchor(anchor: string, taken: Set<string>): string {
-  let candidate = anchor
-  for (let n = 1; taken.has(candidate); n++) candidate = `${anchor}-${n}`
-  taken.add(candidate)
-  return candidate
 }
 
 /**

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { anchorOf, splitSections } from '#content/search/sections'
+import { splitSections } from '#content/search/sections'
+import { anchorOf } from '#content/markdown/headings'
 
 test.group('Search sections', () => {
   test('the text before the first heading is the first section, titled like the page', ({ assert }) => {
