@@ -1,16 +1,12 @@
 import { urls } from '#core/http/urls'
 import type { PageResult } from '#content/search/search_service'
+import { pageAppUrl } from '#content/serializers/revision_serializer'
 
 /**
- * The app URL of a space (as the Space serializer builds it) and of a page of its current revision
- * (as the page serializer builds it).
+ * The app URL of a space (as the Space serializer builds it); pages use the page serializer's.
  */
 export function spaceAppUrl(spaceId: string): string {
   return urls.app(`/spaces/${spaceId}`)
-}
-
-export function pageAppUrl(spaceId: string, pageId: string): string {
-  return `${spaceAppUrl(spaceId)}/pages/${encodeURIComponent(pageId)}`
 }
 
 /**
