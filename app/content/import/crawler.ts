@@ -297,6 +297,7 @@ function compareOrder(a: number[], b: number[]): number {
   return 0
 }
 
-function definedOnly<T extends object>(value: T): Partial<T> {
+/** The options actually given: an undefined one must not override a default. */
+export function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 }

@@ -5,8 +5,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { appUrl } from '#config/app'
 import { toSqlTimestamp } from '#core/database/timestamps'
-import env from '#start/env'
-import { SsrfGuard, parseAllowedHosts } from '#content/import/ssrf_guard'
+import { configuredGuard } from '#content/import/import_service'
 import { guardedFetch, FetchError } from '#content/import/http_fetch'
 import type { SpaceAccess } from '#spaces/records'
 import type { ContentChange, PageOutcome } from '#content/changes'
@@ -40,7 +39,7 @@ export interface AuthoringResult {
  * addresses refused unless IMPORT_ALLOWED_HOSTS lists them), 10 s and 20 MB at most.
  */
 async function fetchRemoteFile(url: string) {
-  const guard = new SsrfGuard({ allowedHosts: parseAllowedHosts(env.get('IMPORT_ALLOWED_HOSTS')) })
+  const guard = configuredGuard()
   try {
     const fetched = await guardedFetch(url, { guard, timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024 })
     return { bytes: fetched.body, contentType: fetched.contentType || undefined }
