@@ -9,6 +9,8 @@ export interface RevisionDiff {
   changed: TreePage[]
   /** Ids of pages gone from the new revision. */
   removed: string[]
+  /** Pages of the new revision search must not show (see unsearchablePages). */
+  unsearchable: Set<string>
 }
 
 /**
@@ -49,7 +51,7 @@ export function diffRevisions(previous: RevisionTree | null, next: RevisionTree)
     }
   }
   const removed = previous ? [...previous.byId.keys()].filter((id) => !next.byId.has(id)) : []
-  return { changed, removed }
+  return { changed, removed, unsearchable: hiddenAfter }
 }
 
 /**
@@ -76,7 +78,6 @@ export default class ContentEvents {
       next.spaceId,
       diff.changed.flatMap((page) => (page.node.document ? [page.node.document] : []))
     )
-    const hidden = unsearchablePages(next)
     await this.search.indexPages(
       trx,
       next.spaceId,
@@ -86,7 +87,7 @@ export default class ContentEvents {
         title: page.node.title,
         path: page.path,
         markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '',
-        hidden: hidden.has(page.node.id),
+        hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
       })),
       diff.removed
