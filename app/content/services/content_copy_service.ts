@@ -48,7 +48,12 @@ export default class ContentCopyService {
       )
     }
     await trx.from('revisions').where('id', to.revisionId).update({ root: revision.root })
-    await this.events.revisionBecameCurrent(trx, to.organizationId, null, await this.store.loadTree(trx, to.spaceId, to.revisionId))
+    // The copy holds the same pages under the same hashes: its tree is the source's, re-addressed.
+    await this.events.revisionBecameCurrent(trx, to.organizationId, null, {
+      ...tree,
+      spaceId: to.spaceId,
+      id: to.revisionId,
+    })
     const disk = drive.use()
     for (const blob of new Set(tree.files.map((file) => file.blob))) {
       const target = blobKey(to.spaceId, blob)
