@@ -1,11 +1,14 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import OrganizationService from '#organizations/services/organization_service'
 import ContentReadService, { type ReadTarget, type ResolvedRead } from '#content/services/content_read_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestRecord } from '#change_requests/records'
 import { serializeFile } from '#content/serializers/file_serializer'
-import { extractLinks } from '#content/markdown/links'
+import { classifyTarget } from '#content/markdown/links'
+import ContentStore from '#content/services/content_store'
+import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import type { SpaceAccess } from '#spaces/records'
 import { organizationHeader } from '#console/serializers/administration_props'
@@ -44,7 +47,8 @@ export default class ConsoleContentService {
   constructor(
     private reads: ContentReadService,
     private changeRequests: ChangeRequestService,
-    private organizations: OrganizationService
+    private organizations: OrganizationService,
+    private store: ContentStore
   ) {}
 
   /**
@@ -73,9 +77,30 @@ export default class ConsoleContentService {
       description: page.node.description ?? null,
       href: page.node.type === 'link' ? (page.node.href ?? null) : null,
       markdown,
-      files: filesOf(read.tree, markdown),
+      files: await this.filesOf(read.tree, page),
     }
   }
+
+  /**
+   * The revision's files the page links to or embeds, once each, in document order: from the
+   * document's stored link facts, classified as link analysis does.
+   */
+  private async filesOf(tree: RevisionTree, page: TreePage): Promise<ContentFileProps[]> {
+    const documentHash = page.node.document
+    if (!documentHash || tree.files.length === 0) return []
+    const facts = await readFacts(this.store, db.connection(), tree.spaceId, [documentHash])
+    const byId = new Map(tree.files.map((file) => [file.id, file]))
+    const files = new Map<string, ContentFileProps>()
+    for (const link of facts.get(documentHash)?.links ?? []) {
+      const target = classifyTarget(link.url)
+      const file = target.type === 'file' ? byId.get(target.fileId) : undefined
+      if (!file || files.has(file.id)) continue
+      const { id, name, contentType, size, downloadURL } = serializeFile(tree.spaceId, file)
+      files.set(id, { id, name, contentType, size, downloadURL })
+    }
+    return [...files.values()]
+  }
+
 
   /**
    * The space's change requests of every status, newest first.
@@ -145,22 +170,3 @@ export function changeRequestSummary(changeRequest: ChangeRequestRecord): Change
   }
 }
 
-/**
- * The revision's files a page's markdown refers to (`/files/<fileId>`, as authoring stores them),
- * in order of first reference, with their signed download URLs.
- */
-function filesOf(tree: RevisionTree, markdown: string): ContentFileProps[] {
-  if (!markdown || tree.files.length === 0) return []
-  const byId = new Map(tree.files.map((file) => [file.id, file]))
-  const seen = new Set<string>()
-  const files: ContentFileProps[] = []
-  for (const link of extractLinks(markdown)) {
-    const match = /^\/files\/([^/?#]+)/.exec(link.url)
-    const file = match ? byId.get(match[1]) : undefined
-    if (!file || seen.has(file.id)) continue
-    seen.add(file.id)
-    const { id, name, contentType, size, downloadURL } = serializeFile(tree.spaceId, file)
-    files.push({ id, name, contentType, size, downloadURL })
-  }
-  return files
-}
