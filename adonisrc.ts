@@ -41,6 +41,7 @@ export default defineConfig({
     () => import('#translations/provider'),
     () => import('#content/provider'),
     () => import('#change_requests/provider'),
+    () => import('#comments/provider'),
     () => import('#console/provider'),
   ],
 
