@@ -17,3 +17,19 @@ router
   })
   .prefix('/v1')
   .use(middleware.apiAuth())
+
+// PDF export: the API hands out a signed URL (an hour, pinned to a revision); the URL streams the
+// PDF with no token, as browsers open it.
+const pdf = {
+  url: () => import('#change_requests/controllers/pdf_url_controller'),
+  download: () => import('#change_requests/controllers/download_pdf_controller'),
+}
+router
+  .group(() => {
+    const read = middleware.scope('space:read')
+    router.get('/spaces/:spaceId/pdf', [pdf.url]).use(read)
+    router.get('/spaces/:spaceId/change-requests/:changeRequestId/pdf', [pdf.url]).use(read)
+  })
+  .prefix('/v1')
+  .use(middleware.apiAuth())
+router.get('/pdf/spaces/:spaceId/revisions/:revisionId', [pdf.download]).as('change_requests.pdf.download')

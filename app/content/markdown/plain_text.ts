@@ -3,7 +3,7 @@ import type { Nodes, Root } from 'mdast'
 import { parseMarkdown } from '#content/markdown/parse'
 
 /** A line holding only a GitBook block tag (`{% hint style="info" %}`, `{% endhint %}`, ...). */
-const BLOCK_TAG_LINE = /^[ \t]*\{%[^\r\n]*%\}[ \t]*$/gm
+export const BLOCK_TAG_LINE = /^[ \t]*\{%[^\r\n]*%\}[ \t]*$/gm
 
 /**
  * The text of a page body without markup, for search and PDF: one line (or more) per block, blocks

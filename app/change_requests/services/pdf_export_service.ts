@@ -1,0 +1,234 @@
+import { inject } from '@adonisjs/core'
+import router from '@adonisjs/core/services/router'
+import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
+import drive from '@adonisjs/drive/services/main'
+import PDFDocument from 'pdfkit'
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
+import type { Readable } from 'node:stream'
+import { appUrl } from '#config/app'
+import { urls } from '#core/http/urls'
+import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { parseMarkdown } from '#content/markdown/parse'
+import ContentStore from '#content/services/content_store'
+import type { ResolvedRead } from '#content/services/content_read_service'
+import { blobKey } from '#content/services/authoring_service'
+import { downloadUrl } from '#content/serializers/file_serializer'
+import type { FileEntry, RevisionTree, TreePage } from '#content/types'
+import {
+  definitionsOf,
+  imageFileIds,
+  PageBudgetExceeded,
+  PdfRenderer,
+  type RenderContext,
+} from '#change_requests/services/pdf_renderer'
+
+/** Which pages: all (no `page`), a page and its descendants, or that page alone (`only`). */
+export interface PdfSelection {
+  page?: string
+  only?: boolean
+}
+
+/** Name of the signed route that serves the PDF; the signature's purpose keeps it for PDFs only. */
+export const PDF_ROUTE = 'change_requests.pdf.download'
+export const PDF_URL_PURPOSE = 'pdf-export'
+
+/**
+ * Bounds of one export, so that a request cannot take the server down: content pages (beyond them
+ * the PDF ends with a note naming how many were left out), PDF pages drawn (a document that long
+ * ends with a note), embedded image bytes (per image and per PDF; beyond them images are named in
+ * text), and output held in memory while the client is slow to read (generation waits).
+ */
+export const PDF_LIMITS = {
+  contentPages: 500,
+  pdfPages: 2000,
+  imageBytes: 10 * 1024 * 1024,
+  imagePixels: 40_000_000,
+  totalImageBytes: 64 * 1024 * 1024,
+  bufferedBytes: 1024 * 1024,
+}
+
+/** Documents read per query. */
+const DOCUMENT_BATCH = 50
+
+/**
+ * PDF export of a revision (a space's current one or a change request's head). The API hands out
+ * a signed URL valid for an hour that pins the revision (revisions are immutable, so the URL always
+ * yields the same PDF); the URL's route streams the PDF, generated while it is sent.
+ */
+@inject()
+export default class PdfExportService {
+  constructor(private store: ContentStore) {}
+
+  /**
+   * The absolute, signed URL of the PDF of a resolved read, after checking the selection against
+   * its revision (an unknown page is a 404).
+   */
+  urlFor(read: ResolvedRead, selection: PdfSelection, options: { expiresIn?: string | number } = {}): string {
+    this.select(read.tree, selection)
+    const title = read.changeRequest
+      ? read.changeRequest.subject || `Change request #${read.changeRequest.number}`
+      : read.access.space.title
+    const qs: Record<string, string> = { title }
+    if (selection.page) qs.page = selection.page
+    if (selection.only) qs.only = 'true'
+    const path = router.makeSignedUrl(
+      PDF_ROUTE,
+      { spaceId: read.tree.spaceId, revisionId: read.tree.id },
+      { qs, expiresIn: options.expiresIn ?? '1h', purpose: PDF_URL_PURPOSE }
+    )
+    return urls.site(path)
+  }
+
+  /**
+   * The PDF of a revision of a space that still exists, as a stream. Pages are drawn once the
+   * stream is read, and only as fast as it is read.
+   */
+  async open(spaceId: string, revisionId: string, selection: PdfSelection, title: string): Promise<Readable> {
+    const client = db.connection()
+    const space = await client.from('spaces').where('id', spaceId).whereNull('deleted_at').select('id').first()
+    if (!space) throw NotFoundException.resource('space', spaceId)
+    const tree = await this.store.loadTree(client, spaceId, revisionId)
+    const pages = this.select(tree, selection)
+
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      displayTitle: true,
+      info: { Title: title, Creator: 'Bindery' },
+    })
+    doc.on('error', (error) => logger.warn({ err: error, spaceId, revisionId }, 'PDF export stopped'))
+    doc.once('resume', () => {
+      this.render(doc, tree, pages).catch((error) => {
+        logger.error({ err: error, spaceId, revisionId }, 'PDF export failed')
+        doc.destroy(error)
+      })
+    })
+    return doc
+  }
+
+  /**
+   * The pages of a selection in tree order. Hidden pages (and what they hold) are left out of
+   * a whole export, as they are of the published site; a page asked for by id is always included.
+   */
+  select(tree: RevisionTree, selection: PdfSelection): TreePage[] {
+    if (!selection.page) return visible(tree.pages)
+    const page = tree.byId.get(selection.page)
+    if (!page) throw NotFoundException.resource('page', selection.page)
+    return selection.only ? [page] : [page, ...visible(page.children)]
+  }
+
+  private async render(doc: PDFKit.PDFDocument, tree: RevisionTree, selected: TreePage[]) {
+    const pages = selected.slice(0, PDF_LIMITS.contentPages)
+    const renderer = new PdfRenderer(doc, this.context(tree, pages), PDF_LIMITS.pdfPages)
+    const images = { bytes: 0 }
+    try {
+      if (pages.length === 0) renderer.note('There are no pages to show.')
+      for (let i = 0; i < pages.length; i += DOCUMENT_BATCH) {
+        const batch = pages.slice(i, i + DOCUMENT_BATCH)
+        const hashes = batch.flatMap((page) => (page.node.document ? [page.node.document] : []))
+        const markdown = await this.store.readDocuments(db.connection(), tree.spaceId, hashes)
+        for (const page of batch) {
+          if (doc.destroyed) return
+          const root = page.node.type === 'document' && page.node.document ? parseMarkdown(markdown.get(page.node.document) ?? '') : undefined
+          const definitions = root ? definitionsOf(root) : new Map<string, string>()
+          if (root) await this.loadImages(renderer, tree, imageFileIds(root, definitions), images)
+          renderer.startPage(page)
+          for (const block of root?.children ?? []) {
+            renderer.block(block, definitions)
+            await paced(doc)
+          }
+          await nextTurn()
+        }
+      }
+      if (selected.length > pages.length) {
+        renderer.note(
+          `${selected.length - pages.length} more pages are not in this PDF: an export holds at most ` +
+            `${PDF_LIMITS.contentPages} pages. Export a part of the space with the page parameter.`
+        )
+      }
+    } catch (error) {
+      if (!(error instanceof PageBudgetExceeded)) throw error
+      renderer.note(`The PDF stops here: it reached its limit of ${PDF_LIMITS.pdfPages} PDF pages.`)
+    }
+    if (!doc.destroyed) doc.end()
+  }
+
+  private context(tree: RevisionTree, pages: TreePage[]): RenderContext {
+    let paths: Map<string, string> | undefined
+    return {
+      files: new Map(tree.files.map((file) => [file.id, file])),
+      exported: new Set(pages.map((page) => page.node.id)),
+      pageAt(path) {
+        if (!paths) {
+          paths = new Map()
+          for (const page of tree.byId.values()) {
+            if (page.node.type !== 'link' && !paths.has(page.path)) paths.set(page.path, page.node.id)
+          }
+        }
+        return paths.get(path)
+      },
+      fileUrl: (file) => downloadUrl(tree.spaceId, file),
+      appUrl,
+    }
+  }
+
+  /**
+   * Bytes of the PNG and JPEG files a page shows, within the per-image and per-PDF budgets; other
+   * files (and those over budget) are left for the renderer to name in text.
+   */
+  private async loadImages(renderer: PdfRenderer, tree: RevisionTree, fileIds: string[], spent: { bytes: number }) {
+    const files = new Map(tree.files.map((file) => [file.id, file]))
+    for (const fileId of fileIds) {
+      const file = files.get(fileId)
+      if (!file || renderer.hasImage(fileId)) continue
+      if (!embeddable(file) || spent.bytes + file.size > PDF_LIMITS.totalImageBytes) {
+        renderer.addImage(fileId, null)
+        continue
+      }
+      let bytes: Buffer | null = null
+      try {
+        const data = await drive.use().getBytes(blobKey(tree.spaceId, file.blob))
+        bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      } catch (error) {
+        logger.warn({ err: error, fileId }, 'PDF export: file bytes unreadable')
+      }
+      if (bytes && !hasImageSignature(bytes)) bytes = null
+      spent.bytes += bytes?.byteLength ?? 0
+      renderer.addImage(fileId, bytes, PDF_LIMITS.imagePixels)
+    }
+  }
+}
+
+/** Pages in tree order, depth first, without hidden pages and their descendants. */
+function visible(pages: TreePage[]): TreePage[] {
+  const out: TreePage[] = []
+  const walk = (list: TreePage[]) => {
+    for (const page of list) {
+      if (page.node.hidden) continue
+      out.push(page)
+      walk(page.children)
+    }
+  }
+  walk(pages)
+  return out
+}
+
+function embeddable(file: FileEntry): boolean {
+  if (file.contentType !== 'image/png' && file.contentType !== 'image/jpeg') return false
+  if (file.size > PDF_LIMITS.imageBytes) return false
+  const pixels = file.dimensions ? file.dimensions.width * file.dimensions.height : 0
+  return pixels <= PDF_LIMITS.imagePixels
+}
+
+/** PNG or JPEG magic bytes: pdfkit reads nothing else (and must not be handed anything else). */
+function hasImageSignature(bytes: Buffer): boolean {
+  const png = bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
+  return png || jpeg
+}
+
+/** Waits while the client has not read what was produced: memory stays bounded by a slow reader. */
+async function paced(doc: PDFKit.PDFDocument) {
+  while (doc.readableLength > PDF_LIMITS.bufferedBytes && !doc.destroyed) await sleep(5)
+}

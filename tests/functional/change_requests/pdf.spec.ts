@@ -1,0 +1,380 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import type { ApiClient } from '@japa/api-client'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
+import { gitbookClient } from '#tests/helpers/gitbook_client'
+import { validateContract } from '#tests/helpers/contract'
+import { parsePdf, positions } from '#tests/helpers/pdf'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import AuthoringService from '#content/services/authoring_service'
+import ContentReadService from '#content/services/content_read_service'
+import type { ContentChange } from '#content/changes'
+import PdfExportService, { PDF_LIMITS } from '#change_requests/services/pdf_export_service'
+import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
+
+const GETTING_STARTED = `Intro with **bold words**, *italic words*, \`inline code\` and a [link to GitBook](https://www.gitbook.com).
+
+## Install the CLI
+
+- First bullet
+- Second bullet
+  - Nested bullet
+- Third bullet
+
+1. Step one
+2. Step two
+
+> A quoted remark
+
+\`\`\`bash
+npm install bindery
+\`\`\`
+
+| Name | Value |
+| --- | --- |
+| alpha cell | 42 |
+
+---
+
+{% hint style="info" %}
+Hint text inside
+{% endhint %}
+
+### Deeper heading
+
+See [the advanced guide](./advanced.md).
+
+![diagram](./logo.png)
+`
+
+const UNICODE_TITLE = 'Café — “quotes” 日本語 🚀'
+const UNICODE_BODY = 'Grüße, naïve façade — “curly” ‘single’ … 日本語 text 👍🏽 end'
+
+/** A change request whose head holds every kind of block, a nested page, a hidden page, an image. */
+async function authoredChangeRequest(client: ApiClient, caller: Caller) {
+  const space = await createSpace(client, caller, { title: 'Handbook' })
+  const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Launch docs' })
+  const result = await applyChanges(client, caller, space.id, changeRequest.id, [
+    { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    { operation: 'insert_page', ref: 'start', title: 'Getting started', description: 'How to begin', document: { markdown: GETTING_STARTED } },
+    { operation: 'insert_page', ref: 'advanced', into: 'start', title: 'Advanced', document: { markdown: '## Advanced usage\n\nAdvanced body text\n' } },
+    { operation: 'insert_page', ref: 'hidden', title: 'Secret', hidden: true, document: { markdown: 'Secret text\n' } },
+    { operation: 'insert_page', ref: 'images', title: 'Images', document: { markdown: 'Our logo:\n\n![logo](./logo.png)\n' } },
+    { operation: 'insert_page', ref: 'unicode', title: UNICODE_TITLE, document: { markdown: `${UNICODE_BODY}\n` } },
+  ])
+  const [start, advanced, hidden, images, unicode] = result.changes
+    .filter((change: any) => change.page)
+    .map((change: any) => change.page.id)
+  return {
+    space,
+    changeRequest: result.changeRequest,
+    pages: { start, advanced, hidden, images, unicode },
+  }
+}
+
+async function pdfUrl(client: ApiClient, caller: Caller, path: string, qs: Record<string, string> = {}) {
+  const response = await client.get(path).qs(qs).bearerToken(caller.token)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body().url as string
+}
+
+/** Opens a PDF URL as a browser would (no token) and parses what it streams. */
+async function download(url: string) {
+  const response = await fetch(url)
+  if (response.status !== 200) throw new Error(`PDF URL answered ${response.status}: ${await response.text()}`)
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  return { response, bytes, pdf: await parsePdf(bytes) }
+}
+
+function titles(entries: { title: string; items: any[] }[]): any[] {
+  return entries.map((entry) => (entry.items.length > 0 ? [entry.title, titles(entry.items)] : entry.title))
+}
+
+function assertIncreasing(assert: any, text: string, needles: string[]) {
+  const found = positions(text, needles)
+  needles.forEach((needle, i) => assert.isAtLeast(found[i], 0, `"${needle}" is in the PDF`))
+  for (let i = 1; i < found.length; i++) {
+    assert.isAbove(found[i], found[i - 1], `"${needles[i]}" comes after "${needles[i - 1]}"`)
+  }
+}
+
+test.group('PDF export', (group) => {
+  eachTestInTransaction(group)
+
+  test("a change request's PDF: its head, in tree order, every kind of block", async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+
+    const url = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`)
+    const parsed = new URL(url)
+    assert.match(url, /^http:\/\//)
+    assert.equal(parsed.pathname, `/pdf/spaces/${space.id}/revisions/${changeRequest.revision}`)
+    assert.isString(parsed.searchParams.get('signature'))
+    // By number too.
+    const byNumber = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/pdf`)
+    assert.equal(new URL(byNumber).pathname, parsed.pathname)
+
+    const { response, bytes, pdf } = await download(url)
+    assert.equal(response.headers.get('content-type'), 'application/pdf')
+    assert.match(response.headers.get('content-disposition')!, /^inline; filename="Launch docs\.pdf"; filename\*=UTF-8''Launch%20docs\.pdf$/)
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff')
+    assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-')
+    assert.equal(pdf.title, 'Launch docs')
+
+    // Bookmarks: the visible pages, nested as in the tree; titles keep their characters.
+    assert.deepEqual(titles(pdf.outline), [['Getting started', ['Advanced']], 'Images', UNICODE_TITLE])
+
+    assertIncreasing(assert, pdf.text, [
+      'Getting started',
+      'How to begin',
+      'Intro with bold words, italic words, inline code and a link to GitBook.',
+      'Install the CLI',
+      'First bullet',
+      'Second bullet',
+      'Nested bullet',
+      'Third bullet',
+      '1. Step one',
+      '2. Step two',
+      'A quoted remark',
+      'npm install bindery',
+      'Name',
+      'alpha cell',
+      '42',
+      'Hint text inside',
+      'Deeper heading',
+      'See the advanced guide.',
+      'diagram',
+      'Advanced',
+      'Advanced usage',
+      'Advanced body text',
+      'Images',
+      'Our logo:',
+      'Café — “quotes” ???',
+      'Grüße, naïve façade — “curly” ‘single’ … ??? text end',
+    ])
+    assert.notInclude(pdf.text, 'Secret')
+    assert.notInclude(pdf.text, '{%')
+    assert.notInclude(pdf.text, 'endhint')
+
+    // Each content page starts a PDF page; the images are embedded.
+    const pageOf = (needle: string) => pdf.pages.findIndex((text) => text.includes(needle))
+    assert.equal(pageOf('Getting started'), 0)
+    assert.isAbove(pageOf('Advanced body text'), pageOf('Deeper heading'))
+    assert.isAbove(pageOf('Our logo:'), pageOf('Advanced body text'))
+    assert.isAbove(pageOf('Grüße'), pageOf('Our logo:'))
+    assert.equal(pdf.images[pageOf('Our logo:')], 1)
+    assert.equal(pdf.images.reduce((sum, count) => sum + count, 0), 2)
+
+    // The space has none of it: its current revision is still the empty one.
+    const spaceUrl = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
+    assert.equal(new URL(spaceUrl).pathname, `/pdf/spaces/${space.id}/revisions/${space.revision}`)
+    const spacePdf = await download(spaceUrl)
+    assert.match(spacePdf.response.headers.get('content-disposition')!, /^inline; filename="Handbook\.pdf"/)
+    assert.include(spacePdf.pdf.text, 'There are no pages to show.')
+    assert.notInclude(spacePdf.pdf.text, 'Getting started')
+    assert.notProperty(pages, 'missing')
+  })
+
+  test("a space's PDF is its current revision; an issued URL keeps its revision", async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin, { title: 'Manual' })
+    const before = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
+
+    const access = await app.container.make(SpaceAccessService).then((service) => service.spaceFor(admin.user.id, space.id))
+    const authoring = await app.container.make(AuthoringService)
+    await authoring.applyToSpace(admin.user, access, [
+      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: '## Welcome\n\nHome body\n' } },
+      { operation: 'insert_page', into: 'home', title: 'Child', document: { markdown: 'Child body\n' } },
+    ] as unknown as ContentChange[])
+
+    const after = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
+    assert.notEqual(new URL(after).pathname, new URL(before).pathname)
+    const { pdf } = await download(after)
+    assertIncreasing(assert, pdf.text, ['Home', 'Welcome', 'Home body', 'Child', 'Child body'])
+    assert.deepEqual(titles(pdf.outline), [['Home', ['Child']]])
+
+    // The URL issued before pins the revision of then.
+    const old = await download(before)
+    assert.include(old.pdf.text, 'There are no pages to show.')
+  })
+
+  test('page: that page and its descendants; only: that page alone', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
+
+    const subtree = await download(await pdfUrl(client, admin, path, { page: pages.start }))
+    assert.deepEqual(titles(subtree.pdf.outline), [['Getting started', ['Advanced']]])
+    assert.include(subtree.pdf.text, 'Advanced body text')
+    assert.notInclude(subtree.pdf.text, 'Our logo:')
+
+    const alone = await download(await pdfUrl(client, admin, path, { page: pages.start, only: 'true' }))
+    assert.deepEqual(titles(alone.pdf.outline), ['Getting started'])
+    assert.include(alone.pdf.text, 'Deeper heading')
+    assert.notInclude(alone.pdf.text, 'Advanced body text')
+    // A link to a page left out of the PDF stays text.
+    assert.include(alone.pdf.text, 'See the advanced guide.')
+
+    const all = await download(await pdfUrl(client, admin, path, { only: 'false' }))
+    assert.deepEqual(titles(all.pdf.outline), [['Getting started', ['Advanced']], 'Images', UNICODE_TITLE])
+
+    // A hidden page asked for by id is exported.
+    const hidden = await download(await pdfUrl(client, admin, path, { page: pages.hidden, only: 'true' }))
+    assert.include(hidden.pdf.text, 'Secret text')
+
+    const leaf = await download(await pdfUrl(client, admin, path, { page: pages.advanced }))
+    assert.deepEqual(titles(leaf.pdf.outline), ['Advanced'])
+  })
+
+  test('bounded: at most PDF_LIMITS.contentPages pages, then a note', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const url = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`)
+    const limit = PDF_LIMITS.contentPages
+    PDF_LIMITS.contentPages = 2
+    try {
+      const { pdf } = await download(url)
+      assert.deepEqual(titles(pdf.outline), [['Getting started', ['Advanced']]])
+      assert.include(pdf.text, '2 more pages are not in this PDF: an export holds at most 2 pages.')
+    } finally {
+      PDF_LIMITS.contentPages = limit
+    }
+  })
+
+  test('non-ASCII subjects name the file; refusals of bad input', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
+
+    const named = await createChangeRequest(client, admin, space.id, { subject: 'Résumé 日本 "x"' })
+    const { response } = await download(await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${named.id}/pdf`))
+    assert.equal(
+      response.headers.get('content-disposition'),
+      `inline; filename="Resume __ _x_.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé 日本 "x"')}.pdf`
+    )
+
+    const cases: Array<[string, Record<string, string>, number, RegExp]> = [
+      [path, { only: 'maybe' }, 400, /only/],
+      [path, { only: 'true' }, 400, /page/],
+      [path, { page: 'x'.repeat(65) }, 400, /page/],
+      [path, { page: 'abcdefghijklmnopqrst' }, 404, /page/],
+      [`/v1/spaces/${space.id}/pdf`, { page: pages.start }, 404, /page/],
+      [`/v1/spaces/${space.id}/change-requests/9999/pdf`, {}, 404, /change request/],
+      [`/v1/spaces/abcdefghijklmnopqrst/pdf`, {}, 404, /space/],
+    ]
+    for (const [url, qs, status, message] of cases) {
+      const refused = await client.get(url).qs(qs).bearerToken(admin.token)
+      refused.assertStatus(status)
+      refused.assertContract()
+      assert.match(refused.body().error.message, message)
+    }
+    const repeated = await client.get(`${path}?page=${pages.start}&page=${pages.advanced}`).bearerToken(admin.token)
+    repeated.assertStatus(400)
+    repeated.assertContract()
+  })
+
+  test('readers get a URL; non-members and other organizations get 404', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const stranger = await createCaller()
+    const paths = [`/v1/spaces/${space.id}/pdf`, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`]
+
+    for (const path of paths) {
+      const url = await pdfUrl(client, reader, path)
+      const { pdf } = await download(url)
+      assert.isAbove(pdf.pages.length, 0)
+
+      const refused = await client.get(path).bearerToken(stranger.token)
+      refused.assertStatus(404)
+      refused.assertContract()
+      assert.deepEqual(Object.keys(refused.body()), ['error'])
+    }
+    // The stranger's own space does not open the admin's change request either.
+    const own = await createSpace(client, stranger)
+    const crossed = await client.get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`).bearerToken(stranger.token)
+    crossed.assertStatus(404)
+    crossed.assertContract()
+  })
+
+  test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const url = new URL(await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`, { page: pages.start }))
+
+    const variants: Array<[string, (target: URL) => void]> = [
+      ['another page', (target) => target.searchParams.set('page', pages.images)],
+      ['another title', (target) => target.searchParams.set('title', 'Other')],
+      ['only added', (target) => target.searchParams.set('only', 'true')],
+      ['no signature', (target) => target.searchParams.delete('signature')],
+      ['a broken signature', (target) => target.searchParams.set('signature', 'x' + target.searchParams.get('signature'))],
+      ['another revision', (target) => (target.pathname = `/pdf/spaces/${space.id}/revisions/${space.revision}`)],
+    ]
+    for (const [name, change] of variants) {
+      const target = new URL(url)
+      change(target)
+      const response = await fetch(target)
+      assert.equal(response.status, 403, name)
+      assert.match(response.headers.get('content-type')!, /application\/json/)
+      const body = (await response.json()) as any
+      assert.equal(body.error.code, 403)
+      assert.match(body.error.message, /invalid or has expired/)
+    }
+
+    // A file's download signature (another purpose) does not open a PDF.
+    const files = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/files`).bearerToken(admin.token)
+    const fileSignature = new URL(files.body().items[0].downloadURL).searchParams.get('signature')!
+    const foreign = new URL(url)
+    foreign.search = ''
+    foreign.searchParams.set('signature', fileSignature)
+    assert.equal((await fetch(foreign)).status, 403)
+
+    // Expired: the same URL made with a 1 ms lifetime.
+    const reads = await app.container.make(ContentReadService)
+    const pdf = await app.container.make(PdfExportService)
+    const read = await reads.resolve(admin.user.id, space.id, { kind: 'change-request', changeRequest: changeRequest.id })
+    const shortLived = pdf.urlFor(read, { page: pages.start }, { expiresIn: 1 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const expired = await fetch(shortLived)
+    assert.equal(expired.status, 403)
+    assert.equal(((await expired.json()) as any).error.code, 403)
+    // While a fresh one opens.
+    assert.equal((await fetch(pdf.urlFor(read, { page: pages.start }))).status, 200)
+
+    // A deleted space's PDF is gone, even with a valid URL.
+    const deleted = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    assert.isBelow(deleted.status(), 300)
+    const gone = await fetch(url)
+    assert.equal(gone.status, 404)
+    assert.equal(((await gone.json()) as any).error.code, 404)
+  })
+
+  test('token guards: no token, a wrong one, a token without space:read', async ({ client }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, admin, space.id)
+    await assertTokenGuards(admin.user, [
+      { send: () => client.get(`/v1/spaces/${space.id}/pdf`), scope: 'space:read' },
+      { send: () => client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`), scope: 'space:read' },
+    ])
+  })
+
+  test("GitBook's client: getSpacePdf and getChangeRequestPdf", async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const api = gitbookClient(admin.token)
+
+    const { data: forSpace } = await api.spaces.getSpacePdf(space.id)
+    validateContract('GET', '/v1/spaces/{spaceId}/pdf', 200, forSpace)
+    const { data: forChangeRequest } = await api.spaces.getChangeRequestPdf(space.id, changeRequest.id, {
+      page: pages.images,
+      only: true,
+    })
+    validateContract('GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', 200, forChangeRequest)
+    const { pdf } = await download(forChangeRequest.url)
+    assert.deepEqual(titles(pdf.outline), ['Images'])
+    assert.equal(pdf.images[0], 1)
+  })
+})
