@@ -11,6 +11,8 @@ export interface ParsedPdf {
   /** Images drawn, per PDF page. */
   images: number[]
   title: string | undefined
+  /** Link annotations, in page order: URLs as they are, jumps inside the PDF as `#<destination>`. */
+  links: string[]
 }
 
 export type OutlineEntry = { title: string; items: OutlineEntry[] }
@@ -24,6 +26,7 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
   }).promise
   const pages: string[] = []
   const images: number[] = []
+  const links: string[] = []
   for (let number = 1; number <= pdf.numPages; number++) {
     const page = await pdf.getPage(number)
     const content = await page.getTextContent()
@@ -31,13 +34,18 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
     pages.push(text.replace(/\s+/g, ' ').trim())
     const operators = await page.getOperatorList()
     images.push(operators.fnArray.filter((fn: number) => fn === OPS.paintImageXObject).length)
+    for (const annotation of await page.getAnnotations()) {
+      if (annotation.subtype !== 'Link') continue
+      if (annotation.url) links.push(annotation.url)
+      else if (typeof annotation.dest === 'string') links.push(`#${annotation.dest}`)
+    }
   }
   const toEntries = (items: any[] | null): OutlineEntry[] =>
     (items ?? []).map((item) => ({ title: item.title, items: toEntries(item.items) }))
   const metadata = await pdf.getMetadata()
   const outline = toEntries(await pdf.getOutline())
   await pdf.destroy()
-  return { pages, text: pages.join('\f'), outline, images, title: (metadata.info as any)?.Title }
+  return { pages, text: pages.join('\f'), outline, images, links, title: (metadata.info as any)?.Title }
 }
 
 /** Text positions of `needles` in `text`, asserting by the caller that they increase (tree order). */

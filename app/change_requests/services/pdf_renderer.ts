@@ -4,6 +4,8 @@ import type {
   Code,
   Definition,
   Heading,
+  Image,
+  ImageReference,
   List,
   Nodes,
   PhrasingContent,
@@ -123,6 +125,7 @@ export class PdfRenderer {
   startPage(page: TreePage) {
     const node = page.node
     if (node.type === 'link') {
+      if (this.pageHasContent) this.gap(6)
       this.ensureSpace(48)
       this.bookmark(page)
       this.write([{ ...PLAIN, bold: true, text: node.title, ...this.linkTarget(node.href ?? '') }], 14)
@@ -134,8 +137,9 @@ export class PdfRenderer {
     if (this.pageHasContent) this.newPage()
     this.doc.addNamedDestination(destinationOf(node.id))
     this.bookmark(page)
-    this.write([{ ...PLAIN, bold: true, text: node.title }], node.type === 'group' ? TITLE_SIZE - 2 : TITLE_SIZE)
+    this.write([{ ...PLAIN, bold: true, text: node.title }], TITLE_SIZE)
     this.gap(4)
+    if (node.type === 'group') this.rule()
     if (node.description) {
       this.write([{ ...PLAIN, text: node.description }], 13, MUTED_COLOR)
       this.gap(4)
@@ -210,24 +214,23 @@ export class PdfRenderer {
     this.gap(6)
   }
 
-  /** Text runs, with the images among them drawn as blocks of their own. */
+  /**
+   * Text runs; a paragraph of images only (GitBook's image blocks) draws them as blocks, images
+   * among text stay inline as their alt text.
+   */
   private paragraph(children: PhrasingContent[], definitions: ReadonlyMap<string, string>) {
-    let pending: PhrasingContent[] = []
-    const flush = () => {
-      const runs = this.runs(pending, PLAIN, definitions)
-      pending = []
-      if (this.write(runs, BODY_SIZE)) this.gap(6)
-    }
-    for (const child of children) {
-      const url = child.type === 'image' ? child.url : child.type === 'imageReference' ? definitions.get(child.identifier) : undefined
-      if (child.type === 'image' || child.type === 'imageReference') {
-        flush()
-        this.image(url ?? '', child.alt ?? '')
-      } else {
-        pending.push(child)
+    const images = children.filter(
+      (child): child is Image | ImageReference => child.type === 'image' || child.type === 'imageReference'
+    )
+    const blank = (child: PhrasingContent) => child.type === 'break' || (child.type === 'text' && child.value.trim() === '')
+    if (images.length > 0 && children.every((child) => images.includes(child as Image) || blank(child))) {
+      for (const image of images) {
+        const url = image.type === 'image' ? image.url : definitions.get(image.identifier)
+        this.image(url ?? '', image.alt ?? '')
       }
+      return
     }
-    flush()
+    if (this.write(this.runs(children, PLAIN, definitions), BODY_SIZE)) this.gap(6)
   }
 
   private list(node: List, definitions: ReadonlyMap<string, string>) {
@@ -379,7 +382,8 @@ export class PdfRenderer {
     const walk = (node: PhrasingContent, current: RunStyle) => {
       switch (node.type) {
         case 'text':
-          out.push({ ...current, text: node.value.replace(BLOCK_TAG_LINE, '') })
+          // A soft line break is a space (pdfkit would break the line there).
+          out.push({ ...current, text: node.value.replace(BLOCK_TAG_LINE, '').replace(/[ \t]*(?:\r\n?|\n)[ \t]*/g, ' ') })
           return
         case 'inlineCode':
           out.push({ ...current, code: true, text: node.value })

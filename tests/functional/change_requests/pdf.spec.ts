@@ -157,6 +157,8 @@ test.group('PDF export', (group) => {
     assert.notInclude(pdf.text, 'Secret')
     assert.notInclude(pdf.text, '{%')
     assert.notInclude(pdf.text, 'endhint')
+    // Links: URLs open, a link to a page of the PDF jumps to it.
+    assert.includeMembers(pdf.links, ['https://www.gitbook.com/', `#page-${pages.advanced}`])
 
     // Each content page starts a PDF page; the images are embedded.
     const pageOf = (needle: string) => pdf.pages.findIndex((text) => text.includes(needle))
@@ -216,6 +218,7 @@ test.group('PDF export', (group) => {
     assert.notInclude(alone.pdf.text, 'Advanced body text')
     // A link to a page left out of the PDF stays text.
     assert.include(alone.pdf.text, 'See the advanced guide.')
+    assert.deepEqual(alone.pdf.links, ['https://www.gitbook.com/'])
 
     const all = await download(await pdfUrl(client, admin, path, { only: 'false' }))
     assert.deepEqual(titles(all.pdf.outline), [['Getting started', ['Advanced']], 'Images', UNICODE_TITLE])
