@@ -18,7 +18,7 @@ import type { FileEntry, RevisionTree, TreePage } from '#content/types'
 import {
   definitionsOf,
   imageFileIds,
-  PageBudgetExceeded,
+  ExportLimitReached,
   PdfRenderer,
   type RenderContext,
 } from '#change_requests/services/pdf_renderer'
@@ -36,7 +36,8 @@ export const PDF_URL_PURPOSE = 'pdf-export'
 /**
  * Bounds of one export, so that a request cannot take the server down: content pages (beyond them
  * the PDF ends with a note naming how many were left out), PDF pages drawn (a document that long
- * ends with a note), embedded image bytes (per image and per PDF; beyond them images are named in
+ * ends with a note), markdown read (20 M characters: parsing costs more than drawing for documents
+ * that draw little), embedded image bytes (per image and per PDF; beyond them images are named in
  * text), and output held in memory while the client is slow to read (generation waits).
  */
 export const PDF_LIMITS = {
@@ -45,6 +46,7 @@ export const PDF_LIMITS = {
   imageBytes: 10 * 1024 * 1024,
   imagePixels: 40_000_000,
   totalImageBytes: 64 * 1024 * 1024,
+  markdownCharacters: 20_000_000,
   bufferedBytes: 1024 * 1024,
 }
 
@@ -97,7 +99,8 @@ export default class PdfExportService {
       displayTitle: true,
       info: { Title: title, Creator: 'Bindery' },
     })
-    doc.on('error', (error) => logger.warn({ err: error, spaceId, revisionId }, 'PDF export stopped'))
+    // Failures are logged where they are raised; without a listener an error would crash the process.
+    doc.on('error', () => {})
     doc.once('resume', () => {
       this.render(doc, tree, pages).catch((error) => {
         logger.error({ err: error, spaceId, revisionId }, 'PDF export failed')
@@ -122,6 +125,7 @@ export default class PdfExportService {
     const pages = selected.slice(0, PDF_LIMITS.contentPages)
     const renderer = new PdfRenderer(doc, this.context(tree, pages), PDF_LIMITS.pdfPages)
     const images = { bytes: 0 }
+    let characters = 0
     try {
       if (pages.length === 0) renderer.note('There are no pages to show.')
       for (let i = 0; i < pages.length; i += DOCUMENT_BATCH) {
@@ -130,7 +134,14 @@ export default class PdfExportService {
         const markdown = await this.store.readDocuments(db.connection(), tree.spaceId, hashes)
         for (const page of batch) {
           if (doc.destroyed) return
-          const root = page.node.type === 'document' && page.node.document ? parseMarkdown(markdown.get(page.node.document) ?? '') : undefined
+          const source = page.node.type === 'document' && page.node.document ? (markdown.get(page.node.document) ?? '') : undefined
+          characters += source?.length ?? 0
+          if (characters > PDF_LIMITS.markdownCharacters) {
+            throw new ExportLimitReached(
+              `The PDF stops here: its pages hold more than ${PDF_LIMITS.markdownCharacters} characters of text.`
+            )
+          }
+          const root = source === undefined ? undefined : parseMarkdown(source)
           const definitions = root ? definitionsOf(root) : new Map<string, string>()
           if (root) await this.loadImages(renderer, tree, imageFileIds(root, definitions), images)
           renderer.startPage(page)
@@ -148,8 +159,8 @@ export default class PdfExportService {
         )
       }
     } catch (error) {
-      if (!(error instanceof PageBudgetExceeded)) throw error
-      renderer.note(`The PDF stops here: it reached its limit of ${PDF_LIMITS.pdfPages} PDF pages.`)
+      if (!(error instanceof ExportLimitReached)) throw error
+      renderer.note(error.message)
     }
     if (!doc.destroyed) doc.end()
   }

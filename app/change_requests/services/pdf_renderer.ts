@@ -67,9 +67,11 @@ const RULE_COLOR = '#c9ced4'
 const LIST_INDENT = 16
 const QUOTE_INDENT = 14
 const BULLETS = ['•', '–', '-']
+const MAX_INDENT = 240
+const MIN_COLUMN_WIDTH = 36
 
-/** Stops rendering when the document reached its page budget. */
-export class PageBudgetExceeded extends Error {}
+/** Stops an export that reached one of its limits; the message says which, at the end of the PDF. */
+export class ExportLimitReached extends Error {}
 
 /**
  * Draws pages of a revision into a pdfkit document: each content page on a new PDF page, with its
@@ -137,7 +139,9 @@ export class PdfRenderer {
     if (this.pageHasContent) this.newPage()
     this.doc.addNamedDestination(destinationOf(node.id))
     this.bookmark(page)
-    this.write([{ ...PLAIN, bold: true, text: node.title }], TITLE_SIZE)
+    // A title of emoji only draws nothing: its slug stands in.
+    const title = pdfText(node.title).trim() === '' ? node.slug || 'Untitled' : node.title
+    this.write([{ ...PLAIN, bold: true, text: title }], TITLE_SIZE)
     this.gap(4)
     if (node.type === 'group') this.rule()
     if (node.description) {
@@ -163,7 +167,9 @@ export class PdfRenderer {
 
   private blocks(nodes: RootContent[], definitions: ReadonlyMap<string, string>) {
     for (const node of nodes) {
-      if (this.pagesDrawn > this.maxPdfPages) throw new PageBudgetExceeded()
+      if (this.pagesDrawn > this.maxPdfPages) {
+        throw new ExportLimitReached(`The PDF stops here: it reached its limit of ${this.maxPdfPages} PDF pages.`)
+      }
       this.render(node as Nodes, definitions)
     }
   }
@@ -245,14 +251,16 @@ export class PdfRenderer {
           : node.ordered
             ? `${(node.start ?? 1) + index}.`
             : bullet
+      const step = LIST_INDENT + (node.ordered ? 6 : 0)
       this.ensureSpace(BODY_SIZE * 2)
       const y = this.doc.y
+      this.indent += step
+      // Left of the item's text, also where the indent stopped growing.
       this.doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(this.color)
-      this.doc.text(marker, this.left, y, { width: LIST_INDENT + 6, lineBreak: false })
+      this.doc.text(marker, this.left - step, y, { width: step, lineBreak: false })
       this.doc.y = y
-      this.indent += LIST_INDENT + (node.ordered ? 6 : 0)
       this.blocks(item.children as RootContent[], definitions)
-      this.indent -= LIST_INDENT + (node.ordered ? 6 : 0)
+      this.indent -= step
       if (item.children.length === 0) this.doc.y = y + this.doc.currentLineHeight(true)
       if (node.spread) this.gap(4)
     })
@@ -300,11 +308,19 @@ export class PdfRenderer {
     this.doc.y += height
   }
 
-  /** A grid: header row bold and shaded, cells as plain text, rows never split across pages. */
+  /**
+   * A grid: header row bold and shaded, cells as plain text, rows never split across pages. A
+   * table with too many columns for the width is drawn as rows of text, cells `|`-separated.
+   */
   private table(node: Table) {
     const rows = node.children.map((row) => row.children.map((cell) => pdfText(cellText(cell).trim())))
     const columns = Math.max(1, ...rows.map((cells) => cells.length))
     const columnWidth = this.width / columns
+    if (columnWidth < MIN_COLUMN_WIDTH) {
+      rows.forEach((cells, r) => this.write([{ ...PLAIN, bold: r === 0, text: cells.join(' | ') }], TABLE_SIZE))
+      this.gap(10)
+      return
+    }
     const pad = 4
     const maxHeight = this.bodyHeight - 2 * pad
     this.doc.fontSize(TABLE_SIZE)
@@ -313,7 +329,7 @@ export class PdfRenderer {
       this.doc.font(font)
       const height = Math.min(
         maxHeight,
-        Math.max(...cells.map((cell) => this.doc.heightOfString(cell || ' ', { width: columnWidth - 2 * pad }))) +
+        Math.max(0, ...cells.map((cell) => this.doc.heightOfString(cell || ' ', { width: columnWidth - 2 * pad }))) +
           2 * pad
       )
       if (this.doc.y + height > this.bottom) this.newPage()
@@ -507,12 +523,17 @@ export class PdfRenderer {
     this.pageHasContent = true
   }
 
+  /** The indent, stopped where deep nesting would leave text too narrow a column. */
+  private get indented() {
+    return Math.min(this.indent, MAX_INDENT)
+  }
+
   private get left() {
-    return this.doc.page.margins.left + this.indent
+    return this.doc.page.margins.left + this.indented
   }
 
   private get width() {
-    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right - this.indent
+    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right - this.indented
   }
 
   private get bottom() {

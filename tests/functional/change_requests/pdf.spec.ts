@@ -231,18 +231,36 @@ test.group('PDF export', (group) => {
     assert.deepEqual(titles(leaf.pdf.outline), ['Advanced'])
   })
 
-  test('bounded: at most PDF_LIMITS.contentPages pages, then a note', async ({ client, assert }) => {
+  test('bounded: content pages, PDF pages and markdown read, each ending the PDF with a note', async ({ client, assert }) => {
     const admin = await createCaller()
-    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const { space, changeRequest, pages: ids } = await authoredChangeRequest(client, admin)
     const url = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`)
-    const limit = PDF_LIMITS.contentPages
-    PDF_LIMITS.contentPages = 2
+    const limits = { ...PDF_LIMITS }
     try {
-      const { pdf } = await download(url)
-      assert.deepEqual(titles(pdf.outline), [['Getting started', ['Advanced']]])
-      assert.include(pdf.text, '2 more pages are not in this PDF: an export holds at most 2 pages.')
+      PDF_LIMITS.contentPages = 2
+      const pages = await download(url)
+      assert.deepEqual(titles(pages.pdf.outline), [['Getting started', ['Advanced']]])
+      assert.include(pages.pdf.text, '2 more pages are not in this PDF: an export holds at most 2 pages.')
+      Object.assign(PDF_LIMITS, limits)
+
+      PDF_LIMITS.pdfPages = 1
+      const drawn = await download(url)
+      assert.include(drawn.pdf.text, 'The PDF stops here: it reached its limit of 1 PDF pages.')
+      assert.notInclude(drawn.pdf.text, 'Advanced body text')
+      Object.assign(PDF_LIMITS, limits)
+
+      // Room for the first page's markdown as stored, not for the second's.
+      const stored = await client
+        .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${ids.start}`)
+        .qs({ format: 'markdown' })
+        .bearerToken(admin.token)
+      PDF_LIMITS.markdownCharacters = stored.body().markdown.length + 1
+      const read = await download(url)
+      assert.include(read.pdf.text, `The PDF stops here: its pages hold more than ${PDF_LIMITS.markdownCharacters} characters of text.`)
+      assert.include(read.pdf.text, 'Deeper heading')
+      assert.notInclude(read.pdf.text, 'Advanced body text')
     } finally {
-      PDF_LIMITS.contentPages = limit
+      Object.assign(PDF_LIMITS, limits)
     }
   })
 

@@ -6,7 +6,7 @@ import type { FileEntry, PageNode, TreePage } from '#content/types'
 import {
   definitionsOf,
   imageFileIds,
-  PageBudgetExceeded,
+  ExportLimitReached,
   PdfRenderer,
   type RenderContext,
 } from '#change_requests/services/pdf_renderer'
@@ -182,7 +182,32 @@ test.group('PDF renderer', () => {
     } catch (caught) {
       error = caught
     }
-    assert.instanceOf(error, PageBudgetExceeded)
+    assert.instanceOf(error, ExportLimitReached)
+    assert.equal((error as Error).message, 'The PDF stops here: it reached its limit of 3 PDF pages.')
+  })
+
+  test('edge cases: deep nesting, wide tables, empty and emoji-only pages render', async ({ assert }) => {
+    const nested = `${'> '.repeat(60)}deep quote\n\n${Array.from({ length: 30 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n')}\n`
+    const wide = `| ${Array.from({ length: 40 }, (_, i) => `h${i}`).join(' | ')} |\n|${' --- |'.repeat(40)}\n| ${Array.from({ length: 40 }, (_, i) => `c${i}`).join(' | ')} |\n`
+    const pdf = await parsePdf(
+      await render([
+        { page: treePage('deep0000000000000000', 'document', 'Deep'), markdown: nested },
+        { page: treePage('wide0000000000000000', 'document', 'Wide'), markdown: wide },
+        { page: treePage('empty000000000000000', 'document', 'Empty'), markdown: '' },
+        { page: treePage('tags0000000000000000', 'document', 'Tags'), markdown: '{% hint style="info" %}\n{% endhint %}\n' },
+        { page: treePage('emoji000000000000000', 'document', '🚀🎉'), markdown: '👍' },
+      ])
+    )
+    assert.include(pdf.text, 'deep quote')
+    assert.include(pdf.text, 'level 29')
+    assert.include(pdf.text, 'h0 | h1 | h2')
+    assert.include(pdf.text, 'c38 | c39')
+    assert.deepEqual(
+      pdf.outline.map((entry) => entry.title),
+      ['Deep', 'Wide', 'Empty', 'Tags', '🚀🎉']
+    )
+    // Its slug names the emoji-only page.
+    assert.equal(pdf.pages[pdf.pages.length - 1], 'emoji000000000000000')
   })
 
   test('a 5,000-line page renders within the CPU budget of a markdown pass', async ({ assert }) => {
