@@ -264,6 +264,43 @@ test.group('PDF export', (group) => {
     }
   })
 
+  test('generation waits for a reader that does not read', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const service = await app.container.make(PdfExportService)
+    const limits = { ...PDF_LIMITS }
+    PDF_LIMITS.bufferedBytes = 1
+    try {
+      const stream = await service.open(space.id, changeRequest.revision, {}, 'Paused')
+      let ended = false
+      stream.on('end', () => (ended = true))
+      // Reading starts the generation; the reader then stops after the first chunk.
+      await new Promise<void>((resolve) => {
+        stream.once('data', () => {
+          stream.pause()
+          resolve()
+        })
+      })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const held = stream.readableLength
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      assert.equal(stream.readableLength, held, 'nothing more is produced while nothing is read')
+      assert.isFalse(ended)
+
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.resume()
+      await new Promise((resolve) => stream.on('end', resolve))
+      const bytes = Buffer.concat(chunks)
+      // What waited in memory was a fraction of the PDF, not all of it.
+      assert.isBelow(held, bytes.length / 4)
+      const pdf = await parsePdf(new Uint8Array(bytes))
+      assert.include(pdf.text, 'Advanced body text')
+    } finally {
+      Object.assign(PDF_LIMITS, limits)
+    }
+  })
+
   test('non-ASCII subjects name the file; refusals of bad input', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
