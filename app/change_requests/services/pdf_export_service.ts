@@ -148,6 +148,8 @@ export default class PdfExportService {
           for (const block of root?.children ?? []) {
             renderer.block(block, definitions)
             await paced(doc)
+            // The reader went away (AdonisJS destroys the stream): stop drawing.
+            if (doc.destroyed) return
           }
           await nextTurn()
         }

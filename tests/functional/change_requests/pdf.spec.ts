@@ -296,6 +296,13 @@ test.group('PDF export', (group) => {
       assert.isBelow(held, bytes.length / 4)
       const pdf = await parsePdf(new Uint8Array(bytes))
       assert.include(pdf.text, 'Advanced body text')
+
+      // A reader that goes away mid-way stops the generation; nothing breaks.
+      const abandoned = await service.open(space.id, changeRequest.revision, {}, 'Abandoned')
+      await new Promise<void>((resolve) => abandoned.once('data', () => resolve()))
+      abandoned.destroy()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      assert.isTrue(abandoned.destroyed)
     } finally {
       Object.assign(PDF_LIMITS, limits)
     }
