@@ -32,4 +32,5 @@ router
   })
   .prefix('/v1')
   .use(middleware.apiAuth())
+// Outside /v1: it takes no token. The name is PdfExportService's PDF_ROUTE.
 router.get('/pdf/spaces/:spaceId/revisions/:revisionId', [pdf.download]).as('change_requests.pdf.download')
