@@ -36,12 +36,11 @@ const STATUS_MOVES: Record<ChangeRequestStatus, ChangeRequestStatus[]> = {
 
 function assertStatusMove(from: ChangeRequestStatus, to: ChangeRequestStatus) {
   if (STATUS_MOVES[from].includes(to)) return
+  const allowed = STATUS_MOVES[from]
   const message =
-    to === 'merged'
-      ? 'A change request becomes merged only by merging it (POST .../merge)'
-      : from === 'merged'
-        ? 'A merged change request keeps its status: it cannot move from merged'
-        : `A change request can move from ${from} to ${STATUS_MOVES[from].join(' or ')}, not to ${to}`
+    from === 'merged'
+      ? 'A merged change request keeps its status: it cannot move from merged'
+      : `${to === 'merged' ? 'A change request becomes merged only by merging it (POST .../merge); it' : 'It'} can move from ${from} to ${allowed.join(' or ')}`
   throw BadRequestException.invalid({ field: 'status', message, rule: 'statusMove' })
 }
 
