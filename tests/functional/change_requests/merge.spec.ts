@@ -56,10 +56,8 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     assert.equal(await pageMarkdown(client, admin, space.id, pages.doc), lines({ 3: 'three' }))
     assert.equal(await pageMarkdown(client, admin, space.id, refs.added), 'Zanzibar giraffes\n')
 
-    // Search follows the space's revision.
-    const search = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'zanzibar' }).bearerToken(admin.token)
-    search.assertStatus(200)
-    assert.deepEqual(search.body().items.map((item: any) => item.id), [refs.added])
+    // (Search following the merge: merge_concurrency.spec.ts, outside a test transaction, which
+    // MySQL's full-text index needs.)
 
     // Merged again: refused, nothing changes.
     const again = await client.post(`${crUrl(space.id, changeRequest.id)}/merge`).bearerToken(admin.token)

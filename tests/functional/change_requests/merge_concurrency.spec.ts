@@ -10,7 +10,7 @@ test.group('Merges under concurrency', () => {
     try {
       const { space, pages } = await spaceWithPages(client, admin, { a: 'alpha\n', b: 'beta\n', c: lines() })
       const edits = [
-        [{ operation: 'update_page', page: pages.a, document: { markdown: 'alpha from one\n' } }],
+        [{ operation: 'update_page', page: pages.a, document: { markdown: 'alpha from one zanzibar\n' } }],
         [{ operation: 'update_page', page: pages.b, document: { markdown: 'beta from two\n' } }],
         [{ operation: 'update_page', page: pages.c, document: { markdown: lines({ 2: 'two from three' }) } }],
         [{ operation: 'update_page', page: pages.c, document: { markdown: lines({ 9: 'nine from four' }) } }],
@@ -25,7 +25,11 @@ test.group('Merges under concurrency', () => {
         response.assertStatus(200)
         response.assertContract()
       }
-      assert.equal(await pageMarkdown(client, admin, space.id, pages.a), 'alpha from one\n')
+      assert.equal(await pageMarkdown(client, admin, space.id, pages.a), 'alpha from one zanzibar\n')
+      // Search follows the merges.
+      const search = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'zanzibar' }).bearerToken(admin.token)
+      search.assertStatus(200)
+      assert.deepEqual(search.body().items.map((item: any) => item.id), [pages.a])
       assert.equal(await pageMarkdown(client, admin, space.id, pages.b), 'beta from two\n')
       assert.equal(await pageMarkdown(client, admin, space.id, pages.c), lines({ 2: 'two from three', 9: 'nine from four' }))
 
