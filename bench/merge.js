@@ -114,7 +114,9 @@ export async function runMergeBench({ base, token, organizationId, setup, server
         current[line - 1] = `Line ${line} edited by ${tag}: ${random.sentence(6)}`
         return { operation: 'update_page', page: id, document: { markdown: current.join('\n\n') } }
       })
-      await call('POST', `${S}/change-requests/${changeRequest.id}/content`, { changes })
+      for (let start = 0; start < changes.length; start += BATCH) {
+        await call('POST', `${S}/change-requests/${changeRequest.id}/content`, { changes: changes.slice(start, start + BATCH) })
+      }
       return changeRequest
     }
     /** The space moves: another change request edits 100 pages (50 of `shared`, line 11) and merges. */

@@ -92,14 +92,19 @@ export default class ChangeRequestMergeService {
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
       const theirs = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const ancestor = await this.store.loadTree(trx, spaceId, baseOf(changeRequest))
-      const merged = await mergeRevisions({
-        ancestor,
-        space: ours,
-        changeRequest: theirs,
-        base: 'space',
-        readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
-      })
-      const conflicts = [...merged.conflicts]
+      // The space did not move since the base: the result is the change request's tree as it is
+      // (its stored nodes are reused, nothing is rewritten or merged).
+      const fastForward = ours.id === ancestor.id
+      const merged = fastForward
+        ? null
+        : await mergeRevisions({
+            ancestor,
+            space: ours,
+            changeRequest: theirs,
+            base: 'space',
+            readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
+          })
+      const conflicts = [...(merged?.conflicts ?? [])]
       for (const page of await this.pagesWithMarkers(trx, changeRequest.conflictPageIds, theirs)) {
         if (!conflicts.some((c) => c.pageId === page.id)) {
           conflicts.push({ pageId: page.id, title: page.title, path: page.path, reason: 'its document still holds conflict markers' })
@@ -107,8 +112,8 @@ export default class ChangeRequestMergeService {
       }
       if (conflicts.length > 0) throw new ConflictException(conflictMessage(conflicts))
 
-      const working = new WorkingTree(ours)
-      applyMerge(working, merged)
+      const working = new WorkingTree(merged ? ours : theirs)
+      if (merged) applyMerge(working, merged)
       const written = await this.writer.write(trx, working, {
         parents: [ours.id, theirs.id],
         type: 'merge',
@@ -150,15 +155,19 @@ export default class ChangeRequestMergeService {
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
       const head = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const ancestor = await this.store.loadTree(trx, spaceId, baseOf(changeRequest))
-      const merged = await mergeRevisions({
-        ancestor,
-        space: ours,
-        changeRequest: head,
-        base: 'changeRequest',
-        readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
-      })
-      const working = new WorkingTree(head)
-      applyMerge(working, merged)
+      // A change request without changes of its own simply takes the space's tree.
+      const untouched = head.id === ancestor.id
+      const merged = untouched
+        ? null
+        : await mergeRevisions({
+            ancestor,
+            space: ours,
+            changeRequest: head,
+            base: 'changeRequest',
+            readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
+          })
+      const working = new WorkingTree(merged ? head : ours)
+      if (merged) applyMerge(working, merged)
       const written = await this.writer.write(trx, working, {
         parents: [head.id, ours.id],
         type: 'update',
@@ -166,7 +175,7 @@ export default class ChangeRequestMergeService {
         changeRequestId: changeRequest.id,
       })
       // Pages listed before stay listed while their markers remain.
-      const listed = new Set(merged.conflicts.map((c) => c.pageId))
+      const listed = new Set((merged?.conflicts ?? []).map((c) => c.pageId))
       for (const page of await this.pagesWithMarkers(trx, changeRequest.conflictPageIds, written.tree)) listed.add(page.id)
       const conflictIds = [...listed].filter((id) => written.tree.byId.has(id))
       await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id)
