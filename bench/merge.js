@@ -12,6 +12,7 @@
 | It prints figures and exits 0; nothing is asserted.
 */
 import { performance } from 'node:perf_hooks'
+import { expectOk, request } from './content.js'
 import { fileURLToPath } from 'node:url'
 import { WORDS, generator } from './words.js'
 import { benchSetup, freePort, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
@@ -19,21 +20,6 @@ import { benchSetup, freePort, freshDatabase, ms, openDatabase, parseArgs, quant
 const BATCH = 50
 const PAGES_PER_SECTION = 99
 const EDITED = 100
-
-async function request(base, token, method, path, body) {
-  const started = performance.now()
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await response.text()
-  const elapsed = performance.now() - started
-  if (response.status < 200 || response.status >= 300) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`)
-  }
-  return { json: JSON.parse(text), elapsed }
-}
 
 /** Twelve lines: line `n` (1-based) reads `Line n of <title>: <words>`. */
 function document(title, random, replaced = {}) {
@@ -57,7 +43,11 @@ export async function runMergeBench({ base, token, organizationId, setup, server
   const database = await openDatabase(setup)
   const random = generator(7)
   const rows = []
-  const call = (method, path, body) => request(base, token, method, path, body)
+  const call = async (method, path, body) => {
+    const answer = await request(base, token, method, path, body)
+    expectOk(answer, `${method} ${path}`)
+    return answer
+  }
   const pageTotal = sections * (1 + PAGES_PER_SECTION)
   try {
     const space = (await call('POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Merge bench' })).json

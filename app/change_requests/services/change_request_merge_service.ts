@@ -19,6 +19,7 @@ import {
   hasConflictMarkers,
   mergeRevisions,
   type MergeConflict,
+  type MergeInput,
 } from '#change_requests/services/revision_merge'
 
 export interface MergeOutcome {
@@ -95,15 +96,7 @@ export default class ChangeRequestMergeService {
       // The space did not move since the base: the result is the change request's tree as it is
       // (its stored nodes are reused, nothing is rewritten or merged).
       const fastForward = ours.id === ancestor.id
-      const merged = fastForward
-        ? null
-        : await mergeRevisions({
-            ancestor,
-            space: ours,
-            changeRequest: theirs,
-            base: 'space',
-            readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
-          })
+      const merged = fastForward ? null : await this.threeWay(trx, { ancestor, space: ours, changeRequest: theirs, base: 'space' })
       const conflicts = [...(merged?.conflicts ?? [])]
       for (const page of await this.pagesWithMarkers(trx, changeRequest.conflictPageIds, theirs)) {
         if (!conflicts.some((c) => c.pageId === page.id)) {
@@ -159,13 +152,7 @@ export default class ChangeRequestMergeService {
       const untouched = head.id === ancestor.id
       const merged = untouched
         ? null
-        : await mergeRevisions({
-            ancestor,
-            space: ours,
-            changeRequest: head,
-            base: 'changeRequest',
-            readDocuments: (hashes) => this.store.readDocuments(trx, spaceId, hashes),
-          })
+        : await this.threeWay(trx, { ancestor, space: ours, changeRequest: head, base: 'changeRequest' })
       const working = new WorkingTree(merged ? head : ours)
       if (merged) applyMerge(working, merged)
       const written = await this.writer.write(trx, working, {
@@ -187,6 +174,13 @@ export default class ChangeRequestMergeService {
         conflicts: conflictIds.map((id) => pageOf(written.tree, id)),
         rowsWritten: written.rowsWritten,
       }
+    })
+  }
+
+  private threeWay(trx: QueryClientContract, trees: Omit<MergeInput, 'readDocuments'>) {
+    return mergeRevisions({
+      ...trees,
+      readDocuments: (hashes) => this.store.readDocuments(trx, trees.space.spaceId, hashes),
     })
   }
 

@@ -208,8 +208,12 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       assert.isFalse(shown.permissions.merge)
     }
     const stranger = await createCaller()
-    const foreign = await client.post(`${crUrl(space.id, changeRequest.id)}/merge`).bearerToken(stranger.token)
-    foreign.assertStatus(404)
+    for (const action of ['merge', 'update']) {
+      const foreign = await client.post(`${crUrl(space.id, changeRequest.id)}/${action}`).bearerToken(stranger.token)
+      foreign.assertStatus(404)
+      foreign.assertContract()
+      assert.notInclude(JSON.stringify(foreign.body()), changeRequest.revision)
+    }
     for (const id of ['AAAAAAAAAAAAAAAAAAAA', '999', 'not an id']) {
       const unknown = await client.post(`${crUrl(space.id, encodeURIComponent(id))}/merge`).bearerToken(admin.token)
       unknown.assertStatus(404)
