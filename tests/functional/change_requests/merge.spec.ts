@@ -176,6 +176,24 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     assert.equal(final.revisionMergedAncestor, moved.revision)
   })
 
+  test('a merge writes only the pages it changes', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const seed: Record<string, string> = {}
+    for (let i = 0; i < 20; i++) seed[`page${i}`] = `text of page ${i}\n`
+    const { space, pages } = await spaceWithPages(client, admin, seed)
+    const changeRequest = (await changeRequestWith(client, admin, space.id, editLine(pages.page3, 'three\n'))).changeRequest
+    const other = (await changeRequestWith(client, admin, space.id, editLine(pages.page7, 'seven\n'))).changeRequest
+    await merge(client, admin, space.id, other.id)
+    const before = await snapshot(space.id)
+    await merge(client, admin, space.id, changeRequest.id)
+    const after = await snapshot(space.id)
+    // One new root; the edited page's node is the change request's, stored already; one revision.
+    assert.equal(after.objects - before.objects, 1)
+    assert.equal(after.revisions - before.revisions, 1)
+    assert.equal(await pageMarkdown(client, admin, space.id, pages.page3), 'three\n')
+    assert.equal(await pageMarkdown(client, admin, space.id, pages.page7), 'seven\n')
+  })
+
   test('deleted in the space but edited in the change request: 409, and update keeps the edited page', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space, pages } = await spaceWithPages(client, admin, { a: 'alpha\n', b: 'beta\n' })
