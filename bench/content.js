@@ -76,7 +76,7 @@ function pageMarkdown(page, link, random, edition = 0) {
   return lines.join('\n') + '\n'
 }
 
-async function request(base, token, method, path, body) {
+export async function request(base, token, method, path, body) {
   const started = performance.now()
   const response = await fetch(base + path, {
     method,
@@ -92,7 +92,7 @@ async function request(base, token, method, path, body) {
   return { status: response.status, json, text, elapsed }
 }
 
-function expectOk(answer, what) {
+export function expectOk(answer, what) {
   if (answer.status < 200 || answer.status >= 300) {
     throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 500)}`)
   }

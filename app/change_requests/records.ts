@@ -1,9 +1,17 @@
 import type { UserRecord } from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
+import { parseJson } from '#core/database/columns'
 import type { DateTime } from 'luxon'
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
+
+/** A page an update left in conflict, as the change request's head names it. */
+export interface ConflictPage {
+  id: string
+  title: string
+  path: string
+}
 
 export interface ChangeRequestRecord {
   id: string
@@ -19,6 +27,10 @@ export interface ChangeRequestRecord {
   revisionMergedId: string | null
   mergedBy: UserRecord | null
   mergedAt: DateTime | null
+  /** Page ids an update left in conflict (`change_requests.conflicts`), in the order it found them. */
+  conflictPageIds: string[]
+  /** The same pages with their title and path in the head revision (resolved by ChangeRequestService). */
+  conflicts: ConflictPage[]
   createdAt: DateTime
   updatedAt: DateTime
 }
@@ -36,6 +48,7 @@ export const CHANGE_REQUEST_COLUMNS = [
   'cr.revision_merged_ancestor_id',
   'cr.revision_merged_id',
   'cr.merged_at',
+  'cr.conflicts',
   'cr.created_at',
   'cr.updated_at',
   'creator.id as creator_id',
@@ -73,6 +86,8 @@ export function changeRequestFromRow(row: any): ChangeRequestRecord {
     revisionMergedId: row.revision_merged_id,
     mergedBy: userOf(row, 'merger'),
     mergedAt: fromSqlTimestamp(row.merged_at),
+    conflictPageIds: parseJson<string[]>(row.conflicts) ?? [],
+    conflicts: [],
     createdAt: fromSqlTimestamp(row.created_at)!,
     updatedAt: fromSqlTimestamp(row.updated_at)!,
   }

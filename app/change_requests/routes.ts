@@ -5,6 +5,9 @@ const c = {
   list: () => import('#change_requests/controllers/list_change_requests_controller'),
   create: () => import('#change_requests/controllers/create_change_request_controller'),
   show: () => import('#change_requests/controllers/show_change_request_controller'),
+  update: () => import('#change_requests/controllers/update_change_request_controller'),
+  merge: () => import('#change_requests/controllers/merge_change_request_controller'),
+  bringUpToDate: () => import('#change_requests/controllers/bring_change_request_up_to_date_controller'),
 }
 
 router
@@ -14,6 +17,11 @@ router
     router.get('/spaces/:spaceId/change-requests', [c.list]).use(read)
     router.post('/spaces/:spaceId/change-requests', [c.create]).use(write)
     router.get('/spaces/:spaceId/change-requests/:changeRequestId', [c.show]).use(read)
+    router.patch('/spaces/:spaceId/change-requests/:changeRequestId', [c.update]).use(write)
+    router
+      .post('/spaces/:spaceId/change-requests/:changeRequestId/merge', [c.merge])
+      .use(middleware.scope('change-request:merge'))
+    router.post('/spaces/:spaceId/change-requests/:changeRequestId/update', [c.bringUpToDate]).use(write)
   })
   .prefix('/v1')
   .use(middleware.apiAuth())

@@ -6,8 +6,8 @@ import type { ChangeRequestRecord } from '#change_requests/records'
 
 /**
  * What a caller may do with a space's change requests, from their effective role on the space.
- * Readers see them; editors open and author them (not in a locked space); reviewers and above
- * merge. A merged or archived change request takes no more edits.
+ * Readers see them; editors open, author, retitle and (un)archive them (authoring not in a locked
+ * space); reviewers and above merge. A merged or archived change request takes no more edits.
  */
 export default class ChangeRequestPolicy extends BasePolicy {
   create(_user: User, access: SpaceAccess) {
@@ -29,6 +29,25 @@ export default class ChangeRequestPolicy extends BasePolicy {
     return true
   }
 
+  /** PATCH: its subject and status (the moves themselves are ChangeRequestService's rules). */
+  update(_user: User, access: SpaceAccess, _changeRequest: ChangeRequestRecord) {
+    if (!roleAtLeast(access.role, 'edit')) {
+      return AuthorizationResponse.deny('You need the edit role on this space to change its change requests', 403)
+    }
+    return true
+  }
+
+  /**
+   * Merging into the space: reviewers and above. Whether the change request is in a state to merge
+   * (not merged, not archived) is a 409 of ChangeRequestMergeService, decided under its locks.
+   */
+  merge(_user: User, access: SpaceAccess, _changeRequest: ChangeRequestRecord) {
+    if (!roleAtLeast(access.role, 'review')) {
+      return AuthorizationResponse.deny('You need the review role on this space to merge change requests', 403)
+    }
+    return true
+  }
+
   permissions(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
     const edit = this.author(user, access, changeRequest) === true
     const open = changeRequest.status !== 'merged'
@@ -36,7 +55,7 @@ export default class ChangeRequestPolicy extends BasePolicy {
       view: roleAtLeast(access.role, 'read'),
       edit,
       comment: roleAtLeast(access.role, 'comment'),
-      merge: open && roleAtLeast(access.role, 'review'),
+      merge: this.merge(user, access, changeRequest) === true && open && changeRequest.status !== 'archived',
       review: open && roleAtLeast(access.role, 'review'),
     }
   }

@@ -43,6 +43,9 @@ export function serializeChangeRequest(
       : {}),
     ...(changeRequest.revisionMergedId ? { revisionMerged: changeRequest.revisionMergedId } : {}),
     comments: extras.comments,
+    ...(changeRequest.conflicts.length > 0
+      ? { conflicts: changeRequest.conflicts.map((page) => ({ page })) }
+      : {}),
     outdated: changeRequest.status !== 'merged' && base !== extras.spaceRevisionId,
     urls: {
       app: urls.app(path),

@@ -3,9 +3,10 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { newId, isWellFormedId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
-import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import type { SpaceAccess } from '#spaces/records'
+import ContentStore from '#content/services/content_store'
 import {
   CHANGE_REQUEST_COLUMNS,
   changeRequestFromRow,
@@ -16,6 +17,31 @@ import {
 export interface CreateChangeRequestInput {
   subject?: string
   agentTaskId?: string
+}
+
+export interface UpdateChangeRequestInput {
+  subject?: string
+  status?: ChangeRequestStatus
+}
+
+/**
+ * The status moves a PATCH may make. Nothing leaves `merged`, and only merging enters it.
+ */
+const STATUS_MOVES: Record<ChangeRequestStatus, ChangeRequestStatus[]> = {
+  draft: ['open', 'archived'],
+  open: ['draft', 'archived'],
+  archived: ['open', 'draft'],
+  merged: [],
+}
+
+function assertStatusMove(from: ChangeRequestStatus, to: ChangeRequestStatus) {
+  if (STATUS_MOVES[from].includes(to)) return
+  const allowed = STATUS_MOVES[from]
+  const message =
+    from === 'merged'
+      ? 'A merged change request keeps its status: it cannot move from merged'
+      : `${to === 'merged' ? 'A change request becomes merged only by merging it (POST .../merge); it' : 'It'} can move from ${from} to ${allowed.join(' or ')}`
+  throw BadRequestException.invalid({ field: 'status', message, rule: 'statusMove' })
 }
 
 export interface ListChangeRequestsInput extends ListQuery {
@@ -29,6 +55,8 @@ export interface ListChangeRequestsInput extends ListQuery {
  * numbered per space, authored through the content domain.
  */
 export default class ChangeRequestService {
+  private store = new ContentStore()
+
   async create(user: User, access: SpaceAccess, input: CreateChangeRequestInput): Promise<ChangeRequestRecord> {
     const id = await db.transaction(async (trx) => {
       // Locking the space row serializes numbering (and reads its current revision consistently).
@@ -80,7 +108,54 @@ export default class ChangeRequestService {
     }
     const row = await this.baseQuery(client).where('cr.space_id', spaceId).where(`cr.${key.column}`, key.value).first()
     if (!row) throw NotFoundException.resource('change request', idOrNumber)
-    return changeRequestFromRow(row)
+    const [changeRequest] = await this.withConflicts(client, [changeRequestFromRow(row)])
+    return changeRequest
+  }
+
+  /**
+   * PATCH: subject and status, under the change request's row lock. Allowed moves are STATUS_MOVES;
+   * the same status again changes nothing.
+   */
+  async update(access: SpaceAccess, idOrNumber: string, input: UpdateChangeRequestInput) {
+    const spaceId = access.space.id
+    const id = await db.transaction(async (trx) => {
+      const changeRequest = await this.find(trx, spaceId, idOrNumber, { lock: true })
+      const changes: Record<string, unknown> = {}
+      if (input.status !== undefined && input.status !== changeRequest.status) {
+        assertStatusMove(changeRequest.status, input.status)
+        changes.status = input.status
+      }
+      if (input.subject !== undefined && input.subject !== (changeRequest.subject ?? '')) changes.subject = input.subject
+      if (Object.keys(changes).length > 0) {
+        await trx
+          .from('change_requests')
+          .where('id', changeRequest.id)
+          .update({ ...changes, updated_at: toSqlTimestamp(new Date()) })
+      }
+      return changeRequest.id
+    })
+    return this.find(db.connection(), spaceId, id)
+  }
+
+  /** Records the pages left in conflict (none: the column goes back to null). */
+  async setConflicts(trx: QueryClientContract, changeRequestId: string, pageIds: string[]) {
+    await trx
+      .from('change_requests')
+      .where('id', changeRequestId)
+      .update({ conflicts: pageIds.length > 0 ? JSON.stringify(pageIds) : null })
+  }
+
+  /** Titles and paths of the conflicting pages, from each change request's head (cached trees). */
+  private async withConflicts(client: QueryClientContract, records: ChangeRequestRecord[]) {
+    for (const record of records) {
+      if (record.conflictPageIds.length === 0) continue
+      const head = await this.store.loadTree(client, record.spaceId, record.revisionId)
+      record.conflicts = record.conflictPageIds.flatMap((pageId) => {
+        const page = head.byId.get(pageId)
+        return page ? [{ id: pageId, title: page.node.title, path: page.path }] : []
+      })
+    }
+    return records
   }
 
   async list(spaceId: string, input: ListChangeRequestsInput) {
@@ -101,7 +176,8 @@ export default class ChangeRequestService {
       order: [{ column: 'cr.number', key: 'number' }],
       direction: 'desc',
     })
-    return { items: page.rows.map(changeRequestFromRow), count: page.count, next: page.next }
+    const items = await this.withConflicts(db.connection(), page.rows.map(changeRequestFromRow))
+    return { items, count: page.count, next: page.next }
   }
 
   /** Moves the head of a change request to a new revision written by its author. */

@@ -23,3 +23,17 @@ export const listChangeRequestsValidator = vine.compile(
     creator: userId.clone().optional(),
   })
 )
+
+/**
+ * PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}. `merged` passes validation so that
+ * the service can refuse it with the reason (only merging merges).
+ */
+export const updateChangeRequestValidator = vine.compile(
+  vine.object({
+    subject: subject.clone().optional(),
+    status: vine.enum(CHANGE_REQUEST_STATUSES).optional(),
+  })
+)
+
+/** GitBook fields of the PATCH body that this server does not keep. */
+export const UNSUPPORTED_CHANGE_REQUEST_FIELDS = ['description', 'links'] as const

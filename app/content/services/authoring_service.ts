@@ -17,6 +17,7 @@ import ContentEvents from '#content/services/content_events'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import type { ChangeRequestRecord } from '#change_requests/records'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import { hasConflictMarkers } from '#change_requests/services/revision_merge'
 import { ForbiddenException } from '#core/exceptions/api_exceptions'
 
 /**
@@ -95,6 +96,7 @@ export default class AuthoringService {
       })
       await this.storeBlobs(spaceId, applied.blobs)
       await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id)
+      await this.dropResolvedConflicts(trx, changeRequest, base, written.tree)
       return {
         revision: written.tree,
         outcomes: applied.outcomes,
@@ -142,6 +144,36 @@ export default class AuthoringService {
       .where('id', access.space.id)
       .update({ revision_id: next.id, updated_at: toSqlTimestamp(new Date()) })
     await this.events.revisionBecameCurrent(trx, access.space.organizationId, previous, next)
+  }
+
+  /**
+   * Pages an update left in conflict leave the list once a batch deleted them or edited them so
+   * their document holds no conflict markers. Pages the batch did not touch are not read.
+   */
+  private async dropResolvedConflicts(
+    trx: QueryClientContract,
+    changeRequest: ChangeRequestRecord,
+    before: RevisionTree,
+    after: RevisionTree
+  ) {
+    const listed = changeRequest.conflictPageIds
+    if (listed.length === 0) return
+    const edited = listed.flatMap((id) => {
+      const page = after.byId.get(id)
+      return page && page.hash !== before.byId.get(id)?.hash ? [page] : []
+    })
+    const texts = await this.store.readDocuments(
+      trx,
+      after.spaceId,
+      edited.flatMap((page) => (page.node.document ? [page.node.document] : []))
+    )
+    const resolved = new Set(
+      edited
+        .filter((page) => !hasConflictMarkers(page.node.document ? (texts.get(page.node.document) ?? '') : ''))
+        .map((page) => page.node.id)
+    )
+    const remaining = listed.filter((id) => after.byId.has(id) && !resolved.has(id))
+    if (remaining.length !== listed.length) await this.changeRequests.setConflicts(trx, changeRequest.id, remaining)
   }
 
   private applyBatch(
