@@ -68,7 +68,7 @@ export default class MemberService {
   async list(organizationId: string, query: MemberListQuery, options: { among?: MemberSubquery } = {}) {
     const sortColumn = query.sort === 'lastSeenAt' ? 'last_seen_at' : 'joined_at'
     const builder = this.baseQuery(db, organizationId)
-      .if(options.among, (q) => q.whereIn('m.user_id', options.among!))
+      .if(Boolean(options.among), (q) => q.whereIn('m.user_id', options.among!))
       .if(query.sort === 'lastSeenAt', (q) => q.whereNotNull('m.last_seen_at'))
       .if(query.role === 'guest', (q) => q.whereNull('m.role'))
       .if(query.role && query.role !== 'guest', (q) => q.where('m.role', query.role!))
