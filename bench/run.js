@@ -7,12 +7,14 @@
 |   npm run bench -- --duration=10 --connections=50
 |   npm run bench -- --port=3399 --sqlite=tmp/x.sqlite3 --database=name --drive-root=tmp/dir
 |   npm run bench -- --no-content      without the content bench (bench/content.js, ~1-3 minutes)
+|   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
 import autocannon from 'autocannon'
 import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
 import { runContentBench } from './content.js'
+import { runCommentsBench } from './comments.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -21,6 +23,7 @@ const { mysql, base } = setup
 const duration = Number(args.duration ?? 5)
 const connections = Number(args.connections ?? 50)
 const content = args['no-content'] !== 'true'
+const comments = args['no-comments'] !== 'true'
 
 function load(path, token, options = {}) {
   return new Promise((resolve, reject) => {
@@ -99,6 +102,9 @@ async function main() {
     console.log('design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)')
     if (content) {
       await runContentBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+    }
+    if (comments) {
+      await runCommentsBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
     }
   } finally {
     server.kill('SIGTERM')

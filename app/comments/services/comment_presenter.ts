@@ -9,6 +9,7 @@ import { headingAnchors } from '#content/markdown/headings'
 import type { RevisionTree, TreePage } from '#content/types'
 import { contextRevision, type CommentContext, type CommentRecord } from '#comments/records'
 import type { BodyFormat } from '#comments/services/comment_body'
+import { emojiOfKey } from '#comments/services/reaction_keys'
 import {
   serializeComment,
   serializeReply,
@@ -75,8 +76,9 @@ export default class CommentPresenter {
     for (const row of rows) {
       const reactions = byComment.get(row.comment_id) ?? []
       byComment.set(row.comment_id, reactions)
-      let reaction = reactions.find((candidate) => candidate.emoji === row.emoji)
-      if (!reaction) reactions.push((reaction = { emoji: row.emoji, users: [] }))
+      const emoji = emojiOfKey(row.emoji)
+      let reaction = reactions.find((candidate) => candidate.emoji === emoji)
+      if (!reaction) reactions.push((reaction = { emoji, users: [] }))
       reaction.users.push({ user: userFromRow(row as UserRow), reactedAt: isoTimestamp(row.created_at)! })
     }
     return byComment

@@ -19,6 +19,7 @@ import {
   type CommentRecord,
 } from '#comments/records'
 import { markdownFromBody } from '#comments/services/comment_body'
+import { reactionKey } from '#comments/services/reaction_keys'
 
 type BodyInput = { markdown?: string; document?: unknown }
 
@@ -224,7 +225,7 @@ export default class CommentService {
    * nothing.
    */
   private async react(trx: QueryClientContract, commentId: string, userId: string, input: UpdateCommentInput) {
-    const added = [...new Set(input.addedReactions ?? [])]
+    const added = [...new Set((input.addedReactions ?? []).map(reactionKey))]
     if (added.length > 0) {
       const now = toSqlTimestamp(new Date())
       await trx
@@ -239,7 +240,7 @@ export default class CommentService {
         .from('comment_reactions')
         .where('comment_id', commentId)
         .where('user_id', userId)
-        .whereIn('emoji', input.removedReactions)
+        .whereIn('emoji', input.removedReactions.map(reactionKey))
         .delete()
     }
   }

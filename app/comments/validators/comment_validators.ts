@@ -5,6 +5,8 @@ import { singleEmoji } from '#core/http/validation'
 
 /** Longest comment or reply body, in characters of markdown (after converting a JSON document). */
 export const MAX_BODY_CHARACTERS = 20_000
+/** Code points of one reaction emoji: what its stored key (reaction_keys.ts) holds. */
+export const MAX_EMOJI_CODE_POINTS = 8
 /** Reactions one request may add (and remove). */
 export const MAX_REACTIONS_PER_REQUEST = 20
 
@@ -25,7 +27,9 @@ const unsupported = vine.createRule((_value: unknown, options: { what: string },
   field.report(`${options.what[0].toUpperCase()}${options.what.slice(1)} are not supported`, 'unsupported', field)
 })
 
-const reactions = vine.array(vine.string().use(singleEmoji())).maxLength(MAX_REACTIONS_PER_REQUEST)
+const reactions = vine
+  .array(vine.string().use(singleEmoji({ maxCodePoints: MAX_EMOJI_CODE_POINTS })))
+  .maxLength(MAX_REACTIONS_PER_REQUEST)
 
 /** POST .../comments */
 export const postCommentValidator = vine.compile(

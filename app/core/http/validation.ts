@@ -72,13 +72,17 @@ const KEYCAP = /^[0-9#*]\uFE0F?\u20E3$/u
 
 /**
  * Exactly one emoji, as a person picks it: one grapheme that is a pictograph (with its skin tone,
- * variation selector or ZWJ sequence), a flag, or a keycap. Letters, digits and several emoji are not.
+ * variation selector or ZWJ sequence), a flag, or a keycap, of at most `maxCodePoints` code points.
+ * Letters, digits and several emoji are not.
  */
-export const singleEmoji = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
-  if (!field.isValid || typeof value !== 'string') return
-  const graphemes = [...segmenter.segment(value)]
-  const grapheme = graphemes.length === 1 ? graphemes[0].segment : ''
-  if (!(PICTOGRAPH.test(grapheme) || FLAG.test(grapheme) || KEYCAP.test(grapheme)) || [...grapheme].length > 32) {
-    field.report('The {{ field }} field must be a single emoji', 'emoji', field)
+export const singleEmoji = vine.createRule(
+  (value: unknown, options: { maxCodePoints: number }, field: FieldContext) => {
+    if (!field.isValid || typeof value !== 'string') return
+    const graphemes = [...segmenter.segment(value)]
+    const grapheme = graphemes.length === 1 ? graphemes[0].segment : ''
+    const emoji = PICTOGRAPH.test(grapheme) || FLAG.test(grapheme) || KEYCAP.test(grapheme)
+    if (!emoji || [...grapheme].length > options.maxCodePoints) {
+      field.report('The {{ field }} field must be a single emoji', 'emoji', field)
+    }
   }
-})
+)
