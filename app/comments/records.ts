@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon'
-import type { UserRecord } from '#accounts/serializers/user_serializer'
+import { userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import type { SpaceAccess } from '#spaces/records'
 import type { ChangeRequestRecord } from '#change_requests/records'
@@ -71,16 +71,6 @@ export const COMMENT_COLUMNS = [
   'resolver.photo_url as resolver_photo_url',
 ]
 
-function userOf(row: any, prefix: string): UserRecord | null {
-  if (!row[`${prefix}_id`]) return null
-  return {
-    id: row[`${prefix}_id`],
-    email: row[`${prefix}_email`],
-    displayName: row[`${prefix}_display_name`],
-    photoUrl: row[`${prefix}_photo_url`],
-  }
-}
-
 export function commentFromRow(row: any): CommentRecord {
   return {
     id: row.id,
@@ -88,7 +78,7 @@ export function commentFromRow(row: any): CommentRecord {
     changeRequestId: row.change_request_id ?? null,
     parentId: row.parent_id ?? null,
     reviewId: row.review_id ?? null,
-    postedBy: userOf(row, 'poster'),
+    postedBy: userFromPrefixedRow(row, 'poster'),
     body: row.body,
     revisionId: row.revision_id ?? null,
     pageId: row.page_id ?? null,
@@ -96,7 +86,7 @@ export function commentFromRow(row: any): CommentRecord {
     nodeId: row.node_id ?? null,
     status: row.status,
     resolvedAt: fromSqlTimestamp(row.resolved_at),
-    resolvedBy: userOf(row, 'resolver'),
+    resolvedBy: userFromPrefixedRow(row, 'resolver'),
     replies: Number(row.replies_count ?? 0),
     postedAt: fromSqlTimestamp(row.posted_at)!,
     editedAt: fromSqlTimestamp(row.edited_at),

@@ -20,7 +20,7 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
 /**
  * The query string as validators should see it: each parameter given once. `?limit[]=1` or
  * `?page=a&page=b` would otherwise be coerced (VineJS turns ['1'] into 1); only the parameters named
- * in `repeatable` may be lists.
+ * in `repeatable` may be lists, and they always come back as lists (see queryList).
  */
 export function singleValuedQuery(query: Record<string, unknown>, repeatable: readonly string[] = []) {
   const repeated = Object.entries(query)
