@@ -8,6 +8,7 @@
 |   npm run bench -- --port=3399 --sqlite=tmp/x.sqlite3 --database=name --drive-root=tmp/dir
 |   npm run bench -- --no-content      without the content bench (bench/content.js, ~1-3 minutes)
 |   npm run bench -- --no-merge        without the merge bench (bench/merge.js, ~1 minute)
+|   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
@@ -15,6 +16,7 @@ import autocannon from 'autocannon'
 import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
 import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
+import { runCommentsBench } from './comments.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -24,6 +26,7 @@ const duration = Number(args.duration ?? 5)
 const connections = Number(args.connections ?? 50)
 const content = args['no-content'] !== 'true'
 const merges = args['no-merge'] !== 'true'
+const comments = args['no-comments'] !== 'true'
 
 function load(path, token, options = {}) {
   return new Promise((resolve, reject) => {
@@ -105,6 +108,9 @@ async function main() {
     }
     if (merges) {
       await runMergeBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+    }
+    if (comments) {
+      await runCommentsBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
     }
   } finally {
     server.kill('SIGTERM')

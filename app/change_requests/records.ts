@@ -33,6 +33,8 @@ export interface ChangeRequestRecord {
   conflicts: ConflictPage[]
   createdAt: DateTime
   updatedAt: DateTime
+  /** Open comments of the change request (not replies). */
+  openComments: number
 }
 
 /** Columns of a change request row joined with its creator and merger (aliases `creator`, `merger`). */
@@ -59,6 +61,16 @@ export const CHANGE_REQUEST_COLUMNS = [
   'merger.email as merger_email',
   'merger.display_name as merger_display_name',
   'merger.photo_url as merger_photo_url',
+  // Counted in the same query, on the comments index (space, change request, parent).
+  (sub: any) =>
+    sub
+      .from('comments as cm')
+      .whereColumn('cm.space_id', 'cr.space_id')
+      .whereColumn('cm.change_request_id', 'cr.id')
+      .whereNull('cm.parent_id')
+      .where('cm.status', 'open')
+      .count('* as n')
+      .as('open_comments'),
 ]
 
 function userOf(row: any, prefix: string): UserRecord | null {
@@ -90,5 +102,6 @@ export function changeRequestFromRow(row: any): ChangeRequestRecord {
     conflicts: [],
     createdAt: fromSqlTimestamp(row.created_at)!,
     updatedAt: fromSqlTimestamp(row.updated_at)!,
+    openComments: Number(row.open_comments ?? 0),
   }
 }

@@ -17,6 +17,20 @@ export function userFromRow(row: UserRow): UserRecord {
 }
 
 /**
+ * The user a joined row carries under column aliases `<prefix>_id`, `<prefix>_email`,
+ * `<prefix>_display_name`, `<prefix>_photo_url` (null when the join found nobody).
+ */
+export function userFromPrefixedRow(row: Record<string, any>, prefix: string): UserRecord | null {
+  if (!row[`${prefix}_id`]) return null
+  return {
+    id: row[`${prefix}_id`],
+    email: row[`${prefix}_email`],
+    displayName: row[`${prefix}_display_name`],
+    photoUrl: row[`${prefix}_photo_url`],
+  }
+}
+
+/**
  * GitBook's User object.
  */
 export function serializeUser(user: UserRecord) {

@@ -79,11 +79,14 @@ async function countRows(query: AnyQuery): Promise<number> {
 }
 
 /**
- * (c1, c2, ...) > (v1, v2, ...) written out as nested OR/AND, which both engines plan as index range
- * scans; row-value comparison syntax is not portable.
+ * (c1, c2, ...) > (v1, v2, ...) written out as nested OR/AND; row-value comparison syntax is not
+ * portable. The leading `c1 >= v1`, implied by the rest, is what lets both engines seek the index
+ * to the cursor: SQLite plans the OR alone as a scan from the list's start that skips every row
+ * before the cursor, so late pages would cost more than early ones.
  */
 function applyKeyset(query: AnyQuery, order: KeysetColumn[], values: unknown[], direction: string) {
   const op = direction === 'asc' ? '>' : '<'
+  query.where(order[0].column, `${op}=`, values[0] as string | number)
   query.where((outer: any) => {
     for (let i = 0; i < order.length; i++) {
       outer.orWhere((inner: any) => {

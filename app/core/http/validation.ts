@@ -20,7 +20,7 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
 /**
  * The query string as validators should see it: each parameter given once. `?limit[]=1` or
  * `?page=a&page=b` would otherwise be coerced (VineJS turns ['1'] into 1); only the parameters named
- * in `repeatable` may be lists.
+ * in `repeatable` may be lists, and they always come back as lists (see queryList).
  */
 export function singleValuedQuery(query: Record<string, unknown>, repeatable: readonly string[] = []) {
   const repeated = Object.entries(query)
@@ -31,7 +31,27 @@ export function singleValuedQuery(query: Record<string, unknown>, repeatable: re
       rule: 'singleValue',
     }))
   if (repeated.length > 0) throw BadRequestException.invalid(...repeated)
+  for (const key of repeatable) {
+    if (query[key] !== undefined) query = { ...query, [key]: queryList(key, query[key]) }
+  }
   return query
+}
+
+/**
+ * A repeatable parameter as a list of values: `?authors=a&authors=b`, `?authors[]=a&authors[]=b` and
+ * `?authors=a,b` all read as `['a', 'b']` (empty items dropped). Keyed forms (`?authors[x]=a`) and
+ * nested lists are a 400.
+ */
+function queryList(key: string, value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value]
+  if (!values.every((item) => typeof item === 'string')) {
+    throw BadRequestException.invalid({
+      field: key,
+      message: `The ${key} parameter must be a list of values (repeated or comma-separated)`,
+      rule: 'list',
+    })
+  }
+  return values.flatMap((item: string) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '')
 }
 
 /**
@@ -44,3 +64,25 @@ export const maxCharacters = vine.createRule((value: unknown, options: { max: nu
     field.report('The {{ field }} field must not be greater than {{ max }} characters', 'maxLength', field, options)
   }
 })
+
+const segmenter = new Intl.Segmenter()
+const PICTOGRAPH = /\p{Extended_Pictographic}/u
+const FLAG = /^\p{Regional_Indicator}{2}$/u
+const KEYCAP = /^[0-9#*]\uFE0F?\u20E3$/u
+
+/**
+ * Exactly one emoji, as a person picks it: one grapheme that is a pictograph (with its skin tone,
+ * variation selector or ZWJ sequence), a flag, or a keycap, of at most `maxCodePoints` code points.
+ * Letters, digits and several emoji are not.
+ */
+export const singleEmoji = vine.createRule(
+  (value: unknown, options: { maxCodePoints: number }, field: FieldContext) => {
+    if (!field.isValid || typeof value !== 'string') return
+    const graphemes = [...segmenter.segment(value)]
+    const grapheme = graphemes.length === 1 ? graphemes[0].segment : ''
+    const emoji = PICTOGRAPH.test(grapheme) || FLAG.test(grapheme) || KEYCAP.test(grapheme)
+    if (!emoji || [...grapheme].length > options.maxCodePoints) {
+      field.report('The {{ field }} field must be a single emoji', 'emoji', field)
+    }
+  }
+)

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import OrganizationMember from '#organizations/models/organization_member'
 import TeamMember from '#organizations/models/team_member'
 import type { OrganizationAccess } from '#organizations/organization_access'
@@ -40,6 +41,9 @@ export type MemberListQuery = ListQuery & {
   sort?: 'joinedAt' | 'lastSeenAt'
 }
 
+/** A subquery selecting user ids (one column), for `whereIn`. */
+export type MemberSubquery = (sub: DatabaseQueryBuilderContract<any>) => void
+
 const MEMBER_COLUMNS = [
   'm.user_id',
   'm.role',
@@ -58,11 +62,13 @@ const MEMBER_COLUMNS = [
  */
 export default class MemberService {
   /**
-   * One keyset page of the roster. `sort: lastSeenAt` lists only members seen at least once.
+   * One keyset page of the roster (with `among`: of the members whose user ids the subquery selects,
+   * such as a space's commenters). `sort: lastSeenAt` lists only members seen at least once.
    */
-  async list(organizationId: string, query: MemberListQuery) {
+  async list(organizationId: string, query: MemberListQuery, options: { among?: MemberSubquery } = {}) {
     const sortColumn = query.sort === 'lastSeenAt' ? 'last_seen_at' : 'joined_at'
     const builder = this.baseQuery(db, organizationId)
+      .if(Boolean(options.among), (q) => q.whereIn('m.user_id', options.among!))
       .if(query.sort === 'lastSeenAt', (q) => q.whereNotNull('m.last_seen_at'))
       .if(query.role === 'guest', (q) => q.whereNull('m.role'))
       .if(query.role && query.role !== 'guest', (q) => q.where('m.role', query.role!))

@@ -1,0 +1,55 @@
+import { BadRequestException } from '#core/exceptions/api_exceptions'
+import { documentToMarkdown } from '#content/markdown/from_document'
+import { InvalidPageSourceError } from '#content/markdown/front_matter'
+import { hashObject } from '#content/services/content_store'
+import { pageBody } from '#content/serializers/page_body'
+import { MAX_BODY_CHARACTERS } from '#comments/validators/comment_validators'
+
+export type BodyFormat = 'document' | 'markdown'
+
+/**
+ * The markdown a comment stores for a body as sent: `{markdown}` as written, or GitBook's
+ * `{document}` converted. Exactly one of them; it must say something and stay within
+ * MAX_BODY_CHARACTERS (counted on the markdown, in code points).
+ */
+export function markdownFromBody(body: { markdown?: string; document?: unknown }): string {
+  const hasMarkdown = body.markdown !== undefined
+  const hasDocument = body.document !== undefined
+  if (hasMarkdown === hasDocument) {
+    throw BadRequestException.invalid({
+      field: 'body',
+      message: 'The body must have either markdown or a JSON document, not both or neither',
+      rule: 'contentBody',
+    })
+  }
+  let markdown: string
+  if (hasMarkdown) {
+    markdown = body.markdown!
+  } else {
+    try {
+      markdown = documentToMarkdown(body.document)
+    } catch (error) {
+      if (!(error instanceof InvalidPageSourceError)) throw error
+      throw BadRequestException.invalid({ field: 'body.document', message: error.message, rule: 'document' })
+    }
+  }
+  if (markdown.trim() === '') {
+    throw BadRequestException.invalid({ field: 'body', message: 'The body must not be empty', rule: 'required' })
+  }
+  if ([...markdown].length > MAX_BODY_CHARACTERS) {
+    throw BadRequestException.invalid({
+      field: 'body',
+      message: `The body must not be greater than ${MAX_BODY_CHARACTERS} characters`,
+      rule: 'maxLength',
+    })
+  }
+  return markdown
+}
+
+/**
+ * A stored body on the wire: `{markdown}` (the default) or `{document}` for format=document, as page
+ * bodies answer; conversions are cached by content hash, as theirs are.
+ */
+export function serializeBody(markdown: string, format: BodyFormat = 'markdown') {
+  return format === 'markdown' ? { markdown } : pageBody(hashObject('document', markdown), markdown, format)
+}

@@ -1,0 +1,172 @@
+/*
+| The comments bench: 10,000 comments on one space (inserted directly in the database: posting them
+| through the API would measure posting), then `GET /v1/spaces/{id}/comments?limit=100` paged to the
+| end, newest first and oldest first. Keyset pages cost the same wherever they are: the last page
+| should take what the first takes.
+|
+|   node bench/comments.js                SQLite (a fresh tmp/bench-comments.sqlite3)
+|   node bench/comments.js --mysql        MySQL/MariaDB (database bindery_bench_comments, recreated)
+|   node bench/comments.js --comments=50000
+|
+| `npm run bench` runs it too, on the same server (`--no-comments` skips it). It prints figures and
+| exits 0; nothing is asserted.
+*/
+import { randomBytes } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import { benchSetup, freshDatabase, ms, parseArgs, quantile, root, rssMiB, startServer } from './server.js'
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+function randomId() {
+  return Array.from(randomBytes(20), (byte) => ALPHABET[byte % 62]).join('')
+}
+
+/** `yyyy-MM-dd HH:mm:ss.SSS` in UTC, as Bindery stores timestamps. */
+function sqlTimestamp(date) {
+  return date.toISOString().replace('T', ' ').replace('Z', '')
+}
+
+async function api(base, token, method, path, body) {
+  const started = performance.now()
+  const response = await fetch(base + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const json = await response.json().catch(() => undefined)
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`)
+  return { json, elapsed: performance.now() - started }
+}
+
+/** A writable connection to the bench database: `insert(table, rows)` in one statement. */
+async function writableDatabase(setup) {
+  if (setup.mysql) {
+    const { default: mysql } = await import('mysql2/promise')
+    const connection = await mysql.createConnection({
+      host: process.env.DB_HOST ?? '127.0.0.1',
+      port: Number(process.env.DB_PORT ?? 3306),
+      user: process.env.DB_USER ?? 'root',
+      password: process.env.DB_PASSWORD ?? '',
+      database: setup.database,
+    })
+    return {
+      async insert(table, rows) {
+        const columns = Object.keys(rows[0])
+        await connection.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [
+          rows.map((row) => columns.map((column) => row[column])),
+        ])
+      },
+      close: () => connection.end(),
+    }
+  }
+  const { default: Database } = await import('better-sqlite3')
+  const sqlite = new Database(`${root}${setup.sqlitePath}`, { fileMustExist: true })
+  sqlite.pragma('busy_timeout = 10000')
+  return {
+    async insert(table, rows) {
+      const columns = Object.keys(rows[0])
+      const statement = sqlite.prepare(
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
+      )
+      sqlite.transaction((all) => all.forEach((row) => statement.run(...columns.map((column) => row[column]))))(rows)
+    },
+    async close() {
+      sqlite.close()
+    },
+  }
+}
+
+/** Pages through a list to its end; the time of every page. */
+async function walk(base, token, path) {
+  const times = []
+  let items = 0
+  let page
+  do {
+    const separator = path.includes('?') ? '&' : '?'
+    const { json, elapsed } = await api(base, token, 'GET', `${path}${page ? `${separator}page=${encodeURIComponent(page)}` : ''}`)
+    times.push(elapsed)
+    items += json.items.length
+    page = json.next?.page
+  } while (page)
+  return { times, items }
+}
+
+/**
+ * The comments bench against a running server: a new space of `organizationId` gets `comments`
+ * comments, then their list is paged through. Prints a table and returns its rows.
+ */
+export async function runCommentsBench({ base, token, organizationId, setup, serverPid, comments = 10_000 }) {
+  const { json: user } = await api(base, token, 'GET', '/v1/user')
+  const { json: space } = await api(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Comments bench' })
+  const database = await writableDatabase(setup)
+  const started = Date.UTC(2026, 0, 1)
+  try {
+    for (let offset = 0; offset < comments; offset += 500) {
+      const rows = []
+      for (let i = offset; i < Math.min(comments, offset + 500); i++) {
+        rows.push({
+          id: randomId(),
+          space_id: space.id,
+          change_request_id: null,
+          parent_id: null,
+          posted_by_id: user.id,
+          body: `Comment ${i + 1}: the wording of this paragraph could be clearer.`,
+          revision_id: space.revision,
+          status: i % 10 === 0 ? 'resolved' : 'open',
+          replies_count: 0,
+          // Every tenth pair shares its millisecond, so pages also break ties by id.
+          posted_at: sqlTimestamp(new Date(started + (i - (i % 20 === 1 ? 1 : 0)) * 1000)),
+        })
+      }
+      await database.insert('comments', rows)
+    }
+  } finally {
+    await database.close()
+  }
+
+  const rows = []
+  for (const order of ['desc', 'asc']) {
+    const { times, items } = await walk(base, token, `/v1/spaces/${space.id}/comments?limit=100&order=${order}`)
+    if (items !== comments) throw new Error(`paging ${order} listed ${items} comments, not ${comments}`)
+    rows.push({
+      walk: `GET /v1/spaces/{id}/comments?limit=100&order=${order}`,
+      pages: times.length,
+      'first page ms': ms(times[0]),
+      'median page ms': ms(quantile(times, 0.5)),
+      'last page ms': ms(times[times.length - 1]),
+      'p95 page ms': ms(quantile(times, 0.95)),
+    })
+  }
+  const { json: spaceRead } = await api(base, token, 'GET', `/v1/spaces/${space.id}`)
+  console.log(`\nComments bench — ${setup.mysql ? 'MySQL' : 'SQLite'}: ${comments} comments on one space (${spaceRead.comments} open)\n`)
+  console.table(rows)
+  console.log(`server memory: ${rssMiB(serverPid)} MiB RSS`)
+  return rows
+}
+
+async function main() {
+  const args = parseArgs()
+  const setup = benchSetup(args, { port: 3397, sqlite: 'tmp/bench-comments.sqlite3', database: 'bindery_bench_comments' })
+  const admin = freshDatabase(setup)
+  const server = await startServer(setup)
+  try {
+    await runCommentsBench({
+      base: setup.base,
+      token: admin.token,
+      organizationId: admin.organization.id,
+      setup,
+      serverPid: server.pid,
+      comments: Number(args.comments ?? 10_000),
+    })
+  } finally {
+    server.kill('SIGTERM')
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
