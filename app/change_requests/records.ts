@@ -48,7 +48,8 @@ export const CHANGE_REQUEST_COLUMNS = [
   'merger.photo_url as merger_photo_url',
 ]
 
-function userOf(row: any, prefix: string): UserRecord | null {
+/** The user joined under `prefix` (columns `<prefix>_id`, `<prefix>_email`, ...), if any. */
+export function userOf(row: any, prefix: string): UserRecord | null {
   if (!row[`${prefix}_id`]) return null
   return {
     id: row[`${prefix}_id`],
