@@ -206,7 +206,7 @@ export default class SpaceService {
         visibility: source.visibility,
         editMode: source.editMode,
         defaultLevel: source.defaultLevel,
-        mergeRules: source.mergeRules ? JSON.stringify(source.mergeRules) : null,
+        mergeRules: storedMergeRules(source.mergeRules ?? { type: 'inherit' }),
       })
       const grants = await trx
         .from('content_grants')

@@ -21,14 +21,8 @@ async function submitReview(
   const response = await client.post(reviewsUrl(spaceId, changeRequestId)).bearerToken(caller.token).json({ status })
   response.assertStatus(201)
   response.assertContract()
-  assert201Location(response)
+  response.assertHeader('location', response.body().urls.location)
   return response.body()
-}
-
-function assert201Location(response: any) {
-  if (response.header('location') !== response.body().urls.location) {
-    throw new Error(`Location ${response.header('location')} is not ${response.body().urls.location}`)
-  }
 }
 
 async function listReviews(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, qs = {}) {
@@ -338,5 +332,40 @@ test.group('GitBookAPI client: reviewers and reviews', (group) => {
     assert.deepEqual(one, review)
     const { data: renamed } = await api.spaces.getChangeRequestById(space.id, changeRequest.id)
     assert.equal(renamed.subject, 'Please review')
+  })
+})
+
+test.group('Reviews under concurrency', () => {
+  // No global transaction here: the reviews must run in real transactions at once.
+  test('reviews posted at once by one reviewer get distinct times; exactly one is current', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    try {
+      const space = await createSpace(client, admin)
+      const changeRequest = await createChangeRequest(client, admin, space.id)
+      const requested = await client
+        .post(`${crUrl(space.id, changeRequest.id)}/requested-reviewers`)
+        .bearerToken(admin.token)
+        .json({ users: [reviewer.user.id] })
+      requested.assertStatus(200)
+      const responses = await Promise.all(
+        ['approved', 'changes-requested', 'approved', 'changes-requested'].map((status) =>
+          client.post(reviewsUrl(space.id, changeRequest.id)).bearerToken(reviewer.token).json({ status })
+        )
+      )
+      for (const response of responses) response.assertStatus(201)
+      const rows = await db.from('change_request_reviews').where('change_request_id', changeRequest.id).select('created_at')
+      assert.equal(new Set(rows.map((row) => String(row.created_at))).size, 4)
+      const current = await listReviews(client, admin, space.id, changeRequest.id, { outdated: false })
+      assert.equal(current.count, 1)
+      // Exactly one of them took the request over.
+      const withRequester = responses.filter((response) => response.body().requestedBy)
+      assert.lengthOf(withRequester, 1)
+    } finally {
+      await db.from('organizations').where('id', admin.organizationId).delete()
+    }
   })
 })
