@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
+import { fromSqlTimestamp } from '#core/database/timestamps'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
@@ -358,7 +359,7 @@ test.group('Reviews under concurrency', () => {
       )
       for (const response of responses) response.assertStatus(201)
       const rows = await db.from('change_request_reviews').where('change_request_id', changeRequest.id).select('created_at')
-      assert.equal(new Set(rows.map((row) => String(row.created_at))).size, 4)
+      assert.equal(new Set(rows.map((row) => fromSqlTimestamp(row.created_at)!.toMillis())).size, 4)
       const current = await listReviews(client, admin, space.id, changeRequest.id, { outdated: false })
       assert.equal(current.count, 1)
       // Exactly one of them took the request over.
