@@ -73,7 +73,8 @@ export const CHANGE_REQUEST_COLUMNS = [
       .as('open_comments'),
 ]
 
-function userOf(row: any, prefix: string): UserRecord | null {
+/** The user joined under `prefix` (columns `<prefix>_id`, `<prefix>_email`, ...), if any. */
+export function userOf(row: any, prefix: string): UserRecord | null {
   if (!row[`${prefix}_id`]) return null
   return {
     id: row[`${prefix}_id`],

@@ -16,6 +16,38 @@ export const EDIT_MODES = ['live', 'locked'] as const
 export type EditMode = (typeof EDIT_MODES)[number]
 
 /**
+ * The merge rules Bindery enforces (GitBook's MergeRule names); GitBook's other rules (specific
+ * reviewers, bypass, agent review, custom expressions...) are refused when configured.
+ */
+export const SUPPORTED_MERGE_RULES = [
+  'require_at_least_one_approved_review',
+  'require_all_reviews_approved',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+] as const
+export type MergeRuleName = (typeof SUPPORTED_MERGE_RULES)[number]
+
+/**
+ * A space's own merge rules (GitBook's MergeRulesStandaloneConfiguration); a space without any
+ * inherits its organization's (`{type: 'inherit'}` on the wire), which are none.
+ */
+export type MergeRules = { type: 'none' } | { type: 'rules'; rules: Array<{ rule: MergeRuleName }> }
+
+/**
+ * `spaces.merge_rules` as stored (JSON text, null: inherit).
+ */
+export function mergeRulesFromColumn(value: unknown): MergeRules | null {
+  if (typeof value !== 'string' || value === '') return null
+  const parsed = JSON.parse(value)
+  if (parsed?.type === 'none') return { type: 'none' }
+  if (parsed?.type === 'rules' && Array.isArray(parsed.rules)) {
+    const rules = parsed.rules.filter((entry: any) => SUPPORTED_MERGE_RULES.includes(entry?.rule))
+    return { type: 'rules', rules: rules.map((entry: any) => ({ rule: entry.rule })) }
+  }
+  return null
+}
+
+/**
  * A space as stored, read from a plain row (no model hydration on reads).
  */
 export type SpaceRecord = {
@@ -29,6 +61,8 @@ export type SpaceRecord = {
   defaultLevel: RoleOrGuest
   revisionId: string
   position: number
+  /** Null: inherited from the organization. */
+  mergeRules: MergeRules | null
   createdAt: DateTime
   updatedAt: DateTime
   deletedAt: DateTime | null
@@ -64,6 +98,7 @@ export const SPACE_COLUMNS = [
   's.default_level',
   's.revision_id',
   's.position',
+  's.merge_rules',
   's.created_at',
   's.updated_at',
   's.deleted_at',
@@ -93,6 +128,7 @@ export function spaceFromRow(row: Record<string, any>): SpaceRecord {
     defaultLevel: row.default_level ?? null,
     revisionId: row.revision_id,
     position: Number(row.position),
+    mergeRules: mergeRulesFromColumn(row.merge_rules),
     createdAt: fromSqlTimestamp(row.created_at)!,
     updatedAt: fromSqlTimestamp(row.updated_at)!,
     deletedAt: fromSqlTimestamp(row.deleted_at),

@@ -56,7 +56,37 @@ export default class ChangeRequestPolicy extends BasePolicy {
       edit,
       comment: roleAtLeast(access.role, 'comment'),
       merge: this.merge(user, access, changeRequest) === true && open && changeRequest.status !== 'archived',
-      review: open && roleAtLeast(access.role, 'review'),
+      review: this.review(user, access, changeRequest) === true,
     }
+  }
+
+  /**
+   * Requesting and removing reviewers: editors, while the change request is still in progress.
+   */
+  manageReviewers(_user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
+    if (!roleAtLeast(access.role, 'edit')) {
+      return AuthorizationResponse.deny('You need the edit role on this space to request reviewers', 403)
+    }
+    if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
+      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: its reviewers cannot change`, 403)
+    }
+    return true
+  }
+
+  /**
+   * Submitting a review: reviewers and above, not the change request's author, while it is a draft
+   * or open.
+   */
+  review(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
+    if (!roleAtLeast(access.role, 'review')) {
+      return AuthorizationResponse.deny('You need the review role on this space to review change requests', 403)
+    }
+    if (changeRequest.createdBy?.id === user.id) {
+      return AuthorizationResponse.deny('You cannot review your own change request', 403)
+    }
+    if (changeRequest.status !== 'draft' && changeRequest.status !== 'open') {
+      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: it cannot be reviewed`, 403)
+    }
+    return true
   }
 }

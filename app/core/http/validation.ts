@@ -86,3 +86,23 @@ export const singleEmoji = vine.createRule(
     }
   }
 )
+
+/**
+ * Fields of GitBook's request bodies that Bindery does not implement: a 400 naming them, rather than
+ * a silent no-op (VineJS would drop them). `null` counts as not given. Returns the body unchanged.
+ */
+export function refuseUnsupportedFields(
+  body: unknown,
+  fields: readonly string[],
+  reason = 'is not supported by this server'
+): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const given = fields.filter((field) => field in body && (body as Record<string, unknown>)[field] !== null)
+    if (given.length > 0) {
+      throw BadRequestException.invalid(
+        ...given.map((field) => ({ field, message: `The ${field} field ${reason}`, rule: 'unsupported' }))
+      )
+    }
+  }
+  return body
+}

@@ -1,10 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
+import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
 import SpaceService from '#spaces/services/space_service'
 import {
   createSpaceValidator,
-  refuseUnsupportedFields,
   UNSUPPORTED_CREATE_SPACE_FIELDS,
 } from '#spaces/validators/space_validators'
 import { presentSpace } from '#spaces/serializers/space_serializer'

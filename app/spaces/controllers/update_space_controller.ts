@@ -1,12 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
+import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import SpacePolicy from '#spaces/policies/space_policy'
 import {
   NULLABLE_SPACE_FIELDS,
-  refuseUnsupportedFields,
   UNSUPPORTED_UPDATE_SPACE_FIELDS,
   updateSpaceValidator,
 } from '#spaces/validators/space_validators'

@@ -34,6 +34,10 @@ export default class Space extends compose(BaseModel, withRandomId) {
   @column()
   declare position: number
 
+  /** GitBook's MergeRulesStandaloneConfiguration as JSON text; null: inherit (see records.ts). */
+  @column()
+  declare mergeRules: string | null
+
   @timestampColumn({ autoCreate: true })
   declare createdAt: DateTime
 

@@ -21,7 +21,7 @@ export function serializeSpace(access: SpaceAccess, caller: User, counters: Spac
     updatedAt: space.updatedAt.toISO()!,
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISO()! } : {}),
     editMode: space.editMode,
-    mergeRules: { type: 'inherit' as const },
+    mergeRules: space.mergeRules ?? { type: 'inherit' as const },
     urls: {
       location: urls.api(`/spaces/${space.id}`),
       app: urls.app(`/spaces/${space.id}`),

@@ -41,6 +41,7 @@ export type UpdateSpaceInput = {
   editMode?: EditMode
   defaultLevel?: RoleOrGuest
   visibility?: SpaceVisibility
+  mergeRules?: { type: 'inherit' | 'none' | 'rules'; rules?: Array<{ rule: string }> }
 }
 export type MoveInput = { parent?: string | null; position?: Position }
 export type TransferSpaceInput = { organization: string; collection?: string }
@@ -126,6 +127,7 @@ export default class SpaceService {
         visibility: 'private',
         editMode: input.editMode ?? 'live',
         defaultLevel: null,
+        mergeRules: null,
       })
       await this.grantCreator(trx, organizationId, { space_id: space.id }, user.id, parentRole)
       return space.id
@@ -144,7 +146,10 @@ export default class SpaceService {
     }
     await db.transaction(async (trx) => {
       const space = await Space.findOrFail(current.id, { client: trx })
-      space.merge(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)))
+      const { mergeRules, ...fields } = input
+      space.merge(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)))
+      // Inheriting is stored as no rules of the space's own.
+      if (mergeRules) space.mergeRules = storedMergeRules(mergeRules)
       await space.save()
     })
     return this.access.spaceFor(user.id, current.id)
@@ -201,6 +206,7 @@ export default class SpaceService {
         visibility: source.visibility,
         editMode: source.editMode,
         defaultLevel: source.defaultLevel,
+        mergeRules: storedMergeRules(source.mergeRules ?? { type: 'inherit' }),
       })
       const grants = await trx
         .from('content_grants')
@@ -391,7 +397,10 @@ export default class SpaceService {
 
   private async insertSpace(
     trx: TransactionClientContract,
-    fields: Pick<Space, 'organizationId' | 'parentId' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel'>
+    fields: Pick<
+      Space,
+      'organizationId' | 'parentId' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel' | 'mergeRules'
+    >
   ) {
     const space = new Space()
     space.useTransaction(trx)
@@ -444,4 +453,14 @@ function unknownCollection(field: string, id: string) {
     message: `No collection with id "${id.slice(0, 64)}" in this organization`,
     rule: 'exists',
   })
+}
+
+/**
+ * `spaces.merge_rules` for a validated MergeRulesSpaceConfiguration: inheriting is stored as no rules
+ * of the space's own (null).
+ */
+function storedMergeRules(input: NonNullable<UpdateSpaceInput['mergeRules']>): string | null {
+  if (input.type === 'inherit') return null
+  if (input.type === 'none') return JSON.stringify({ type: 'none' })
+  return JSON.stringify({ type: 'rules', rules: (input.rules ?? []).map(({ rule }) => ({ rule })) })
 }

@@ -1,9 +1,9 @@
 import vine from '@vinejs/vine'
-import { BadRequestException } from '#core/exceptions/api_exceptions'
+import type { FieldContext } from '@vinejs/vine/types'
 import { ROLES } from '#core/roles'
 import { listQuery } from '#core/http/pagination'
 import { maxCharacters } from '#core/http/validation'
-import { EDIT_MODES, SPACE_VISIBILITIES } from '#spaces/records'
+import { EDIT_MODES, SPACE_VISIBILITIES, SUPPORTED_MERGE_RULES } from '#spaces/records'
 
 const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
 const emoji = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
@@ -35,6 +35,35 @@ export const createSpaceValidator = vine.compile(
   })
 )
 
+/**
+ * A merge rule Bindery enforces; GitBook's other rules are named as unsupported rather than
+ * answered with a bare enum failure.
+ */
+const supportedMergeRule = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
+  if (!field.isValid) return
+  if (!(SUPPORTED_MERGE_RULES as readonly unknown[]).includes(value)) {
+    field.report(
+      `The merge rule "${String(value).slice(0, 64)}" is not supported by this server (supported: ${SUPPORTED_MERGE_RULES.join(', ')})`,
+      'unsupportedMergeRule',
+      field
+    )
+  }
+})
+
+/**
+ * GitBook's MergeRulesSpaceConfiguration: `{type: 'inherit'}`, `{type: 'none'}` or
+ * `{type: 'rules', rules: [{rule}]}` (`rules` counts only with type `rules`).
+ */
+const mergeRules = vine.object({
+  type: vine.enum(['inherit', 'none', 'rules'] as const),
+  rules: vine
+    .array(vine.object({ rule: vine.string().use(supportedMergeRule()) }))
+    .maxLength(20)
+    .distinct('rule')
+    .optional()
+    .requiredWhen('type', '=', 'rules'),
+})
+
 export const NULLABLE_SPACE_FIELDS = ['emoji', 'defaultLevel'] as const
 
 export const updateSpaceValidator = vine.compile(
@@ -44,6 +73,7 @@ export const updateSpaceValidator = vine.compile(
     editMode: vine.enum(EDIT_MODES).optional(),
     defaultLevel: role.clone().nullable().optional(),
     visibility: vine.enum(SPACE_VISIBILITIES).optional(),
+    mergeRules: mergeRules.optional(),
   })
 )
 
@@ -103,19 +133,7 @@ export const aggregateQueryValidator = vine.compile(vine.object({ ...listQuery, 
 
 /**
  * Fields of GitBook's request bodies that Bindery does not implement (templates, computed sources,
- * icons, languages, per-space merge rules): a 400 naming them, rather than a silent no-op.
+ * icons, languages): a 400 naming them, rather than a silent no-op.
  */
 export const UNSUPPORTED_CREATE_SPACE_FIELDS = ['template', 'computedSource', 'language', 'icon'] as const
-export const UNSUPPORTED_UPDATE_SPACE_FIELDS = ['icon', 'language', 'mergeRules'] as const
-
-export function refuseUnsupportedFields(body: unknown, fields: readonly string[]): unknown {
-  if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const given = fields.filter((field) => field in body && (body as Record<string, unknown>)[field] !== null)
-    if (given.length > 0) {
-      throw BadRequestException.invalid(
-        ...given.map((field) => ({ field, message: `The ${field} field is not supported by this server`, rule: 'unsupported' }))
-      )
-    }
-  }
-  return body
-}
+export const UNSUPPORTED_UPDATE_SPACE_FIELDS = ['icon', 'language'] as const

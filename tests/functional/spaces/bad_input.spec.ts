@@ -127,7 +127,7 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       { name: 'space PATCH: an empty title', op: 'patchSpace', body: { title: '   ' }, field: 'title' },
       { name: 'space PATCH: editMode as a boolean', op: 'patchSpace', body: { editMode: true }, field: 'editMode' },
       { name: 'space PATCH: defaultLevel "inherit"', op: 'patchSpace', body: { defaultLevel: 'inherit' }, field: 'defaultLevel' },
-      { name: 'space PATCH: mergeRules', op: 'patchSpace', body: { mergeRules: { type: 'inherit' } }, field: 'mergeRules' },
+      { name: 'space PATCH: an unsupported merge rule', op: 'patchSpace', body: { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } }, field: 'allow_bypass' },
       { name: 'space PATCH: visibility as a number', op: 'patchSpace', body: { visibility: 1 }, field: 'visibility' },
       { name: 'space POST: an emoji as an array', op: 'createSpace', body: { emoji: ['x'] }, field: 'emoji' },
       { name: 'space POST: a computedSource', op: 'createSpace', body: { computedSource: {} }, field: 'computedSource' },

@@ -36,6 +36,7 @@ function space(id: string, parentId: string | null, position: number): SpaceAcce
       defaultLevel: null,
       revisionId: 'rev',
       position,
+      mergeRules: null,
       createdAt: at,
       updatedAt: at,
       deletedAt: null,

@@ -1,0 +1,32 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { listEnvelope } from '#core/http/pagination'
+import { singleValuedQuery } from '#core/http/validation'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import ChangeRequestService from '#change_requests/services/change_request_service'
+import ReviewService from '#change_requests/services/review_service'
+import { listReviewsValidator } from '#change_requests/validators/review_validators'
+import { serializeReview } from '#change_requests/serializers/review_serializer'
+
+/**
+ * GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews — anyone who can read the
+ * space; oldest first; `outdated` filters.
+ */
+@inject()
+export default class ListReviewsController {
+  constructor(
+    private access: SpaceAccessService,
+    private changeRequests: ChangeRequestService,
+    private reviews: ReviewService
+  ) {}
+
+  async handle({ auth, params, request }: HttpContext) {
+    const user = auth.getUserOrFail()
+    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const query = await request.validateUsing(listReviewsValidator, { data: singleValuedQuery(request.qs()) })
+    const page = await this.reviews.list(changeRequest, query)
+    return listEnvelope(page.items.map(serializeReview), page.count, page.next)
+  }
+}

@@ -1,0 +1,274 @@
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import type { ApiClient } from '@japa/api-client'
+import { PreconditionFailedException } from '#core/exceptions/api_exceptions'
+import SpaceAccessService from '#spaces/services/space_access_service'
+import ChangeRequestService from '#change_requests/services/change_request_service'
+import MergeRulesService from '#change_requests/services/merge_rules_service'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+
+const ALL_RULES = [
+  'require_at_least_one_approved_review',
+  'require_all_reviews_approved',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+]
+
+async function patchSpace(client: ApiClient, caller: Caller, spaceId: string, body: Record<string, unknown>) {
+  const response = await client.patch(`/v1/spaces/${spaceId}`).bearerToken(caller.token).json(body)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+async function storedRules(spaceId: string) {
+  const row = await db.from('spaces').where('id', spaceId).select('merge_rules').first()
+  return row.merge_rules as string | null
+}
+
+async function setRules(client: ApiClient, admin: Caller, spaceId: string, rules: string[]) {
+  await patchSpace(client, admin, spaceId, { mergeRules: { type: 'rules', rules: rules.map((rule) => ({ rule })) } })
+}
+
+async function review(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, status: string) {
+  const response = await client
+    .post(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/reviews`)
+    .bearerToken(caller.token)
+    .json({ status })
+  response.assertStatus(201)
+}
+
+/**
+ * What the merge endpoint will do: assertMergeable on fresh rows inside a transaction. Resolves to
+ * the 412's message, or null when the change request may merge.
+ */
+async function mergeRefusal(admin: Caller, spaceId: string, changeRequestId: string, spaceRevisionId?: string) {
+  const access = await (await app.container.make(SpaceAccessService)).spaceFor(admin.user.id, spaceId)
+  const service = await app.container.make(MergeRulesService)
+  const changeRequests = await app.container.make(ChangeRequestService)
+  try {
+    await db.transaction(async (trx) => {
+      const changeRequest = await changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
+      await service.assertMergeable(trx, access, changeRequest, spaceRevisionId ?? access.space.revisionId)
+    })
+    return null
+  } catch (error) {
+    if (!(error instanceof PreconditionFailedException)) throw error
+    if (error.status !== 412) throw new Error(`status ${error.status}`)
+    return error.message
+  }
+}
+
+test.group('PATCH space mergeRules', (group) => {
+  eachTestInTransaction(group)
+
+  test('round trip: rules, none, inherit; stored as given, inherit as null', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    assert.deepEqual(space.mergeRules, { type: 'inherit' })
+
+    const rules = { type: 'rules', rules: ALL_RULES.map((rule) => ({ rule })) }
+    const patched = await patchSpace(client, admin, space.id, { mergeRules: rules })
+    assert.deepEqual(patched.mergeRules, rules)
+    assert.deepEqual(JSON.parse((await storedRules(space.id))!), rules)
+    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    read.assertContract()
+    assert.deepEqual(read.body().mergeRules, rules)
+    const listed = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
+    assert.deepEqual(listed.body().items.find((s: any) => s.id === space.id).mergeRules, rules)
+
+    // Other fields leave the rules alone; an empty rule list is allowed.
+    const renamed = await patchSpace(client, admin, space.id, { title: 'Renamed' })
+    assert.deepEqual(renamed.mergeRules, rules)
+    const empty = await patchSpace(client, admin, space.id, { mergeRules: { type: 'rules', rules: [] } })
+    assert.deepEqual(empty.mergeRules, { type: 'rules', rules: [] })
+
+    const none = await patchSpace(client, admin, space.id, { mergeRules: { type: 'none' } })
+    assert.deepEqual(none.mergeRules, { type: 'none' })
+    const inherit = await patchSpace(client, admin, space.id, { mergeRules: { type: 'inherit' } })
+    assert.deepEqual(inherit.mergeRules, { type: 'inherit' })
+    assert.isNull(await storedRules(space.id))
+
+    // Organizations have none, and a duplicate keeps the space's rules.
+    const organization = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+    organization.assertContract()
+    assert.deepEqual(organization.body().mergeRules, { type: 'none' })
+    await patchSpace(client, admin, space.id, { mergeRules: { type: 'rules', rules: [{ rule: ALL_RULES[3] }] } })
+    const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
+    duplicate.assertStatus(201)
+    assert.deepEqual(duplicate.body().mergeRules, { type: 'rules', rules: [{ rule: ALL_RULES[3] }] })
+  })
+
+  test('refusals: unsupported or unknown rules, bad shapes, and non-admins; nothing changes')
+    .with([
+      { name: 'an unsupported rule', mergeRules: { type: 'rules', rules: [{ rule: 'require_agent_review' }] }, text: 'require_agent_review' },
+      {
+        name: 'specific reviewers',
+        mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['x'] }] },
+        text: 'require_specific_reviewers',
+      },
+      { name: 'a custom expression', mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] }, text: 'custom' },
+      { name: 'an unknown rule', mergeRules: { type: 'rules', rules: [{ rule: 'anything' }] }, text: 'anything' },
+      { name: 'a rule that is not a string', mergeRules: { type: 'rules', rules: [{ rule: 3 }] }, text: 'rule' },
+      { name: 'rules missing', mergeRules: { type: 'rules' }, text: 'rules' },
+      { name: 'rules not an array', mergeRules: { type: 'rules', rules: 'all' }, text: 'rules' },
+      {
+        name: 'a rule twice',
+        mergeRules: { type: 'rules', rules: [{ rule: ALL_RULES[0] }, { rule: ALL_RULES[0] }] },
+        text: 'rules',
+      },
+      { name: 'an unknown type', mergeRules: { type: 'strict' }, text: 'type' },
+      { name: 'no type', mergeRules: {}, text: 'type' },
+      { name: 'a string', mergeRules: 'none', text: 'mergeRules' },
+      { name: 'null', mergeRules: null, text: 'mergeRules' },
+    ])
+    .run(async ({ client, assert }, { mergeRules, text }) => {
+      const admin = await createCaller()
+      const space = await createSpace(client, admin)
+      await setRules(client, admin, space.id, [ALL_RULES[0]])
+      const before = await storedRules(space.id)
+      const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ mergeRules, title: 'Not this' })
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, text)
+      assert.equal(await storedRules(space.id), before)
+      const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+      assert.equal(read.body().title, 'Space')
+    })
+
+  test('only admins of the space change merge rules', async ({ client, assert }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    for (const role of ['read', 'comment', 'edit', 'review', 'create'] as const) {
+      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const response = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(member.token)
+        .json({ mergeRules: { type: 'none' } })
+      response.assertStatus(403)
+      response.assertContract()
+    }
+    assert.isNull(await storedRules(space.id))
+  })
+})
+
+test.group('MergeRulesService.assertMergeable', (group) => {
+  eachTestInTransaction(group)
+
+  async function setup(client: ApiClient) {
+    const admin = await createCaller()
+    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
+    const alice = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    const bob = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    const space = await createSpace(client, admin)
+    const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Change' })
+    return { admin, editor, alice, bob, space, changeRequest }
+  }
+
+  test('inherited and "none" rules let anything merge', async ({ client, assert }) => {
+    const t = await setup(client)
+    const untitled = await createChangeRequest(client, t.editor, t.space.id)
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id, 'AAAAAAAAAAAAAAAAAAAA'))
+    await patchSpace(client, t.admin, t.space.id, { mergeRules: { type: 'none' } })
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id, 'AAAAAAAAAAAAAAAAAAAA'))
+  })
+
+  test('require_at_least_one_approved_review: an approval of the latest revision', async ({ client, assert }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ['require_at_least_one_approved_review'])
+    const none = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id)
+    assert.equal(
+      none,
+      'This change request needs an approving review of its latest revision to merge (merge rule require_at_least_one_approved_review).'
+    )
+    await review(client, t.alice, t.space.id, t.changeRequest.id, 'changes-requested')
+    assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+
+    // The approval is of an older revision once the change request moves on.
+    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
+      { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
+    ])
+    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_at_least_one_approved_review')
+    await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+    // A reviewer who changes their mind withdraws their approval.
+    await review(client, t.alice, t.space.id, t.changeRequest.id, 'changes-requested')
+    assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+  })
+
+  test("require_all_reviews_approved: every reviewer's latest current review approves, at least one", async ({
+    client,
+    assert,
+  }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ['require_all_reviews_approved'])
+    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+    await review(client, t.bob, t.space.id, t.changeRequest.id, 'changes-requested')
+    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    // Bob's later approval replaces his request for changes.
+    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+    // After a batch, no review is current.
+    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
+      { operation: 'insert_page', title: 'More', document: { markdown: 'More' } },
+    ])
+    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    // A request for changes on an older revision no longer blocks.
+    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
+  })
+
+  test('require_up_to_date_change_request: based on the space revision given', async ({ client, assert }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ['require_up_to_date_change_request'])
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, t.space.revision))
+    const moved = 'BBBBBBBBBBBBBBBBBBBB'
+    const refusal = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, moved)
+    assert.equal(
+      refusal,
+      "This change request must be updated with the space's latest content to merge (merge rule require_up_to_date_change_request)."
+    )
+    // After an update from the space, the merged ancestor is the base.
+    await db.from('change_requests').where('id', t.changeRequest.id).update({ revision_merged_ancestor_id: moved })
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, moved))
+    assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, t.space.revision))
+  })
+
+  test('require_change_request_subject, and every failed rule named at once', async ({ client, assert }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ALL_RULES)
+    const untitled = await createChangeRequest(client, t.editor, t.space.id, { subject: '   ' })
+    const refusal = (await mergeRefusal(t.admin, t.space.id, untitled.id, 'BBBBBBBBBBBBBBBBBBBB'))!
+    for (const rule of ALL_RULES) assert.include(refusal, `(merge rule ${rule})`)
+    assert.include(refusal, 'This change request needs a subject to merge')
+
+    await review(client, t.alice, t.space.id, untitled.id, 'approved')
+    const remaining = (await mergeRefusal(t.admin, t.space.id, untitled.id))!
+    assert.equal(remaining, 'This change request needs a subject to merge (merge rule require_change_request_subject).')
+    await db.from('change_requests').where('id', untitled.id).update({ subject: 'Titled' })
+    assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id))
+  })
+
+  test('rules are read under the transaction, not from the caller\'s earlier view of the space', async ({
+    client,
+    assert,
+  }) => {
+    const t = await setup(client)
+    const access = await (await app.container.make(SpaceAccessService)).spaceFor(t.admin.user.id, t.space.id)
+    assert.isNull(access.space.mergeRules)
+    await setRules(client, t.admin, t.space.id, ['require_change_request_subject'])
+    const untitled = await createChangeRequest(client, t.editor, t.space.id)
+    const service = await app.container.make(MergeRulesService)
+    const changeRequest = await (await app.container.make(ChangeRequestService)).find(db.connection(), t.space.id, untitled.id)
+    await assert.rejects(
+      () => service.assertMergeable(db.connection(), access, changeRequest, access.space.revisionId),
+      /require_change_request_subject/
+    )
+  })
+})

@@ -1,0 +1,345 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import type { ApiClient } from '@japa/api-client'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
+import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+
+const reviewersUrl = (spaceId: string, changeRequestId: string | number) =>
+  `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/requested-reviewers`
+
+async function requestReviewers(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string | number,
+  body: Record<string, unknown>
+) {
+  const response = await client.post(reviewersUrl(spaceId, changeRequestId)).bearerToken(caller.token).json(body)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+async function listReviewers(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, qs = {}) {
+  const response = await client.get(reviewersUrl(spaceId, changeRequestId)).qs(qs).bearerToken(caller.token)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+/** Requested reviewers and the change request's subject, to check that a refused request changed nothing. */
+async function snapshot(changeRequestId: string) {
+  const rows = await db
+    .from('change_request_requested_reviewers')
+    .where('change_request_id', changeRequestId)
+    .orderBy('user_id')
+    .select('user_id', 'requested_by_id', 'revision_id', 'created_at')
+  const changeRequest = await db.from('change_requests').where('id', changeRequestId).select('subject', 'updated_at').first()
+  return JSON.stringify({ rows, changeRequest })
+}
+
+async function team(client: ApiClient) {
+  const admin = await createCaller()
+  const member = (role: 'read' | 'comment' | 'edit' | 'review' | 'admin') =>
+    createCaller({ organizationId: admin.organizationId, role })
+  const [reader, commenter, editor, reviewer] = await Promise.all([
+    member('read'),
+    member('comment'),
+    member('edit'),
+    member('review'),
+  ])
+  const space = await createSpace(client, admin)
+  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
+  return { admin, reader, commenter, editor, reviewer, space, changeRequest }
+}
+
+test.group('POST requested-reviewers', (group) => {
+  eachTestInTransaction(group)
+
+  test('requests members, renames the change request, and lists them', async ({ client, assert }) => {
+    const t = await team(client)
+    const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [t.reviewer.user.id, t.admin.user.id, t.reviewer.user.id],
+      subject: '  Ready for review  ',
+    })
+    assert.deepEqual(Object.keys(body), ['users'])
+    assert.deepEqual(
+      body.users.map((r: any) => r.user.id),
+      [t.reviewer.user.id, t.admin.user.id],
+      'in the order given, once each'
+    )
+    for (const requested of body.users) {
+      assert.equal(requested.object, 'change-request-requested-reviewer')
+      assert.equal(requested.kind, 'user')
+      assert.equal(requested.revision, t.changeRequest.revision)
+      assert.equal(requested.requestedBy.id, t.editor.user.id)
+      assert.equal(requested.requestedBy.email, t.editor.email)
+    }
+
+    const changeRequest = await client
+      .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+      .bearerToken(t.reader.token)
+    assert.equal(changeRequest.body().subject, 'Ready for review')
+
+    // Readers list them; by number too.
+    const listed = await listReviewers(client, t.reader, t.space.id, String(t.changeRequest.number))
+    assert.equal(listed.count, 2)
+    assert.sameMembers(
+      listed.items.map((r: any) => r.user.id),
+      [t.reviewer.user.id, t.admin.user.id]
+    )
+    assert.notProperty(listed, 'next')
+
+    // Without a subject the change request keeps its own.
+    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.commenter.user.id] })
+    const after = await client.get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`).bearerToken(t.reader.token)
+    assert.equal(after.body().subject, 'Ready for review')
+  })
+
+  test('asking again refreshes the request: requester, revision and time', async ({ client, assert }) => {
+    const t = await team(client)
+    const first = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
+      { operation: 'insert_page', title: 'New page', document: { markdown: 'Body' } },
+    ])
+    const head = (await client.get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`).bearerToken(t.admin.token)).body()
+    assert.notEqual(head.revision, t.changeRequest.revision)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+
+    const again = await requestReviewers(client, t.admin, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    const refreshed = again.users[0]
+    assert.equal(refreshed.requestedBy.id, t.admin.user.id)
+    assert.equal(refreshed.revision, head.revision)
+    assert.isAbove(Date.parse(refreshed.createdAt), Date.parse(first.users[0].createdAt))
+    const listed = await listReviewers(client, t.admin, t.space.id, t.changeRequest.id)
+    assert.equal(listed.count, 1)
+    assert.deepEqual(listed.items[0], refreshed)
+  })
+
+  test('a guest with a grant on the space can be requested; disabled members cannot', async ({ client, assert }) => {
+    const t = await team(client)
+    const guest = await createCaller({ organizationId: t.admin.organizationId, role: null })
+    const unshared = await createCaller({ organizationId: t.admin.organizationId, role: null })
+    const invite = await client
+      .post(`/v1/spaces/${t.space.id}/permissions`)
+      .bearerToken(t.admin.token)
+      .json({ role: 'read', users: [guest.user.id] })
+    assert.oneOf(invite.status(), [200, 204])
+    const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [guest.user.id] })
+    assert.equal(body.users[0].user.id, guest.user.id)
+
+    const before = await snapshot(t.changeRequest.id)
+    await db
+      .from('organization_members')
+      .where('organization_id', t.admin.organizationId)
+      .where('user_id', t.reader.user.id)
+      .update({ disabled: true })
+    for (const userId of [unshared.user.id, t.reader.user.id]) {
+      const refused = await client
+        .post(reviewersUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(t.editor.token)
+        .json({ users: [userId] })
+      refused.assertStatus(400)
+      refused.assertContract()
+      assert.include(refused.body().error.message, userId)
+    }
+    assert.equal(await snapshot(t.changeRequest.id), before)
+  })
+
+  test('bad bodies are 400s naming the field, and change nothing')
+    .with([
+      { name: 'users missing', body: { subject: 'x' }, field: 'users' },
+      { name: 'users not an array', body: { users: 'abc' }, field: 'users' },
+      { name: 'users null', body: { users: null }, field: 'users' },
+      { name: 'users empty', body: { users: [] }, field: 'users' },
+      { name: 'a user id that is a number', body: { users: [12] }, field: 'users' },
+      { name: 'an empty user id', body: { users: [''] }, field: 'users' },
+      { name: 'more than 50 users', body: { users: Array.from({ length: 51 }, (_, i) => `user${i}`) }, field: 'users' },
+      { name: 'a subject of 101 characters', body: { subject: 'a'.repeat(101) }, field: 'subject' },
+      { name: 'a subject of 101 emoji', body: { subject: '📘'.repeat(101) }, field: 'subject' },
+      { name: 'a numeric subject', body: { subject: 7 }, field: 'subject' },
+      { name: 'a null subject', body: { subject: null }, field: 'subject' },
+      { name: 'a description', body: { description: { object: 'document', data: {}, nodes: [] } }, field: 'description' },
+      { name: 'unknown user ids', body: { users: ['AAAAAAAAAAAAAAAAAAAA', 'not-an-id'] }, field: 'AAAAAAAAAAAAAAAAAAAA' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const t = await team(client)
+      const before = await snapshot(t.changeRequest.id)
+      const payload = 'users' in body || field === 'users' ? body : { users: [t.reviewer.user.id], ...body }
+      const response = await client.post(reviewersUrl(t.space.id, t.changeRequest.id)).bearerToken(t.editor.token).json(payload)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await snapshot(t.changeRequest.id), before)
+    })
+
+  test("unknown users, another organization's users and the author are refused by name", async ({ client, assert }) => {
+    const t = await team(client)
+    const stranger = await createCaller()
+    const before = await snapshot(t.changeRequest.id)
+    const mixed = await client
+      .post(reviewersUrl(t.space.id, t.changeRequest.id))
+      .bearerToken(t.editor.token)
+      .json({ users: [t.reviewer.user.id, stranger.user.id, 'AAAAAAAAAAAAAAAAAAAA'] })
+    mixed.assertStatus(400)
+    mixed.assertContract()
+    assert.include(mixed.body().error.message, stranger.user.id)
+    assert.include(mixed.body().error.message, 'AAAAAAAAAAAAAAAAAAAA')
+    assert.notInclude(mixed.body().error.message, t.reviewer.user.id)
+    assert.notInclude(mixed.body().error.message, stranger.email)
+
+    const author = await client
+      .post(reviewersUrl(t.space.id, t.changeRequest.id))
+      .bearerToken(t.admin.token)
+      .json({ users: [t.editor.user.id], subject: 'Renamed' })
+    author.assertStatus(400)
+    author.assertContract()
+    assert.include(author.body().error.message, 'author')
+    assert.equal(await snapshot(t.changeRequest.id), before)
+
+    const malformed = await client
+      .post(reviewersUrl(t.space.id, t.changeRequest.id))
+      .bearerToken(t.editor.token)
+      .header('Content-Type', 'application/json')
+      .json('{"users": [')
+    malformed.assertStatus(400)
+    malformed.assertContract()
+    assert.equal(await snapshot(t.changeRequest.id), before)
+  })
+})
+
+test.group('requested reviewers: roles, states and ids', (group) => {
+  eachTestInTransaction(group)
+
+  test('readers and commenters list but cannot change reviewers; editors, reviewers and admins can', async ({ client, assert }) => {
+    const t = await team(client)
+    const before = await snapshot(t.changeRequest.id)
+    for (const caller of [t.reader, t.commenter]) {
+      await listReviewers(client, caller, t.space.id, t.changeRequest.id)
+      const post = await client
+        .post(reviewersUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(caller.token)
+        .json({ users: [t.reviewer.user.id] })
+      post.assertStatus(403)
+      post.assertContract()
+      const remove = await client
+        .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.reviewer.user.id}`)
+        .bearerToken(caller.token)
+      remove.assertStatus(403)
+      remove.assertContract()
+    }
+    assert.equal(await snapshot(t.changeRequest.id), before)
+    for (const caller of [t.editor, t.reviewer, t.admin]) {
+      await requestReviewers(client, caller, t.space.id, t.changeRequest.id, { users: [t.commenter.user.id] })
+    }
+    const listed = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)
+    assert.equal(listed.items[0].requestedBy.id, t.admin.user.id)
+  })
+
+  test('removing answers 205, then 404; merged and archived change requests refuse changes', async ({ client, assert }) => {
+    const t = await team(client)
+    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [t.reviewer.user.id, t.commenter.user.id],
+    })
+    const url = `${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.reviewer.user.id}`
+    const removed = await client.delete(url).bearerToken(t.editor.token)
+    removed.assertStatus(205)
+    assert.equal(removed.text(), '')
+    const again = await client.delete(url).bearerToken(t.editor.token)
+    again.assertStatus(404)
+    again.assertContract()
+    for (const userId of [t.reader.user.id, 'AAAAAAAAAAAAAAAAAAAA', 'not an id']) {
+      const missing = await client
+        .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${encodeURIComponent(userId)}`)
+        .bearerToken(t.editor.token)
+      missing.assertStatus(404)
+      missing.assertContract()
+    }
+    const listed = await listReviewers(client, t.editor, t.space.id, t.changeRequest.id)
+    assert.deepEqual(listed.items.map((r: any) => r.user.id), [t.commenter.user.id])
+
+    for (const status of ['merged', 'archived']) {
+      await db.from('change_requests').where('id', t.changeRequest.id).update({ status })
+      const before = await snapshot(t.changeRequest.id)
+      const post = await client
+        .post(reviewersUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(t.admin.token)
+        .json({ users: [t.reviewer.user.id], subject: 'Late' })
+      post.assertStatus(403)
+      post.assertContract()
+      assert.include(post.body().error.message, status)
+      const remove = await client
+        .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.commenter.user.id}`)
+        .bearerToken(t.admin.token)
+      remove.assertStatus(403)
+      remove.assertContract()
+      assert.equal(await snapshot(t.changeRequest.id), before)
+      // Still listed.
+      assert.equal((await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+    }
+  })
+
+  test("unknown change requests and another organization's are 404", async ({ client, assert }) => {
+    const t = await team(client)
+    const stranger = await createCaller()
+    const strangerSpace = await createSpace(client, stranger)
+    const before = await snapshot(t.changeRequest.id)
+    const requests = [
+      (id: string, spaceId = t.space.id, caller = t.admin) => client.get(reviewersUrl(spaceId, id)).bearerToken(caller.token),
+      (id: string, spaceId = t.space.id, caller = t.admin) =>
+        client.post(reviewersUrl(spaceId, id)).bearerToken(caller.token).json({ users: [t.reviewer.user.id] }),
+      (id: string, spaceId = t.space.id, caller = t.admin) =>
+        client.delete(`${reviewersUrl(spaceId, id)}/${t.reviewer.user.id}`).bearerToken(caller.token),
+    ]
+    for (const send of requests) {
+      for (const id of ['AAAAAAAAAAAAAAAAAAAA', '99', 'bad%20id']) {
+        const response = await send(id)
+        response.assertStatus(404)
+        response.assertContract()
+      }
+      // Another organization's caller, and a change request through another space.
+      const foreign = await send(t.changeRequest.id, t.space.id, stranger)
+      foreign.assertStatus(404)
+      foreign.assertContract()
+      const cross = await send(t.changeRequest.id, strangerSpace.id, stranger)
+      cross.assertStatus(404)
+    }
+    assert.equal(await snapshot(t.changeRequest.id), before)
+  })
+
+  test('lists paginate; limit 1001 and forged cursors are 400s', async ({ client, assert }) => {
+    const t = await team(client)
+    const users = [t.reader, t.commenter, t.reviewer, t.admin].map((caller) => caller.user.id)
+    for (const userId of users) {
+      await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [userId] })
+    }
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const body = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id, page ? { limit: 3, page } : { limit: 3 })
+      assert.equal(body.count, 4)
+      seen.push(...body.items.map((r: any) => r.user.id))
+      page = body.next?.page
+    } while (page)
+    assert.deepEqual(seen, users, 'oldest request first')
+    for (const qs of [{ limit: 1001 }, { limit: 0 }, { limit: 'many' }, { page: 'forged' }]) {
+      const bad = await client.get(reviewersUrl(t.space.id, t.changeRequest.id)).qs(qs).bearerToken(t.reader.token)
+      bad.assertStatus(400)
+      bad.assertContract()
+    }
+  })
+
+  test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
+    const t = await team(client)
+    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    const before = await snapshot(t.changeRequest.id)
+    const url = reviewersUrl(t.space.id, t.changeRequest.id)
+    await assertTokenGuards(t.admin.user, [
+      { send: () => client.get(url), scope: 'space:read' },
+      { send: () => client.post(url).json({ users: [t.commenter.user.id] }), scope: 'space:write' },
+      { send: () => client.delete(`${url}/${t.reviewer.user.id}`), scope: 'space:write' },
+    ])
+    assert.equal(await snapshot(t.changeRequest.id), before)
+  })
+})

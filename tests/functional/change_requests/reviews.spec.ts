@@ -1,0 +1,372 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import type { ApiClient } from '@japa/api-client'
+import { fromSqlTimestamp } from '#core/database/timestamps'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { assertTokenGuards } from '#tests/helpers/guards'
+import { gitbookClient } from '#tests/helpers/gitbook_client'
+import { validateContract } from '#tests/helpers/contract'
+import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+
+const crUrl = (spaceId: string, changeRequestId: string | number) =>
+  `/v1/spaces/${spaceId}/change-requests/${changeRequestId}`
+const reviewsUrl = (spaceId: string, changeRequestId: string | number) => `${crUrl(spaceId, changeRequestId)}/reviews`
+
+async function submitReview(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string | number,
+  status: string
+) {
+  const response = await client.post(reviewsUrl(spaceId, changeRequestId)).bearerToken(caller.token).json({ status })
+  response.assertStatus(201)
+  response.assertContract()
+  response.assertHeader('location', response.body().urls.location)
+  return response.body()
+}
+
+async function listReviews(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, qs = {}) {
+  const response = await client.get(reviewsUrl(spaceId, changeRequestId)).qs(qs).bearerToken(caller.token)
+  response.assertStatus(200)
+  response.assertContract()
+  return response.body()
+}
+
+async function changeRequestOf(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string) {
+  const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
+  response.assertStatus(200)
+  return response.body()
+}
+
+/** Reviews and requested reviewers of a change request, to check that a refused request changed nothing. */
+async function snapshot(changeRequestId: string) {
+  const reviews = await db.from('change_request_reviews').where('change_request_id', changeRequestId).orderBy('id').select('*')
+  const requested = await db
+    .from('change_request_requested_reviewers')
+    .where('change_request_id', changeRequestId)
+    .orderBy('user_id')
+    .select('*')
+  return JSON.stringify({ reviews, requested })
+}
+
+async function team(client: ApiClient) {
+  const admin = await createCaller()
+  const member = (role: 'read' | 'comment' | 'edit' | 'review') => createCaller({ organizationId: admin.organizationId, role })
+  const [reader, commenter, editor, reviewer, otherReviewer] = await Promise.all([
+    member('read'),
+    member('comment'),
+    member('edit'),
+    member('review'),
+    member('review'),
+  ])
+  const space = await createSpace(client, admin)
+  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
+  return { admin, reader, commenter, editor, reviewer, otherReviewer, space, changeRequest }
+}
+
+test.group('POST reviews', (group) => {
+  eachTestInTransaction(group)
+
+  test('a reviewer approves the head revision; a requested reviewer leaves the requested list', async ({
+    client,
+    assert,
+  }) => {
+    const t = await team(client)
+    const requested = await client
+      .post(`${crUrl(t.space.id, t.changeRequest.id)}/requested-reviewers`)
+      .bearerToken(t.editor.token)
+      .json({ users: [t.reviewer.user.id, t.otherReviewer.user.id] })
+    requested.assertStatus(200)
+
+    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    assert.equal(review.object, 'change-request-review')
+    assert.equal(review.status, 'approved')
+    assert.equal(review.revision, t.changeRequest.revision)
+    assert.equal(review.reviewer.id, t.reviewer.user.id)
+    assert.equal(review.requestedBy.id, t.editor.user.id)
+    assert.isFalse(review.outdated)
+    assert.equal(review.createdAt, review.updatedAt)
+    assert.match(review.urls.location, new RegExp(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}/reviews/${review.id}$`))
+    assert.notProperty(review, 'comment')
+
+    const remaining = await client
+      .get(`${crUrl(t.space.id, t.changeRequest.id)}/requested-reviewers`)
+      .bearerToken(t.reader.token)
+    assert.deepEqual(remaining.body().items.map((r: any) => r.user.id), [t.otherReviewer.user.id])
+
+    // Unrequested reviews have no requestedBy; admins review too; by number as well.
+    const unrequested = await submitReview(client, t.admin, t.space.id, t.changeRequest.number, 'changes-requested')
+    assert.notProperty(unrequested, 'requestedBy')
+    assert.equal(unrequested.status, 'changes-requested')
+
+    const shown = await client.get(review.urls.location).bearerToken(t.reader.token)
+    shown.assertStatus(200)
+    shown.assertContract()
+    assert.deepEqual(shown.body(), review)
+    const formatted = await client.get(review.urls.location).qs({ format: 'markdown' }).bearerToken(t.reader.token)
+    formatted.assertStatus(200)
+  })
+
+  test('roles: read, comment and edit members cannot review; the author cannot review their own', async ({
+    client,
+    assert,
+  }) => {
+    const t = await team(client)
+    const before = await snapshot(t.changeRequest.id)
+    for (const caller of [t.reader, t.commenter, t.editor]) {
+      const response = await client
+        .post(reviewsUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(caller.token)
+        .json({ status: 'approved' })
+      response.assertStatus(403)
+      response.assertContract()
+      const flags = (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions
+      assert.isFalse(flags.review)
+    }
+    // The admin authors one of their own: 403, and the flag says so.
+    const own = await createChangeRequest(client, t.admin, t.space.id, { subject: 'Mine' })
+    assert.isFalse(own.permissions.review)
+    const selfReview = await client.post(reviewsUrl(t.space.id, own.id)).bearerToken(t.admin.token).json({ status: 'approved' })
+    selfReview.assertStatus(403)
+    selfReview.assertContract()
+    assert.include(selfReview.body().error.message, 'own')
+    assert.equal(await snapshot(t.changeRequest.id), before)
+    assert.equal(await snapshot(own.id), JSON.stringify({ reviews: [], requested: [] }))
+
+    for (const caller of [t.reviewer, t.admin]) {
+      assert.isTrue((await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions.review)
+      await submitReview(client, caller, t.space.id, t.changeRequest.id, 'approved')
+    }
+  })
+
+  test('open and draft change requests take reviews; merged and archived ones do not', async ({ client, assert }) => {
+    const t = await team(client)
+    await db.from('change_requests').where('id', t.changeRequest.id).update({ status: 'open' })
+    await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    for (const status of ['merged', 'archived']) {
+      await db.from('change_requests').where('id', t.changeRequest.id).update({ status })
+      const before = await snapshot(t.changeRequest.id)
+      const response = await client
+        .post(reviewsUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(t.admin.token)
+        .json({ status: 'approved' })
+      response.assertStatus(403)
+      response.assertContract()
+      assert.include(response.body().error.message, status)
+      assert.isFalse((await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)).permissions.review)
+      assert.equal(await snapshot(t.changeRequest.id), before)
+      // Reviews stay readable.
+      assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+    }
+  })
+
+  test('bad bodies are 400s naming the field, and change nothing')
+    .with([
+      { name: 'status missing', body: {}, field: 'status' },
+      { name: 'an unknown status', body: { status: 'rejected' }, field: 'status' },
+      { name: 'a numeric status', body: { status: 1 }, field: 'status' },
+      { name: 'a null status', body: { status: null }, field: 'status' },
+      { name: 'a comment (not supported yet)', body: { status: 'approved', comment: { markdown: 'Looks good' } }, field: 'comment' },
+    ])
+    .run(async ({ client, assert }, { body, field }) => {
+      const t = await team(client)
+      const before = await snapshot(t.changeRequest.id)
+      const response = await client.post(reviewsUrl(t.space.id, t.changeRequest.id)).bearerToken(t.reviewer.token).json(body)
+      response.assertStatus(400)
+      response.assertContract()
+      assert.include(response.body().error.message, field)
+      assert.equal(await snapshot(t.changeRequest.id), before)
+    })
+
+  test('malformed JSON is a 400', async ({ client, assert }) => {
+    const t = await team(client)
+    const response = await client
+      .post(reviewsUrl(t.space.id, t.changeRequest.id))
+      .bearerToken(t.reviewer.token)
+      .header('Content-Type', 'application/json')
+      .json('{"status": ')
+    response.assertStatus(400)
+    response.assertContract()
+    assert.equal(await snapshot(t.changeRequest.id), JSON.stringify({ reviews: [], requested: [] }))
+  })
+})
+
+test.group('GET reviews', (group) => {
+  eachTestInTransaction(group)
+
+  test('a review is outdated once the head moves on or its reviewer reviews again; the filter agrees', async ({
+    client,
+    assert,
+  }) => {
+    const t = await team(client)
+    const first = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'changes-requested')
+    const other = await submitReview(client, t.otherReviewer, t.space.id, t.changeRequest.id, 'approved')
+    const second = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+
+    const all = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
+    assert.deepEqual(all.items.map((r: any) => r.id), [first.id, other.id, second.id], 'oldest first')
+    assert.deepEqual(all.items.map((r: any) => r.outdated), [true, false, false])
+    const current = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: false })
+    assert.deepEqual(current.items.map((r: any) => r.id), [other.id, second.id])
+    assert.equal(current.count, 2)
+    const outdated = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: true })
+    assert.deepEqual(outdated.items.map((r: any) => r.id), [first.id])
+
+    // An authoring batch moves the head: every review is outdated.
+    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
+      { operation: 'insert_page', title: 'Later', document: { markdown: 'More' } },
+    ])
+    const afterBatch = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
+    assert.deepEqual(afterBatch.items.map((r: any) => r.outdated), [true, true, true])
+    assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: 'false' })).count, 0)
+    const shown = await client.get(second.urls.location).bearerToken(t.reader.token)
+    assert.isTrue(shown.body().outdated)
+
+    // A review of the new head is current, on the new revision.
+    const head = await changeRequestOf(client, t.reader, t.space.id, t.changeRequest.id)
+    const fresh = await submitReview(client, t.otherReviewer, t.space.id, t.changeRequest.id, 'approved')
+    assert.equal(fresh.revision, head.revision)
+    assert.notEqual(fresh.revision, second.revision)
+    const now = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: false })
+    assert.deepEqual(now.items.map((r: any) => r.id), [fresh.id])
+  })
+
+  test('lists paginate; bad queries are 400s', async ({ client, assert }) => {
+    const t = await team(client)
+    const ids = []
+    for (let i = 0; i < 5; i++) {
+      const reviewer = i % 2 === 0 ? t.reviewer : t.otherReviewer
+      ids.push((await submitReview(client, reviewer, t.space.id, t.changeRequest.id, 'approved')).id)
+    }
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const body = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, page ? { limit: 2, page } : { limit: 2 })
+      assert.equal(body.count, 5)
+      seen.push(...body.items.map((r: any) => r.id))
+      page = body.next?.page
+    } while (page)
+    assert.deepEqual(seen, ids)
+    for (const qs of [{ limit: 1001 }, { limit: 0 }, { outdated: 'maybe' }, { format: 'html' }, { page: 'forged' }]) {
+      const bad = await client.get(reviewsUrl(t.space.id, t.changeRequest.id)).qs(qs).bearerToken(t.reader.token)
+      bad.assertStatus(400)
+      bad.assertContract()
+    }
+    const repeated = await client.get(`${reviewsUrl(t.space.id, t.changeRequest.id)}?outdated=true&outdated=false`).bearerToken(t.reader.token)
+    repeated.assertStatus(400)
+  })
+
+  test("unknown reviews, other change requests' reviews and other organizations are 404", async ({ client }) => {
+    const t = await team(client)
+    const stranger = await createCaller()
+    const strangerSpace = await createSpace(client, stranger)
+    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const sibling = await createChangeRequest(client, t.editor, t.space.id, { subject: 'Sibling' })
+    for (const url of [
+      `${reviewsUrl(t.space.id, sibling.id)}/${review.id}`,
+      `${reviewsUrl(t.space.id, t.changeRequest.id)}/AAAAAAAAAAAAAAAAAAAA`,
+      `${reviewsUrl(t.space.id, t.changeRequest.id)}/not%20an%20id`,
+      `${reviewsUrl(t.space.id, 'AAAAAAAAAAAAAAAAAAAA')}/${review.id}`,
+      `${reviewsUrl(t.space.id, '99')}`,
+    ]) {
+      const response = await client.get(url).bearerToken(t.admin.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+    for (const [spaceId, send] of [
+      [t.space.id, (url: string) => client.get(url)],
+      [t.space.id, (url: string) => client.get(`${url}/${review.id}`)],
+      [t.space.id, (url: string) => client.post(url).json({ status: 'approved' })],
+      [strangerSpace.id, (url: string) => client.post(url).json({ status: 'approved' })],
+    ] as const) {
+      const response = await send(reviewsUrl(spaceId, t.changeRequest.id)).bearerToken(stranger.token)
+      response.assertStatus(404)
+      response.assertContract()
+    }
+  })
+
+  test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
+    const t = await team(client)
+    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const before = await snapshot(t.changeRequest.id)
+    const url = reviewsUrl(t.space.id, t.changeRequest.id)
+    await assertTokenGuards(t.admin.user, [
+      { send: () => client.get(url), scope: 'space:read' },
+      { send: () => client.get(`${url}/${review.id}`), scope: 'space:read' },
+      { send: () => client.post(url).json({ status: 'approved' }), scope: 'space:write' },
+    ])
+    assert.equal(await snapshot(t.changeRequest.id), before)
+  })
+})
+
+test.group('GitBookAPI client: reviewers and reviews', (group) => {
+  eachTestInTransaction(group)
+
+  test('requests, lists and removes reviewers; submits, lists and reads reviews', async ({ assert }) => {
+    const admin = await createCaller()
+    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    const api = gitbookClient(admin.token)
+    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Client' })
+
+    const { data: requested } = await api.spaces.requestReviewersForChangeRequest(space.id, changeRequest.id, {
+      users: [reviewer.user.id],
+      subject: 'Please review',
+    })
+    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', 200, requested)
+    const { data: listed } = await api.spaces.getRequestedReviewersByChangeRequestId(space.id, changeRequest.id)
+    assert.deepEqual(listed.items.map((r: any) => r.user.id), [reviewer.user.id])
+    const removed = await api.spaces.removeRequestedReviewerFromChangeRequest(space.id, changeRequest.id, reviewer.user.id)
+    assert.equal(removed.status, 205)
+    await api.spaces.requestReviewersForChangeRequest(space.id, changeRequest.id, { users: [reviewer.user.id] })
+
+    const reviewerApi = gitbookClient(reviewer.token)
+    const { data: review } = await reviewerApi.spaces.submitChangeRequestReview(space.id, changeRequest.id, {
+      status: 'approved' as any,
+    })
+    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', 201, review)
+    assert.equal(review.requestedBy?.id, admin.user.id)
+    const { data: reviews } = await api.spaces.getReviewsByChangeRequestId(space.id, changeRequest.id, { outdated: false })
+    assert.deepEqual(reviews.items.map((r: any) => r.id), [review.id])
+    const { data: one } = await api.spaces.getChangeRequestReviewById(space.id, changeRequest.id, review.id)
+    assert.deepEqual(one, review)
+    const { data: renamed } = await api.spaces.getChangeRequestById(space.id, changeRequest.id)
+    assert.equal(renamed.subject, 'Please review')
+  })
+})
+
+test.group('Reviews under concurrency', () => {
+  // No global transaction here: the reviews must run in real transactions at once.
+  test('reviews posted at once by one reviewer get distinct times; exactly one is current', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    try {
+      const space = await createSpace(client, admin)
+      const changeRequest = await createChangeRequest(client, admin, space.id)
+      const requested = await client
+        .post(`${crUrl(space.id, changeRequest.id)}/requested-reviewers`)
+        .bearerToken(admin.token)
+        .json({ users: [reviewer.user.id] })
+      requested.assertStatus(200)
+      const responses = await Promise.all(
+        ['approved', 'changes-requested', 'approved', 'changes-requested'].map((status) =>
+          client.post(reviewsUrl(space.id, changeRequest.id)).bearerToken(reviewer.token).json({ status })
+        )
+      )
+      for (const response of responses) response.assertStatus(201)
+      const rows = await db.from('change_request_reviews').where('change_request_id', changeRequest.id).select('created_at')
+      assert.equal(new Set(rows.map((row) => fromSqlTimestamp(row.created_at)!.toMillis())).size, 4)
+      const current = await listReviews(client, admin, space.id, changeRequest.id, { outdated: false })
+      assert.equal(current.count, 1)
+      // Exactly one of them took the request over.
+      const withRequester = responses.filter((response) => response.body().requestedBy)
+      assert.lengthOf(withRequester, 1)
+    } finally {
+      await db.from('organizations').where('id', admin.organizationId).delete()
+    }
+  })
+})
