@@ -13,6 +13,7 @@ import AuthoringService from '#content/services/authoring_service'
 import { WorkingTree } from '#content/services/working_tree'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import MergeRulesService from '#change_requests/services/merge_rules_service'
 import type { ChangeRequestRecord, ConflictPage } from '#change_requests/records'
 import {
   applyMerge,
@@ -72,7 +73,8 @@ export default class ChangeRequestMergeService {
     private store: ContentStore,
     private writer: RevisionWriter,
     private authoring: AuthoringService,
-    private changeRequests: ChangeRequestService
+    private changeRequests: ChangeRequestService,
+    private mergeRules: MergeRulesService
   ) {}
 
   /**
@@ -87,8 +89,9 @@ export default class ChangeRequestMergeService {
       const allowed = policy.merge(user, access, changeRequest)
       if (allowed !== true) refuse(allowed)
       assertMergeable(changeRequest)
-      // Merge rules of the space (MergeRulesService, e.g. "an approving review is required") are
-      // checked here, under both locks, before any content is read.
+      // The space's merge rules (e.g. an approving review of the latest revision), read under both
+      // locks, before any content is read.
+      await this.mergeRules.assertMergeable(trx, access, changeRequest, space.revision_id)
 
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
       const theirs = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
