@@ -1,4 +1,4 @@
-import type { UserRecord } from '#accounts/serializers/user_serializer'
+import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import type { DateTime } from 'luxon'
@@ -53,14 +53,8 @@ export const CHANGE_REQUEST_COLUMNS = [
   'cr.conflicts',
   'cr.created_at',
   'cr.updated_at',
-  'creator.id as creator_id',
-  'creator.email as creator_email',
-  'creator.display_name as creator_display_name',
-  'creator.photo_url as creator_photo_url',
-  'merger.id as merger_id',
-  'merger.email as merger_email',
-  'merger.display_name as merger_display_name',
-  'merger.photo_url as merger_photo_url',
+  ...prefixedUserColumns('creator'),
+  ...prefixedUserColumns('merger'),
   // Counted in the same query, on the comments index (space, change request, parent).
   (sub: any) =>
     sub
@@ -73,17 +67,6 @@ export const CHANGE_REQUEST_COLUMNS = [
       .as('open_comments'),
 ]
 
-/** The user joined under `prefix` (columns `<prefix>_id`, `<prefix>_email`, ...), if any. */
-export function userOf(row: any, prefix: string): UserRecord | null {
-  if (!row[`${prefix}_id`]) return null
-  return {
-    id: row[`${prefix}_id`],
-    email: row[`${prefix}_email`],
-    displayName: row[`${prefix}_display_name`],
-    photoUrl: row[`${prefix}_photo_url`],
-  }
-}
-
 export function changeRequestFromRow(row: any): ChangeRequestRecord {
   return {
     id: row.id,
@@ -92,12 +75,12 @@ export function changeRequestFromRow(row: any): ChangeRequestRecord {
     status: row.status,
     subject: row.subject,
     agentTaskId: row.agent_task_id,
-    createdBy: userOf(row, 'creator'),
+    createdBy: userFromPrefixedRow(row, 'creator'),
     revisionId: row.revision_id,
     revisionInitialId: row.revision_initial_id,
     revisionMergedAncestorId: row.revision_merged_ancestor_id,
     revisionMergedId: row.revision_merged_id,
-    mergedBy: userOf(row, 'merger'),
+    mergedBy: userFromPrefixedRow(row, 'merger'),
     mergedAt: fromSqlTimestamp(row.merged_at),
     conflictPageIds: parseJson<string[]>(row.conflicts) ?? [],
     conflicts: [],

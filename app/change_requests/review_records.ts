@@ -1,7 +1,6 @@
 import type { DateTime } from 'luxon'
-import type { UserRecord } from '#accounts/serializers/user_serializer'
+import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
-import { userOf } from '#change_requests/records'
 
 export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
@@ -29,19 +28,11 @@ export interface ReviewRecord {
   requestedBy: UserRecord | null
   status: ReviewStatus
   revisionId: string
+  /** The comment posted with the review; null when none was, or it was deleted since. */
+  commentId: string | null
   outdated: boolean
   createdAt: DateTime
   updatedAt: DateTime
-}
-
-/** The columns of a user joined under `alias`, as `userOf(row, alias)` reads them. */
-export function userColumns(alias: string) {
-  return [
-    `${alias}.id as ${alias}_id`,
-    `${alias}.email as ${alias}_email`,
-    `${alias}.display_name as ${alias}_display_name`,
-    `${alias}.photo_url as ${alias}_photo_url`,
-  ]
 }
 
 export const REQUESTED_REVIEWER_COLUMNS = [
@@ -49,15 +40,15 @@ export const REQUESTED_REVIEWER_COLUMNS = [
   'rr.user_id',
   'rr.revision_id',
   'rr.created_at',
-  ...userColumns('reviewer'),
-  ...userColumns('requester'),
+  ...prefixedUserColumns('reviewer'),
+  ...prefixedUserColumns('requester'),
 ]
 
 export function requestedReviewerFromRow(row: Record<string, any>): RequestedReviewerRecord {
   return {
     changeRequestId: row.change_request_id,
-    user: userOf(row, 'reviewer')!,
-    requestedBy: userOf(row, 'requester'),
+    user: userFromPrefixedRow(row, 'reviewer')!,
+    requestedBy: userFromPrefixedRow(row, 'requester'),
     revisionId: row.revision_id,
     createdAt: fromSqlTimestamp(row.created_at)!,
   }
@@ -68,10 +59,11 @@ export const REVIEW_COLUMNS = [
   'r.change_request_id',
   'r.status',
   'r.revision_id',
+  'r.comment_id',
   'r.created_at',
   'r.updated_at',
-  ...userColumns('reviewer'),
-  ...userColumns('requester'),
+  ...prefixedUserColumns('reviewer'),
+  ...prefixedUserColumns('requester'),
 ]
 
 /**
@@ -83,10 +75,11 @@ export function reviewFromRow(row: Record<string, any>, spaceId: string, headRev
     id: row.id,
     spaceId,
     changeRequestId: row.change_request_id,
-    reviewer: userOf(row, 'reviewer')!,
-    requestedBy: userOf(row, 'requester'),
+    reviewer: userFromPrefixedRow(row, 'reviewer')!,
+    requestedBy: userFromPrefixedRow(row, 'requester'),
     status: row.status,
     revisionId: row.revision_id,
+    commentId: row.comment_id ?? null,
     outdated: row.revision_id !== headRevisionId || Number(row.later_reviews) > 0,
     createdAt: fromSqlTimestamp(row.created_at)!,
     updatedAt: fromSqlTimestamp(row.updated_at)!,

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon'
-import { userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
+import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import type { SpaceAccess } from '#spaces/records'
 import type { ChangeRequestRecord } from '#change_requests/records'
@@ -61,14 +61,8 @@ export const COMMENT_COLUMNS = [
   'c.replies_count',
   'c.posted_at',
   'c.edited_at',
-  'poster.id as poster_id',
-  'poster.email as poster_email',
-  'poster.display_name as poster_display_name',
-  'poster.photo_url as poster_photo_url',
-  'resolver.id as resolver_id',
-  'resolver.email as resolver_email',
-  'resolver.display_name as resolver_display_name',
-  'resolver.photo_url as resolver_photo_url',
+  ...prefixedUserColumns('poster'),
+  ...prefixedUserColumns('resolver'),
 ]
 
 export function commentFromRow(row: any): CommentRecord {

@@ -16,6 +16,16 @@ export function userFromRow(row: UserRow): UserRecord {
   return { id: row.id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url }
 }
 
+/** The columns of a user joined as `alias`, under the aliases userFromPrefixedRow(row, alias) reads. */
+export function prefixedUserColumns(alias: string) {
+  return [
+    `${alias}.id as ${alias}_id`,
+    `${alias}.email as ${alias}_email`,
+    `${alias}.display_name as ${alias}_display_name`,
+    `${alias}.photo_url as ${alias}_photo_url`,
+  ]
+}
+
 /**
  * The user a joined row carries under column aliases `<prefix>_id`, `<prefix>_email`,
  * `<prefix>_display_name`, `<prefix>_photo_url` (null when the join found nobody).

@@ -6,8 +6,8 @@ import { singleValuedQuery } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
+import ReviewPresenter from '#change_requests/services/review_presenter'
 import { listReviewsValidator } from '#change_requests/validators/review_validators'
-import { serializeReview } from '#change_requests/serializers/review_serializer'
 
 /**
  * GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews — anyone who can read the
@@ -18,7 +18,8 @@ export default class ListReviewsController {
   constructor(
     private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
-    private reviews: ReviewService
+    private reviews: ReviewService,
+    private presenter: ReviewPresenter
   ) {}
 
   async handle({ auth, params, request }: HttpContext) {
@@ -27,6 +28,7 @@ export default class ListReviewsController {
     const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
     const query = await request.validateUsing(listReviewsValidator, { data: singleValuedQuery(request.qs()) })
     const page = await this.reviews.list(changeRequest, query)
-    return listEnvelope(page.items.map(serializeReview), page.count, page.next)
+    const items = await this.presenter.reviews(page.items, access, changeRequest, user, query.format)
+    return listEnvelope(items, page.count, page.next)
   }
 }

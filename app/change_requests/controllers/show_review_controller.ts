@@ -5,8 +5,8 @@ import { singleValuedQuery } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
+import ReviewPresenter from '#change_requests/services/review_presenter'
 import { showReviewValidator } from '#change_requests/validators/review_validators'
-import { serializeReview } from '#change_requests/serializers/review_serializer'
 
 /**
  * GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId} — a review of this
@@ -17,14 +17,16 @@ export default class ShowReviewController {
   constructor(
     private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
-    private reviews: ReviewService
+    private reviews: ReviewService,
+    private presenter: ReviewPresenter
   ) {}
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
     const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
-    await request.validateUsing(showReviewValidator, { data: singleValuedQuery(request.qs()) })
-    return serializeReview(await this.reviews.find(db.connection(), changeRequest, params.reviewId))
+    const query = await request.validateUsing(showReviewValidator, { data: singleValuedQuery(request.qs()) })
+    const review = await this.reviews.find(db.connection(), changeRequest, params.reviewId)
+    return this.presenter.review(review, access, changeRequest, user, query.format)
   }
 }

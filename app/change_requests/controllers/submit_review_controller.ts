@@ -1,24 +1,26 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
+import { rejectNullFields } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
+import ReviewPresenter from '#change_requests/services/review_presenter'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
-import { submitReviewValidator, UNSUPPORTED_REVIEW_FIELDS } from '#change_requests/validators/review_validators'
-import { serializeReview } from '#change_requests/serializers/review_serializer'
+import { submitReviewValidator } from '#change_requests/validators/review_validators'
 
 /**
  * POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews — reviewers of the space, on
- * someone else's draft or open change request. A review's `comment` waits for the comments domain.
+ * someone else's draft or open change request, optionally with a `comment` (posted on the change
+ * request with the review).
  */
 @inject()
 export default class SubmitReviewController {
   constructor(
     private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
-    private reviews: ReviewService
+    private reviews: ReviewService,
+    private presenter: ReviewPresenter
   ) {}
 
   async handle({ auth, bouncer, params, request, response }: HttpContext) {
@@ -26,10 +28,9 @@ export default class SubmitReviewController {
     const access = await this.access.spaceFor(user.id, params.spaceId)
     const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('review', access, changeRequest)
-    const input = await request.validateUsing(submitReviewValidator, {
-      data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_REVIEW_FIELDS, 'is not supported yet'),
-    })
-    const review = serializeReview(await this.reviews.submit(user, access, changeRequest, input.status))
+    const input = await request.validateUsing(submitReviewValidator, { data: rejectNullFields(request.body(), []) })
+    const submitted = await this.reviews.submit(user, access, changeRequest, input)
+    const review = await this.presenter.review(submitted, access, changeRequest, user)
     response.status(201).header('Location', review.urls.location)
     return review
   }

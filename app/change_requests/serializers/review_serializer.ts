@@ -1,11 +1,13 @@
 import { serializeUser } from '#accounts/serializers/user_serializer'
 import { urls } from '#core/http/urls'
 import type { ReviewRecord } from '#change_requests/review_records'
+import type { serializeComment } from '#comments/serializers/comment_serializer'
 
 /**
- * GitBook's ChangeRequestReview. `requestedBy` is absent when the review was not requested.
+ * GitBook's ChangeRequestReview. `requestedBy` is absent when the review was not requested;
+ * `comment` (the Comment posted with it, serialized for the caller) when there is none.
  */
-export function serializeReview(review: ReviewRecord) {
+export function serializeReview(review: ReviewRecord, comment?: ReturnType<typeof serializeComment>) {
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -14,6 +16,7 @@ export function serializeReview(review: ReviewRecord) {
     ...(review.requestedBy ? { requestedBy: serializeUser(review.requestedBy) } : {}),
     status: review.status,
     outdated: review.outdated,
+    ...(comment ? { comment } : {}),
     createdAt: review.createdAt.toISO()!,
     updatedAt: review.updatedAt.toISO()!,
     urls: {

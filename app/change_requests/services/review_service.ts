@@ -13,6 +13,8 @@ import type { ChangeRequestRecord } from '#change_requests/records'
 import { REVIEW_COLUMNS, reviewFromRow, type ReviewRecord, type ReviewStatus } from '#change_requests/review_records'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import CommentService from '#comments/services/comment_service'
+import { markdownFromBody, type BodyInput } from '#comments/services/comment_body'
 
 export interface ListReviewsInput extends ListQuery {
   outdated?: boolean
@@ -27,7 +29,10 @@ type Query = DatabaseQueryBuilderContract<any>
  */
 @inject()
 export default class ReviewService {
-  constructor(private changeRequests: ChangeRequestService) {}
+  constructor(
+    private changeRequests: ChangeRequestService,
+    private comments: CommentService
+  ) {}
 
   async list(changeRequest: ChangeRequestRecord, input: ListReviewsInput) {
     const query = this.baseQuery(db.connection(), changeRequest)
@@ -62,14 +67,17 @@ export default class ReviewService {
 
   /**
    * The reviewer's review of the change request's head as it is now. Whoever requested them is
-   * recorded, and they are no longer a requested reviewer.
+   * recorded, and they are no longer a requested reviewer. A `comment` becomes a comment of the
+   * change request on that head, tied to the review both ways.
    */
   async submit(
     user: User,
     access: SpaceAccess,
     changeRequest: ChangeRequestRecord,
-    status: ReviewStatus
+    input: { status: ReviewStatus; comment?: BodyInput }
   ): Promise<ReviewRecord> {
+    // Checked before the lock: a refused comment takes no lock and writes nothing.
+    const markdown = input.comment === undefined ? undefined : markdownFromBody(input.comment, 'comment')
     return db.transaction(async (trx) => {
       const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, { lock: true })
       // Checked again under the lock: a merge or archive committed since the caller's check wins.
@@ -91,14 +99,18 @@ export default class ReviewService {
       }
       const createdAt = toSqlTimestamp(await this.nextReviewTime(trx, locked.id))
       const id = newId()
+      const commentId =
+        markdown === undefined
+          ? null
+          : await this.comments.postWithin(trx, user, { access, changeRequest: locked }, { markdown, reviewId: id })
       await trx.table('change_request_reviews').insert({
         id,
         change_request_id: locked.id,
         reviewer_id: user.id,
         requested_by_id: request?.requested_by_id ?? null,
-        status,
+        status: input.status,
         revision_id: locked.revisionId,
-        comment_id: null,
+        comment_id: commentId,
         created_at: createdAt,
         updated_at: createdAt,
       })

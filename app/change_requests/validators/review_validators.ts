@@ -2,6 +2,7 @@ import vine from '@vinejs/vine'
 import { listQuery } from '#core/http/pagination'
 import { maxCharacters } from '#core/http/validation'
 import { REVIEW_STATUSES } from '#change_requests/review_records'
+import { bodyFormat, commentBody } from '#comments/validators/comment_validators'
 
 /** Reviewers one request may name. */
 export const MAX_REQUESTED_REVIEWERS = 50
@@ -20,21 +21,15 @@ export const requestReviewersValidator = vine.compile(
   })
 )
 
-/** A review's comment waits for the comments domain. */
-export const UNSUPPORTED_REVIEW_FIELDS = ['comment'] as const
-
-/** POST .../change-requests/{changeRequestId}/reviews */
-export const submitReviewValidator = vine.compile(vine.object({ status: vine.enum(REVIEW_STATUSES) }))
-
-/**
- * `format` only shapes a review's comment, which reviews do not carry yet: accepted and checked.
- */
-const format = vine.enum(['document', 'markdown'] as const).optional()
+/** POST .../change-requests/{changeRequestId}/reviews: `comment` is a comment body (GitBook's Document). */
+export const submitReviewValidator = vine.compile(
+  vine.object({ status: vine.enum(REVIEW_STATUSES), comment: commentBody.clone().optional() })
+)
 
 /** GET .../change-requests/{changeRequestId}/reviews */
 export const listReviewsValidator = vine.compile(
-  vine.object({ ...listQuery, outdated: vine.boolean().optional(), format })
+  vine.object({ ...listQuery, outdated: vine.boolean().optional(), format: bodyFormat })
 )
 
-/** GET .../change-requests/{changeRequestId}/reviews/{reviewId} */
-export const showReviewValidator = vine.compile(vine.object({ format }))
+/** GET .../change-requests/{changeRequestId}/reviews/{reviewId}; `format` shapes the body of its comment. */
+export const showReviewValidator = vine.compile(vine.object({ format: bodyFormat }))

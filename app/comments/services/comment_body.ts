@@ -7,18 +7,22 @@ import { MAX_BODY_CHARACTERS } from '#comments/validators/comment_validators'
 
 export type BodyFormat = 'document' | 'markdown'
 
+/** A body as sent: GitBook's Document, `{markdown}` or `{document}`. */
+export type BodyInput = { markdown?: string; document?: unknown }
+
 /**
  * The markdown a comment stores for a body as sent: `{markdown}` as written, or GitBook's
  * `{document}` converted. Exactly one of them; it must say something and stay within
- * MAX_BODY_CHARACTERS (counted on the markdown, in code points).
+ * MAX_BODY_CHARACTERS (counted on the markdown, in code points). `field`: what errors name (a
+ * review's comment arrives as `comment`).
  */
-export function markdownFromBody(body: { markdown?: string; document?: unknown }): string {
+export function markdownFromBody(body: BodyInput, field = 'body'): string {
   const hasMarkdown = body.markdown !== undefined
   const hasDocument = body.document !== undefined
   if (hasMarkdown === hasDocument) {
     throw BadRequestException.invalid({
-      field: 'body',
-      message: 'The body must have either markdown or a JSON document, not both or neither',
+      field,
+      message: `The ${field} must have either markdown or a JSON document, not both or neither`,
       rule: 'contentBody',
     })
   }
@@ -30,16 +34,16 @@ export function markdownFromBody(body: { markdown?: string; document?: unknown }
       markdown = documentToMarkdown(body.document)
     } catch (error) {
       if (!(error instanceof InvalidPageSourceError)) throw error
-      throw BadRequestException.invalid({ field: 'body.document', message: error.message, rule: 'document' })
+      throw BadRequestException.invalid({ field: `${field}.document`, message: error.message, rule: 'document' })
     }
   }
   if (markdown.trim() === '') {
-    throw BadRequestException.invalid({ field: 'body', message: 'The body must not be empty', rule: 'required' })
+    throw BadRequestException.invalid({ field, message: `The ${field} must not be empty`, rule: 'required' })
   }
   if ([...markdown].length > MAX_BODY_CHARACTERS) {
     throw BadRequestException.invalid({
-      field: 'body',
-      message: `The body must not be greater than ${MAX_BODY_CHARACTERS} characters`,
+      field,
+      message: `The ${field} must not be greater than ${MAX_BODY_CHARACTERS} characters`,
       rule: 'maxLength',
     })
   }

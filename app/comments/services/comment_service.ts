@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#accounts/models/user'
 import { newId, isWellFormedId } from '#core/ids'
@@ -18,15 +18,24 @@ import {
   type CommentContext,
   type CommentRecord,
 } from '#comments/records'
-import { markdownFromBody } from '#comments/services/comment_body'
+import { markdownFromBody, type BodyInput } from '#comments/services/comment_body'
 import { reactionKey } from '#comments/services/reaction_keys'
-
-type BodyInput = { markdown?: string; document?: unknown }
 
 export interface PostCommentInput {
   body: BodyInput
   page?: string
   node?: string
+}
+
+/** A comment about to be stored: its body already checked (markdownFromBody), its target found. */
+export interface NewComment {
+  markdown: string
+  page?: string
+  node?: string
+  /** Hash of the target page's document now. */
+  pageDocument?: string | null
+  /** The review the comment was posted with. */
+  reviewId?: string
 }
 
 export interface UpdateCommentInput {
@@ -95,27 +104,45 @@ export default class CommentService {
 
   async post(user: User, context: CommentContext, input: PostCommentInput): Promise<CommentRecord> {
     const markdown = markdownFromBody(input.body)
-    const revisionId = contextRevision(context)
-    const target = input.page ? await this.pageTarget(context, revisionId, input.page, input.node) : null
-    const id = newId()
-    await db.transaction(async (trx) => {
-      await trx.table('comments').insert({
-        id,
-        space_id: context.access.space.id,
-        change_request_id: context.changeRequest?.id ?? null,
-        parent_id: null,
-        posted_by_id: user.id,
-        body: markdown,
-        revision_id: revisionId,
-        page_id: input.page ?? null,
-        page_document: target?.document ?? null,
-        node_id: input.node ?? null,
-        status: 'open',
-        replies_count: 0,
-        posted_at: toSqlTimestamp(new Date()),
-      })
-    })
+    const target = input.page ? await this.pageTarget(context, input.page, input.node) : null
+    const id = await db.transaction((trx) =>
+      this.postWithin(trx, user, context, { markdown, page: input.page, node: input.node, pageDocument: target?.document })
+    )
     return this.find(db.connection(), context, id)
+  }
+
+  /**
+   * Stores a comment of the context inside the caller's transaction (a review posts its comment
+   * under its change request's lock) on the revision the context shows now. Returns its id.
+   */
+  async postWithin(trx: TransactionClientContract, user: User, context: CommentContext, comment: NewComment) {
+    const id = newId()
+    await trx.table('comments').insert({
+      id,
+      space_id: context.access.space.id,
+      change_request_id: context.changeRequest?.id ?? null,
+      parent_id: null,
+      review_id: comment.reviewId ?? null,
+      posted_by_id: user.id,
+      body: comment.markdown,
+      revision_id: contextRevision(context),
+      page_id: comment.page ?? null,
+      page_document: comment.pageDocument ?? null,
+      node_id: comment.node ?? null,
+      status: 'open',
+      replies_count: 0,
+      posted_at: toSqlTimestamp(new Date()),
+    })
+    return id
+  }
+
+  /** The comments of the context with these ids (replies and other contexts' comments left out). */
+  async findMany(context: CommentContext, commentIds: string[]): Promise<CommentRecord[]> {
+    if (commentIds.length === 0) return []
+    const rows = await this.inContext(this.baseQuery(db.connection()), context)
+      .whereIn('c.id', commentIds)
+      .whereNull('c.parent_id')
+    return rows.map(commentFromRow)
   }
 
   /** Body, resolution and the caller's reactions, all or nothing. */
@@ -249,9 +276,9 @@ export default class CommentService {
    * The page a new comment targets, in the revision the context shows now (400 when it is not
    * there), and the heading `node` within it.
    */
-  private async pageTarget(context: CommentContext, revisionId: string, pageId: string, nodeId?: string) {
+  private async pageTarget(context: CommentContext, pageId: string, nodeId?: string) {
     const client = db.connection()
-    const tree = await this.store.loadTree(client, context.access.space.id, revisionId)
+    const tree = await this.store.loadTree(client, context.access.space.id, contextRevision(context))
     const page = tree.byId.get(pageId)
     if (!page) {
       throw BadRequestException.invalid({

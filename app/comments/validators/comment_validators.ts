@@ -11,10 +11,11 @@ export const MAX_EMOJI_CODE_POINTS = 8
 export const MAX_REACTIONS_PER_REQUEST = 20
 
 /**
- * A body as sent: `{markdown}` or GitBook's `{document}` (converted to markdown by the service, which
- * also checks that it says something and stays within MAX_BODY_CHARACTERS).
+ * A body as sent: `{markdown}` or GitBook's `{document}` (converted to markdown by markdownFromBody,
+ * which also checks that it says something and stays within MAX_BODY_CHARACTERS). A review's
+ * comment takes the same shape.
  */
-const body = vine.object({
+export const commentBody = vine.object({
   // Generous bound on the raw input; the exact limit is checked on the markdown.
   markdown: vine.string().maxLength(MAX_BODY_CHARACTERS * 2).optional(),
   document: vine.any().optional(),
@@ -34,7 +35,7 @@ const reactions = vine
 /** POST .../comments */
 export const postCommentValidator = vine.compile(
   vine.object({
-    body,
+    body: commentBody,
     page: pageId.clone().optional(),
     node: vine.string().trim().minLength(1).maxLength(128).use(nodeNeedsPage()).optional(),
     tableCell: vine.any().use(unsupported({ what: 'comments on table cells' })).optional(),
@@ -44,7 +45,7 @@ export const postCommentValidator = vine.compile(
 /** PUT .../comments/{commentId} */
 export const updateCommentValidator = vine.compile(
   vine.object({
-    body: body.clone().optional(),
+    body: commentBody.clone().optional(),
     resolved: vine.boolean({ strict: true }).optional(),
     addedReactions: reactions.clone().optional(),
     removedReactions: reactions.clone().optional(),
@@ -52,18 +53,19 @@ export const updateCommentValidator = vine.compile(
 )
 
 /** POST .../replies */
-export const postReplyValidator = vine.compile(vine.object({ body }))
+export const postReplyValidator = vine.compile(vine.object({ body: commentBody }))
 
 /** PUT .../replies/{commentReplyId} */
 export const updateReplyValidator = vine.compile(
   vine.object({
-    body: body.clone().optional(),
+    body: commentBody.clone().optional(),
     addedReactions: reactions.clone().optional(),
     removedReactions: reactions.clone().optional(),
   })
 )
 
-const format = vine.enum(['document', 'markdown']).optional()
+/** `format` of the bodies an answer carries. */
+export const bodyFormat = vine.enum(['document', 'markdown'] as const).optional()
 
 /** GET .../comments: `authors` arrives as a list (singleValuedQuery makes it one). */
 export const listCommentsValidator = vine.compile(
@@ -71,17 +73,17 @@ export const listCommentsValidator = vine.compile(
     ...listQuery,
     order: vine.enum(['asc', 'desc']).optional(),
     status: vine.enum(['all', 'open', 'resolved']).optional(),
-    format,
+    format: bodyFormat,
     targetPage: pageId.clone().optional(),
     authors: vine.array(vine.string().trim().minLength(1).maxLength(64)).maxLength(100).optional(),
   })
 )
 
 /** GET .../replies */
-export const listRepliesValidator = vine.compile(vine.object({ ...listQuery, format }))
+export const listRepliesValidator = vine.compile(vine.object({ ...listQuery, format: bodyFormat }))
 
 /** Single reads and POST .../replies (`format` of the answer). */
-export const formatQueryValidator = vine.compile(vine.object({ format }))
+export const formatQueryValidator = vine.compile(vine.object({ format: bodyFormat }))
 
 function nodeNeedsPage() {
   return vine.createRule((_value: unknown, _options: undefined, field: FieldContext) => {

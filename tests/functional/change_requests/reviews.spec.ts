@@ -167,7 +167,6 @@ test.group('POST reviews', (group) => {
       { name: 'an unknown status', body: { status: 'rejected' }, field: 'status' },
       { name: 'a numeric status', body: { status: 1 }, field: 'status' },
       { name: 'a null status', body: { status: null }, field: 'status' },
-      { name: 'a comment (not supported yet)', body: { status: 'approved', comment: { markdown: 'Looks good' } }, field: 'comment' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const t = await team(client)
