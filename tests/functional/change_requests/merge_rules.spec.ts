@@ -2,12 +2,14 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
+import type { Assert } from '@japa/assert'
 import { PreconditionFailedException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import MergeRulesService from '#change_requests/services/merge_rules_service'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+import { changeRequestWith, crUrl, getChangeRequest, getSpace, merge, snapshot, update } from './merge_helpers.js'
 
 const ALL_RULES = [
   'require_at_least_one_approved_review',
@@ -270,5 +272,94 @@ test.group('MergeRulesService.assertMergeable', (group) => {
       () => service.assertMergeable(db.connection(), access, changeRequest, access.space.revisionId),
       /require_change_request_subject/
     )
+  })
+})
+
+test.group('POST merge enforces merge rules', (group) => {
+  eachTestInTransaction(group)
+
+  async function setup(client: ApiClient) {
+    const admin = await createCaller()
+    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
+    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+    const space = await createSpace(client, admin)
+    return { admin, editor, reviewer, space }
+  }
+
+  /** A 412 naming `rule` that leaves the space, its change requests and revisions as they were. */
+  async function refusedMerge(
+    client: ApiClient,
+    assert: Assert,
+    t: { admin: Caller; space: { id: string } },
+    changeRequestId: string,
+    rule: string
+  ) {
+    const before = await snapshot(t.space.id)
+    const response = await client.post(`${crUrl(t.space.id, changeRequestId)}/merge`).bearerToken(t.admin.token)
+    response.assertStatus(412)
+    response.assertContract()
+    assert.include(response.body().error.message, `(merge rule ${rule})`)
+    assert.deepEqual(await snapshot(t.space.id), before)
+  }
+
+  test('require_at_least_one_approved_review: no review, changes requested and an outdated approval refuse', async ({
+    client,
+    assert,
+  }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ['require_at_least_one_approved_review'])
+    const { changeRequest } = await changeRequestWith(client, t.editor, t.space.id, [
+      { operation: 'insert_page', title: 'Reviewed', document: { markdown: 'First draft' } },
+    ])
+    const rule = 'require_at_least_one_approved_review'
+    await refusedMerge(client, assert, t, changeRequest.id, rule)
+
+    await review(client, t.reviewer, t.space.id, changeRequest.id, 'changes-requested')
+    await refusedMerge(client, assert, t, changeRequest.id, rule)
+
+    // An approval, then a new batch: the approval is of an older revision.
+    await review(client, t.reviewer, t.space.id, changeRequest.id, 'approved')
+    await applyChanges(client, t.editor, t.space.id, changeRequest.id, [
+      { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
+    ])
+    const reviews = await client.get(`${crUrl(t.space.id, changeRequest.id)}/reviews`).bearerToken(t.admin.token)
+    assert.deepEqual(reviews.body().items.map((r: any) => [r.status, r.outdated]), [
+      ['changes-requested', true],
+      ['approved', true],
+    ])
+    await refusedMerge(client, assert, t, changeRequest.id, rule)
+
+    // An approval of the head lets it merge.
+    await review(client, t.reviewer, t.space.id, changeRequest.id, 'approved')
+    const merged = await merge(client, t.admin, t.space.id, changeRequest.id)
+    const space = await getSpace(client, t.admin, t.space.id)
+    assert.equal(space.revision, merged.revision)
+    assert.equal((await getChangeRequest(client, t.admin, t.space.id, changeRequest.id)).status, 'merged')
+  })
+
+  test('require_up_to_date_change_request: refused once the space moves on, until POST update', async ({
+    client,
+    assert,
+  }) => {
+    const t = await setup(client)
+    await setRules(client, t.admin, t.space.id, ['require_up_to_date_change_request'])
+    const first = await changeRequestWith(client, t.editor, t.space.id, [
+      { operation: 'insert_page', title: 'First', document: { markdown: 'One' } },
+    ])
+    const second = await changeRequestWith(client, t.editor, t.space.id, [
+      { operation: 'insert_page', title: 'Second', document: { markdown: 'Two' } },
+    ])
+    // Both start from the space's revision: the first merges, and the second is then behind.
+    await merge(client, t.admin, t.space.id, first.changeRequest.id)
+    const rule = 'require_up_to_date_change_request'
+    await refusedMerge(client, assert, t, second.changeRequest.id, rule)
+    assert.isTrue((await getChangeRequest(client, t.admin, t.space.id, second.changeRequest.id)).outdated)
+
+    await update(client, t.editor, t.space.id, second.changeRequest.id)
+    const merged = await merge(client, t.admin, t.space.id, second.changeRequest.id)
+    const pages = await client.get(`/v1/spaces/${t.space.id}/content`).bearerToken(t.admin.token)
+    pages.assertStatus(200)
+    assert.sameMembers(pages.body().pages.map((page: any) => page.title), ['First', 'Second'])
+    assert.equal((await getSpace(client, t.admin, t.space.id)).revision, merged.revision)
   })
 })
