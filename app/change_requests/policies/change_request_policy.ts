@@ -23,10 +23,7 @@ export default class ChangeRequestPolicy extends BasePolicy {
   author(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
     const allowed = this.create(user, access)
     if (allowed !== true) return allowed
-    if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
-      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: its content cannot change`, 403)
-    }
-    return true
+    return whileInProgress(changeRequest, 'its content cannot change')
   }
 
   /** PATCH: its subject and status (the moves themselves are ChangeRequestService's rules). */
@@ -67,10 +64,7 @@ export default class ChangeRequestPolicy extends BasePolicy {
     if (!roleAtLeast(access.role, 'edit')) {
       return AuthorizationResponse.deny('You need the edit role on this space to request reviewers', 403)
     }
-    if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
-      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: its reviewers cannot change`, 403)
-    }
-    return true
+    return whileInProgress(changeRequest, 'its reviewers cannot change')
   }
 
   /**
@@ -89,4 +83,12 @@ export default class ChangeRequestPolicy extends BasePolicy {
     }
     return true
   }
+}
+
+/** Merged and archived change requests are done: `consequence` says what that forbids. */
+function whileInProgress(changeRequest: ChangeRequestRecord, consequence: string) {
+  if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
+    return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: ${consequence}`, 403)
+  }
+  return true
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { AuthorizationResponse } from '@adonisjs/bouncer'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
@@ -38,11 +37,6 @@ export interface UpdateOutcome {
 }
 
 const policy = new ChangeRequestPolicy()
-
-/** A denial decided again under the locks (the state may have changed since the caller's check). */
-function refuse(denied: AuthorizationResponse): never {
-  throw new ForbiddenException(denied.message!)
-}
 
 /** Only draft and open change requests merge; the others are a conflict with their state. */
 function assertMergeable(changeRequest: ChangeRequestRecord) {
@@ -84,10 +78,7 @@ export default class ChangeRequestMergeService {
   async merge(user: User, access: SpaceAccess, idOrNumber: string): Promise<MergeOutcome> {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
-      const space = await this.lockSpace(trx, spaceId)
-      const changeRequest = await this.changeRequests.find(trx, spaceId, idOrNumber, { lock: true })
-      const allowed = policy.merge(user, access, changeRequest)
-      if (allowed !== true) refuse(allowed)
+      const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'merge')
       assertMergeable(changeRequest)
       // The space's merge rules (e.g. an approving review of the latest revision), read under both
       // locks, before any content is read.
@@ -140,10 +131,7 @@ export default class ChangeRequestMergeService {
   async update(user: User, access: SpaceAccess, idOrNumber: string): Promise<UpdateOutcome> {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
-      const space = await this.lockSpace(trx, spaceId)
-      const changeRequest = await this.changeRequests.find(trx, spaceId, idOrNumber, { lock: true })
-      const allowed = policy.author(user, access, changeRequest)
-      if (allowed !== true) refuse(allowed)
+      const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'author')
       if (space.revision_id === baseOf(changeRequest)) {
         return { revision: changeRequest.revisionId, result: 'update' as const, conflicts: changeRequest.conflicts, rowsWritten: 0 }
       }
@@ -187,8 +175,21 @@ export default class ChangeRequestMergeService {
     })
   }
 
-  private lockSpace(trx: QueryClientContract, spaceId: string) {
-    return trx.from('spaces').where('id', spaceId).forUpdate().select('revision_id').first()
+  /**
+   * The space row, then the change request row, locked for the rest of the transaction (the order
+   * every writer takes), and the caller's right to `action` checked again under them.
+   */
+  private async lock(
+    trx: QueryClientContract,
+    user: User,
+    access: SpaceAccess,
+    idOrNumber: string,
+    action: 'merge' | 'author'
+  ) {
+    const space = await trx.from('spaces').where('id', access.space.id).forUpdate().select('revision_id').first()
+    const changeRequest = await this.changeRequests.find(trx, access.space.id, idOrNumber, { lock: true })
+    ForbiddenException.unlessAllowed(policy[action](user, access, changeRequest))
+    return { space, changeRequest }
   }
 
   /** The listed pages of `tree` whose documents still hold conflict markers. */

@@ -110,8 +110,7 @@ export default class RequestedReviewerService {
    */
   private async lockManageable(trx: QueryClientContract, user: User, access: SpaceAccess, changeRequestId: string) {
     const locked = await this.changeRequests.find(trx, access.space.id, changeRequestId, { lock: true })
-    const allowed = new ChangeRequestPolicy().manageReviewers(user, access, locked)
-    if (allowed !== true) throw new ForbiddenException(allowed.message)
+    ForbiddenException.unlessAllowed(new ChangeRequestPolicy().manageReviewers(user, access, locked))
     return locked
   }
 

@@ -80,9 +80,7 @@ export default class ReviewService {
     const markdown = input.comment === undefined ? undefined : markdownFromBody(input.comment, 'comment')
     return db.transaction(async (trx) => {
       const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, { lock: true })
-      // Checked again under the lock: a merge or archive committed since the caller's check wins.
-      const allowed = new ChangeRequestPolicy().review(user, access, locked)
-      if (allowed !== true) throw new ForbiddenException(allowed.message)
+      ForbiddenException.unlessAllowed(new ChangeRequestPolicy().review(user, access, locked))
 
       const request = await trx
         .from('change_request_requested_reviewers')

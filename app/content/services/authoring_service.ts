@@ -80,9 +80,7 @@ export default class AuthoringService {
     return db.transaction(async (trx) => {
       // The row lock serializes batches on one change request: none is applied on a stale head.
       const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
-      // Checked again under the lock: a merge or archive committed since the caller's check wins.
-      const allowed = new ChangeRequestPolicy().author(user, access, changeRequest)
-      if (allowed !== true) throw new ForbiddenException(allowed.message)
+      ForbiddenException.unlessAllowed(new ChangeRequestPolicy().author(user, access, changeRequest))
       const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const applied = await this.applyBatch(trx, base, changes, {
         ...options,

@@ -1,4 +1,5 @@
 import { Exception } from '@adonisjs/core/exceptions'
+import type { AuthorizationResponse } from '@adonisjs/bouncer'
 
 /**
  * Failures of the `/v1` API. Each carries its HTTP status; the exception handler renders every one of
@@ -40,6 +41,15 @@ export class UnauthorizedException extends ApiException {
 export class ForbiddenException extends ApiException {
   static status = 403
   static code = 'E_FORBIDDEN'
+
+  /**
+   * A policy's decision taken again inside a transaction, under the row locks (a merge or archive
+   * committed since the controller's check wins): returns when it allows, else its denial as a 403.
+   */
+  static unlessAllowed(decision: boolean | AuthorizationResponse) {
+    if (decision === true || (decision !== false && decision.authorized)) return
+    throw new ForbiddenException(decision === false ? 'You are not allowed to do this' : decision.message)
+  }
 }
 
 export class NotFoundException extends ApiException {
