@@ -63,6 +63,17 @@ async function mergeRefusal(admin: Caller, spaceId: string, changeRequestId: str
   }
 }
 
+/** An admin, an editor, two reviewers (alice, bob) and a space with a change request by the editor. */
+async function setup(client: ApiClient) {
+  const admin = await createCaller()
+  const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
+  const alice = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+  const bob = await createCaller({ organizationId: admin.organizationId, role: 'review' })
+  const space = await createSpace(client, admin)
+  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Change' })
+  return { admin, editor, alice, bob, space, changeRequest }
+}
+
 test.group('PATCH space mergeRules', (group) => {
   eachTestInTransaction(group)
 
@@ -158,16 +169,6 @@ test.group('PATCH space mergeRules', (group) => {
 
 test.group('MergeRulesService.assertMergeable', (group) => {
   eachTestInTransaction(group)
-
-  async function setup(client: ApiClient) {
-    const admin = await createCaller()
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const alice = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    const bob = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Change' })
-    return { admin, editor, alice, bob, space, changeRequest }
-  }
 
   test('inherited and "none" rules let anything merge', async ({ client, assert }) => {
     const t = await setup(client)
@@ -278,14 +279,6 @@ test.group('MergeRulesService.assertMergeable', (group) => {
 test.group('POST merge enforces merge rules', (group) => {
   eachTestInTransaction(group)
 
-  async function setup(client: ApiClient) {
-    const admin = await createCaller()
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    const space = await createSpace(client, admin)
-    return { admin, editor, reviewer, space }
-  }
-
   /** A 412 naming `rule` that leaves the space, its change requests and revisions as they were. */
   async function refusedMerge(
     client: ApiClient,
@@ -314,11 +307,11 @@ test.group('POST merge enforces merge rules', (group) => {
     const rule = 'require_at_least_one_approved_review'
     await refusedMerge(client, assert, t, changeRequest.id, rule)
 
-    await review(client, t.reviewer, t.space.id, changeRequest.id, 'changes-requested')
+    await review(client, t.alice, t.space.id, changeRequest.id, 'changes-requested')
     await refusedMerge(client, assert, t, changeRequest.id, rule)
 
     // An approval, then a new batch: the approval is of an older revision.
-    await review(client, t.reviewer, t.space.id, changeRequest.id, 'approved')
+    await review(client, t.alice, t.space.id, changeRequest.id, 'approved')
     await applyChanges(client, t.editor, t.space.id, changeRequest.id, [
       { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
     ])
@@ -330,7 +323,7 @@ test.group('POST merge enforces merge rules', (group) => {
     await refusedMerge(client, assert, t, changeRequest.id, rule)
 
     // An approval of the head lets it merge.
-    await review(client, t.reviewer, t.space.id, changeRequest.id, 'approved')
+    await review(client, t.alice, t.space.id, changeRequest.id, 'approved')
     const merged = await merge(client, t.admin, t.space.id, changeRequest.id)
     const space = await getSpace(client, t.admin, t.space.id)
     assert.equal(space.revision, merged.revision)

@@ -4,8 +4,8 @@ import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
-import { createChangeRequest, createSpace } from '../content/helpers.js'
 import { crUrl } from './merge_helpers.js'
+import { reviewTeam } from './review_helpers.js'
 
 const PARAGRAPH_DOCUMENT = {
   object: 'document',
@@ -19,15 +19,8 @@ const PARAGRAPH_DOCUMENT = {
 }
 
 async function team(client: ApiClient) {
-  const admin = await createCaller()
-  const [reader, commenter, editor, reviewer] = await Promise.all(
-    (['read', 'comment', 'edit', 'review'] as const).map((role) =>
-      createCaller({ organizationId: admin.organizationId, role })
-    )
-  )
-  const space = await createSpace(client, admin)
-  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
-  return { admin, reader, commenter, editor, reviewer, space, changeRequest, base: crUrl(space.id, changeRequest.id) }
+  const t = await reviewTeam(client)
+  return { ...t, base: crUrl(t.space.id, t.changeRequest.id) }
 }
 
 async function submit(client: ApiClient, caller: Caller, base: string, body: Record<string, unknown>) {

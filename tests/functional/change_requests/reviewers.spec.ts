@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards } from '#tests/helpers/guards'
-import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+import { applyChanges, createSpace } from '../content/helpers.js'
+import { reviewTeam } from './review_helpers.js'
 
 const reviewersUrl = (spaceId: string, changeRequestId: string | number) =>
   `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/requested-reviewers`
@@ -39,26 +40,11 @@ async function snapshot(changeRequestId: string) {
   return JSON.stringify({ rows, changeRequest })
 }
 
-async function team(client: ApiClient) {
-  const admin = await createCaller()
-  const member = (role: 'read' | 'comment' | 'edit' | 'review' | 'admin') =>
-    createCaller({ organizationId: admin.organizationId, role })
-  const [reader, commenter, editor, reviewer] = await Promise.all([
-    member('read'),
-    member('comment'),
-    member('edit'),
-    member('review'),
-  ])
-  const space = await createSpace(client, admin)
-  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
-  return { admin, reader, commenter, editor, reviewer, space, changeRequest }
-}
-
 test.group('POST requested-reviewers', (group) => {
   eachTestInTransaction(group)
 
   test('requests members, renames the change request, and lists them', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
       users: [t.reviewer.user.id, t.admin.user.id, t.reviewer.user.id],
       subject: '  Ready for review  ',
@@ -98,7 +84,7 @@ test.group('POST requested-reviewers', (group) => {
   })
 
   test('asking again refreshes the request: requester, revision and time', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const first = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'New page', document: { markdown: 'Body' } },
@@ -118,7 +104,7 @@ test.group('POST requested-reviewers', (group) => {
   })
 
   test('a guest with a grant on the space can be requested; disabled members cannot', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const guest = await createCaller({ organizationId: t.admin.organizationId, role: null })
     const unshared = await createCaller({ organizationId: t.admin.organizationId, role: null })
     const invite = await client
@@ -164,7 +150,7 @@ test.group('POST requested-reviewers', (group) => {
       { name: 'unknown user ids', body: { users: ['AAAAAAAAAAAAAAAAAAAA', 'not-an-id'] }, field: 'AAAAAAAAAAAAAAAAAAAA' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
-      const t = await team(client)
+      const t = await reviewTeam(client)
       const before = await snapshot(t.changeRequest.id)
       const payload = 'users' in body || field === 'users' ? body : { users: [t.reviewer.user.id], ...body }
       const response = await client.post(reviewersUrl(t.space.id, t.changeRequest.id)).bearerToken(t.editor.token).json(payload)
@@ -175,7 +161,7 @@ test.group('POST requested-reviewers', (group) => {
     })
 
   test("unknown users, another organization's users and the author are refused by name", async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const stranger = await createCaller()
     const before = await snapshot(t.changeRequest.id)
     const mixed = await client
@@ -213,7 +199,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   eachTestInTransaction(group)
 
   test('readers and commenters list but cannot change reviewers; editors, reviewers and admins can', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const before = await snapshot(t.changeRequest.id)
     for (const caller of [t.reader, t.commenter]) {
       await listReviewers(client, caller, t.space.id, t.changeRequest.id)
@@ -238,7 +224,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   })
 
   test('removing answers 205, then 404; merged and archived change requests refuse changes', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
       users: [t.reviewer.user.id, t.commenter.user.id],
     })
@@ -281,7 +267,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   })
 
   test("unknown change requests and another organization's are 404", async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const stranger = await createCaller()
     const strangerSpace = await createSpace(client, stranger)
     const before = await snapshot(t.changeRequest.id)
@@ -309,7 +295,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   })
 
   test('lists paginate; limit 1001 and forged cursors are 400s', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const users = [t.reader, t.commenter, t.reviewer, t.admin].map((caller) => caller.user.id)
     for (const userId of users) {
       await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [userId] })
@@ -331,7 +317,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   })
 
   test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
     const before = await snapshot(t.changeRequest.id)
     const url = reviewersUrl(t.space.id, t.changeRequest.id)

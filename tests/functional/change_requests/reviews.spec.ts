@@ -7,6 +7,7 @@ import { assertTokenGuards } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+import { reviewTeam } from './review_helpers.js'
 
 const crUrl = (spaceId: string, changeRequestId: string | number) =>
   `/v1/spaces/${spaceId}/change-requests/${changeRequestId}`
@@ -50,21 +51,6 @@ async function snapshot(changeRequestId: string) {
   return JSON.stringify({ reviews, requested })
 }
 
-async function team(client: ApiClient) {
-  const admin = await createCaller()
-  const member = (role: 'read' | 'comment' | 'edit' | 'review') => createCaller({ organizationId: admin.organizationId, role })
-  const [reader, commenter, editor, reviewer, otherReviewer] = await Promise.all([
-    member('read'),
-    member('comment'),
-    member('edit'),
-    member('review'),
-    member('review'),
-  ])
-  const space = await createSpace(client, admin)
-  const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
-  return { admin, reader, commenter, editor, reviewer, otherReviewer, space, changeRequest }
-}
-
 test.group('POST reviews', (group) => {
   eachTestInTransaction(group)
 
@@ -72,7 +58,7 @@ test.group('POST reviews', (group) => {
     client,
     assert,
   }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const requested = await client
       .post(`${crUrl(t.space.id, t.changeRequest.id)}/requested-reviewers`)
       .bearerToken(t.editor.token)
@@ -112,7 +98,7 @@ test.group('POST reviews', (group) => {
     client,
     assert,
   }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const before = await snapshot(t.changeRequest.id)
     for (const caller of [t.reader, t.commenter, t.editor]) {
       const response = await client
@@ -141,7 +127,7 @@ test.group('POST reviews', (group) => {
   })
 
   test('open and draft change requests take reviews; merged and archived ones do not', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     await db.from('change_requests').where('id', t.changeRequest.id).update({ status: 'open' })
     await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
     for (const status of ['merged', 'archived']) {
@@ -169,7 +155,7 @@ test.group('POST reviews', (group) => {
       { name: 'a null status', body: { status: null }, field: 'status' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
-      const t = await team(client)
+      const t = await reviewTeam(client)
       const before = await snapshot(t.changeRequest.id)
       const response = await client.post(reviewsUrl(t.space.id, t.changeRequest.id)).bearerToken(t.reviewer.token).json(body)
       response.assertStatus(400)
@@ -179,7 +165,7 @@ test.group('POST reviews', (group) => {
     })
 
   test('malformed JSON is a 400', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const response = await client
       .post(reviewsUrl(t.space.id, t.changeRequest.id))
       .bearerToken(t.reviewer.token)
@@ -198,7 +184,7 @@ test.group('GET reviews', (group) => {
     client,
     assert,
   }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const first = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'changes-requested')
     const other = await submitReview(client, t.otherReviewer, t.space.id, t.changeRequest.id, 'approved')
     const second = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
@@ -232,7 +218,7 @@ test.group('GET reviews', (group) => {
   })
 
   test('lists paginate; bad queries are 400s', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const ids = []
     for (let i = 0; i < 5; i++) {
       const reviewer = i % 2 === 0 ? t.reviewer : t.otherReviewer
@@ -257,7 +243,7 @@ test.group('GET reviews', (group) => {
   })
 
   test("unknown reviews, other change requests' reviews and other organizations are 404", async ({ client }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const stranger = await createCaller()
     const strangerSpace = await createSpace(client, stranger)
     const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
@@ -286,7 +272,7 @@ test.group('GET reviews', (group) => {
   })
 
   test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
-    const t = await team(client)
+    const t = await reviewTeam(client)
     const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
     const before = await snapshot(t.changeRequest.id)
     const url = reviewsUrl(t.space.id, t.changeRequest.id)
