@@ -13,8 +13,7 @@
 */
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
-import { benchSetup, freshDatabase, ms, parseArgs, quantile, root, rssMiB, startServer } from './server.js'
+import { ms, quantile, root, rssMiB, runStandalone } from './server.js'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -145,28 +144,6 @@ export async function runCommentsBench({ base, token, organizationId, setup, ser
   return rows
 }
 
-async function main() {
-  const args = parseArgs()
-  const setup = benchSetup(args, { port: 3397, sqlite: 'tmp/bench-comments.sqlite3', database: 'bindery_bench_comments' })
-  const admin = freshDatabase(setup)
-  const server = await startServer(setup)
-  try {
-    await runCommentsBench({
-      base: setup.base,
-      token: admin.token,
-      organizationId: admin.organization.id,
-      setup,
-      serverPid: server.pid,
-      comments: Number(args.comments ?? 10_000),
-    })
-  } finally {
-    server.kill('SIGTERM')
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(error)
-    process.exit(1)
-  })
-}
+await runStandalone(import.meta.url, { port: 3397, sqlite: 'tmp/bench-comments.sqlite3', database: 'bindery_bench_comments' }, (context, args) =>
+  runCommentsBench({ ...context, comments: Number(args.comments ?? 10_000) })
+)

@@ -16,10 +16,9 @@
 */
 import { request as httpRequest } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import { WORDS, generator } from './words.js'
 import { CJK_QUERY, RARE_WORD, serveSite } from './site.js'
-import { benchSetup, freePort, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
+import { ms, openDatabase, quantile, rssMiB, runStandalone } from './server.js'
 
 const BATCH = 50
 const CHAPTERS = 9
@@ -411,31 +410,11 @@ export async function runImportBench({ base, token, organizationId, setup, serve
   return { rows, notes }
 }
 
-async function main() {
-  const args = parseArgs()
-  args['site-port'] ??= String(await freePort())
-  const setup = benchSetup(args, { port: 3398, sqlite: 'tmp/bench-content.sqlite3', database: 'bindery_bench_content' })
-  const admin = freshDatabase(setup)
-  const server = await startServer(setup)
-  try {
-    await runContentBench({
-      base: setup.base,
-      token: admin.token,
-      organizationId: admin.organization.id,
-      setup,
-      serverPid: server.pid,
-      sections: Number(args.sections ?? 50),
-      runs: Number(args.runs ?? 30),
-      sitePages: Number(args['site-pages'] ?? 5000),
-    })
-  } finally {
-    server.kill('SIGTERM')
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(error)
-    process.exit(1)
+await runStandalone(import.meta.url, { port: 3398, sqlite: 'tmp/bench-content.sqlite3', database: 'bindery_bench_content' }, (context, args) =>
+  runContentBench({
+    ...context,
+    sections: Number(args.sections ?? 50),
+    runs: Number(args.runs ?? 30),
+    sitePages: Number(args['site-pages'] ?? 5000),
   })
-}
+)

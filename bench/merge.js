@@ -13,9 +13,8 @@
 */
 import { performance } from 'node:perf_hooks'
 import { expectOk, request } from './content.js'
-import { fileURLToPath } from 'node:url'
 import { WORDS, generator } from './words.js'
-import { benchSetup, freePort, freshDatabase, ms, openDatabase, parseArgs, quantile, rssMiB, startServer } from './server.js'
+import { ms, openDatabase, quantile, rssMiB, runStandalone } from './server.js'
 
 const BATCH = 50
 const PAGES_PER_SECTION = 99
@@ -157,30 +156,6 @@ export async function runMergeBench({ base, token, organizationId, setup, server
   return rows
 }
 
-async function main() {
-  const args = parseArgs()
-  args['site-port'] ??= String(await freePort())
-  const setup = benchSetup(args, { port: 3397, sqlite: 'tmp/bench-merge.sqlite3', database: 'bindery_bench_merge' })
-  const admin = freshDatabase(setup)
-  const server = await startServer(setup)
-  try {
-    await runMergeBench({
-      base: setup.base,
-      token: admin.token,
-      organizationId: admin.organization.id,
-      setup,
-      serverPid: server.pid,
-      sections: Number(args.sections ?? 50),
-      runs: Number(args.runs ?? 5),
-    })
-  } finally {
-    server.kill('SIGTERM')
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(error)
-    process.exit(1)
-  })
-}
+await runStandalone(import.meta.url, { port: 3397, sqlite: 'tmp/bench-merge.sqlite3', database: 'bindery_bench_merge' }, (context, args) =>
+  runMergeBench({ ...context, sections: Number(args.sections ?? 50), runs: Number(args.runs ?? 5) })
+)

@@ -186,3 +186,27 @@ export function quantile(values, q) {
 }
 
 export const ms = (value) => (Number.isFinite(value) ? Math.round(value * 10) / 10 : value)
+
+/**
+ * Runs one bench file on its own (`node bench/<name>.js`): a fresh database, a production server,
+ * the bench, then the server stopped. `bench(context, args)` gets what `npm run bench` hands it.
+ */
+export async function runStandalone(moduleUrl, defaults, bench) {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return
+  try {
+    const args = parseArgs()
+    args['site-port'] ??= String(await freePort())
+    const setup = benchSetup(args, defaults)
+    const admin = freshDatabase(setup)
+    const server = await startServer(setup)
+    try {
+      const context = { base: setup.base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid }
+      await bench(context, args)
+    } finally {
+      server.kill('SIGTERM')
+    }
+  } catch (error) {
+    console.error(error)
+    process.exit(1)
+  }
+}
