@@ -1,9 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import { singleValuedQuery } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import RequestedReviewerService from '#change_requests/services/requested_reviewer_service'
 import { serializeRequestedReviewer } from '#change_requests/serializers/requested_reviewer_serializer'
@@ -15,15 +13,13 @@ import { serializeRequestedReviewer } from '#change_requests/serializers/request
 @inject()
 export default class ListRequestedReviewersController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private reviewers: RequestedReviewerService
   ) {}
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
     const page = await this.reviewers.list(changeRequest, query)
     return listEnvelope(page.items.map(serializeRequestedReviewer), page.count, page.next)

@@ -1,9 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { listEnvelope } from '#core/http/pagination'
 import { singleValuedQuery } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
 import ReviewPresenter from '#change_requests/services/review_presenter'
@@ -16,7 +14,6 @@ import { listReviewsValidator } from '#change_requests/validators/review_validat
 @inject()
 export default class ListReviewsController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private reviews: ReviewService,
     private presenter: ReviewPresenter
@@ -24,8 +21,7 @@ export default class ListReviewsController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     const query = await request.validateUsing(listReviewsValidator, { data: singleValuedQuery(request.qs()) })
     const page = await this.reviews.list(changeRequest, query)
     const items = await this.presenter.reviews(page.items, access, changeRequest, user, query.format)

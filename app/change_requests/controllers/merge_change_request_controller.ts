@@ -1,7 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import ChangeRequestMergeService from '#change_requests/services/change_request_merge_service'
@@ -13,15 +11,13 @@ import ChangeRequestMergeService from '#change_requests/services/change_request_
 @inject()
 export default class MergeChangeRequestController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private merges: ChangeRequestMergeService
   ) {}
 
   async handle({ auth, bouncer, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('merge', access, changeRequest)
     const { revision, result } = await this.merges.merge(user, access, changeRequest.id)
     return { revision, result }

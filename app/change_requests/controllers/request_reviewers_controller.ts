@@ -1,8 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import RequestedReviewerService from '#change_requests/services/requested_reviewer_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
@@ -19,15 +17,13 @@ import { serializeRequestedReviewer } from '#change_requests/serializers/request
 @inject()
 export default class RequestReviewersController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private reviewers: RequestedReviewerService
   ) {}
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('manageReviewers', access, changeRequest)
     const input = await request.validateUsing(requestReviewersValidator, {
       data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_REQUEST_REVIEWERS_FIELDS),

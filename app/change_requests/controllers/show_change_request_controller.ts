@@ -1,7 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
 
@@ -10,15 +8,11 @@ import { presentChangeRequest } from '#change_requests/services/change_request_p
  */
 @inject()
 export default class ShowChangeRequestController {
-  constructor(
-    private access: SpaceAccessService,
-    private changeRequests: ChangeRequestService
-  ) {}
+  constructor(private changeRequests: ChangeRequestService) {}
 
   async handle({ auth, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     return presentChangeRequest(changeRequest, access, user)
   }
 }

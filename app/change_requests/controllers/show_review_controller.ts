@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { singleValuedQuery } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
 import ReviewPresenter from '#change_requests/services/review_presenter'
@@ -15,7 +14,6 @@ import { showReviewValidator } from '#change_requests/validators/review_validato
 @inject()
 export default class ShowReviewController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private reviews: ReviewService,
     private presenter: ReviewPresenter
@@ -23,8 +21,7 @@ export default class ShowReviewController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     const query = await request.validateUsing(showReviewValidator, { data: singleValuedQuery(request.qs()) })
     const review = await this.reviews.find(db.connection(), changeRequest, params.reviewId)
     return this.presenter.review(review, access, changeRequest, user, query.format)

@@ -1,8 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { rejectNullFields } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
 import ReviewPresenter from '#change_requests/services/review_presenter'
@@ -17,7 +15,6 @@ import { submitReviewValidator } from '#change_requests/validators/review_valida
 @inject()
 export default class SubmitReviewController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private reviews: ReviewService,
     private presenter: ReviewPresenter
@@ -25,8 +22,7 @@ export default class SubmitReviewController {
 
   async handle({ auth, bouncer, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('review', access, changeRequest)
     const input = await request.validateUsing(submitReviewValidator, { data: rejectNullFields(request.body(), []) })
     const submitted = await this.reviews.submit(user, access, changeRequest, input)

@@ -1,9 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import { rejectNullFields } from '#core/http/validation'
-import { refuseUnsupportedFields } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
+import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import {
@@ -18,15 +15,11 @@ import { presentChangeRequest } from '#change_requests/services/change_request_p
  */
 @inject()
 export default class UpdateChangeRequestController {
-  constructor(
-    private access: SpaceAccessService,
-    private changeRequests: ChangeRequestService
-  ) {}
+  constructor(private changeRequests: ChangeRequestService) {}
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('update', access, changeRequest)
     const input = await request.validateUsing(updateChangeRequestValidator, {
       data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_CHANGE_REQUEST_FIELDS),

@@ -6,6 +6,7 @@ import { toSqlTimestamp } from '#core/database/timestamps'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import type { SpaceAccess } from '#spaces/records'
+import SpaceAccessService from '#spaces/services/space_access_service'
 import ContentStore from '#content/services/content_store'
 import {
   CHANGE_REQUEST_COLUMNS,
@@ -44,6 +45,12 @@ function assertStatusMove(from: ChangeRequestStatus, to: ChangeRequestStatus) {
   throw BadRequestException.invalid({ field: 'status', message, rule: 'statusMove' })
 }
 
+/** A change request with the caller's access to its space. */
+export interface CallerChangeRequest {
+  access: SpaceAccess
+  changeRequest: ChangeRequestRecord
+}
+
 export interface ListChangeRequestsInput extends ListQuery {
   status?: ChangeRequestStatus
   contributor?: string
@@ -56,6 +63,7 @@ export interface ListChangeRequestsInput extends ListQuery {
  */
 export default class ChangeRequestService {
   private store = new ContentStore()
+  private spaces = new SpaceAccessService()
 
   async create(user: User, access: SpaceAccess, input: CreateChangeRequestInput): Promise<ChangeRequestRecord> {
     const id = await db.transaction(async (trx) => {
@@ -81,6 +89,16 @@ export default class ChangeRequestService {
       return changeRequestId
     })
     return this.find(db.connection(), access.space.id, id)
+  }
+
+  /**
+   * The change request (id or number) of a space the caller may see. The space is checked first:
+   * an unknown or foreign space is the space's 404, whatever the change request.
+   */
+  async forCaller(userId: string, spaceId: string, idOrNumber: string): Promise<CallerChangeRequest> {
+    const access = await this.spaces.spaceFor(userId, spaceId)
+    const changeRequest = await this.find(db.connection(), access.space.id, idOrNumber)
+    return { access, changeRequest }
   }
 
   /**

@@ -1,9 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { urls } from '#core/http/urls'
 import { singleValuedQuery } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
@@ -20,15 +18,13 @@ import { serializeFile } from '#content/serializers/file_serializer'
 @inject()
 export default class UpdateChangeRequestContentController {
   constructor(
-    private access: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private authoring: AuthoringService
   ) {}
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const { compat } = await request.validateUsing(contentChangesQueryValidator, {
       data: singleValuedQuery(request.qs()),
