@@ -67,10 +67,10 @@ export default class CommentService {
 
   /** The context named by route parameters (`changeRequestId` or none), for a caller who may read the space. */
   async contextFor(userId: string, params: Record<string, any>): Promise<CommentContext> {
-    const access = await this.access.spaceFor(userId, params.spaceId)
-    if (typeof params.changeRequestId !== 'string') return { access }
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
-    return { access, changeRequest }
+    if (typeof params.changeRequestId === 'string') {
+      return this.changeRequests.forCaller(userId, params.spaceId, params.changeRequestId)
+    }
+    return { access: await this.access.spaceFor(userId, params.spaceId) }
   }
 
   async list(context: CommentContext, input: ListCommentsInput) {

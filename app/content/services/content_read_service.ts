@@ -48,12 +48,12 @@ export default class ContentReadService {
   ) {}
 
   async resolve(userId: string, spaceId: string, target: ReadTarget): Promise<ResolvedRead> {
-    const access = await this.access.spaceFor(userId, spaceId)
     const client = db.connection()
     if (target.kind === 'change-request') {
-      const changeRequest = await this.changeRequests.find(client, access.space.id, target.changeRequest)
+      const { access, changeRequest } = await this.changeRequests.forCaller(userId, spaceId, target.changeRequest)
       return { access, changeRequest, tree: await this.store.loadTree(client, access.space.id, changeRequest.revisionId) }
     }
+    const access = await this.access.spaceFor(userId, spaceId)
     const revisionId = target.kind === 'revision' ? target.revision : access.space.revisionId
     return { access, tree: await this.store.loadTree(client, access.space.id, revisionId) }
   }
