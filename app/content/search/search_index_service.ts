@@ -1,4 +1,5 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
 import { splitSections } from '#content/search/sections'
 import { indexTerms } from '#content/search/terms'
 
@@ -19,13 +20,6 @@ export type IndexablePage = {
 
 /** Rows per insert: 15 columns each stays far below SQLite's bound-parameter limit. */
 const INSERT_CHUNK = 200
-const DELETE_CHUNK = 500
-
-function chunks<T>(values: T[], size: number): T[][] {
-  const result: T[][] = []
-  for (let i = 0; i < values.length; i += size) result.push(values.slice(i, i + size))
-  return result
-}
 
 /**
  * Keeps the search index in step with spaces' current revisions. Storage calls it when a revision
@@ -44,7 +38,7 @@ export default class SearchIndexService {
     removePageIds: string[]
   ): Promise<void> {
     const pageIds = [...new Set([...upsert.map((page) => page.pageId), ...removePageIds])]
-    for (const ids of chunks(pageIds, DELETE_CHUNK)) {
+    for (const ids of chunks(pageIds, WHERE_IN_CHUNK)) {
       await client.from('search_sections').where('space_id', spaceId).whereIn('page_id', ids).delete()
     }
     const rows = upsert.flatMap((page) => {
@@ -83,7 +77,7 @@ export default class SearchIndexService {
 
   /** Several spaces now belong to another organization (a transferred collection's). */
   async moveSpaces(client: QueryClientContract, spaceIds: string[], organizationId: string): Promise<void> {
-    for (const ids of chunks(spaceIds, DELETE_CHUNK)) {
+    for (const ids of chunks(spaceIds, WHERE_IN_CHUNK)) {
       await client.from('search_sections').whereIn('space_id', ids).update({ organization_id: organizationId })
     }
   }

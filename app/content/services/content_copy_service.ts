@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import drive from '@adonisjs/drive/services/main'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
 import ContentStore from '#content/services/content_store'
 import { blobKey } from '#content/services/authoring_service'
 import ContentEvents from '#content/services/content_events'
@@ -38,9 +39,7 @@ export default class ContentCopyService {
     }
     tree.pages.forEach(visit)
     for (const content of tree.reusableContents) hashes.add(content.document)
-    const list = [...hashes]
-    for (let i = 0; i < list.length; i += 500) {
-      const chunk = list.slice(i, i + 500)
+    for (const chunk of chunks([...hashes], WHERE_IN_CHUNK)) {
       await trx.rawQuery(
         `INSERT INTO content_objects (space_id, hash, kind, body)
          SELECT ?, hash, kind, body FROM content_objects WHERE space_id = ? AND hash IN (${chunk.map(() => '?').join(',')})`,

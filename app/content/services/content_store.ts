@@ -4,6 +4,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
+import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
 import type {
   FileEntry,
   PageNode,
@@ -39,8 +40,8 @@ export function makeObject(kind: ObjectKind, value: unknown): StoredObject {
 
 const EMPTY_ROOT: RootObject = { pages: [], files: null, reusableContents: [], variables: {} }
 
-/** Rows of one `whereIn`: well under SQLite's bound-variable limit. */
-const CHUNK = 500
+/** Rows of one insert (four columns each): well under SQLite's bound-variable limit. */
+const INSERT_CHUNK = 100
 
 /*
  * Revisions, page nodes and documents never change once written, so caching them in process memory
@@ -176,8 +177,8 @@ export default class ContentStore {
       kind: object.kind,
       body: object.body,
     }))
-    for (let i = 0; i < rows.length; i += 100) {
-      await trx.knexQuery().table('content_objects').insert(rows.slice(i, i + 100)).onConflict(['space_id', 'hash']).ignore()
+    for (const part of chunks(rows, INSERT_CHUNK)) {
+      await trx.knexQuery().table('content_objects').insert(part).onConflict(['space_id', 'hash']).ignore()
     }
   }
 
@@ -222,13 +223,9 @@ export default class ContentStore {
 
   private async readRows(client: QueryClientContract, spaceId: string, hashes: string[]) {
     const rows: { hash: string; body: string }[] = []
-    for (let i = 0; i < hashes.length; i += CHUNK) {
+    for (const part of chunks(hashes, WHERE_IN_CHUNK)) {
       rows.push(
-        ...(await client
-          .from('content_objects')
-          .where('space_id', spaceId)
-          .whereIn('hash', hashes.slice(i, i + CHUNK))
-          .select('hash', 'body'))
+        ...(await client.from('content_objects').where('space_id', spaceId).whereIn('hash', part).select('hash', 'body'))
       )
     }
     return rows
