@@ -2,6 +2,7 @@ import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#acco
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import type { DateTime } from 'luxon'
+import type { RevisionTree } from '#content/types'
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
@@ -11,6 +12,25 @@ export interface ConflictPage {
   id: string
   title: string
   path: string
+}
+
+/** The pages of `tree` among `pageIds` (in that order) with their title and path; gone pages are skipped. */
+export function conflictPagesIn(tree: RevisionTree, pageIds: string[]): ConflictPage[] {
+  return pageIds.flatMap((id) => {
+    const page = tree.byId.get(id)
+    return page ? [{ id, title: page.node.title, path: page.path }] : []
+  })
+}
+
+/**
+ * The space revision a change request branches from now: its last update from the space, else the
+ * revision it was created from. Merges are three-way against it; `outdated` compares the space to it.
+ */
+export function changeRequestBase(changeRequest: {
+  revisionMergedAncestorId: string | null
+  revisionInitialId: string
+}): string {
+  return changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId
 }
 
 export interface ChangeRequestRecord {

@@ -2,7 +2,7 @@ import type User from '#accounts/models/user'
 import { serializeUser } from '#accounts/serializers/user_serializer'
 import { urls } from '#core/http/urls'
 import type { SpaceAccess } from '#spaces/records'
-import type { ChangeRequestRecord } from '#change_requests/records'
+import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 
 const policy = new ChangeRequestPolicy()
@@ -22,7 +22,6 @@ export function serializeChangeRequest(
   caller: User,
   extras: ChangeRequestExtras
 ) {
-  const base = changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId
   const path = `/spaces/${changeRequest.spaceId}/change-requests/${changeRequest.id}`
   return {
     object: 'change-request' as const,
@@ -46,7 +45,7 @@ export function serializeChangeRequest(
     ...(changeRequest.conflicts.length > 0
       ? { conflicts: changeRequest.conflicts.map((page) => ({ page })) }
       : {}),
-    outdated: changeRequest.status !== 'merged' && base !== extras.spaceRevisionId,
+    outdated: changeRequest.status !== 'merged' && changeRequestBase(changeRequest) !== extras.spaceRevisionId,
     urls: {
       app: urls.app(path),
       location: urls.api(path),

@@ -5,7 +5,6 @@ import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import { ConflictException, ForbiddenException } from '#core/exceptions/api_exceptions'
 import type { SpaceAccess } from '#spaces/records'
-import type { RevisionTree } from '#content/types'
 import ContentStore from '#content/services/content_store'
 import RevisionWriter from '#content/services/revision_writer'
 import AuthoringService from '#content/services/authoring_service'
@@ -13,10 +12,9 @@ import { WorkingTree } from '#content/services/working_tree'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import MergeRulesService from '#change_requests/services/merge_rules_service'
-import type { ChangeRequestRecord, ConflictPage } from '#change_requests/records'
+import { changeRequestBase, conflictPagesIn, type ChangeRequestRecord, type ConflictPage } from '#change_requests/records'
 import {
   applyMerge,
-  hasConflictMarkers,
   mergeRevisions,
   type MergeConflict,
   type MergeInput,
@@ -86,13 +84,14 @@ export default class ChangeRequestMergeService {
 
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
       const theirs = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const ancestor = await this.store.loadTree(trx, spaceId, baseOf(changeRequest))
+      const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
       // The space did not move since the base: the result is the change request's tree as it is
       // (its stored nodes are reused, nothing is rewritten or merged).
       const fastForward = ours.id === ancestor.id
       const merged = fastForward ? null : await this.threeWay(trx, { ancestor, space: ours, changeRequest: theirs, base: 'space' })
       const conflicts = [...(merged?.conflicts ?? [])]
-      for (const page of await this.pagesWithMarkers(trx, changeRequest.conflictPageIds, theirs)) {
+      const marked = await this.changeRequests.pagesWithMarkers(trx, theirs, changeRequest.conflictPageIds)
+      for (const page of conflictPagesIn(theirs, [...marked])) {
         if (!conflicts.some((c) => c.pageId === page.id)) {
           conflicts.push({ pageId: page.id, title: page.title, path: page.path, reason: 'its document still holds conflict markers' })
         }
@@ -132,13 +131,13 @@ export default class ChangeRequestMergeService {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
       const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'author')
-      if (space.revision_id === baseOf(changeRequest)) {
+      if (space.revision_id === changeRequestBase(changeRequest)) {
         return { revision: changeRequest.revisionId, result: 'update' as const, conflicts: changeRequest.conflicts, rowsWritten: 0 }
       }
 
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
       const head = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const ancestor = await this.store.loadTree(trx, spaceId, baseOf(changeRequest))
+      const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
       // A change request without changes of its own simply takes the space's tree.
       const untouched = head.id === ancestor.id
       const merged = untouched
@@ -154,15 +153,18 @@ export default class ChangeRequestMergeService {
       })
       // Pages listed before stay listed while their markers remain.
       const listed = new Set((merged?.conflicts ?? []).map((c) => c.pageId))
-      for (const page of await this.pagesWithMarkers(trx, changeRequest.conflictPageIds, written.tree)) listed.add(page.id)
+      for (const id of await this.changeRequests.pagesWithMarkers(trx, written.tree, changeRequest.conflictPageIds)) {
+        listed.add(id)
+      }
       const conflictIds = [...listed].filter((id) => written.tree.byId.has(id))
-      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id)
-      await trx.from('change_requests').where('id', changeRequest.id).update({ revision_merged_ancestor_id: ours.id })
-      await this.changeRequests.setConflicts(trx, changeRequest.id, conflictIds)
+      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id, {
+        mergedAncestorId: ours.id,
+        conflictPageIds: conflictIds,
+      })
       return {
         revision: written.tree.id,
         result: 'update' as const,
-        conflicts: conflictIds.map((id) => pageOf(written.tree, id)),
+        conflicts: conflictPagesIn(written.tree, conflictIds),
         rowsWritten: written.rowsWritten,
       }
     })
@@ -191,26 +193,4 @@ export default class ChangeRequestMergeService {
     ForbiddenException.unlessAllowed(policy[action](user, access, changeRequest))
     return { space, changeRequest }
   }
-
-  /** The listed pages of `tree` whose documents still hold conflict markers. */
-  private async pagesWithMarkers(trx: QueryClientContract, pageIds: string[], tree: RevisionTree) {
-    const pages = pageIds.flatMap((id) => {
-      const page = tree.byId.get(id)
-      return page?.node.document ? [page] : []
-    })
-    if (pages.length === 0) return []
-    const texts = await this.store.readDocuments(trx, tree.spaceId, pages.map((page) => page.node.document!))
-    return pages
-      .filter((page) => hasConflictMarkers(texts.get(page.node.document!) ?? ''))
-      .map((page) => pageOf(tree, page.node.id))
-  }
-}
-
-function baseOf(changeRequest: ChangeRequestRecord) {
-  return changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId
-}
-
-function pageOf(tree: RevisionTree, pageId: string): ConflictPage {
-  const page = tree.byId.get(pageId)!
-  return { id: pageId, title: page.node.title, path: page.path }
 }

@@ -8,12 +8,15 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import type { SpaceAccess } from '#spaces/records'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ContentStore from '#content/services/content_store'
+import type { RevisionTree } from '#content/types'
 import {
   CHANGE_REQUEST_COLUMNS,
   changeRequestFromRow,
+  conflictPagesIn,
   type ChangeRequestRecord,
   type ChangeRequestStatus,
 } from '#change_requests/records'
+import { hasConflictMarkers } from '#change_requests/services/revision_merge'
 
 export interface CreateChangeRequestInput {
   subject?: string
@@ -155,12 +158,20 @@ export default class ChangeRequestService {
     return this.find(db.connection(), spaceId, id)
   }
 
-  /** Records the pages left in conflict (none: the column goes back to null). */
-  async setConflicts(trx: QueryClientContract, changeRequestId: string, pageIds: string[]) {
-    await trx
-      .from('change_requests')
-      .where('id', changeRequestId)
-      .update({ conflicts: pageIds.length > 0 ? JSON.stringify(pageIds) : null })
+  /**
+   * The pages of `tree` among `pageIds` whose documents still hold the conflict markers an update
+   * wrote (pages without a document hold none).
+   */
+  async pagesWithMarkers(client: QueryClientContract, tree: RevisionTree, pageIds: string[]): Promise<Set<string>> {
+    const documents = new Map(
+      pageIds.flatMap((id) => {
+        const document = tree.byId.get(id)?.node.document
+        return document ? [[id, document] as const] : []
+      })
+    )
+    if (documents.size === 0) return new Set()
+    const texts = await this.store.readDocuments(client, tree.spaceId, [...documents.values()])
+    return new Set([...documents].filter(([, hash]) => hasConflictMarkers(texts.get(hash) ?? '')).map(([id]) => id))
   }
 
   /** Titles and paths of the conflicting pages, from each change request's head (cached trees). */
@@ -168,10 +179,7 @@ export default class ChangeRequestService {
     for (const record of records) {
       if (record.conflictPageIds.length === 0) continue
       const head = await this.store.loadTree(client, record.spaceId, record.revisionId)
-      record.conflicts = record.conflictPageIds.flatMap((pageId) => {
-        const page = head.byId.get(pageId)
-        return page ? [{ id: pageId, title: page.node.title, path: page.path }] : []
-      })
+      record.conflicts = conflictPagesIn(head, record.conflictPageIds)
     }
     return records
   }
@@ -198,12 +206,24 @@ export default class ChangeRequestService {
     return { items, count: page.count, next: page.next }
   }
 
-  /** Moves the head of a change request to a new revision written by its author. */
-  async advance(trx: QueryClientContract, changeRequest: ChangeRequestRecord, revisionId: string, userId: string) {
-    await trx
-      .from('change_requests')
-      .where('id', changeRequest.id)
-      .update({ revision_id: revisionId, updated_at: toSqlTimestamp(new Date()) })
+  /**
+   * Moves the head of a change request to a new revision written by `userId`. An update also moves
+   * the base (`mergedAncestorId`); `conflictPageIds`, when given, replaces the listed conflicts (none:
+   * the column goes back to null). One write of the row.
+   */
+  async advance(
+    trx: QueryClientContract,
+    changeRequest: ChangeRequestRecord,
+    revisionId: string,
+    userId: string,
+    moves: { mergedAncestorId?: string; conflictPageIds?: string[] } = {}
+  ) {
+    const row: Record<string, unknown> = { revision_id: revisionId, updated_at: toSqlTimestamp(new Date()) }
+    if (moves.mergedAncestorId !== undefined) row.revision_merged_ancestor_id = moves.mergedAncestorId
+    if (moves.conflictPageIds !== undefined) {
+      row.conflicts = moves.conflictPageIds.length > 0 ? JSON.stringify(moves.conflictPageIds) : null
+    }
+    await trx.from('change_requests').where('id', changeRequest.id).update(row)
     await this.addContributor(trx, changeRequest.id, userId)
   }
 

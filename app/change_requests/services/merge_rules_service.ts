@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { PreconditionFailedException } from '#core/exceptions/api_exceptions'
 import { mergeRulesFromColumn, type MergeRuleName, type SpaceAccess } from '#spaces/records'
-import type { ChangeRequestRecord } from '#change_requests/records'
+import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
 import ReviewService from '#change_requests/services/review_service'
 
 /** Why each rule refuses a merge, in the words the 412 uses. */
@@ -66,7 +66,7 @@ export default class MergeRulesService {
       require_all_reviews_approved: () =>
         current.length > 0 && current.every((review) => review.status === 'approved'),
       require_up_to_date_change_request: () =>
-        (changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId) === spaceRevisionId,
+        changeRequestBase(changeRequest) === spaceRevisionId,
       require_change_request_subject: () => (changeRequest.subject ?? '').trim().length > 0,
     }
     return names.filter((rule) => !met[rule]())

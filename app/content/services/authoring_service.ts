@@ -15,9 +15,8 @@ import RevisionWriter from '#content/services/revision_writer'
 import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
 import ContentEvents from '#content/services/content_events'
 import ChangeRequestService from '#change_requests/services/change_request_service'
-import type { ChangeRequestRecord } from '#change_requests/records'
+import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
-import { hasConflictMarkers } from '#change_requests/services/revision_merge'
 import { ForbiddenException } from '#core/exceptions/api_exceptions'
 
 /**
@@ -84,7 +83,7 @@ export default class AuthoringService {
       const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const applied = await this.applyBatch(trx, base, changes, {
         ...options,
-        baseRevisionId: changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId,
+        baseRevisionId: changeRequestBase(changeRequest),
       })
       const written = await this.writer.write(trx, applied.working, {
         parents: [base.id],
@@ -93,8 +92,9 @@ export default class AuthoringService {
         changeRequestId: changeRequest.id,
       })
       await this.storeBlobs(spaceId, applied.blobs)
-      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id)
-      await this.dropResolvedConflicts(trx, changeRequest, base, written.tree)
+      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id, {
+        conflictPageIds: await this.remainingConflicts(trx, changeRequest, base, written.tree),
+      })
       return {
         revision: written.tree,
         outcomes: applied.outcomes,
@@ -147,31 +147,25 @@ export default class AuthoringService {
   /**
    * Pages an update left in conflict leave the list once a batch deleted them or edited them so
    * their document holds no conflict markers. Pages the batch did not touch are not read.
+   * Undefined: the list stays as it is.
    */
-  private async dropResolvedConflicts(
+  private async remainingConflicts(
     trx: QueryClientContract,
     changeRequest: ChangeRequestRecord,
     before: RevisionTree,
     after: RevisionTree
-  ) {
+  ): Promise<string[] | undefined> {
     const listed = changeRequest.conflictPageIds
-    if (listed.length === 0) return
-    const edited = listed.flatMap((id) => {
-      const page = after.byId.get(id)
-      return page && page.hash !== before.byId.get(id)?.hash ? [page] : []
-    })
-    const texts = await this.store.readDocuments(
-      trx,
-      after.spaceId,
-      edited.flatMap((page) => (page.node.document ? [page.node.document] : []))
+    if (listed.length === 0) return undefined
+    const edited = new Set(
+      listed.filter((id) => {
+        const page = after.byId.get(id)
+        return page !== undefined && page.hash !== before.byId.get(id)?.hash
+      })
     )
-    const resolved = new Set(
-      edited
-        .filter((page) => !hasConflictMarkers(page.node.document ? (texts.get(page.node.document) ?? '') : ''))
-        .map((page) => page.node.id)
-    )
-    const remaining = listed.filter((id) => after.byId.has(id) && !resolved.has(id))
-    if (remaining.length !== listed.length) await this.changeRequests.setConflicts(trx, changeRequest.id, remaining)
+    const marked = await this.changeRequests.pagesWithMarkers(trx, after, [...edited])
+    const remaining = listed.filter((id) => after.byId.has(id) && (!edited.has(id) || marked.has(id)))
+    return remaining.length !== listed.length ? remaining : undefined
   }
 
   private applyBatch(

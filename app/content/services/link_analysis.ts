@@ -8,6 +8,7 @@ import { classifyTarget } from '#content/markdown/links'
 import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
+import { changeRequestBase } from '#change_requests/records'
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
@@ -214,7 +215,7 @@ export default class LinkAnalysis {
     changeRequest: { revisionId: string; revisionInitialId: string; revisionMergedAncestorId: string | null },
     pageId?: string
   ): Promise<number> {
-    const baseId = changeRequest.revisionMergedAncestorId ?? changeRequest.revisionInitialId
+    const baseId = changeRequestBase(changeRequest)
     if (baseId === changeRequest.revisionId) return 0
     const [base, head] = await Promise.all([
       this.analyze(client, spaceId, baseId),
