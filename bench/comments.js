@@ -12,8 +12,8 @@
 | exits 0; nothing is asserted.
 */
 import { randomBytes } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import { ms, quantile, root, rssMiB, runStandalone } from './server.js'
+import { expectOk, request } from './content.js'
+import { ms, openDatabase, quantile, rssMiB, runStandalone } from './server.js'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -26,54 +26,10 @@ function sqlTimestamp(date) {
   return date.toISOString().replace('T', ' ').replace('Z', '')
 }
 
+/** A request that must succeed: its JSON and the time it took. */
 async function api(base, token, method, path, body) {
-  const started = performance.now()
-  const response = await fetch(base + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const json = await response.json().catch(() => undefined)
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`)
-  return { json, elapsed: performance.now() - started }
-}
-
-/** A writable connection to the bench database: `insert(table, rows)` in one statement. */
-async function writableDatabase(setup) {
-  if (setup.mysql) {
-    const { default: mysql } = await import('mysql2/promise')
-    const connection = await mysql.createConnection({
-      host: process.env.DB_HOST ?? '127.0.0.1',
-      port: Number(process.env.DB_PORT ?? 3306),
-      user: process.env.DB_USER ?? 'root',
-      password: process.env.DB_PASSWORD ?? '',
-      database: setup.database,
-    })
-    return {
-      async insert(table, rows) {
-        const columns = Object.keys(rows[0])
-        await connection.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [
-          rows.map((row) => columns.map((column) => row[column])),
-        ])
-      },
-      close: () => connection.end(),
-    }
-  }
-  const { default: Database } = await import('better-sqlite3')
-  const sqlite = new Database(`${root}${setup.sqlitePath}`, { fileMustExist: true })
-  sqlite.pragma('busy_timeout = 10000')
-  return {
-    async insert(table, rows) {
-      const columns = Object.keys(rows[0])
-      const statement = sqlite.prepare(
-        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
-      )
-      sqlite.transaction((all) => all.forEach((row) => statement.run(...columns.map((column) => row[column]))))(rows)
-    },
-    async close() {
-      sqlite.close()
-    },
-  }
+  const answer = await request(base, token, method, path, body)
+  return { json: expectOk(answer, `${method} ${path}`), elapsed: answer.elapsed }
 }
 
 /** Pages through a list to its end; the time of every page. */
@@ -98,7 +54,7 @@ async function walk(base, token, path) {
 export async function runCommentsBench({ base, token, organizationId, setup, serverPid, comments = 10_000 }) {
   const { json: user } = await api(base, token, 'GET', '/v1/user')
   const { json: space } = await api(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Comments bench' })
-  const database = await writableDatabase(setup)
+  const database = await openDatabase(setup, { writable: true })
   const started = Date.UTC(2026, 0, 1)
   try {
     for (let offset = 0; offset < comments; offset += 500) {

@@ -122,11 +122,12 @@ export function rssMiB(pid) {
 }
 
 /**
- * A direct, read-only view of the bench database (not through the server), for row counts:
+ * A direct view of the bench database (not through the server), for row counts:
  * `count(sql, params)` answers the first column of the first row as a number, `tableCounts()` the
- * row count of every table (`{table: rows}`).
+ * row count of every table (`{table: rows}`). Read-only unless `writable`, which adds
+ * `insert(table, rows)` (one statement, or one transaction on SQLite) for benches that seed rows.
  */
-export async function openDatabase(setup) {
+export async function openDatabase(setup, { writable = false } = {}) {
   if (setup.mysql) {
     const { default: mysql } = await import('mysql2/promise')
     const connection = await mysql.createConnection({
@@ -137,6 +138,13 @@ export async function openDatabase(setup) {
       database: setup.database,
     })
     return {
+      async insert(table, rows) {
+        if (!writable) throw new Error('openDatabase: opened read-only')
+        const columns = Object.keys(rows[0])
+        await connection.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [
+          rows.map((row) => columns.map((column) => row[column])),
+        ])
+      },
       async count(sql, params = []) {
         const [rows] = await connection.query(sql, params)
         return Number(Object.values(rows[0])[0])
@@ -157,8 +165,16 @@ export async function openDatabase(setup) {
     }
   }
   const { default: Database } = await import('better-sqlite3')
-  const sqlite = new Database(`${root}${setup.sqlitePath}`, { readonly: true, fileMustExist: true })
+  const sqlite = new Database(`${root}${setup.sqlitePath}`, { readonly: !writable, fileMustExist: true })
+  if (writable) sqlite.pragma('busy_timeout = 10000')
   return {
+    async insert(table, rows) {
+      const columns = Object.keys(rows[0])
+      const statement = sqlite.prepare(
+        `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
+      )
+      sqlite.transaction((all) => all.forEach((row) => statement.run(...columns.map((column) => row[column]))))(rows)
+    },
     async count(sql, params = []) {
       return Number(Object.values(sqlite.prepare(sql).get(...params))[0])
     },
