@@ -1,4 +1,5 @@
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import BootstrapService from '#accounts/services/bootstrap_service'
 import User from '#accounts/models/user'
 import type { RoleOrGuest } from '#core/roles'
@@ -30,4 +31,33 @@ export async function createCaller(
  */
 export function eachTestInTransaction(group: { each: { setup: (fn: () => any) => void } }) {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+}
+
+/**
+ * Callers for tests that commit their data (no global transaction: InnoDB FULLTEXT indexes see
+ * committed rows only; the console's requests run in the server). `cleanUp()` deletes every
+ * organization and user `caller()` made since the last clean-up — spaces first: their collection
+ * links do not cascade on MySQL.
+ */
+export function committedCallers() {
+  const made = { organizations: new Set<string>(), users: new Set<string>() }
+  return {
+    async caller(options: Parameters<typeof createCaller>[0] = {}): Promise<Caller> {
+      const created = await createCaller(options)
+      made.users.add(created.user.id)
+      made.organizations.add(created.organizationId)
+      return created
+    },
+    async cleanUp() {
+      const organizations = [...made.organizations]
+      const users = [...made.users]
+      made.organizations.clear()
+      made.users.clear()
+      if (organizations.length) {
+        await db.from('spaces').whereIn('organization_id', organizations).delete()
+        await db.from('organizations').whereIn('id', organizations).delete()
+      }
+      if (users.length) await db.from('users').whereIn('id', users).delete()
+    },
+  }
 }

@@ -1,10 +1,9 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import AuthoringService from '#content/services/authoring_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import { createCaller, type Caller } from '#tests/helpers/callers'
+import { committedCallers, type Caller } from '#tests/helpers/callers'
 import { ConsoleSession } from '#tests/helpers/console_session'
 import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
 
@@ -14,26 +13,7 @@ const PASSWORD = 'console-content-password'
  * Not in a global transaction: the search index (MySQL's FULLTEXT) sees committed rows only, and
  * the console's requests run in the server. Everything made here is deleted after each test.
  */
-const made = { users: new Set<string>(), organizations: new Set<string>() }
-
-async function caller(options: Parameters<typeof createCaller>[0] = {}): Promise<Caller> {
-  const created = await createCaller(options)
-  made.users.add(created.user.id)
-  made.organizations.add(created.organizationId)
-  return created
-}
-
-async function cleanUp() {
-  const organizations = [...made.organizations]
-  const users = [...made.users]
-  made.organizations.clear()
-  made.users.clear()
-  if (organizations.length) {
-    await db.from('spaces').whereIn('organization_id', organizations).delete()
-    await db.from('organizations').whereIn('id', organizations).delete()
-  }
-  if (users.length) await db.from('users').whereIn('id', users).delete()
-}
+const { caller, cleanUp } = committedCallers()
 
 async function signIn(account: Caller) {
   const user = await User.findOrFail(account.user.id)

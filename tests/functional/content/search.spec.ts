@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, type Caller } from '#tests/helpers/callers'
+import { committedCallers, type Caller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
 import { createSpace } from '../spaces/helpers.js'
@@ -12,26 +12,7 @@ import { createSpace } from '../spaces/helpers.js'
  * test makes is recorded and deleted after it (spaces first: their collection links do not
  * cascade on MySQL).
  */
-const made = { organizations: new Set<string>(), users: new Set<string>() }
-
-async function caller(options: Parameters<typeof createCaller>[0] = {}): Promise<Caller> {
-  const created = await createCaller(options)
-  made.users.add(created.user.id)
-  made.organizations.add(created.organizationId)
-  return created
-}
-
-async function cleanUp() {
-  const organizations = [...made.organizations]
-  const users = [...made.users]
-  made.organizations.clear()
-  made.users.clear()
-  if (organizations.length) {
-    await db.from('spaces').whereIn('organization_id', organizations).delete()
-    await db.from('organizations').whereIn('id', organizations).delete()
-  }
-  if (users.length) await db.from('users').whereIn('id', users).delete()
-}
+const { caller, cleanUp } = committedCallers()
 
 const index = new SearchIndexService()
 
