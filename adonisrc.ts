@@ -4,10 +4,7 @@ export default defineConfig({
   /*
   | Ace commands from packages; the application's own are scanned from ./commands.
   */
-  commands: [
-    () => import('@adonisjs/core/commands'),
-    () => import('@adonisjs/lucid/commands'),
-  ],
+  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
 
   /*
   | Framework providers first, then one provider per Bindery domain. Each domain provider registers

@@ -39,7 +39,12 @@ async function walk(base, token, path) {
   let page
   do {
     const separator = path.includes('?') ? '&' : '?'
-    const { json, elapsed } = await api(base, token, 'GET', `${path}${page ? `${separator}page=${encodeURIComponent(page)}` : ''}`)
+    const { json, elapsed } = await api(
+      base,
+      token,
+      'GET',
+      `${path}${page ? `${separator}page=${encodeURIComponent(page)}` : ''}`
+    )
     times.push(elapsed)
     items += json.items.length
     page = json.next?.page
@@ -51,9 +56,18 @@ async function walk(base, token, path) {
  * The comments bench against a running server: a new space of `organizationId` gets `comments`
  * comments, then their list is paged through. Prints a table and returns its rows.
  */
-export async function runCommentsBench({ base, token, organizationId, setup, serverPid, comments = 10_000 }) {
+export async function runCommentsBench({
+  base,
+  token,
+  organizationId,
+  setup,
+  serverPid,
+  comments = 10_000,
+}) {
   const { json: user } = await api(base, token, 'GET', '/v1/user')
-  const { json: space } = await api(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Comments bench' })
+  const { json: space } = await api(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, {
+    title: 'Comments bench',
+  })
   const database = await openDatabase(setup, { writable: true })
   const started = Date.UTC(2026, 0, 1)
   try {
@@ -82,11 +96,16 @@ export async function runCommentsBench({ base, token, organizationId, setup, ser
 
   const rows = []
   for (const order of ['desc', 'asc']) {
-    const { times, items } = await walk(base, token, `/v1/spaces/${space.id}/comments?limit=100&order=${order}`)
-    if (items !== comments) throw new Error(`paging ${order} listed ${items} comments, not ${comments}`)
+    const { times, items } = await walk(
+      base,
+      token,
+      `/v1/spaces/${space.id}/comments?limit=100&order=${order}`
+    )
+    if (items !== comments)
+      throw new Error(`paging ${order} listed ${items} comments, not ${comments}`)
     rows.push({
-      walk: `GET /v1/spaces/{id}/comments?limit=100&order=${order}`,
-      pages: times.length,
+      'walk': `GET /v1/spaces/{id}/comments?limit=100&order=${order}`,
+      'pages': times.length,
       'first page ms': ms(times[0]),
       'median page ms': ms(quantile(times, 0.5)),
       'last page ms': ms(times[times.length - 1]),
@@ -94,12 +113,16 @@ export async function runCommentsBench({ base, token, organizationId, setup, ser
     })
   }
   const { json: spaceRead } = await api(base, token, 'GET', `/v1/spaces/${space.id}`)
-  console.log(`\nComments bench — ${setup.mysql ? 'MySQL' : 'SQLite'}: ${comments} comments on one space (${spaceRead.comments} open)\n`)
+  console.log(
+    `\nComments bench — ${setup.mysql ? 'MySQL' : 'SQLite'}: ${comments} comments on one space (${spaceRead.comments} open)\n`
+  )
   console.table(rows)
   console.log(`server memory: ${rssMiB(serverPid)} MiB RSS`)
   return rows
 }
 
-await runStandalone(import.meta.url, { port: 3397, sqlite: 'tmp/bench-comments.sqlite3', database: 'bindery_bench_comments' }, (context, args) =>
-  runCommentsBench({ ...context, comments: Number(args.comments ?? 10_000) })
+await runStandalone(
+  import.meta.url,
+  { port: 3397, sqlite: 'tmp/bench-comments.sqlite3', database: 'bindery_bench_comments' },
+  (context, args) => runCommentsBench({ ...context, comments: Number(args.comments ?? 10_000) })
 )

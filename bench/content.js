@@ -31,9 +31,19 @@ const PAGES_PER_CHAPTER = 10
 function plannedPages(sections) {
   const pages = []
   for (let s = 0; s < sections; s++) {
-    pages.push({ ref: `s${s}`, title: `Section ${s + 1}: ${WORDS[s % WORDS.length]} handbook`, section: `s${s}` })
+    pages.push({
+      ref: `s${s}`,
+      title: `Section ${s + 1}: ${WORDS[s % WORDS.length]} handbook`,
+      section: `s${s}`,
+    })
     for (let c = 0; c < CHAPTERS; c++) {
-      pages.push({ ref: `s${s}c${c}`, parent: `s${s}`, title: `Chapter ${c + 1} of section ${s + 1}`, section: `s${s}`, previous: c > 0 ? `s${s}c${c - 1}` : undefined })
+      pages.push({
+        ref: `s${s}c${c}`,
+        parent: `s${s}`,
+        title: `Chapter ${c + 1} of section ${s + 1}`,
+        section: `s${s}`,
+        previous: c > 0 ? `s${s}c${c - 1}` : undefined,
+      })
     }
     for (let c = 0; c < CHAPTERS; c++) {
       for (let p = 0; p < PAGES_PER_CHAPTER; p++) {
@@ -79,7 +89,10 @@ export async function request(base, token, method, path, body) {
   const started = performance.now()
   const response = await fetch(base + path, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   })
   const text = await response.text()
@@ -118,8 +131,8 @@ async function measure(name, runs, call, accept = () => null) {
     if (i === 0 && answer.json?.count !== undefined) count = answer.json.count
   }
   return {
-    figure: name,
-    result: `${runs} runs${count === undefined ? '' : `, count ${count}`}`,
+    'figure': name,
+    'result': `${runs} runs${count === undefined ? '' : `, count ${count}`}`,
     'first ms': ms(times[0]),
     'median ms': ms(quantile(times, 0.5)),
     'p95 ms': ms(quantile(times, 0.95)),
@@ -130,18 +143,31 @@ async function measure(name, runs, call, accept = () => null) {
  * The content bench against a running server. `setup` is from benchSetup (for direct row counts);
  * `organizationId` receives the new space. Prints a table and returns its rows.
  */
-export async function runContentBench({ base, token, organizationId, setup, serverPid, sections = 50, runs = 30, sitePages = 5000 }) {
+export async function runContentBench({
+  base,
+  token,
+  organizationId,
+  setup,
+  serverPid,
+  sections = 50,
+  runs = 30,
+  sitePages = 5000,
+}) {
   const database = await openDatabase(setup)
   const random = generator(42)
   const rows = []
   const pageCount = (sections * (1 + CHAPTERS * (1 + PAGES_PER_CHAPTER))).toLocaleString('en')
   try {
     const space = expectOk(
-      await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Content bench' }),
+      await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, {
+        title: 'Content bench',
+      }),
       'creating the space'
     )
     const changeRequest = expectOk(
-      await request(base, token, 'POST', `/v1/spaces/${space.id}/change-requests`, { subject: '5,000 pages' }),
+      await request(base, token, 'POST', `/v1/spaces/${space.id}/change-requests`, {
+        subject: '5,000 pages',
+      }),
       'opening the change request'
     )
     const content = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
@@ -158,14 +184,18 @@ export async function runContentBench({ base, token, organizationId, setup, serv
       const link = (ref) => {
         if (ref === undefined) {
           // A page of an earlier batch, when there is one, else the first page of this batch.
-          return known.length ? `/pages/${known[Math.floor(random.next() * known.length)]}#details` : `./${batch[0].ref}`
+          return known.length
+            ? `/pages/${known[Math.floor(random.next() * known.length)]}#details`
+            : `./${batch[0].ref}`
         }
         return inBatch.has(ref) ? `./${ref}` : `/pages/${ids.get(ref)}`
       }
       const changes = batch.map((page) => ({
         operation: 'insert_page',
         ref: page.ref,
-        ...(page.parent ? { into: inBatch.has(page.parent) ? page.parent : ids.get(page.parent) } : {}),
+        ...(page.parent
+          ? { into: inBatch.has(page.parent) ? page.parent : ids.get(page.parent) }
+          : {}),
         document: { markdown: pageMarkdown(page, link, random) },
       }))
       const answer = await request(base, token, 'POST', `${content}?compat=false`, { changes })
@@ -174,10 +204,13 @@ export async function runContentBench({ base, token, organizationId, setup, serv
       for (const change of body.changes) if (change.ref) ids.set(change.ref, change.page.id)
     }
     const buildSeconds = (performance.now() - buildStarted) / 1000
-    const objectsAfterBuild = await database.count('SELECT COUNT(*) FROM content_objects WHERE space_id = ?', [space.id])
+    const objectsAfterBuild = await database.count(
+      'SELECT COUNT(*) FROM content_objects WHERE space_id = ?',
+      [space.id]
+    )
     rows.push({
-      figure: `build ${pageCount} pages (${batchTimes.length} batches of ${BATCH} insert_page)`,
-      result: `${buildSeconds.toFixed(1)} s total, ${objectsAfterBuild} content_objects rows`,
+      'figure': `build ${pageCount} pages (${batchTimes.length} batches of ${BATCH} insert_page)`,
+      'result': `${buildSeconds.toFixed(1)} s total, ${objectsAfterBuild} content_objects rows`,
       'first ms': ms(batchTimes[0]),
       'median ms': ms(quantile(batchTimes, 0.5)),
       'p95 ms': ms(quantile(batchTimes, 0.95)),
@@ -194,7 +227,12 @@ export async function runContentBench({ base, token, organizationId, setup, serv
     ]
     for (let i = 0; i < runs; i++) {
       const page = deepRefs[Math.floor(random.next() * deepRefs.length)]
-      const markdown = pageMarkdown(page, (ref) => (ref ? `/pages/${ids.get(ref)}` : `/pages/${ids.get('s0')}`), random, i + 1)
+      const markdown = pageMarkdown(
+        page,
+        (ref) => (ref ? `/pages/${ids.get(ref)}` : `/pages/${ids.get('s0')}`),
+        random,
+        i + 1
+      )
       const [objectsBefore, revisionsBefore] = await countRows()
       const answer = await request(base, token, 'POST', content, {
         changes: [{ operation: 'update_page', page: ids.get(page.ref), document: { markdown } }],
@@ -206,8 +244,8 @@ export async function runContentBench({ base, token, organizationId, setup, serv
       revisionRows.push(revisionsAfter - revisionsBefore)
     }
     rows.push({
-      figure: `author one page (update_page, new document) on the ${pageCount}-page change request`,
-      result: `${runs} runs`,
+      'figure': `author one page (update_page, new document) on the ${pageCount}-page change request`,
+      'result': `${runs} runs`,
       'first ms': ms(editTimes[0]),
       'median ms': ms(quantile(editTimes, 0.5)),
       'p95 ms': ms(quantile(editTimes, 0.95)),
@@ -223,30 +261,60 @@ export async function runContentBench({ base, token, organizationId, setup, serv
     const pageIds = planned.map((page) => ids.get(page.ref))
     rows.push(
       await measure('read a page (GET .../content/page/{pageId})', runs, () =>
-        request(base, token, 'GET', `${content}/page/${pageIds[Math.floor(random.next() * pageIds.length)]}`)
+        request(
+          base,
+          token,
+          'GET',
+          `${content}/page/${pageIds[Math.floor(random.next() * pageIds.length)]}`
+        )
       )
     )
-    rows.push(await measure(`list pages (GET .../content/pages, ${pageCount} pages)`, runs, () => request(base, token, 'GET', `${content}/pages`)))
+    rows.push(
+      await measure(`list pages (GET .../content/pages, ${pageCount} pages)`, runs, () =>
+        request(base, token, 'GET', `${content}/pages`)
+      )
+    )
     rows.push(
       await measure(
         'search (GET /v1/spaces/{id}/search?query=...)',
         runs,
-        (i) => request(base, token, 'GET', `/v1/spaces/${space.id}/search?query=${encodeURIComponent(WORDS[(i * 7) % WORDS.length])}`),
-        (answer) => (Array.isArray(answer.json?.items) && answer.json.items.length > 0 ? null : 'no hits: the content is not merged into the space')
+        (i) =>
+          request(
+            base,
+            token,
+            'GET',
+            `/v1/spaces/${space.id}/search?query=${encodeURIComponent(WORDS[(i * 7) % WORDS.length])}`
+          ),
+        (answer) =>
+          Array.isArray(answer.json?.items) && answer.json.items.length > 0
+            ? null
+            : 'no hits: the content is not merged into the space'
       )
     )
   } finally {
     await database.close()
   }
 
-  console.log(`\nBindery content bench — ${setup.mysql ? 'MySQL' : 'SQLite'}, ${pageCount} pages, sequential requests, Node ${process.version}\n`)
+  console.log(
+    `\nBindery content bench — ${setup.mysql ? 'MySQL' : 'SQLite'}, ${pageCount} pages, sequential requests, Node ${process.version}\n`
+  )
   console.table(rows)
   if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the authored part`)
 
   let imported = { rows: [], notes: [] }
   if (sitePages > 0) {
-    imported = await runImportBench({ base, token, organizationId, setup, serverPid, sitePages, runs })
-    console.log(`\nWebsite import, then reads and search on the imported space — ${setup.mysql ? 'MySQL' : 'SQLite'}\n`)
+    imported = await runImportBench({
+      base,
+      token,
+      organizationId,
+      setup,
+      serverPid,
+      sitePages,
+      runs,
+    })
+    console.log(
+      `\nWebsite import, then reads and search on the imported space — ${setup.mysql ? 'MySQL' : 'SQLite'}\n`
+    )
     for (const note of imported.notes) console.log(`- ${note}`)
     console.table(imported.rows)
   }
@@ -268,7 +336,9 @@ function longRequest(base, token, method, path, body) {
         method,
         headers: {
           authorization: `Bearer ${token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': payload.length }
+            : {}),
         },
       },
       (response) => {
@@ -285,7 +355,13 @@ function longRequest(base, token, method, path, body) {
         response.on('error', reject)
       }
     )
-    req.on('error', (error) => resolve({ status: 0, text: `request failed: ${error.message}`, elapsed: performance.now() - started }))
+    req.on('error', (error) =>
+      resolve({
+        status: 0,
+        text: `request failed: ${error.message}`,
+        elapsed: performance.now() - started,
+      })
+    )
     req.end(payload)
   })
 }
@@ -307,13 +383,18 @@ async function importSite({ base, token, organizationId, setup, serverPid, datab
   const site = await serveSite(pageCount, setup.sitePort)
   try {
     const space = expectOk(
-      await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, { title: `Imported site (${pageCount} pages)` }),
+      await request(base, token, 'POST', `/v1/orgs/${organizationId}/spaces`, {
+        title: `Imported site (${pageCount} pages)`,
+      }),
       'creating the import space'
     )
     const before = await database.tableCounts()
     let peakRss = rssMiB(serverPid)
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(serverPid) || 0)), 250)
-    const answer = await longRequest(base, token, 'POST', `/v1/spaces/${space.id}/content/import`, { url: site.url, source: 'website' })
+    const answer = await longRequest(base, token, 'POST', `/v1/spaces/${space.id}/content/import`, {
+      url: site.url,
+      source: 'website',
+    })
     clearInterval(sampler)
     const after = await database.tableCounts()
     const written = Object.entries(after)
@@ -341,12 +422,28 @@ async function importSite({ base, token, organizationId, setup, serverPid, datab
  * space, then reads, links and search on that space. Falls back to 1,000 pages when the import
  * fails. Answers `{rows, notes}`.
  */
-export async function runImportBench({ base, token, organizationId, setup, serverPid, sitePages = 5000, runs = 30 }) {
+export async function runImportBench({
+  base,
+  token,
+  organizationId,
+  setup,
+  serverPid,
+  sitePages = 5000,
+  runs = 30,
+}) {
   const database = await openDatabase(setup)
   const rows = []
   const notes = []
   try {
-    let result = await importSite({ base, token, organizationId, setup, serverPid, database, pageCount: sitePages })
+    let result = await importSite({
+      base,
+      token,
+      organizationId,
+      setup,
+      serverPid,
+      database,
+      pageCount: sitePages,
+    })
     const describe = (r) =>
       `${r.sitePages.toLocaleString('en')}-page site: answered ${r.answer.status} after ${r.seconds.toFixed(1)} s, ` +
       `${r.served} pages served, server peak RSS ${r.peakRss} MiB` +
@@ -354,22 +451,40 @@ export async function runImportBench({ base, token, organizationId, setup, serve
     notes.push(`import of the ${describe(result)}`)
     if (!result.ok && sitePages > 1000) {
       notes.push(`the ${sitePages}-page import failed: falling back to a 1,000-page site`)
-      result = await importSite({ base, token, organizationId, setup, serverPid, database, pageCount: 1000 })
+      result = await importSite({
+        base,
+        token,
+        organizationId,
+        setup,
+        serverPid,
+        database,
+        pageCount: 1000,
+      })
       notes.push(`import of the ${describe(result)}`)
     } else if (result.seconds > 180) {
-      notes.push(`the ${sitePages}-page import took more than 3 minutes (${result.seconds.toFixed(1)} s)`)
+      notes.push(
+        `the ${sitePages}-page import took more than 3 minutes (${result.seconds.toFixed(1)} s)`
+      )
     }
     const label = `${result.sitePages.toLocaleString('en')}-page site`
     if (!result.ok) {
-      rows.push({ figure: `import a ${label} (POST /content/import)`, result: `failed: ${result.answer.status}` })
+      rows.push({
+        figure: `import a ${label} (POST /content/import)`,
+        result: `failed: ${result.answer.status}`,
+      })
       return { rows, notes }
     }
     const space = result.space
     const S = `/v1/spaces/${space.id}`
-    const pages = flattenPages(expectOk(await request(base, token, 'GET', `${S}/content/pages`), 'listing the imported pages').pages)
+    const pages = flattenPages(
+      expectOk(
+        await request(base, token, 'GET', `${S}/content/pages`),
+        'listing the imported pages'
+      ).pages
+    )
     rows.push({
-      figure: `import a ${label} (one POST ${'/content/import'})`,
-      result:
+      'figure': `import a ${label} (one POST ${'/content/import'})`,
+      'result':
         `${result.seconds.toFixed(1)} s, importedResources ${result.answer.json.importedResources} of ` +
         `${result.answer.json.totalResources}, ${pages.length} pages in the space`,
       'first ms': ms(result.answer.elapsed),
@@ -382,16 +497,31 @@ export async function runImportBench({ base, token, organizationId, setup, serve
 
     const random = generator(7)
     const pick = () => pages[Math.floor(random.next() * pages.length)]
-    rows.push(await measure(`read a page (GET ${S.replace(space.id, '{id}')}/content/page/{pageId}), ${label}`, runs, () =>
-      request(base, token, 'GET', `${S}/content/page/${pick().id}`)
-    ))
-    rows.push(await measure(`list pages (GET /content/pages), ${label}`, runs, () => request(base, token, 'GET', `${S}/content/pages`)))
-    rows.push(await measure(`page by path (GET /content/path/{path}), ${label}`, runs, () =>
-      request(base, token, 'GET', `${S}/content/path/${pick().path}`)
-    ))
-    rows.push(await measure(`link analysis (GET /links?limit=100), ${label}; first = cold`, runs, () => request(base, token, 'GET', `${S}/links?limit=100`)))
+    rows.push(
+      await measure(
+        `read a page (GET ${S.replace(space.id, '{id}')}/content/page/{pageId}), ${label}`,
+        runs,
+        () => request(base, token, 'GET', `${S}/content/page/${pick().id}`)
+      )
+    )
+    rows.push(
+      await measure(`list pages (GET /content/pages), ${label}`, runs, () =>
+        request(base, token, 'GET', `${S}/content/pages`)
+      )
+    )
+    rows.push(
+      await measure(`page by path (GET /content/path/{path}), ${label}`, runs, () =>
+        request(base, token, 'GET', `${S}/content/path/${pick().path}`)
+      )
+    )
+    rows.push(
+      await measure(`link analysis (GET /links?limit=100), ${label}; first = cold`, runs, () =>
+        request(base, token, 'GET', `${S}/links?limit=100`)
+      )
+    )
 
-    const hits = (answer) => (Array.isArray(answer.json?.items) && answer.json.items.length > 0 ? null : 'no hits')
+    const hits = (answer) =>
+      Array.isArray(answer.json?.items) && answer.json.items.length > 0 ? null : 'no hits'
     const searches = [
       ['a common word', 'server'],
       [`a rare word (${RARE_WORD}, ~${Math.ceil(result.sitePages / 1000)} pages)`, RARE_WORD],
@@ -399,22 +529,37 @@ export async function runImportBench({ base, token, organizationId, setup, serve
       ['CJK (a few pages)', CJK_QUERY],
     ]
     for (const [what, query] of searches) {
-      rows.push(await measure(`space search, ${what}: "${query}"`, runs, () =>
-        request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`), hits))
+      rows.push(
+        await measure(
+          `space search, ${what}: "${query}"`,
+          runs,
+          () => request(base, token, 'GET', `${S}/search?query=${encodeURIComponent(query)}`),
+          hits
+        )
+      )
     }
-    rows.push(await measure('org search (GET /v1/orgs/{id}/search?query=server)', runs, () =>
-      request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`), hits))
+    rows.push(
+      await measure(
+        'org search (GET /v1/orgs/{id}/search?query=server)',
+        runs,
+        () => request(base, token, 'GET', `/v1/orgs/${organizationId}/search?query=server`),
+        hits
+      )
+    )
   } finally {
     await database.close()
   }
   return { rows, notes }
 }
 
-await runStandalone(import.meta.url, { port: 3398, sqlite: 'tmp/bench-content.sqlite3', database: 'bindery_bench_content' }, (context, args) =>
-  runContentBench({
-    ...context,
-    sections: Number(args.sections ?? 50),
-    runs: Number(args.runs ?? 30),
-    sitePages: Number(args['site-pages'] ?? 5000),
-  })
+await runStandalone(
+  import.meta.url,
+  { port: 3398, sqlite: 'tmp/bench-content.sqlite3', database: 'bindery_bench_content' },
+  (context, args) =>
+    runContentBench({
+      ...context,
+      sections: Number(args.sections ?? 50),
+      runs: Number(args.runs ?? 30),
+      sitePages: Number(args['site-pages'] ?? 5000),
+    })
 )

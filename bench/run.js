@@ -55,7 +55,7 @@ async function main() {
     for (let i = 0; i < 100; i++) {
       await fetch(`${base}/v1/orgs`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        headers: { 'authorization': `Bearer ${admin.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ title: `Bench organization ${i}` }),
       })
     }
@@ -64,27 +64,52 @@ async function main() {
       (
         await fetch(`${base}${path}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+          headers: { 'authorization': `Bearer ${admin.token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         })
       ).json()
     let parent
     for (let depth = 0; depth < 3; depth++) {
-      parent = (await post(`/v1/orgs/${admin.organization.id}/collections`, { title: `Level ${depth}`, parent })).id
+      parent = (
+        await post(`/v1/orgs/${admin.organization.id}/collections`, {
+          title: `Level ${depth}`,
+          parent,
+        })
+      ).id
     }
-    const space = await post(`/v1/orgs/${admin.organization.id}/spaces`, { title: 'Bench space', parent })
+    const space = await post(`/v1/orgs/${admin.organization.id}/spaces`, {
+      title: 'Bench space',
+      parent,
+    })
     const idleRss = rssMiB(server.pid)
 
     const scenarios = [
       ['bare route GET /health (no auth, no database)', '/health', null, 200],
       ['GET /v1/user (token + user)', '/v1/user', admin.token, 200],
-      ['GET /v1/orgs/{id} (token + user + membership + record)', `/v1/orgs/${admin.organization.id}`, admin.token, 200],
-      ['GET /v1/spaces/{id} (token + user + space + membership + roles along 3 collections)', `/v1/spaces/${space.id}`, admin.token, 200],
+      [
+        'GET /v1/orgs/{id} (token + user + membership + record)',
+        `/v1/orgs/${admin.organization.id}`,
+        admin.token,
+        200,
+      ],
+      [
+        'GET /v1/spaces/{id} (token + user + space + membership + roles along 3 collections)',
+        `/v1/spaces/${space.id}`,
+        admin.token,
+        200,
+      ],
       ['GET /v1/orgs?limit=100 (a page of 100 + count)', '/v1/orgs?limit=100', admin.token, 200],
-      ['GET /v1/orgs/{id} with a wrong secret (401)', `/v1/orgs/${admin.organization.id}`, 'gb_api_MQ.wrong', 401],
+      [
+        'GET /v1/orgs/{id} with a wrong secret (401)',
+        `/v1/orgs/${admin.organization.id}`,
+        'gb_api_MQ.wrong',
+        401,
+      ],
     ]
 
-    console.log(`\nBindery bench — ${mysql ? 'MySQL' : 'SQLite'}, ${connections} connections, ${duration}s each, Node ${process.version}\n`)
+    console.log(
+      `\nBindery bench — ${mysql ? 'MySQL' : 'SQLite'}, ${connections} connections, ${duration}s each, Node ${process.version}\n`
+    )
     let baseline = null
     const rows = []
     for (const [name, path, token, expected] of scenarios) {
@@ -92,7 +117,7 @@ async function main() {
       const rps = result.requests.average
       baseline ??= rps
       rows.push({
-        scenario: name,
+        'scenario': name,
         'req/s': Math.round(rps),
         'vs bare': `${((rps / baseline) * 100).toFixed(0)}%`,
         'p50 ms': result.latency.p50,
@@ -101,16 +126,38 @@ async function main() {
       })
     }
     console.table(rows)
-    console.log(`server memory: ${idleRss} MiB RSS after start-up, ${rssMiB(server.pid)} MiB after the runs`)
-    console.log('design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)')
+    console.log(
+      `server memory: ${idleRss} MiB RSS after start-up, ${rssMiB(server.pid)} MiB after the runs`
+    )
+    console.log(
+      'design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)'
+    )
     if (content) {
-      await runContentBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+      await runContentBench({
+        base,
+        token: admin.token,
+        organizationId: admin.organization.id,
+        setup,
+        serverPid: server.pid,
+      })
     }
     if (merges) {
-      await runMergeBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+      await runMergeBench({
+        base,
+        token: admin.token,
+        organizationId: admin.organization.id,
+        setup,
+        serverPid: server.pid,
+      })
     }
     if (comments) {
-      await runCommentsBench({ base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid })
+      await runCommentsBench({
+        base,
+        token: admin.token,
+        organizationId: admin.organization.id,
+        setup,
+        serverPid: server.pid,
+      })
     }
   } finally {
     server.kill('SIGTERM')

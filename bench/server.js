@@ -46,7 +46,16 @@ export function benchSetup(args, defaults = {}) {
     IMPORT_MAX_PAGES: '5000',
     IMPORT_TIME_BUDGET: '600',
   }
-  return { mysql, port, sitePort, base: `http://127.0.0.1:${port}`, env, sqlitePath, database, driveRoot }
+  return {
+    mysql,
+    port,
+    sitePort,
+    base: `http://127.0.0.1:${port}`,
+    env,
+    sqlitePath,
+    database,
+    driveRoot,
+  }
 }
 
 /** A TCP port free on 127.0.0.1 right now (for `--site-port` when none is given). */
@@ -61,13 +70,22 @@ export function freePort() {
 }
 
 export function ace(setup, ...command) {
-  const result = spawnSync(process.execPath, ['ace', ...command], { cwd: root, env: setup.env, encoding: 'utf8' })
-  if (result.status !== 0) throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
+  const result = spawnSync(process.execPath, ['ace', ...command], {
+    cwd: root,
+    env: setup.env,
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`node ace ${command.join(' ')} failed:\n${result.stdout}${result.stderr}`)
   return result.stdout
 }
 
 export function lastJsonLine(output) {
-  const line = output.trim().split('\n').reverse().find((l) => l.startsWith('{'))
+  const line = output
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'))
   return JSON.parse(line)
 }
 
@@ -78,16 +96,27 @@ export function freshDatabase(setup, email = 'bench@example.com') {
     const result = spawnSync(
       'mysql',
       [
-        '-h', process.env.DB_HOST ?? '127.0.0.1',
-        '-P', String(process.env.DB_PORT ?? 3306),
-        '-u', process.env.DB_USER ?? 'root',
-        '-e', `DROP DATABASE IF EXISTS ${setup.database}; CREATE DATABASE ${setup.database} CHARACTER SET utf8mb4`,
+        '-h',
+        process.env.DB_HOST ?? '127.0.0.1',
+        '-P',
+        String(process.env.DB_PORT ?? 3306),
+        '-u',
+        process.env.DB_USER ?? 'root',
+        '-e',
+        `DROP DATABASE IF EXISTS ${setup.database}; CREATE DATABASE ${setup.database} CHARACTER SET utf8mb4`,
       ],
-      { stdio: 'inherit', env: { ...process.env, ...(process.env.DB_PASSWORD ? { MYSQL_PWD: process.env.DB_PASSWORD } : {}) } }
+      {
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          ...(process.env.DB_PASSWORD ? { MYSQL_PWD: process.env.DB_PASSWORD } : {}),
+        },
+      }
     )
     if (result.status !== 0) throw new Error('could not recreate the MySQL bench database')
   } else {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${root}${setup.sqlitePath}${suffix}`, { force: true })
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(`${root}${setup.sqlitePath}${suffix}`, { force: true })
   }
   rmSync(`${root}${setup.driveRoot}`, { recursive: true, force: true })
   ace(setup, 'migration:run', '--force')
@@ -96,11 +125,15 @@ export function freshDatabase(setup, email = 'bench@example.com') {
 
 /** Starts `bin/server.ts` and resolves once /health answers. */
 export async function startServer(setup) {
-  const server = spawn(process.execPath, ['--import=ts-node-maintained/register/esm', 'bin/server.ts'], {
-    cwd: root,
-    env: setup.env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const server = spawn(
+    process.execPath,
+    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    {
+      cwd: root,
+      env: setup.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }
+  )
   for (let i = 0; i < 150; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
     try {
@@ -141,9 +174,10 @@ export async function openDatabase(setup, { writable = false } = {}) {
       async insert(table, rows) {
         if (!writable) throw new Error('openDatabase: opened read-only')
         const columns = Object.keys(rows[0])
-        await connection.query(`INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`, [
-          rows.map((row) => columns.map((column) => row[column])),
-        ])
+        await connection.query(
+          `INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES ?`,
+          [rows.map((row) => columns.map((column) => row[column]))]
+        )
       },
       async count(sql, params = []) {
         const [rows] = await connection.query(sql, params)
@@ -165,7 +199,10 @@ export async function openDatabase(setup, { writable = false } = {}) {
     }
   }
   const { default: Database } = await import('better-sqlite3')
-  const sqlite = new Database(`${root}${setup.sqlitePath}`, { readonly: !writable, fileMustExist: true })
+  const sqlite = new Database(`${root}${setup.sqlitePath}`, {
+    readonly: !writable,
+    fileMustExist: true,
+  })
   if (writable) sqlite.pragma('busy_timeout = 10000')
   return {
     async insert(table, rows) {
@@ -173,13 +210,17 @@ export async function openDatabase(setup, { writable = false } = {}) {
       const statement = sqlite.prepare(
         `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
       )
-      sqlite.transaction((all) => all.forEach((row) => statement.run(...columns.map((column) => row[column]))))(rows)
+      sqlite.transaction((all) =>
+        all.forEach((row) => statement.run(...columns.map((column) => row[column])))
+      )(rows)
     },
     async count(sql, params = []) {
       return Number(Object.values(sqlite.prepare(sql).get(...params))[0])
     },
     async tableCounts() {
-      const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all()
+      const tables = sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all()
       const counts = {}
       for (const { name } of tables) {
         try {
@@ -216,7 +257,13 @@ export async function runStandalone(moduleUrl, defaults, bench) {
     const admin = freshDatabase(setup)
     const server = await startServer(setup)
     try {
-      const context = { base: setup.base, token: admin.token, organizationId: admin.organization.id, setup, serverPid: server.pid }
+      const context = {
+        base: setup.base,
+        token: admin.token,
+        organizationId: admin.organization.id,
+        setup,
+        serverPid: server.pid,
+      }
       await bench(context, args)
     } finally {
       server.kill('SIGTERM')

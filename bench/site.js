@@ -15,12 +15,14 @@ import { WORDS, generator } from './words.js'
 
 export const RARE_WORD = 'zirconium'
 export const CJK_QUERY = '検索エンジン'
-const CJK_PARAGRAPH = '検索エンジンの設定について説明します。全文検索は日本語のページにも対応しています。'
+const CJK_PARAGRAPH =
+  '検索エンジンの設定について説明します。全文検索は日本語のページにも対応しています。'
 
 const CHAPTERS = 9
 const TOPICS = 10
 
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escape = (text) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The planned pages, in breadth-first-ish order, each `{path, title, section, previous, children}`. */
 export function sitePages(count) {
@@ -28,7 +30,12 @@ export function sitePages(count) {
   const home = pages[0]
   for (let s = 1; pages.length < count; s++) {
     const sectionPath = `/docs/section-${s}`
-    const section = { path: sectionPath, title: `Section ${s}: ${WORDS[(s - 1) % WORDS.length]} handbook`, section: sectionPath, children: [] }
+    const section = {
+      path: sectionPath,
+      title: `Section ${s}: ${WORDS[(s - 1) % WORDS.length]} handbook`,
+      section: sectionPath,
+      children: [],
+    }
     pages.push(section)
     home.children.push(section)
     for (let c = 1; c <= CHAPTERS && pages.length < count; c++) {
@@ -92,7 +99,12 @@ ${extra.join('\n')}
  */
 export async function serveSite(count, port = 0) {
   const pages = sitePages(count)
-  const bodies = new Map(pages.map((page, index) => [page.path.replace(/\/$/, '') || '/', Buffer.from(pageHtml(page, index, pages))]))
+  const bodies = new Map(
+    pages.map((page, index) => [
+      page.path.replace(/\/$/, '') || '/',
+      Buffer.from(pageHtml(page, index, pages)),
+    ])
+  )
   let served = 0
   const server = createServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname.replace(/\/(index\.html)?$/, '') || '/'
@@ -102,9 +114,13 @@ export async function serveSite(count, port = 0) {
       return
     }
     served++
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length }).end(body)
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length })
+      .end(body)
   })
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve))
+  await new Promise((resolve, reject) =>
+    server.once('error', reject).listen(port, '127.0.0.1', resolve)
+  )
   const actual = server.address().port
   return {
     url: `http://127.0.0.1:${actual}/docs/`,

@@ -23,6 +23,7 @@ export function generator(seed) {
     const words = Array.from({ length }, () => pick(WORDS))
     return words[0][0].toUpperCase() + words.join(' ').slice(1) + '.'
   }
-  const paragraph = (sentences) => Array.from({ length: sentences }, () => sentence(6 + Math.floor(next() * 10))).join(' ')
+  const paragraph = (sentences) =>
+    Array.from({ length: sentences }, () => sentence(6 + Math.floor(next() * 10))).join(' ')
   return { next, pick, sentence, paragraph }
 }

@@ -25,7 +25,10 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), 0)
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    0
+  )
 }
 
 function run(command, args, what) {
@@ -37,10 +40,17 @@ function run(command, args, what) {
 }
 
 const manifest = join(root, 'public/assets/.vite/manifest.json')
-const sourcesChanged = Math.max(newestMtime(join(root, 'inertia')), newestMtime(join(root, 'vite.config.ts')))
+const sourcesChanged = Math.max(
+  newestMtime(join(root, 'inertia')),
+  newestMtime(join(root, 'vite.config.ts'))
+)
 if (newestMtime(manifest) < sourcesChanged) {
   console.log('[bindery] building console assets')
-  run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], 'console build')
+  run(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    'console build'
+  )
 }
 
 run(process.execPath, ['ace', 'migration:run', '--force'], 'database migration')

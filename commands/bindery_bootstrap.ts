@@ -16,7 +16,9 @@ export default class BinderyBootstrap extends BaseCommand {
   @flags.string({ description: 'E-mail address of the user', required: true })
   declare email: string
 
-  @flags.string({ description: 'Password for console sign-in (default: random, token-only account)' })
+  @flags.string({
+    description: 'Password for console sign-in (default: random, token-only account)',
+  })
   declare password?: string
 
   @flags.string({ description: 'Display name of a new user' })
@@ -25,10 +27,16 @@ export default class BinderyBootstrap extends BaseCommand {
   @flags.string({ description: 'Title of a new organization where the user becomes admin' })
   declare org?: string
 
-  @flags.string({ flagName: 'org-id', description: 'Id of an existing organization to add the user to' })
+  @flags.string({
+    flagName: 'org-id',
+    description: 'Id of an existing organization to add the user to',
+  })
   declare orgId?: string
 
-  @flags.string({ description: 'Role in the organization given by --org-id (admin, create, review, edit, comment, read, guest)' })
+  @flags.string({
+    description:
+      'Role in the organization given by --org-id (admin, create, review, edit, comment, read, guest)',
+  })
   declare role?: string
 
   @flags.boolean({ description: 'Print one JSON line instead of text' })
@@ -58,7 +66,9 @@ export default class BinderyBootstrap extends BaseCommand {
       return this.fail('Pass exactly one of --org="Title" or --org-id=ID')
     }
     if (this.orgId !== undefined && this.role === undefined) {
-      return this.fail('--org-id needs --role (admin, create, review, edit, comment, read or guest)')
+      return this.fail(
+        '--org-id needs --role (admin, create, review, edit, comment, read or guest)'
+      )
     }
     const schema = vine.compile(
       vine.object({
@@ -79,7 +89,8 @@ export default class BinderyBootstrap extends BaseCommand {
         orgId: this.orgId,
         role: this.role,
       })
-      const role: RoleOrGuest = input.role === 'guest' || input.role === undefined ? null : input.role
+      const role: RoleOrGuest =
+        input.role === 'guest' || input.role === undefined ? null : input.role
       return { ...input, role }
     } catch (error: any) {
       const messages = (error.messages ?? []).map((m: any) => `--${m.field}: ${m.message}`)

@@ -11,10 +11,9 @@ export const appKey = new Secret(env.get('APP_KEY'))
 /**
  * Base of every absolute URL the API returns (`urls.location`, `urls.app`, ...).
  */
-export const appUrl = (env.get('APP_URL') ?? `http://${env.get('HOST')}:${env.get('PORT')}`).replace(
-  /\/+$/,
-  ''
-)
+export const appUrl = (
+  env.get('APP_URL') ?? `http://${env.get('HOST')}:${env.get('PORT')}`
+).replace(/\/+$/, '')
 
 export const http = defineConfig({
   /**

@@ -11,7 +11,9 @@ const shieldConfig = defineConfig({
     // /v1 authenticates with bearer tokens; /sso/saml/{id}/acs is posted by the identity provider's
     // page, which cannot hold a CSRF token (the SAML response's signature protects it instead).
     exceptRoutes: (ctx) =>
-      ctx.request.url().startsWith('/v1/') || ctx.request.url() === '/v1' || ctx.request.url().startsWith('/sso/'),
+      ctx.request.url().startsWith('/v1/') ||
+      ctx.request.url() === '/v1' ||
+      ctx.request.url().startsWith('/sso/'),
     enableXsrfCookie: true,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
   },

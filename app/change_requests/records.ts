@@ -1,4 +1,8 @@
-import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
+import {
+  prefixedUserColumns,
+  userFromPrefixedRow,
+  type UserRecord,
+} from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import type { DateTime } from 'luxon'

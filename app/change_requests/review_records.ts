@@ -1,5 +1,9 @@
 import type { DateTime } from 'luxon'
-import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
+import {
+  prefixedUserColumns,
+  userFromPrefixedRow,
+  type UserRecord,
+} from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 
 export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const
@@ -70,7 +74,11 @@ export const REVIEW_COLUMNS = [
  * `headRevisionId`: the change request's head now; `later_reviews` (selected by the query) counts the
  * reviewer's reviews submitted after this one.
  */
-export function reviewFromRow(row: Record<string, any>, spaceId: string, headRevisionId: string): ReviewRecord {
+export function reviewFromRow(
+  row: Record<string, any>,
+  spaceId: string,
+  headRevisionId: string
+): ReviewRecord {
   return {
     id: row.id,
     spaceId,

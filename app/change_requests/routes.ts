@@ -7,7 +7,8 @@ const c = {
   show: () => import('#change_requests/controllers/show_change_request_controller'),
   update: () => import('#change_requests/controllers/update_change_request_controller'),
   merge: () => import('#change_requests/controllers/merge_change_request_controller'),
-  bringUpToDate: () => import('#change_requests/controllers/bring_change_request_up_to_date_controller'),
+  bringUpToDate: () =>
+    import('#change_requests/controllers/bring_change_request_up_to_date_controller'),
 }
 
 router
@@ -21,7 +22,9 @@ router
     router
       .post('/spaces/:spaceId/change-requests/:changeRequestId/merge', [c.merge])
       .use(middleware.scope('change-request:merge'))
-    router.post('/spaces/:spaceId/change-requests/:changeRequestId/update', [c.bringUpToDate]).use(write)
+    router
+      .post('/spaces/:spaceId/change-requests/:changeRequestId/update', [c.bringUpToDate])
+      .use(write)
   })
   .prefix('/v1')
   .use(middleware.apiAuth())
@@ -41,13 +44,16 @@ router
   .prefix('/v1')
   .use(middleware.apiAuth())
 // Outside /v1: it takes no token. The name is PdfExportService's PDF_ROUTE.
-router.get('/pdf/spaces/:spaceId/revisions/:revisionId', [pdf.download]).as('change_requests.pdf.download')
+router
+  .get('/pdf/spaces/:spaceId/revisions/:revisionId', [pdf.download])
+  .as('change_requests.pdf.download')
 
 /** Requested reviewers and reviews of change requests. */
 const reviews = {
   listRequested: () => import('#change_requests/controllers/list_requested_reviewers_controller'),
   request: () => import('#change_requests/controllers/request_reviewers_controller'),
-  removeRequested: () => import('#change_requests/controllers/remove_requested_reviewer_controller'),
+  removeRequested: () =>
+    import('#change_requests/controllers/remove_requested_reviewer_controller'),
   list: () => import('#change_requests/controllers/list_reviews_controller'),
   submit: () => import('#change_requests/controllers/submit_review_controller'),
   show: () => import('#change_requests/controllers/show_review_controller'),

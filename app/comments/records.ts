@@ -1,5 +1,9 @@
 import type { DateTime } from 'luxon'
-import { prefixedUserColumns, userFromPrefixedRow, type UserRecord } from '#accounts/serializers/user_serializer'
+import {
+  prefixedUserColumns,
+  userFromPrefixedRow,
+  type UserRecord,
+} from '#accounts/serializers/user_serializer'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import type { SpaceAccess } from '#spaces/records'
 import type { ChangeRequestRecord } from '#change_requests/records'

@@ -91,10 +91,16 @@ router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [content.showPage])
           .as('change_requests.pages.show')
         router.get(`${space}/revisions/:revisionId`, [content.showRevision]).as('revisions.show')
-        router.get(`${space}/revisions/:revisionId/pages/:pageId`, [content.showPage]).as('revisions.pages.show')
+        router
+          .get(`${space}/revisions/:revisionId/pages/:pageId`, [content.showPage])
+          .as('revisions.pages.show')
         router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
-        router.patch('/collections/:collectionId', [content.updateCollection]).as('collections.update')
-        router.delete('/collections/:collectionId', [content.deleteCollection]).as('collections.destroy')
+        router
+          .patch('/collections/:collectionId', [content.updateCollection])
+          .as('collections.update')
+        router
+          .delete('/collections/:collectionId', [content.deleteCollection])
+          .as('collections.destroy')
 
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')

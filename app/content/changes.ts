@@ -8,7 +8,18 @@ import type { PageNode } from '#content/types'
 
 /** Page metadata an insert or update may set (GitBook's RevisionPageUpdate). */
 export type PageMetadataInput = Partial<
-  Pick<PageNode, 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'condition'>
+  Pick<
+    PageNode,
+    | 'title'
+    | 'slug'
+    | 'emoji'
+    | 'icon'
+    | 'description'
+    | 'hidden'
+    | 'noIndex'
+    | 'noRobotsIndex'
+    | 'condition'
+  >
 >
 
 export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>
@@ -57,11 +68,7 @@ export interface InsertFilesChange {
 }
 
 export type ContentChange =
-  | InsertPageChange
-  | UpdatePageChange
-  | DeletePageChange
-  | RevertPageChange
-  | InsertFilesChange
+  InsertPageChange | UpdatePageChange | DeletePageChange | RevertPageChange | InsertFilesChange
 
 /** One affected page of a batch, in the order the batch first touched it. */
 export type PageOutcome =

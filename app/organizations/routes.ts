@@ -18,25 +18,38 @@ const ListMembersController = () => import('#organizations/controllers/list_memb
 const ShowMemberController = () => import('#organizations/controllers/show_member_controller')
 const UpdateMemberController = () => import('#organizations/controllers/update_member_controller')
 const RemoveMemberController = () => import('#organizations/controllers/remove_member_controller')
-const MarkMemberSsoController = () => import('#organizations/controllers/mark_member_sso_controller')
-const ListMemberTeamsController = () => import('#organizations/controllers/list_member_teams_controller')
+const MarkMemberSsoController = () =>
+  import('#organizations/controllers/mark_member_sso_controller')
+const ListMemberTeamsController = () =>
+  import('#organizations/controllers/list_member_teams_controller')
 const InviteUsersController = () => import('#organizations/controllers/invite_users_controller')
-const AcceptInviteLinkController = () => import('#organizations/controllers/accept_invite_link_controller')
-const JoinOrganizationController = () => import('#organizations/controllers/join_organization_controller')
-const ListInviteLinksController = () => import('#organizations/controllers/list_invite_links_controller')
-const CreateInviteLinkController = () => import('#organizations/controllers/create_invite_link_controller')
-const ShowInviteLinkController = () => import('#organizations/controllers/show_invite_link_controller')
-const UpdateInviteLinkController = () => import('#organizations/controllers/update_invite_link_controller')
-const DeleteInviteLinkController = () => import('#organizations/controllers/delete_invite_link_controller')
+const AcceptInviteLinkController = () =>
+  import('#organizations/controllers/accept_invite_link_controller')
+const JoinOrganizationController = () =>
+  import('#organizations/controllers/join_organization_controller')
+const ListInviteLinksController = () =>
+  import('#organizations/controllers/list_invite_links_controller')
+const CreateInviteLinkController = () =>
+  import('#organizations/controllers/create_invite_link_controller')
+const ShowInviteLinkController = () =>
+  import('#organizations/controllers/show_invite_link_controller')
+const UpdateInviteLinkController = () =>
+  import('#organizations/controllers/update_invite_link_controller')
+const DeleteInviteLinkController = () =>
+  import('#organizations/controllers/delete_invite_link_controller')
 const ListTeamsController = () => import('#organizations/controllers/list_teams_controller')
 const CreateTeamController = () => import('#organizations/controllers/create_team_controller')
 const ShowTeamController = () => import('#organizations/controllers/show_team_controller')
 const UpdateTeamController = () => import('#organizations/controllers/update_team_controller')
 const DeleteTeamController = () => import('#organizations/controllers/delete_team_controller')
-const ListTeamMembersController = () => import('#organizations/controllers/list_team_members_controller')
-const UpdateTeamMembersController = () => import('#organizations/controllers/update_team_members_controller')
-const SetTeamMemberController = () => import('#organizations/controllers/set_team_member_controller')
-const RemoveTeamMemberController = () => import('#organizations/controllers/remove_team_member_controller')
+const ListTeamMembersController = () =>
+  import('#organizations/controllers/list_team_members_controller')
+const UpdateTeamMembersController = () =>
+  import('#organizations/controllers/update_team_members_controller')
+const SetTeamMemberController = () =>
+  import('#organizations/controllers/set_team_member_controller')
+const RemoveTeamMemberController = () =>
+  import('#organizations/controllers/remove_team_member_controller')
 
 router
   .group(() => {
@@ -85,7 +98,9 @@ router
     router.get(`${O}/teams/:teamId/members`, [ListTeamMembersController]).use(membersRead)
     router.put(`${O}/teams/:teamId/members`, [UpdateTeamMembersController]).use(membersWrite)
     router.put(`${O}/teams/:teamId/members/:userId`, [SetTeamMemberController]).use(membersWrite)
-    router.delete(`${O}/teams/:teamId/members/:userId`, [RemoveTeamMemberController]).use(membersWrite)
+    router
+      .delete(`${O}/teams/:teamId/members/:userId`, [RemoveTeamMemberController])
+      .use(membersWrite)
   })
   .prefix('/v1')
   .use(middleware.apiAuth())

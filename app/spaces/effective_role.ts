@@ -52,7 +52,9 @@ export class RoleResolver {
    * The collection and every collection below it.
    */
   subtree(collectionId: string): string[] {
-    return [...this.byId.keys()].filter((id) => this.ancestry(id).some((node) => node.id === collectionId))
+    return [...this.byId.keys()].filter((id) =>
+      this.ancestry(id).some((node) => node.id === collectionId)
+    )
   }
 
   /**
@@ -84,7 +86,11 @@ export class RoleResolver {
 
   forSpace(space: { id: string; parentId: string | null; defaultLevel: RoleOrGuest }): RoleOrGuest {
     const inherited = space.parentId ? this.forCollection(space.parentId) : null
-    const own = effectiveRole(this.organizationRole, [space.defaultLevel], this.spaceGrants.get(space.id) ?? [])
+    const own = effectiveRole(
+      this.organizationRole,
+      [space.defaultLevel],
+      this.spaceGrants.get(space.id) ?? []
+    )
     return highestRole(inherited, own)
   }
 

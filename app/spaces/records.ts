@@ -85,7 +85,11 @@ export type CollectionRecord = {
  * the caller has no role on is not found), from which policies and `permissions` are computed.
  */
 export type SpaceAccess = { space: SpaceRecord; role: Role; organizationRole: RoleOrGuest }
-export type CollectionAccess = { collection: CollectionRecord; role: Role; organizationRole: RoleOrGuest }
+export type CollectionAccess = {
+  collection: CollectionRecord
+  role: Role
+  organizationRole: RoleOrGuest
+}
 
 export const SPACE_COLUMNS = [
   's.id',

@@ -22,7 +22,8 @@ const c = {
   listMemberSpaces: () => import('#spaces/controllers/list_member_spaces_controller'),
   invite: () => import('#spaces/controllers/invite_controller'),
   listUserPermissions: () => import('#spaces/controllers/list_user_permissions_controller'),
-  listAggregatePermissions: () => import('#spaces/controllers/list_aggregate_permissions_controller'),
+  listAggregatePermissions: () =>
+    import('#spaces/controllers/list_aggregate_permissions_controller'),
   listTeamPermissions: () => import('#spaces/controllers/list_team_permissions_controller'),
   updateUserPermission: () => import('#spaces/controllers/update_user_permission_controller'),
   removeUserPermission: () => import('#spaces/controllers/remove_user_permission_controller'),
@@ -65,10 +66,18 @@ router
       router.get(`${base}/permissions/users`, [c.listUserPermissions]).use(permissionsRead)
       router.get(`${base}/permissions/teams`, [c.listTeamPermissions]).use(permissionsRead)
       router.get(`${base}/permissions/aggregate`, [c.listAggregatePermissions]).use(permissionsRead)
-      router.patch(`${base}/permissions/users/:userId`, [c.updateUserPermission]).use(permissionsWrite)
-      router.delete(`${base}/permissions/users/:userId`, [c.removeUserPermission]).use(permissionsWrite)
-      router.patch(`${base}/permissions/teams/:teamId`, [c.updateTeamPermission]).use(permissionsWrite)
-      router.delete(`${base}/permissions/teams/:teamId`, [c.removeTeamPermission]).use(permissionsWrite)
+      router
+        .patch(`${base}/permissions/users/:userId`, [c.updateUserPermission])
+        .use(permissionsWrite)
+      router
+        .delete(`${base}/permissions/users/:userId`, [c.removeUserPermission])
+        .use(permissionsWrite)
+      router
+        .patch(`${base}/permissions/teams/:teamId`, [c.updateTeamPermission])
+        .use(permissionsWrite)
+      router
+        .delete(`${base}/permissions/teams/:teamId`, [c.removeTeamPermission])
+        .use(permissionsWrite)
     }
   })
   .prefix('/v1')

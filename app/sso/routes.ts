@@ -2,13 +2,17 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 
 const ListSamlProvidersController = () => import('#sso/controllers/list_saml_providers_controller')
-const CreateSamlProviderController = () => import('#sso/controllers/create_saml_provider_controller')
+const CreateSamlProviderController = () =>
+  import('#sso/controllers/create_saml_provider_controller')
 const ShowSamlProviderController = () => import('#sso/controllers/show_saml_provider_controller')
-const UpdateSamlProviderController = () => import('#sso/controllers/update_saml_provider_controller')
-const DeleteSamlProviderController = () => import('#sso/controllers/delete_saml_provider_controller')
+const UpdateSamlProviderController = () =>
+  import('#sso/controllers/update_saml_provider_controller')
+const DeleteSamlProviderController = () =>
+  import('#sso/controllers/delete_saml_provider_controller')
 const ListSsoLoginsController = () => import('#sso/controllers/list_sso_logins_controller')
 const StartSamlSignInController = () => import('#sso/controllers/start_saml_sign_in_controller')
-const ConsumeSamlResponseController = () => import('#sso/controllers/consume_saml_response_controller')
+const ConsumeSamlResponseController = () =>
+  import('#sso/controllers/consume_saml_response_controller')
 const ShowSamlMetadataController = () => import('#sso/controllers/show_saml_metadata_controller')
 
 router

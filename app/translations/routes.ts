@@ -21,13 +21,19 @@ router
       .post('/orgs/:organizationId/translations', [CreateTranslationSettingsController])
       .use(middleware.scope('organization:write'))
     router
-      .get('/orgs/:organizationId/translations/:translationSettingsId', [ShowTranslationSettingsController])
+      .get('/orgs/:organizationId/translations/:translationSettingsId', [
+        ShowTranslationSettingsController,
+      ])
       .use(middleware.scope('organization:read'))
     router
-      .put('/orgs/:organizationId/translations/:translationSettingsId', [ReplaceTranslationSettingsController])
+      .put('/orgs/:organizationId/translations/:translationSettingsId', [
+        ReplaceTranslationSettingsController,
+      ])
       .use(middleware.scope('organization:write'))
     router
-      .delete('/orgs/:organizationId/translations/:translationSettingsId', [DeleteTranslationSettingsController])
+      .delete('/orgs/:organizationId/translations/:translationSettingsId', [
+        DeleteTranslationSettingsController,
+      ])
       .use(middleware.scope('organization:write'))
   })
   .prefix('/v1')

@@ -16,7 +16,12 @@ export default class extends BaseSchema {
         .onDelete('CASCADE')
       // null = the link makes guests.
       table.string('role', 16).nullable()
-      table.string('created_by', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('created_by', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.datetime('updated_at', { precision: 3 }).notNullable()
       table.index(['organization_id', 'created_at', 'id'])
@@ -34,7 +39,12 @@ export default class extends BaseSchema {
       table.string('email', 254).notNullable()
       table.string('role', 16).nullable()
       table.boolean('sso').notNullable().defaultTo(false)
-      table.string('invited_by', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('invited_by', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.unique(['organization_id', 'email'])
       table.index(['email'])

@@ -55,7 +55,12 @@ export default class extends BaseSchema {
 
     this.schema.createTable('revisions', (table) => {
       table.string('id', 20).primary()
-      table.string('space_id', 20).notNullable().references('id').inTable('spaces').onDelete('CASCADE')
+      table
+        .string('space_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('spaces')
+        .onDelete('CASCADE')
       table.string('parent_id', 20).nullable()
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.index(['space_id', 'created_at'])

@@ -22,7 +22,12 @@ export default class extends BaseSchema {
     })
 
     this.schema.createTable('content_objects', (table) => {
-      table.string('space_id', 20).notNullable().references('id').inTable('spaces').onDelete('CASCADE')
+      table
+        .string('space_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('spaces')
+        .onDelete('CASCADE')
       // sha256 (hex) of kind and body.
       table.string('hash', 64).notNullable()
       // root | page | document | files
@@ -33,17 +38,32 @@ export default class extends BaseSchema {
 
     this.schema.createTable('change_requests', (table) => {
       table.string('id', 20).primary()
-      table.string('space_id', 20).notNullable().references('id').inTable('spaces').onDelete('CASCADE')
+      table
+        .string('space_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('spaces')
+        .onDelete('CASCADE')
       table.integer('number').notNullable()
       table.string('status', 16).notNullable()
       table.string('subject', 400).nullable()
       table.string('agent_task_id', 255).nullable()
-      table.string('created_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('created_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.string('revision_id', 20).notNullable()
       table.string('revision_initial_id', 20).notNullable()
       table.string('revision_merged_ancestor_id', 20).nullable()
       table.string('revision_merged_id', 20).nullable()
-      table.string('merged_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('merged_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.datetime('merged_at', { precision: 3 }).nullable()
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.datetime('updated_at', { precision: 3 }).notNullable()
@@ -59,7 +79,12 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('change_requests')
         .onDelete('CASCADE')
-      table.string('user_id', 20).notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .string('user_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.primary(['change_request_id', 'user_id'])
       table.index(['user_id'])

@@ -12,7 +12,12 @@ export default class extends BaseSchema {
   async up() {
     this.schema.createTable('search_sections', (table) => {
       table.increments('id')
-      table.string('space_id', 20).notNullable().references('id').inTable('spaces').onDelete('CASCADE')
+      table
+        .string('space_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('spaces')
+        .onDelete('CASCADE')
       table.string('organization_id', 20).notNullable()
       table.string('page_id', 64).notNullable()
       // Anchor of the section's heading; '' for the text before the first heading.

@@ -24,8 +24,18 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('change_requests')
         .onDelete('CASCADE')
-      table.string('user_id', 20).notNullable().references('id').inTable('users').onDelete('CASCADE')
-      table.string('requested_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('user_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
+      table
+        .string('requested_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       // Head revision of the change request when the review was requested.
       table.string('revision_id', 20).notNullable()
       table.datetime('created_at', { precision: 3 }).notNullable()
@@ -40,8 +50,18 @@ export default class extends BaseSchema {
         .references('id')
         .inTable('change_requests')
         .onDelete('CASCADE')
-      table.string('reviewer_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
-      table.string('requested_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('reviewer_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
+      table
+        .string('requested_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       // approved | changes-requested
       table.string('status', 24).notNullable()
       // Head revision of the change request that was reviewed: a later change outdates the review.
@@ -57,7 +77,12 @@ export default class extends BaseSchema {
     // reactions with comments.
     this.schema.createTable('comments', (table) => {
       table.string('id', 20).primary()
-      table.string('space_id', 20).notNullable().references('id').inTable('spaces').onDelete('CASCADE')
+      table
+        .string('space_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('spaces')
+        .onDelete('CASCADE')
       // Null: a comment on the space's content; else a comment in that change request.
       table
         .string('change_request_id', 20)
@@ -66,9 +91,19 @@ export default class extends BaseSchema {
         .inTable('change_requests')
         .onDelete('CASCADE')
       // Null: a comment; else a reply to that comment.
-      table.string('parent_id', 20).nullable().references('id').inTable('comments').onDelete('CASCADE')
+      table
+        .string('parent_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('comments')
+        .onDelete('CASCADE')
       table.string('review_id', 20).nullable()
-      table.string('posted_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('posted_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       // Markdown.
       table.text('body', 'mediumtext').notNullable()
       // Target: the revision the comment was posted on, the page (and the document hash it then had,
@@ -80,7 +115,12 @@ export default class extends BaseSchema {
       // open | resolved (comments only)
       table.string('status', 12).notNullable().defaultTo('open')
       table.datetime('resolved_at', { precision: 3 }).nullable()
-      table.string('resolved_by_id', 20).nullable().references('id').inTable('users').onDelete('SET NULL')
+      table
+        .string('resolved_by_id', 20)
+        .nullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('SET NULL')
       table.integer('replies_count').notNullable().defaultTo(0)
       table.datetime('posted_at', { precision: 3 }).notNullable()
       table.datetime('edited_at', { precision: 3 }).nullable()
@@ -90,8 +130,18 @@ export default class extends BaseSchema {
     })
 
     this.schema.createTable('comment_reactions', (table) => {
-      table.string('comment_id', 20).notNullable().references('id').inTable('comments').onDelete('CASCADE')
-      table.string('user_id', 20).notNullable().references('id').inTable('users').onDelete('CASCADE')
+      table
+        .string('comment_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('comments')
+        .onDelete('CASCADE')
+      table
+        .string('user_id', 20)
+        .notNullable()
+        .references('id')
+        .inTable('users')
+        .onDelete('CASCADE')
       table.string('emoji', 32).notNullable()
       table.datetime('created_at', { precision: 3 }).notNullable()
       table.primary(['comment_id', 'emoji', 'user_id'])

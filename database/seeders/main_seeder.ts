@@ -47,7 +47,9 @@ export default class MainSeeder extends BaseSeeder {
         seeded.push({ user, role: demo.role })
       }
 
-      const organization = await Organization.query({ client }).where('title', DEMO_ORGANIZATION).first()
+      const organization = await Organization.query({ client })
+        .where('title', DEMO_ORGANIZATION)
+        .first()
       const organizationId = organization
         ? organization.id
         : await organizations.createWithin(client, seeded[0].user.id, {
@@ -73,7 +75,10 @@ export default class MainSeeder extends BaseSeeder {
    * "Writers" team (editor, reviewer) may edit everything in "Guides"; the guest reads "Handbook".
    * Skipped once the "Guides" collection exists.
    */
-  private async seedTeamAndSpaces(organizationId: string, seeded: Array<{ user: User; role: RoleOrGuest }>) {
+  private async seedTeamAndSpaces(
+    organizationId: string,
+    seeded: Array<{ user: User; role: RoleOrGuest }>
+  ) {
     const exists = await this.client
       .from('collections')
       .where('organization_id', organizationId)
@@ -97,11 +102,23 @@ export default class MainSeeder extends BaseSeeder {
       parent: guides.collection.id,
     })
     const handbook = await spaces.create(admin, organizationId, { title: 'Handbook' })
-    await spaces.create(admin, organizationId, { title: 'Installation', parent: gettingStarted.collection.id })
-    await spaces.create(admin, organizationId, { title: 'API reference', parent: guides.collection.id })
+    await spaces.create(admin, organizationId, {
+      title: 'Installation',
+      parent: gettingStarted.collection.id,
+    })
+    await spaces.create(admin, organizationId, {
+      title: 'API reference',
+      parent: guides.collection.id,
+    })
 
     await grants.invite(
-      { kind: 'collection', id: guides.collection.id, organizationId, parentId: null, defaultLevel: null },
+      {
+        kind: 'collection',
+        id: guides.collection.id,
+        organizationId,
+        parentId: null,
+        defaultLevel: null,
+      },
       { role: 'edit', teams: [team.id] }
     )
     await grants.invite(
@@ -121,22 +138,36 @@ export default class MainSeeder extends BaseSeeder {
       {
         operation: 'insert_page',
         ref: 'welcome',
-        document: { markdown: '# Welcome\n\nThis handbook explains [how we work](./how-we-work.md).\n' },
+        document: {
+          markdown: '# Welcome\n\nThis handbook explains [how we work](./how-we-work.md).\n',
+        },
       },
       {
         operation: 'insert_page',
         ref: 'how-we-work',
         document: {
-          markdown: '# How we work\n\n## Planning\n\nWe plan every Monday.\n\n## Reviews\n\nEvery change is reviewed.\n',
+          markdown:
+            '# How we work\n\n## Planning\n\nWe plan every Monday.\n\n## Reviews\n\nEvery change is reviewed.\n',
         },
       },
-      { operation: 'insert_page', into: 'how-we-work', document: { markdown: '# Holidays\n\nAsk two weeks ahead.\n' } },
+      {
+        operation: 'insert_page',
+        into: 'how-we-work',
+        document: { markdown: '# Holidays\n\nAsk two weeks ahead.\n' },
+      },
     ])
     const changeRequests = await app.container.make(ChangeRequestService)
-    const editorAccess = await app.container.make(SpaceAccessService).then((access) => access.spaceFor(editor.id, handbook.space.id))
-    const draft = await changeRequests.create(editor, editorAccess, { subject: 'Add the on-call page' })
+    const editorAccess = await app.container
+      .make(SpaceAccessService)
+      .then((access) => access.spaceFor(editor.id, handbook.space.id))
+    const draft = await changeRequests.create(editor, editorAccess, {
+      subject: 'Add the on-call page',
+    })
     await authoring.applyToChangeRequest(editor, editorAccess, draft.id, [
-      { operation: 'insert_page', document: { markdown: '# On call\n\nThe on-call rota lives in the team calendar.\n' } },
+      {
+        operation: 'insert_page',
+        document: { markdown: '# On call\n\nThe on-call rota lives in the team calendar.\n' },
+      },
     ])
   }
 }

@@ -5,7 +5,11 @@ import { formatDate } from '~/components/format'
 /**
  * A space's change requests (every status), newest first, each linking to its console page.
  */
-export default function ChangeRequestList({ changeRequests }: { changeRequests: ChangeRequestSummaryProps[] }) {
+export default function ChangeRequestList({
+  changeRequests,
+}: {
+  changeRequests: ChangeRequestSummaryProps[]
+}) {
   if (changeRequests.length === 0) {
     return (
       <p className="muted" data-testid="change-request-list">
@@ -29,7 +33,9 @@ export default function ChangeRequestList({ changeRequests }: { changeRequests: 
           <tr key={changeRequest.id} data-testid={`change-request-${changeRequest.number}`}>
             <td>{changeRequest.number}</td>
             <td>
-              <Link href={changeRequest.url}>{changeRequest.subject || `Change request #${changeRequest.number}`}</Link>
+              <Link href={changeRequest.url}>
+                {changeRequest.subject || `Change request #${changeRequest.number}`}
+              </Link>
             </td>
             <td>
               <span className="badge">{changeRequest.status}</span>

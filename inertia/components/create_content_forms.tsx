@@ -47,7 +47,12 @@ export default function CreateContentForms({
 
   return (
     <div className="two-columns section">
-      <form className="card settings-form" onSubmit={createSpace} noValidate data-testid="create-space-form">
+      <form
+        className="card settings-form"
+        onSubmit={createSpace}
+        noValidate
+        data-testid="create-space-form"
+      >
         <h2>New space</h2>
         <label className="field">
           <span>Space title</span>
@@ -71,13 +76,22 @@ export default function CreateContentForms({
           />
           {space.errors.emoji && <span className="field-error">{space.errors.emoji}</span>}
         </label>
-        {parentSelect(space.data.parent, (value) => space.setData('parent', value), space.errors.parent)}
+        {parentSelect(
+          space.data.parent,
+          (value) => space.setData('parent', value),
+          space.errors.parent
+        )}
         <button type="submit" className="button" disabled={space.processing}>
           Create space
         </button>
       </form>
 
-      <form className="card settings-form" onSubmit={createCollection} noValidate data-testid="create-collection-form">
+      <form
+        className="card settings-form"
+        onSubmit={createCollection}
+        noValidate
+        data-testid="create-collection-form"
+      >
         <h2>New collection</h2>
         <label className="field">
           <span>Collection title</span>
@@ -88,9 +102,15 @@ export default function CreateContentForms({
             onChange={(event) => collection.setData('title', event.target.value)}
             aria-invalid={collection.errors.title ? true : undefined}
           />
-          {collection.errors.title && <span className="field-error">{collection.errors.title}</span>}
+          {collection.errors.title && (
+            <span className="field-error">{collection.errors.title}</span>
+          )}
         </label>
-        {parentSelect(collection.data.parent, (value) => collection.setData('parent', value), collection.errors.parent)}
+        {parentSelect(
+          collection.data.parent,
+          (value) => collection.setData('parent', value),
+          collection.errors.parent
+        )}
         <button type="submit" className="button" disabled={collection.processing}>
           Create collection
         </button>

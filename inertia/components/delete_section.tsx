@@ -25,12 +25,20 @@ export default function DeleteSection({
           <button type="button" className="button button-danger" onClick={() => router.delete(url)}>
             Confirm: delete {title}
           </button>
-          <button type="button" className="button button-quiet" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => setConfirming(false)}
+          >
             Cancel
           </button>
         </p>
       ) : (
-        <button type="button" className="button button-danger button-quiet" onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className="button button-danger button-quiet"
+          onClick={() => setConfirming(true)}
+        >
           Delete {kind}
         </button>
       )}

@@ -20,7 +20,9 @@ export default function Flash() {
     <>
       {code ? (
         <p className="alert" role="alert" data-testid="form-error">
-          {typeof errors[code] === 'string' && code !== 'E_BAD_CSRF_TOKEN' ? errors[code] : FALLBACK[code]}
+          {typeof errors[code] === 'string' && code !== 'E_BAD_CSRF_TOKEN'
+            ? errors[code]
+            : FALLBACK[code]}
         </p>
       ) : null}
       {notice ? (

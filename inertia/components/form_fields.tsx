@@ -21,7 +21,14 @@ function Field({ label, error, children }: { label: string; error?: string; chil
 /**
  * A labelled text input with its validation error under it.
  */
-export function TextField({ label, name, value, error, onChange, maxLength }: FieldProps & { maxLength?: number }) {
+export function TextField({
+  label,
+  name,
+  value,
+  error,
+  onChange,
+  maxLength,
+}: FieldProps & { maxLength?: number }) {
   return (
     <Field label={label} error={error}>
       <input

@@ -4,7 +4,13 @@ import type { GrantsProps } from '~/types'
  * Roles given on a space or collection itself to users and teams (the first page of each); grants
  * on the collections above apply too but are listed on their pages.
  */
-export default function Grants({ grants, on }: { grants: GrantsProps; on: 'space' | 'collection' }) {
+export default function Grants({
+  grants,
+  on,
+}: {
+  grants: GrantsProps
+  on: 'space' | 'collection'
+}) {
   return (
     <section className="section" data-testid="grants">
       <h2>Granted on this {on}</h2>
@@ -32,9 +38,7 @@ export default function Grants({ grants, on }: { grants: GrantsProps; on: 'space
             ))}
             {grants.teams.map((team) => (
               <tr key={`team-${team.id}`}>
-                <td>
-                  Team {team.title}
-                </td>
+                <td>Team {team.title}</td>
                 <td>{team.role}</td>
               </tr>
             ))}
@@ -43,8 +47,8 @@ export default function Grants({ grants, on }: { grants: GrantsProps; on: 'space
       )}
       {grants.userCount > grants.users.length || grants.teamCount > grants.teams.length ? (
         <p className="muted">
-          Showing {grants.users.length} of {grants.userCount} user grants and {grants.teams.length} of{' '}
-          {grants.teamCount} team grants.
+          Showing {grants.users.length} of {grants.userCount} user grants and {grants.teams.length}{' '}
+          of {grants.teamCount} team grants.
         </p>
       ) : null}
     </section>

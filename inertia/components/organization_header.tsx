@@ -20,8 +20,18 @@ export default function OrganizationHeader({
   const base = `/console/orgs/${organization.id}`
   const tabs: { id: OrganizationTab; label: string; href: string; shown: boolean }[] = [
     { id: 'settings', label: 'Settings', href: base, shown: true },
-    { id: 'members', label: 'Members', href: `${base}/members`, shown: organization.permissions.listMembers },
-    { id: 'teams', label: 'Teams', href: `${base}/teams`, shown: organization.permissions.listTeams },
+    {
+      id: 'members',
+      label: 'Members',
+      href: `${base}/members`,
+      shown: organization.permissions.listMembers,
+    },
+    {
+      id: 'teams',
+      label: 'Teams',
+      href: `${base}/teams`,
+      shown: organization.permissions.listTeams,
+    },
     { id: 'spaces', label: 'Spaces', href: `${base}/spaces`, shown: true },
   ]
   return (

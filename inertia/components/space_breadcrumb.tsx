@@ -7,7 +7,10 @@ import type { ContentSpaceProps } from '~/types'
 export default function SpaceBreadcrumb({ space }: { space: ContentSpaceProps }) {
   return (
     <p data-testid="space-link">
-      Space: <Link href={`/console/spaces/${space.id}`}>{`${space.emoji ?? ''} ${space.title}`.trim()}</Link>
+      Space:{' '}
+      <Link href={`/console/spaces/${space.id}`}>
+        {`${space.emoji ?? ''} ${space.title}`.trim()}
+      </Link>
     </p>
   )
 }

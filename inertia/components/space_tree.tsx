@@ -20,7 +20,10 @@ function TreeItem({ node }: { node: SpaceTreeNode }) {
       <li data-testid={`tree-space-${node.id}`}>
         <span className="tree-item">
           {/* Markers are drawn in CSS, so they show whatever fonts the browser has. */}
-          <span className={node.emoji ? 'tree-kind' : 'tree-kind tree-kind-space'} aria-hidden="true">
+          <span
+            className={node.emoji ? 'tree-kind' : 'tree-kind tree-kind-space'}
+            aria-hidden="true"
+          >
             {node.emoji ?? null}
           </span>
           <Link href={`/console/spaces/${node.id}`}>{node.title}</Link>

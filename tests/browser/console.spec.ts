@@ -37,7 +37,10 @@ test.group('Console in a browser', (group) => {
     return page
   }
 
-  test('a signed-out visit to the console goes to the sign-in form', async ({ assert, cleanup }) => {
+  test('a signed-out visit to the console goes to the sign-in form', async ({
+    assert,
+    cleanup,
+  }) => {
     const page = await newPage(cleanup)
     await page.goto(`${baseUrl}/console`)
 
@@ -58,7 +61,10 @@ test.group('Console in a browser', (group) => {
     assert.equal(await page.getByLabel('Password').inputValue(), '')
   })
 
-  test('repeated failed sign-ins are throttled, even with the right password after them', async ({ assert, cleanup }) => {
+  test('repeated failed sign-ins are throttled, even with the right password after them', async ({
+    assert,
+    cleanup,
+  }) => {
     const target = await createFixture('throttled')
     cleanup(() => deleteFixtures([target]))
     const page = await newPage(cleanup)
@@ -101,7 +107,10 @@ test.group('Console in a browser', (group) => {
     assert.equal(new URL(page.url()).pathname, '/console/login')
   })
 
-  test("another organization's page is not found, like an unknown one", async ({ assert, cleanup }) => {
+  test("another organization's page is not found, like an unknown one", async ({
+    assert,
+    cleanup,
+  }) => {
     const page = await newPage(cleanup)
     await signIn(page, alice.email, alice.password)
     await page.waitForURL(`${baseUrl}/console`)

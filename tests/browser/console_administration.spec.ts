@@ -37,15 +37,24 @@ test.group('Console administration in a browser', (group) => {
     browser = await launchChromium()
     acme = await createFixture('acme')
     other = await createFixture('other')
-    const membership = (role: 'read' | 'edit' | null) => ({ organizationId: acme.organizationId, role })
+    const membership = (role: 'read' | 'edit' | null) => ({
+      organizationId: acme.organizationId,
+      role,
+    })
     reader = await createAccount('reader', membership('read'))
     editor = await createAccount('editor', membership('edit'))
     leaver = await createAccount('leaver', membership('read'))
     guest = await createAccount('guest', membership(null))
     const otherOwner = await User.findOrFail(other.userId)
-    otherSpaceId = (await (await spaceService()).create(otherOwner, other.organizationId, { title: 'Other secret' })).space.id
+    otherSpaceId = (
+      await (
+        await spaceService()
+      ).create(otherOwner, other.organizationId, { title: 'Other secret' })
+    ).space.id
     const acmeAdmin = await User.findOrFail(acme.userId)
-    readableSpaceId = (await (await spaceService()).create(acmeAdmin, acme.organizationId, { title: 'Readable' })).space.id
+    readableSpaceId = (
+      await (await spaceService()).create(acmeAdmin, acme.organizationId, { title: 'Readable' })
+    ).space.id
 
     return async () => {
       await browser.close()
@@ -53,8 +62,14 @@ test.group('Console administration in a browser', (group) => {
     }
   })
 
-  async function newPage(cleanup: (fn: () => Promise<void>) => void, account: { email: string; password: string }) {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1200, height: 900 } })
+  async function newPage(
+    cleanup: (fn: () => Promise<void>) => void,
+    account: { email: string; password: string }
+  ) {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1200, height: 900 },
+    })
     cleanup(() => context.close())
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
@@ -156,7 +171,10 @@ test.group('Console administration in a browser', (group) => {
     await page.getByRole('button', { name: 'Add to team' }).click()
     const error = page.getByTestId('form-error')
     await error.waitFor()
-    assert.include(await error.textContent(), 'no member of this organization is named "nobody-here@example.com"')
+    assert.include(
+      await error.textContent(),
+      'no member of this organization is named "nobody-here@example.com"'
+    )
 
     const teamId = path(page).split('/').pop()!
     const members = await db.from('team_members').where('team_id', teamId).select('user_id')
@@ -195,12 +213,18 @@ test.group('Console administration in a browser', (group) => {
     await page.goto(`${baseUrl}/console/collections/${collectionId}`)
     await page.getByRole('button', { name: 'Delete collection' }).click()
     await page.getByRole('button', { name: /^Confirm: delete/ }).click()
-    await page.getByTestId('form-error').filter({ hasText: 'still holds spaces or collections' }).waitFor()
+    await page
+      .getByTestId('form-error')
+      .filter({ hasText: 'still holds spaces or collections' })
+      .waitFor()
 
     // From the tree: the space is nested in its collection.
     await page.goto(`${baseUrl}/console/orgs/${acme.organizationId}/spaces`)
     const collectionNode = page.getByTestId(`tree-collection-${collectionId}`)
-    await collectionNode.getByTestId(`tree-space-${spaceId}`).getByRole('link', { name: `Manual ${suffix}` }).click()
+    await collectionNode
+      .getByTestId(`tree-space-${spaceId}`)
+      .getByRole('link', { name: `Manual ${suffix}` })
+      .click()
     await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}`)
 
     // An empty title is refused on the field; a good one is saved.
@@ -261,20 +285,31 @@ test.group('Console administration in a browser', (group) => {
 
     // The same requests the forms would send, with a valid session and CSRF token: refused with
     // the policy's reason flashed, and nothing changes.
-    const xsrf = decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value)
+    const xsrf = decodeURIComponent(
+      (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value
+    )
     const write = (method: 'post' | 'patch' | 'delete', url: string, data?: object) =>
       page.request.fetch(`${baseUrl}${url}`, {
         method,
         data,
-        headers: { 'x-xsrf-token': xsrf, 'referer': `${baseUrl}/console/spaces/${readableSpaceId}` },
+        headers: {
+          'x-xsrf-token': xsrf,
+          'referer': `${baseUrl}/console/spaces/${readableSpaceId}`,
+        },
         maxRedirects: 0,
       })
 
     const patch = await write('patch', `/console/spaces/${readableSpaceId}`, { title: 'Hijacked' })
     assert.equal(patch.status(), 302)
-    const create = await write('post', `/console/orgs/${acme.organizationId}/spaces`, { title: 'Sneaky' })
+    const create = await write('post', `/console/orgs/${acme.organizationId}/spaces`, {
+      title: 'Sneaky',
+    })
     assert.equal(create.status(), 302)
-    const demote = await write('patch', `/console/orgs/${acme.organizationId}/members/${acme.userId}`, { role: 'read' })
+    const demote = await write(
+      'patch',
+      `/console/orgs/${acme.organizationId}/members/${acme.userId}`,
+      { role: 'read' }
+    )
     assert.equal(demote.status(), 302)
     const remove = await write('delete', `/console/spaces/${readableSpaceId}`)
     assert.equal(remove.status(), 302)

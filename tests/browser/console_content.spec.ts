@@ -6,7 +6,14 @@ import SpaceService from '#spaces/services/space_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
-import { baseUrl, createFixture, deleteFixtures, launchChromium, signIn, type Fixture } from '#tests/helpers/browser'
+import {
+  baseUrl,
+  createFixture,
+  deleteFixtures,
+  launchChromium,
+  signIn,
+  type Fixture,
+} from '#tests/helpers/browser'
 
 const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -41,14 +48,23 @@ test.group('Console content in a browser', (group) => {
     const access = await new SpaceAccessService().spaceFor(admin.id, spaceId)
     const authoring = await app.container.make(AuthoringService)
     const authored = await authoring.applyToSpace(admin, access, [
-      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
       {
         operation: 'insert_page',
         ref: 'guide',
         description: 'Where to start',
-        document: { markdown: `# Guide\n\nWelcome aboard. ![logo](./logo)\n\n${SCRIPT}\n\n${IMAGE}\n` },
+        document: {
+          markdown: `# Guide\n\nWelcome aboard. ![logo](./logo)\n\n${SCRIPT}\n\n${IMAGE}\n`,
+        },
       },
-      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nInside the guide.\n' } },
+      {
+        operation: 'insert_page',
+        into: 'guide',
+        document: { markdown: '# Nested\n\nInside the guide.\n' },
+      },
     ] as any)
     revisionId = authored.revision.id
     guideId = authored.revision.pages[0].node.id
@@ -70,7 +86,10 @@ test.group('Console content in a browser', (group) => {
   })
 
   async function newPage(cleanup: (fn: () => Promise<void>) => void) {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1200, height: 900 } })
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1200, height: 900 },
+    })
     cleanup(() => context.close())
     const page = await context.newPage()
     page.setDefaultTimeout(15_000)
@@ -86,12 +105,27 @@ test.group('Console content in a browser', (group) => {
 
   const tree = (page: Page) => page.getByTestId('content-tree')
 
-  test('the space shows its page tree; a page shows its markdown as text, never run', async ({ assert, cleanup }) => {
+  test('the space shows its page tree; a page shows its markdown as text, never run', async ({
+    assert,
+    cleanup,
+  }) => {
     const { page, dialogs } = await newPage(cleanup)
     await page.goto(`${baseUrl}/console/spaces/${spaceId}`)
     await tree(page).waitFor()
-    assert.equal(await tree(page).getByTestId(`tree-page-${guideId}`).getByRole('link', { name: 'Guide' }).count(), 1)
-    assert.equal(await tree(page).getByTestId(`tree-page-${nestedId}`).getByRole('link', { name: 'Nested' }).count(), 1)
+    assert.equal(
+      await tree(page)
+        .getByTestId(`tree-page-${guideId}`)
+        .getByRole('link', { name: 'Guide' })
+        .count(),
+      1
+    )
+    assert.equal(
+      await tree(page)
+        .getByTestId(`tree-page-${nestedId}`)
+        .getByRole('link', { name: 'Nested' })
+        .count(),
+      1
+    )
 
     await tree(page).getByRole('link', { name: 'Guide' }).click()
     await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/pages/${guideId}`)
@@ -127,12 +161,17 @@ test.group('Console content in a browser', (group) => {
     await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/revisions/${revisionId}`)
     assert.equal(await page.getByTestId('revision-id').textContent(), revisionId)
     await tree(page).getByRole('link', { name: 'Guide' }).click()
-    await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/revisions/${revisionId}/pages/${guideId}`)
+    await page.waitForURL(
+      `${baseUrl}/console/spaces/${spaceId}/revisions/${revisionId}/pages/${guideId}`
+    )
     assert.include(await page.getByTestId('content-target').textContent(), `revision ${revisionId}`)
     assert.include((await page.getByTestId('page-markdown').textContent()) ?? '', SCRIPT)
   })
 
-  test('a change request shows the tree of its head; its pages open on it', async ({ assert, cleanup }) => {
+  test('a change request shows the tree of its head; its pages open on it', async ({
+    assert,
+    cleanup,
+  }) => {
     const { page } = await newPage(cleanup)
     await page.goto(`${baseUrl}/console/spaces/${spaceId}`)
     const list = page.getByTestId('change-request-list')
@@ -147,7 +186,9 @@ test.group('Console content in a browser', (group) => {
     await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestId}`)
     assert.equal(await page.getByTestId('change-request-status').textContent(), 'draft')
     await tree(page).getByRole('link', { name: 'Draft' }).click()
-    await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${draftId}`)
+    await page.waitForURL(
+      `${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${draftId}`
+    )
     assert.equal(await page.getByTestId('page-title').textContent(), 'Draft')
     assert.include(await page.getByTestId('content-target').textContent(), 'Add a draft')
     assert.include(await page.getByTestId('page-markdown').textContent(), 'Not merged yet.')
@@ -157,7 +198,10 @@ test.group('Console content in a browser', (group) => {
     assert.equal(await page.getByTestId('change-request-status').textContent(), 'draft')
   })
 
-  test('a revision opens directly; unknown pages are the not-found page', async ({ assert, cleanup }) => {
+  test('a revision opens directly; unknown pages are the not-found page', async ({
+    assert,
+    cleanup,
+  }) => {
     const { page } = await newPage(cleanup)
     const revision = await page.goto(`${baseUrl}/console/spaces/${spaceId}/revisions/${revisionId}`)
     assert.equal(revision?.status(), 200)

@@ -19,17 +19,34 @@ import { authnRequestOf, createTestIdp, samlResponse } from '#tests/helpers/saml
  * AuthnRequest with a page that posts a signed response, as real identity providers do.
  */
 const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+]
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 
-type Fixture = { organizationId: string; title: string; providerId: string; userIds: string[]; email: string; password: string }
+type Fixture = {
+  organizationId: string
+  title: string
+  providerId: string
+  userIds: string[]
+  email: string
+  password: string
+}
 
 let idp = createTestIdp('browser-idp')
 
 /**
  * What the identity provider answers next: who signs in, and whether it signs the assertion.
  */
-const next = { email: '', displayName: undefined as string | undefined, sign: 'assertion' as 'assertion' | 'none' }
+const next = {
+  email: '',
+  displayName: undefined as string | undefined,
+  sign: 'assertion' as 'assertion' | 'none',
+}
 
 async function startIdentityProvider(): Promise<Server> {
   const server = createServer((request, response) => {
@@ -70,7 +87,10 @@ async function createFixture(): Promise<Fixture> {
   const password = `pw-${randomBytes(12).toString('base64url')}`
   return db.transaction(async (trx) => {
     const users = new UserService()
-    const { user: admin } = await users.findOrCreate({ email: `sso-admin-${suffix}@example.com` }, trx)
+    const { user: admin } = await users.findOrCreate(
+      { email: `sso-admin-${suffix}@example.com` },
+      trx
+    )
     const organizations = new OrganizationService()
     const organizationId = await organizations.createWithin(trx, admin.id, { title })
     const { user: reader } = await users.findOrCreate({ email, password }, trx)
@@ -88,7 +108,14 @@ async function createFixture(): Promise<Fixture> {
       defaultRole: 'comment',
     })
     await provider.save()
-    return { organizationId, title, providerId: provider.id, userIds: [admin.id, reader.id], email, password }
+    return {
+      organizationId,
+      title,
+      providerId: provider.id,
+      userIds: [admin.id, reader.id],
+      email,
+      password,
+    }
   })
 }
 
@@ -119,7 +146,10 @@ test.group('SAML sign-in in a browser', (group) => {
     return page
   }
 
-  test('the identity provider signs a new user in; the console opens their organization', async ({ assert, cleanup }) => {
+  test('the identity provider signs a new user in; the console opens their organization', async ({
+    assert,
+    cleanup,
+  }) => {
     const email = `sso-new-${randomBytes(4).toString('hex')}@corp.test`
     cleanup(async () => {
       await db.from('users').where('email', email).delete()
@@ -139,7 +169,10 @@ test.group('SAML sign-in in a browser', (group) => {
     assert.equal(member.role, 'comment')
   })
 
-  test('a member of the SSO-enforced organization cannot sign in with a password', async ({ assert, cleanup }) => {
+  test('a member of the SSO-enforced organization cannot sign in with a password', async ({
+    assert,
+    cleanup,
+  }) => {
     const page = await newPage(cleanup)
     await page.goto(`${baseUrl}/console/login`)
     await page.getByLabel('E-mail').fill(fixture.email)
@@ -151,7 +184,10 @@ test.group('SAML sign-in in a browser', (group) => {
     assert.equal(new URL(page.url()).pathname, '/console/login')
   })
 
-  test('a refused SSO response comes back to the sign-in page with the reason', async ({ assert, cleanup }) => {
+  test('a refused SSO response comes back to the sign-in page with the reason', async ({
+    assert,
+    cleanup,
+  }) => {
     const sp = serviceProviderUrls(fixture.providerId)
     const page = await newPage(cleanup)
     Object.assign(next, { email: 'x@corp.test', displayName: undefined, sign: 'none' })

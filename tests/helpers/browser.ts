@@ -60,7 +60,13 @@ export async function createFixture(label: string): Promise<Fixture> {
   const organizationId = await db.transaction((trx) =>
     new OrganizationService().createWithin(trx, account.userId, { title })
   )
-  return { email: account.email, password: account.password, userId: account.userId, organizationId, title }
+  return {
+    email: account.email,
+    password: account.password,
+    userId: account.userId,
+    organizationId,
+    title,
+  }
 }
 
 /**
@@ -76,7 +82,12 @@ export async function createAccount(
   return db.transaction(async (trx) => {
     const { user } = await new UserService().findOrCreate({ email, password }, trx)
     if (membership) {
-      await new OrganizationService().addMember(trx, membership.organizationId, user.id, membership.role)
+      await new OrganizationService().addMember(
+        trx,
+        membership.organizationId,
+        user.id,
+        membership.role
+      )
     }
     return { email, password, userId: user.id, displayName: user.displayName }
   })
@@ -90,12 +101,18 @@ export async function deleteFixtures(fixtures: Fixture[], accounts: Account[] = 
   const organizationIds = fixtures.map((fixture) => fixture.organizationId)
   await db.transaction(async (trx) => {
     await trx.from('spaces').whereIn('organization_id', organizationIds).delete()
-    await trx.from('collections').whereIn('organization_id', organizationIds).update({ parent_id: null })
+    await trx
+      .from('collections')
+      .whereIn('organization_id', organizationIds)
+      .update({ parent_id: null })
     await trx.from('collections').whereIn('organization_id', organizationIds).delete()
     // Memberships, teams, grants, e-mail domains and access tokens go with their organization or
     // user (ON DELETE CASCADE).
     await trx.from('organizations').whereIn('id', organizationIds).delete()
-    const userIds = [...fixtures.map((fixture) => fixture.userId), ...accounts.map((account) => account.userId)]
+    const userIds = [
+      ...fixtures.map((fixture) => fixture.userId),
+      ...accounts.map((account) => account.userId),
+    ]
     await trx.from('users').whereIn('id', userIds).delete()
   })
 }

@@ -12,7 +12,13 @@ export type Caller = { user: User; organizationId: string; token: string; email:
  * user joins that organization with `role`; otherwise they get a new organization as its admin.
  */
 export async function createCaller(
-  options: { organizationId?: string; role?: RoleOrGuest; org?: string; email?: string; password?: string } = {}
+  options: {
+    organizationId?: string
+    role?: RoleOrGuest
+    org?: string
+    email?: string
+    password?: string
+  } = {}
 ): Promise<Caller> {
   const email = options.email ?? `user-${newId(8).toLowerCase()}@example.com`
   const result = await new BootstrapService().run({

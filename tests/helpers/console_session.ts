@@ -2,7 +2,12 @@ import env from '#start/env'
 
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 
-export type InertiaPage = { status: number; component: string; props: Record<string, any>; url: string }
+export type InertiaPage = {
+  status: number
+  component: string
+  props: Record<string, any>
+  url: string
+}
 
 /**
  * A browser's console session over plain HTTP: cookies (session, XSRF-TOKEN) kept between requests,
@@ -24,7 +29,10 @@ export class ConsoleSession {
     const page = JSON.parse(decodeHtml(/data-page="([^"]*)"/.exec(html)![1]))
     session.version = String(page.version ?? '')
     const response = await session.fetch('POST', '/console/login', { email, password })
-    if (response.status !== 302 || new URL(response.headers.get('location')!, baseUrl).pathname !== '/console') {
+    if (
+      response.status !== 302 ||
+      new URL(response.headers.get('location')!, baseUrl).pathname !== '/console'
+    ) {
       throw new Error(`Console sign-in failed for ${email} (${response.status})`)
     }
     return session
@@ -44,7 +52,12 @@ export class ConsoleSession {
    * A form submission (POST, PATCH, DELETE) from the last page read, with the session's CSRF token;
    * `csrf: false` leaves it out. Returns the raw response (a redirect when the server answered one).
    */
-  submit(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: { csrf?: boolean; raw?: string } = {}) {
+  submit(
+    method: 'POST' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    options: { csrf?: boolean; raw?: string } = {}
+  ) {
     return this.fetch(method, path, body, options)
   }
 
@@ -55,8 +68,8 @@ export class ConsoleSession {
     options: { csrf?: boolean; inertia?: boolean; raw?: string } = {}
   ): Promise<Response> {
     const headers: Record<string, string> = {
-      'accept': 'text/html, application/xhtml+xml',
-      'referer': `${baseUrl}${method === 'GET' ? path : this.currentPage}`,
+      accept: 'text/html, application/xhtml+xml',
+      referer: `${baseUrl}${method === 'GET' ? path : this.currentPage}`,
     }
     if (options.inertia !== false) {
       headers['x-inertia'] = 'true'
@@ -64,7 +77,8 @@ export class ConsoleSession {
       headers['x-requested-with'] = 'XMLHttpRequest'
     }
     const xsrf = this.cookies.get('XSRF-TOKEN')
-    if (method !== 'GET' && options.csrf !== false && xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf)
+    if (method !== 'GET' && options.csrf !== false && xsrf)
+      headers['x-xsrf-token'] = decodeURIComponent(xsrf)
     if (this.cookies.size > 0) {
       headers['cookie'] = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
     }
@@ -76,7 +90,12 @@ export class ConsoleSession {
       payload = JSON.stringify(body)
       headers['content-type'] = 'application/json'
     }
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, redirect: 'manual' })
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    })
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';')
       const index = pair.indexOf('=')

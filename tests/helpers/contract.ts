@@ -70,13 +70,21 @@ const TRANSLATION_SETTINGS = {
       required: ['view', 'edit'],
       properties: { view: { type: 'boolean' }, edit: { type: 'boolean' } },
     },
-    urls: { type: 'object', required: ['location'], properties: { location: { type: 'string', format: 'uri' } } },
+    urls: {
+      type: 'object',
+      required: ['location'],
+      properties: { location: { type: 'string', format: 'uri' } },
+    },
   },
 }
 const TRANSLATION_SETTINGS_LIST = {
   allOf: [
     { $ref: '#/components/schemas/List' },
-    { type: 'object', required: ['items'], properties: { items: { type: 'array', items: TRANSLATION_SETTINGS } } },
+    {
+      type: 'object',
+      required: ['items'],
+      properties: { items: { type: 'array', items: TRANSLATION_SETTINGS } },
+    },
   ],
 }
 function samlProviderSchema() {
@@ -92,7 +100,11 @@ const PLATFORM_SCHEMAS: Record<string, () => unknown> = {
   'GET /orgs/{organizationId}/saml 200': () => ({
     allOf: [
       { $ref: '#/components/schemas/List' },
-      { type: 'object', required: ['items'], properties: { items: { type: 'array', items: samlProviderSchema() } } },
+      {
+        type: 'object',
+        required: ['items'],
+        properties: { items: { type: 'array', items: samlProviderSchema() } },
+      },
     ],
   }),
   'POST /orgs/{organizationId}/saml 201': samlProviderSchema,
@@ -101,7 +113,9 @@ const PLATFORM_SCHEMAS: Record<string, () => unknown> = {
 }
 
 function rewriteRefs(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\/components\//g, '"$ref":"openapi#/components/'))
+  return JSON.parse(
+    JSON.stringify(schema).replace(/"\$ref":"#\/components\//g, '"$ref":"openapi#/components/')
+  )
 }
 
 function validatorFor(key: string, schema: unknown): ValidateFunction {
@@ -123,7 +137,9 @@ function resolveResponse(response: any): any {
 
 const platformOperations = Object.keys(PLATFORM_OPERATIONS).map((template) => ({
   template,
-  pattern: new RegExp('^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$'),
+  pattern: new RegExp(
+    '^' + template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+') + '$'
+  ),
 }))
 
 /**
@@ -133,9 +149,12 @@ const platformOperations = Object.keys(PLATFORM_OPERATIONS).map((template) => ({
 function platformOperationSchema(method: string, url: string, status: number) {
   const path = new URL(url, 'http://x').pathname.replace(/^\/v1/, '') || '/'
   const operation = platformOperations.find((candidate) => candidate.pattern.test(path))
-  const schema = operation ? PLATFORM_OPERATIONS[operation.template][method.toUpperCase()] : undefined
+  const schema = operation
+    ? PLATFORM_OPERATIONS[operation.template][method.toUpperCase()]
+    : undefined
   if (!operation || !schema) return undefined
-  if (status === 200) return { key: `${method.toUpperCase()} ${operation.template} 200`, schema: schema() }
+  if (status === 200)
+    return { key: `${method.toUpperCase()} ${operation.template} 200`, schema: schema() }
   if (status >= 400) return { key: 'Error', schema: spec.components.schemas.Error }
   throw new Error(`Contract: ${method} ${operation.template} documents no ${status} response`)
 }
@@ -161,7 +180,9 @@ export function validateContract(method: string, url: string, status: number, bo
   if (!operation) throw new Error(`Contract: no operation in @gitbook/api for ${method} ${url}`)
 
   const responses = operation.definition.responses ?? {}
-  const documented = resolveResponse(responses[String(status)] ?? responses[`${String(status)[0]}XX`])
+  const documented = resolveResponse(
+    responses[String(status)] ?? responses[`${String(status)[0]}XX`]
+  )
   let schema = documented?.content?.['application/json']?.schema
   let key = `${method} ${operation.template} ${status}`
   const platformSchema = PLATFORM_SCHEMAS[`${method.toUpperCase()} ${operation.template} ${status}`]
@@ -177,7 +198,12 @@ export function validateContract(method: string, url: string, status: number, bo
   }
   if (!schema) {
     // A documented response without a body (204/205): the body must be empty.
-    if (body !== undefined && body !== null && body !== '' && !(typeof body === 'object' && Object.keys(body as object).length === 0)) {
+    if (
+      body !== undefined &&
+      body !== null &&
+      body !== '' &&
+      !(typeof body === 'object' && Object.keys(body as object).length === 0)
+    ) {
       throw new Error(`Contract: ${key} has no body, got ${JSON.stringify(body).slice(0, 200)}`)
     }
     return
@@ -196,7 +222,8 @@ function check(key: string, schema: unknown, status: number, body: unknown) {
   }
   if (status >= 400) {
     const error = (body as any)?.error
-    if (error?.code !== status) throw new Error(`Contract: error.code ${error?.code} != status ${status}`)
+    if (error?.code !== status)
+      throw new Error(`Contract: error.code ${error?.code} != status ${status}`)
   }
 }
 

@@ -8,7 +8,10 @@ import { validateContract } from '#tests/helpers/contract'
 ApiResponse.macro('assertContract', function (this: ApiResponse) {
   const { method, endpoint } = this.request.config
   let body: unknown = this.body()
-  if (this.status() >= 400 && (body === undefined || (typeof body === 'object' && body && Object.keys(body).length === 0))) {
+  if (
+    this.status() >= 400 &&
+    (body === undefined || (typeof body === 'object' && body && Object.keys(body).length === 0))
+  ) {
     body = this.text()
   }
   validateContract(method, endpoint, this.status(), body)

@@ -75,7 +75,8 @@ console.log(answer)</code></pre>
 <p><img src="../../img/logo.png" alt="Logo again"></p><p>See <a href="/outside/page">outside</a>.</p>`
         )
       ),
-    '/docs/api': (_req, res) => html(res, page('API reference', '<p>No heading here, only a paragraph.</p>')),
+    '/docs/api': (_req, res) =>
+      html(res, page('API reference', '<p>No heading here, only a paragraph.</p>')),
     '/docs/old': (_req, res) => {
       res.writeHead(301, { location: '/docs/api' })
       res.end()
@@ -84,8 +85,10 @@ console.log(answer)</code></pre>
       res.writeHead(302, { location: '/docs/' })
       res.end()
     },
-    '/docs/loop-a': (_req, res) => html(res, page('A', '<h1>Loop A</h1><p><a href="/docs/loop-b">to B</a></p>')),
-    '/docs/loop-b': (_req, res) => html(res, page('B', '<h1>Loop B</h1><p><a href="/docs/loop-a">to A</a></p>')),
+    '/docs/loop-a': (_req, res) =>
+      html(res, page('A', '<h1>Loop A</h1><p><a href="/docs/loop-b">to B</a></p>')),
+    '/docs/loop-b': (_req, res) =>
+      html(res, page('B', '<h1>Loop B</h1><p><a href="/docs/loop-a">to A</a></p>')),
     '/docs/huge': (_req, res) => {
       // Chunked, no Content-Length: the reader must stop by itself.
       res.writeHead(200, { 'content-type': 'text/html' })

@@ -45,7 +45,14 @@ export async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
   const metadata = await pdf.getMetadata()
   const outline = toEntries(await pdf.getOutline())
   await pdf.destroy()
-  return { pages, text: pages.join('\f'), outline, images, links, title: (metadata.info as any)?.Title }
+  return {
+    pages,
+    text: pages.join('\f'),
+    outline,
+    images,
+    links,
+    title: (metadata.info as any)?.Title,
+  }
 }
 
 /** Text positions of `needles` in `text`, asserting by the caller that they increase (tree order). */

@@ -8,20 +8,30 @@ import { SignedXml } from 'xml-crypto'
  * responses built and signed the way real identity providers sign them (the assertion, enveloped
  * RSA-SHA256 signature, exclusive canonicalization).
  */
-export type TestIdp = { entityId: string; ssoUrl: string; privateKeyPem: string; certificatePem: string }
+export type TestIdp = {
+  entityId: string
+  ssoUrl: string
+  privateKeyPem: string
+  certificatePem: string
+}
 
 export function createTestIdp(name = 'idp'): TestIdp {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
   const cert = forge.pki.createCertificate()
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString())
+  cert.publicKey = forge.pki.publicKeyFromPem(
+    publicKey.export({ type: 'spki', format: 'pem' }).toString()
+  )
   cert.serialNumber = '01' + randomBytes(8).toString('hex')
   cert.validity.notBefore = new Date(Date.now() - 24 * 3600 * 1000)
   cert.validity.notAfter = new Date(Date.now() + 365 * 24 * 3600 * 1000)
   const attrs = [{ name: 'commonName', value: `${name}.test` }]
   cert.setSubject(attrs)
   cert.setIssuer(attrs)
-  cert.sign(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()), forge.md.sha256.create())
+  cert.sign(
+    forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()),
+    forge.md.sha256.create()
+  )
   return {
     entityId: `https://${name}.test/saml/metadata`,
     ssoUrl: `https://${name}.test/saml/sso`,
@@ -113,12 +123,18 @@ export function samlResponse(options: ResponseOptions): string {
     })
     signer.addReference({
       xpath: `//*[local-name(.)='${element}']`,
-      transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
+      transforms: [
+        'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+        'http://www.w3.org/2001/10/xml-exc-c14n#',
+      ],
       digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     })
     signer.computeSignature(xml, {
       prefix: 'ds',
-      location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
+      location: {
+        reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`,
+        action: 'after',
+      },
     })
     xml = signer.getSignedXml()
   }

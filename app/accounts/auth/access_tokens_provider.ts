@@ -25,8 +25,12 @@ export type TokenUserRow = {
  * and leaves the user to a second query; `verifyWithUser` reads token and user in one query, checks
  * the secret and expiry first, and refreshes `last_used_at` at most once a minute.
  */
-export class AccessTokensProvider<TokenableModel extends LucidModel> extends DbAccessTokensProvider<TokenableModel> {
-  async verifyWithUser(tokenValue: Secret<string>): Promise<{ token: AccessToken; user: TokenUserRow } | null> {
+export class AccessTokensProvider<
+  TokenableModel extends LucidModel,
+> extends DbAccessTokensProvider<TokenableModel> {
+  async verifyWithUser(
+    tokenValue: Secret<string>
+  ): Promise<{ token: AccessToken; user: TokenUserRow } | null> {
     const decoded = AccessToken.decode(this.prefix, tokenValue.release())
     if (!decoded || !/^\d{1,18}$/.test(decoded.identifier)) return null
 

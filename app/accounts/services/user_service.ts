@@ -14,7 +14,10 @@ export default class UserService {
    */
   async findVisibleTo(caller: UserRecord, userId: string): Promise<UserRecord> {
     if (userId === caller.id) return caller
-    if (isWellFormedId(userId) && (await new MembershipService().shareAnOrganization(caller.id, userId))) {
+    if (
+      isWellFormedId(userId) &&
+      (await new MembershipService().shareAnOrganization(caller.id, userId))
+    ) {
       const row = await db
         .from('users')
         .where('id', userId)
@@ -56,9 +59,11 @@ export default class UserService {
 
 function displayNameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? email
-  return local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join(' ') || email
+  return (
+    local
+      .split(/[._-]+/)
+      .filter(Boolean)
+      .map((part) => part[0].toUpperCase() + part.slice(1))
+      .join(' ') || email
+  )
 }

@@ -18,9 +18,17 @@ export default class BringChangeRequestUpToDateController {
 
   async handle({ auth, bouncer, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const { revision, result, conflicts } = await this.merges.update(user, access, changeRequest.id)
-    return { revision, result, ...(conflicts.length > 0 ? { conflicts: conflicts.map((page) => ({ page })) } : {}) }
+    return {
+      revision,
+      result,
+      ...(conflicts.length > 0 ? { conflicts: conflicts.map((page) => ({ page })) } : {}),
+    }
   }
 }

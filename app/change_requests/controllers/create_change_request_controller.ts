@@ -25,7 +25,11 @@ export default class CreateChangeRequestController {
     const input = await request.validateUsing(createChangeRequestValidator, {
       data: rejectNullFields(request.body(), []),
     })
-    const changeRequest = presentChangeRequest(await this.changeRequests.create(user, access, input), access, user)
+    const changeRequest = presentChangeRequest(
+      await this.changeRequests.create(user, access, input),
+      access,
+      user
+    )
     response.status(201).header('Location', changeRequest.urls.location)
     return changeRequest
   }

@@ -18,14 +18,20 @@ export default class DownloadPdfController {
     const { params, request, response, logger } = ctx
     try {
       if (!request.hasValidSignature(PDF_URL_PURPOSE)) {
-        throw new ForbiddenException('This PDF link is invalid or has expired: ask the API for a new one')
+        throw new ForbiddenException(
+          'This PDF link is invalid or has expired: ask the API for a new one'
+        )
       }
       const query = request.qs()
-      const title = typeof query.title === 'string' && query.title.trim() !== '' ? query.title.trim() : 'Export'
+      const title =
+        typeof query.title === 'string' && query.title.trim() !== '' ? query.title.trim() : 'Export'
       const stream = await this.pdf.open(
         params.spaceId,
         params.revisionId,
-        { page: typeof query.page === 'string' ? query.page : undefined, only: query.only === 'true' },
+        {
+          page: typeof query.page === 'string' ? query.page : undefined,
+          only: query.only === 'true',
+        },
         title
       )
       response.header('Content-Type', 'application/pdf')
@@ -43,10 +49,16 @@ export default class DownloadPdfController {
 
 /** `inline` with the name for every browser: an ASCII fallback and the exact UTF-8 name. */
 function inlineDisposition(filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_')
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(filename)}`
 }
 
 function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`
+  )
 }

@@ -19,8 +19,14 @@ export default class ListRequestedReviewersController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const { changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.reviewers.list(changeRequest, query)
     return listEnvelope(page.items.map(serializeRequestedReviewer), page.count, page.next)
   }

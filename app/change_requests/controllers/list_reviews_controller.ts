@@ -21,10 +21,22 @@ export default class ListReviewsController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
-    const query = await request.validateUsing(listReviewsValidator, { data: singleValuedQuery(request.qs()) })
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
+    const query = await request.validateUsing(listReviewsValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.reviews.list(changeRequest, query)
-    const items = await this.presenter.reviews(page.items, access, changeRequest, user, query.format)
+    const items = await this.presenter.reviews(
+      page.items,
+      access,
+      changeRequest,
+      user,
+      query.format
+    )
     return listEnvelope(items, page.count, page.next)
   }
 }

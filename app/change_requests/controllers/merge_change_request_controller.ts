@@ -17,7 +17,11 @@ export default class MergeChangeRequestController {
 
   async handle({ auth, bouncer, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('merge', access, changeRequest)
     const { revision, result } = await this.merges.merge(user, access, changeRequest.id)
     return { revision, result }

@@ -21,7 +21,9 @@ export default class PdfUrlController {
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(pdfQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(pdfQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const read = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     await bouncer.with(SpacePolicy).authorize('view', read.access)
     return { url: this.pdf.urlFor(read, { page: query.page, only: query.only === 'true' }) }

@@ -17,7 +17,11 @@ export default class RemoveRequestedReviewerController {
 
   async handle({ auth, bouncer, params, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('manageReviewers', access, changeRequest)
     await this.reviewers.remove(user, access, changeRequest, params.userId)
     response.resetContent()

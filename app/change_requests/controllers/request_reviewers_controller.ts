@@ -23,10 +23,17 @@ export default class RequestReviewersController {
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('manageReviewers', access, changeRequest)
     const input = await request.validateUsing(requestReviewersValidator, {
-      data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_REQUEST_REVIEWERS_FIELDS),
+      data: refuseUnsupportedFields(
+        rejectNullFields(request.body(), []),
+        UNSUPPORTED_REQUEST_REVIEWERS_FIELDS
+      ),
     })
     const requested = await this.reviewers.request(user, access, changeRequest, input)
     return { users: requested.map(serializeRequestedReviewer) }

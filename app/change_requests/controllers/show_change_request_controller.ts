@@ -12,7 +12,11 @@ export default class ShowChangeRequestController {
 
   async handle({ auth, params }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     return presentChangeRequest(changeRequest, access, user)
   }
 }

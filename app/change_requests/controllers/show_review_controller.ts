@@ -21,8 +21,14 @@ export default class ShowReviewController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
-    const query = await request.validateUsing(showReviewValidator, { data: singleValuedQuery(request.qs()) })
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
+    const query = await request.validateUsing(showReviewValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const review = await this.reviews.find(db.connection(), changeRequest, params.reviewId)
     return this.presenter.review(review, access, changeRequest, user, query.format)
   }

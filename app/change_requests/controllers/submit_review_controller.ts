@@ -22,9 +22,15 @@ export default class SubmitReviewController {
 
   async handle({ auth, bouncer, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('review', access, changeRequest)
-    const input = await request.validateUsing(submitReviewValidator, { data: rejectNullFields(request.body(), []) })
+    const input = await request.validateUsing(submitReviewValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     const submitted = await this.reviews.submit(user, access, changeRequest, input)
     const review = await this.presenter.review(submitted, access, changeRequest, user)
     response.status(201).header('Location', review.urls.location)

@@ -19,10 +19,17 @@ export default class UpdateChangeRequestController {
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('update', access, changeRequest)
     const input = await request.validateUsing(updateChangeRequestValidator, {
-      data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_CHANGE_REQUEST_FIELDS),
+      data: refuseUnsupportedFields(
+        rejectNullFields(request.body(), []),
+        UNSUPPORTED_CHANGE_REQUEST_FIELDS
+      ),
     })
     const updated = await this.changeRequests.update(access, changeRequest.id, input)
     return presentChangeRequest(updated, access, user)

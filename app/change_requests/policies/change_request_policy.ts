@@ -12,7 +12,10 @@ import type { ChangeRequestRecord } from '#change_requests/records'
 export default class ChangeRequestPolicy extends BasePolicy {
   create(_user: User, access: SpaceAccess) {
     if (!roleAtLeast(access.role, 'edit')) {
-      return AuthorizationResponse.deny('You need the edit role on this space to open change requests', 403)
+      return AuthorizationResponse.deny(
+        'You need the edit role on this space to open change requests',
+        403
+      )
     }
     if (access.space.editMode === 'locked') {
       return AuthorizationResponse.deny('This space is locked: its content cannot be edited', 403)
@@ -29,7 +32,10 @@ export default class ChangeRequestPolicy extends BasePolicy {
   /** PATCH: its subject and status (the moves themselves are ChangeRequestService's rules). */
   update(_user: User, access: SpaceAccess, _changeRequest: ChangeRequestRecord) {
     if (!roleAtLeast(access.role, 'edit')) {
-      return AuthorizationResponse.deny('You need the edit role on this space to change its change requests', 403)
+      return AuthorizationResponse.deny(
+        'You need the edit role on this space to change its change requests',
+        403
+      )
     }
     return true
   }
@@ -40,7 +46,10 @@ export default class ChangeRequestPolicy extends BasePolicy {
    */
   merge(_user: User, access: SpaceAccess, _changeRequest: ChangeRequestRecord) {
     if (!roleAtLeast(access.role, 'review')) {
-      return AuthorizationResponse.deny('You need the review role on this space to merge change requests', 403)
+      return AuthorizationResponse.deny(
+        'You need the review role on this space to merge change requests',
+        403
+      )
     }
     return true
   }
@@ -52,7 +61,10 @@ export default class ChangeRequestPolicy extends BasePolicy {
       view: roleAtLeast(access.role, 'read'),
       edit,
       comment: roleAtLeast(access.role, 'comment'),
-      merge: this.merge(user, access, changeRequest) === true && open && changeRequest.status !== 'archived',
+      merge:
+        this.merge(user, access, changeRequest) === true &&
+        open &&
+        changeRequest.status !== 'archived',
       review: this.review(user, access, changeRequest) === true,
     }
   }
@@ -62,7 +74,10 @@ export default class ChangeRequestPolicy extends BasePolicy {
    */
   manageReviewers(_user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
     if (!roleAtLeast(access.role, 'edit')) {
-      return AuthorizationResponse.deny('You need the edit role on this space to request reviewers', 403)
+      return AuthorizationResponse.deny(
+        'You need the edit role on this space to request reviewers',
+        403
+      )
     }
     return whileInProgress(changeRequest, 'its reviewers cannot change')
   }
@@ -73,13 +88,19 @@ export default class ChangeRequestPolicy extends BasePolicy {
    */
   review(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord) {
     if (!roleAtLeast(access.role, 'review')) {
-      return AuthorizationResponse.deny('You need the review role on this space to review change requests', 403)
+      return AuthorizationResponse.deny(
+        'You need the review role on this space to review change requests',
+        403
+      )
     }
     if (changeRequest.createdBy?.id === user.id) {
       return AuthorizationResponse.deny('You cannot review your own change request', 403)
     }
     if (changeRequest.status !== 'draft' && changeRequest.status !== 'open') {
-      return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: it cannot be reviewed`, 403)
+      return AuthorizationResponse.deny(
+        `This change request is ${changeRequest.status}: it cannot be reviewed`,
+        403
+      )
     }
     return true
   }
@@ -88,7 +109,10 @@ export default class ChangeRequestPolicy extends BasePolicy {
 /** Merged and archived change requests are done: `consequence` says what that forbids. */
 function whileInProgress(changeRequest: ChangeRequestRecord, consequence: string) {
   if (changeRequest.status === 'merged' || changeRequest.status === 'archived') {
-    return AuthorizationResponse.deny(`This change request is ${changeRequest.status}: ${consequence}`, 403)
+    return AuthorizationResponse.deny(
+      `This change request is ${changeRequest.status}: ${consequence}`,
+      403
+    )
   }
   return true
 }

@@ -45,7 +45,9 @@ export function serializeChangeRequest(
     ...(changeRequest.conflicts.length > 0
       ? { conflicts: changeRequest.conflicts.map((page) => ({ page })) }
       : {}),
-    outdated: changeRequest.status !== 'merged' && changeRequestBase(changeRequest) !== extras.spaceRevisionId,
+    outdated:
+      changeRequest.status !== 'merged' &&
+      changeRequestBase(changeRequest) !== extras.spaceRevisionId,
     urls: {
       app: urls.app(path),
       location: urls.api(path),

@@ -7,7 +7,10 @@ import type { serializeComment } from '#comments/serializers/comment_serializer'
  * GitBook's ChangeRequestReview. `requestedBy` is absent when the review was not requested;
  * `comment` (the Comment posted with it, serialized for the caller) when there is none.
  */
-export function serializeReview(review: ReviewRecord, comment?: ReturnType<typeof serializeComment>) {
+export function serializeReview(
+  review: ReviewRecord,
+  comment?: ReturnType<typeof serializeComment>
+) {
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -20,7 +23,9 @@ export function serializeReview(review: ReviewRecord, comment?: ReturnType<typeo
     createdAt: review.createdAt.toISO()!,
     updatedAt: review.updatedAt.toISO()!,
     urls: {
-      location: urls.api(`/spaces/${review.spaceId}/change-requests/${review.changeRequestId}/reviews/${review.id}`),
+      location: urls.api(
+        `/spaces/${review.spaceId}/change-requests/${review.changeRequestId}/reviews/${review.id}`
+      ),
     },
   }
 }

@@ -12,7 +12,12 @@ import { WorkingTree } from '#content/services/working_tree'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import MergeRulesService from '#change_requests/services/merge_rules_service'
-import { changeRequestBase, conflictPagesIn, type ChangeRequestRecord, type ConflictPage } from '#change_requests/records'
+import {
+  changeRequestBase,
+  conflictPagesIn,
+  type ChangeRequestRecord,
+  type ConflictPage,
+} from '#change_requests/records'
 import {
   applyMerge,
   mergeRevisions,
@@ -38,9 +43,12 @@ const policy = new ChangeRequestPolicy()
 
 /** Only draft and open change requests merge; the others are a conflict with their state. */
 function assertMergeable(changeRequest: ChangeRequestRecord) {
-  if (changeRequest.status === 'merged') throw new ConflictException('This change request is already merged')
+  if (changeRequest.status === 'merged')
+    throw new ConflictException('This change request is already merged')
   if (changeRequest.status === 'archived') {
-    throw new ConflictException('This change request is archived: move it to open or draft before merging it')
+    throw new ConflictException(
+      'This change request is archived: move it to open or draft before merging it'
+    )
   }
 }
 
@@ -88,12 +96,23 @@ export default class ChangeRequestMergeService {
       // The space did not move since the base: the result is the change request's tree as it is
       // (its stored nodes are reused, nothing is rewritten or merged).
       const fastForward = ours.id === ancestor.id
-      const merged = fastForward ? null : await this.threeWay(trx, { ancestor, space: ours, changeRequest: theirs, base: 'space' })
+      const merged = fastForward
+        ? null
+        : await this.threeWay(trx, { ancestor, space: ours, changeRequest: theirs, base: 'space' })
       const conflicts = [...(merged?.conflicts ?? [])]
-      const marked = await this.changeRequests.pagesWithMarkers(trx, theirs, changeRequest.conflictPageIds)
+      const marked = await this.changeRequests.pagesWithMarkers(
+        trx,
+        theirs,
+        changeRequest.conflictPageIds
+      )
       for (const page of conflictPagesIn(theirs, [...marked])) {
         if (!conflicts.some((c) => c.pageId === page.id)) {
-          conflicts.push({ pageId: page.id, title: page.title, path: page.path, reason: 'its document still holds conflict markers' })
+          conflicts.push({
+            pageId: page.id,
+            title: page.title,
+            path: page.path,
+            reason: 'its document still holds conflict markers',
+          })
         }
       }
       if (conflicts.length > 0) throw new ConflictException(conflictMessage(conflicts))
@@ -116,7 +135,11 @@ export default class ChangeRequestMergeService {
         conflicts: null,
         updated_at: now,
       })
-      return { revision: written.tree.id, result: 'merge' as const, rowsWritten: written.rowsWritten }
+      return {
+        revision: written.tree.id,
+        result: 'merge' as const,
+        rowsWritten: written.rowsWritten,
+      }
     })
   }
 
@@ -132,7 +155,12 @@ export default class ChangeRequestMergeService {
     return db.transaction(async (trx) => {
       const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'author')
       if (space.revision_id === changeRequestBase(changeRequest)) {
-        return { revision: changeRequest.revisionId, result: 'update' as const, conflicts: changeRequest.conflicts, rowsWritten: 0 }
+        return {
+          revision: changeRequest.revisionId,
+          result: 'update' as const,
+          conflicts: changeRequest.conflicts,
+          rowsWritten: 0,
+        }
       }
 
       const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
@@ -142,7 +170,12 @@ export default class ChangeRequestMergeService {
       const untouched = head.id === ancestor.id
       const merged = untouched
         ? null
-        : await this.threeWay(trx, { ancestor, space: ours, changeRequest: head, base: 'changeRequest' })
+        : await this.threeWay(trx, {
+            ancestor,
+            space: ours,
+            changeRequest: head,
+            base: 'changeRequest',
+          })
       const working = new WorkingTree(merged ? head : ours)
       if (merged) applyMerge(working, merged)
       const written = await this.writer.write(trx, working, {
@@ -153,7 +186,11 @@ export default class ChangeRequestMergeService {
       })
       // Pages listed before stay listed while their markers remain.
       const listed = new Set((merged?.conflicts ?? []).map((c) => c.pageId))
-      for (const id of await this.changeRequests.pagesWithMarkers(trx, written.tree, changeRequest.conflictPageIds)) {
+      for (const id of await this.changeRequests.pagesWithMarkers(
+        trx,
+        written.tree,
+        changeRequest.conflictPageIds
+      )) {
         listed.add(id)
       }
       const conflictIds = [...listed].filter((id) => written.tree.byId.has(id))
@@ -188,8 +225,15 @@ export default class ChangeRequestMergeService {
     idOrNumber: string,
     action: 'merge' | 'author'
   ) {
-    const space = await trx.from('spaces').where('id', access.space.id).forUpdate().select('revision_id').first()
-    const changeRequest = await this.changeRequests.find(trx, access.space.id, idOrNumber, { lock: true })
+    const space = await trx
+      .from('spaces')
+      .where('id', access.space.id)
+      .forUpdate()
+      .select('revision_id')
+      .first()
+    const changeRequest = await this.changeRequests.find(trx, access.space.id, idOrNumber, {
+      lock: true,
+    })
     ForbiddenException.unlessAllowed(policy[action](user, access, changeRequest))
     return { space, changeRequest }
   }

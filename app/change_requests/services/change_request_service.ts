@@ -68,11 +68,24 @@ export default class ChangeRequestService {
   private store = new ContentStore()
   private spaces = new SpaceAccessService()
 
-  async create(user: User, access: SpaceAccess, input: CreateChangeRequestInput): Promise<ChangeRequestRecord> {
+  async create(
+    user: User,
+    access: SpaceAccess,
+    input: CreateChangeRequestInput
+  ): Promise<ChangeRequestRecord> {
     const id = await db.transaction(async (trx) => {
       // Locking the space row serializes numbering (and reads its current revision consistently).
-      const space = await trx.from('spaces').where('id', access.space.id).forUpdate().select('revision_id').first()
-      const last = await trx.from('change_requests').where('space_id', access.space.id).max('number as n').first()
+      const space = await trx
+        .from('spaces')
+        .where('id', access.space.id)
+        .forUpdate()
+        .select('revision_id')
+        .first()
+      const last = await trx
+        .from('change_requests')
+        .where('space_id', access.space.id)
+        .max('number as n')
+        .first()
       const now = toSqlTimestamp(new Date())
       const changeRequestId = newId()
       await trx.table('change_requests').insert({
@@ -98,7 +111,11 @@ export default class ChangeRequestService {
    * The change request (id or number) of a space the caller may see. The space is checked first:
    * an unknown or foreign space is the space's 404, whatever the change request.
    */
-  async forCaller(userId: string, spaceId: string, idOrNumber: string): Promise<CallerChangeRequest> {
+  async forCaller(
+    userId: string,
+    spaceId: string,
+    idOrNumber: string
+  ): Promise<CallerChangeRequest> {
     const access = await this.spaces.spaceFor(userId, spaceId)
     const changeRequest = await this.find(db.connection(), access.space.id, idOrNumber)
     return { access, changeRequest }
@@ -114,8 +131,11 @@ export default class ChangeRequestService {
     options: { lock?: boolean } = {}
   ): Promise<ChangeRequestRecord> {
     const byNumber = /^[1-9][0-9]{0,9}$/.test(idOrNumber)
-    if (!byNumber && !isWellFormedId(idOrNumber)) throw NotFoundException.resource('change request', idOrNumber)
-    const key = byNumber ? { column: 'number', value: Number(idOrNumber) } : { column: 'id', value: idOrNumber }
+    if (!byNumber && !isWellFormedId(idOrNumber))
+      throw NotFoundException.resource('change request', idOrNumber)
+    const key = byNumber
+      ? { column: 'number', value: Number(idOrNumber) }
+      : { column: 'id', value: idOrNumber }
     if (options.lock) {
       // Locks the change request row alone: a FOR UPDATE over the joined read would also lock its
       // creator's and merger's user rows (MySQL), serializing unrelated batches of the same people.
@@ -127,7 +147,10 @@ export default class ChangeRequestService {
         .select('id')
         .first()
     }
-    const row = await this.baseQuery(client).where('cr.space_id', spaceId).where(`cr.${key.column}`, key.value).first()
+    const row = await this.baseQuery(client)
+      .where('cr.space_id', spaceId)
+      .where(`cr.${key.column}`, key.value)
+      .first()
     if (!row) throw NotFoundException.resource('change request', idOrNumber)
     const [changeRequest] = await this.withConflicts(client, [changeRequestFromRow(row)])
     return changeRequest
@@ -146,7 +169,8 @@ export default class ChangeRequestService {
         assertStatusMove(changeRequest.status, input.status)
         changes.status = input.status
       }
-      if (input.subject !== undefined && input.subject !== (changeRequest.subject ?? '')) changes.subject = input.subject
+      if (input.subject !== undefined && input.subject !== (changeRequest.subject ?? ''))
+        changes.subject = input.subject
       if (Object.keys(changes).length > 0) {
         await trx
           .from('change_requests')
@@ -162,7 +186,11 @@ export default class ChangeRequestService {
    * The pages of `tree` among `pageIds` whose documents still hold the conflict markers an update
    * wrote (pages without a document hold none).
    */
-  async pagesWithMarkers(client: QueryClientContract, tree: RevisionTree, pageIds: string[]): Promise<Set<string>> {
+  async pagesWithMarkers(
+    client: QueryClientContract,
+    tree: RevisionTree,
+    pageIds: string[]
+  ): Promise<Set<string>> {
     const documents = new Map(
       pageIds.flatMap((id) => {
         const document = tree.byId.get(id)?.node.document
@@ -171,7 +199,11 @@ export default class ChangeRequestService {
     )
     if (documents.size === 0) return new Set()
     const texts = await this.store.readDocuments(client, tree.spaceId, [...documents.values()])
-    return new Set([...documents].filter(([, hash]) => hasConflictMarkers(texts.get(hash) ?? '')).map(([id]) => id))
+    return new Set(
+      [...documents]
+        .filter(([, hash]) => hasConflictMarkers(texts.get(hash) ?? ''))
+        .map(([id]) => id)
+    )
   }
 
   /** Titles and paths of the conflicting pages, from each change request's head (cached trees). */
@@ -218,10 +250,15 @@ export default class ChangeRequestService {
     userId: string,
     moves: { mergedAncestorId?: string; conflictPageIds?: string[] } = {}
   ) {
-    const row: Record<string, unknown> = { revision_id: revisionId, updated_at: toSqlTimestamp(new Date()) }
-    if (moves.mergedAncestorId !== undefined) row.revision_merged_ancestor_id = moves.mergedAncestorId
+    const row: Record<string, unknown> = {
+      revision_id: revisionId,
+      updated_at: toSqlTimestamp(new Date()),
+    }
+    if (moves.mergedAncestorId !== undefined)
+      row.revision_merged_ancestor_id = moves.mergedAncestorId
     if (moves.conflictPageIds !== undefined) {
-      row.conflicts = moves.conflictPageIds.length > 0 ? JSON.stringify(moves.conflictPageIds) : null
+      row.conflicts =
+        moves.conflictPageIds.length > 0 ? JSON.stringify(moves.conflictPageIds) : null
     }
     await trx.from('change_requests').where('id', changeRequest.id).update(row)
     await this.addContributor(trx, changeRequest.id, userId)
@@ -231,7 +268,11 @@ export default class ChangeRequestService {
     await trx
       .knexQuery()
       .table('change_request_contributors')
-      .insert({ change_request_id: changeRequestId, user_id: userId, created_at: toSqlTimestamp(new Date()) })
+      .insert({
+        change_request_id: changeRequestId,
+        user_id: userId,
+        created_at: toSqlTimestamp(new Date()),
+      })
       .onConflict(['change_request_id', 'user_id'])
       .ignore()
   }

@@ -52,21 +52,27 @@ export default class MergeRulesService {
     changeRequest: ChangeRequestRecord,
     spaceRevisionId: string
   ): Promise<MergeRuleName[]> {
-    const space = await client.from('spaces').where('id', access.space.id).select('merge_rules').first()
+    const space = await client
+      .from('spaces')
+      .where('id', access.space.id)
+      .select('merge_rules')
+      .first()
     const configuration = mergeRulesFromColumn(space?.merge_rules)
-    if (!configuration || configuration.type === 'none' || configuration.rules.length === 0) return []
+    if (!configuration || configuration.type === 'none' || configuration.rules.length === 0)
+      return []
 
     const names = configuration.rules.map(({ rule }) => rule)
     const needsReviews = names.some(
-      (rule) => rule === 'require_at_least_one_approved_review' || rule === 'require_all_reviews_approved'
+      (rule) =>
+        rule === 'require_at_least_one_approved_review' || rule === 'require_all_reviews_approved'
     )
     const current = needsReviews ? await this.reviews.currentReviews(client, changeRequest) : []
     const met: Record<MergeRuleName, () => boolean> = {
-      require_at_least_one_approved_review: () => current.some((review) => review.status === 'approved'),
+      require_at_least_one_approved_review: () =>
+        current.some((review) => review.status === 'approved'),
       require_all_reviews_approved: () =>
         current.length > 0 && current.every((review) => review.status === 'approved'),
-      require_up_to_date_change_request: () =>
-        changeRequestBase(changeRequest) === spaceRevisionId,
+      require_up_to_date_change_request: () => changeRequestBase(changeRequest) === spaceRevisionId,
       require_change_request_subject: () => (changeRequest.subject ?? '').trim().length > 0,
     }
     return names.filter((rule) => !met[rule]())

@@ -66,7 +66,11 @@ export default class PdfExportService {
    * The absolute, signed URL of the PDF of a resolved read, after checking the selection against
    * its revision (an unknown page is a 404).
    */
-  urlFor(read: ResolvedRead, selection: PdfSelection, options: { expiresIn?: string | number } = {}): string {
+  urlFor(
+    read: ResolvedRead,
+    selection: PdfSelection,
+    options: { expiresIn?: string | number } = {}
+  ): string {
     this.select(read.tree, selection)
     const title = read.changeRequest
       ? read.changeRequest.subject || `Change request #${read.changeRequest.number}`
@@ -86,9 +90,19 @@ export default class PdfExportService {
    * The PDF of a revision of a space that still exists, as a stream. Pages are drawn once the
    * stream is read, and only as fast as it is read.
    */
-  async open(spaceId: string, revisionId: string, selection: PdfSelection, title: string): Promise<Readable> {
+  async open(
+    spaceId: string,
+    revisionId: string,
+    selection: PdfSelection,
+    title: string
+  ): Promise<Readable> {
     const client = db.connection()
-    const space = await client.from('spaces').where('id', spaceId).whereNull('deleted_at').select('id').first()
+    const space = await client
+      .from('spaces')
+      .where('id', spaceId)
+      .whereNull('deleted_at')
+      .select('id')
+      .first()
     if (!space) throw NotFoundException.resource('space', spaceId)
     const tree = await this.store.loadTree(client, spaceId, revisionId)
     const pages = this.select(tree, selection)
@@ -134,7 +148,10 @@ export default class PdfExportService {
         const markdown = await this.store.readDocuments(db.connection(), tree.spaceId, hashes)
         for (const page of batch) {
           if (doc.destroyed) return
-          const source = page.node.type === 'document' && page.node.document ? (markdown.get(page.node.document) ?? '') : undefined
+          const source =
+            page.node.type === 'document' && page.node.document
+              ? (markdown.get(page.node.document) ?? '')
+              : undefined
           characters += source?.length ?? 0
           if (characters > PDF_LIMITS.markdownCharacters) {
             throw new ExportLimitReached(
@@ -176,7 +193,8 @@ export default class PdfExportService {
         if (!paths) {
           paths = new Map()
           for (const page of tree.byId.values()) {
-            if (page.node.type !== 'link' && !paths.has(page.path)) paths.set(page.path, page.node.id)
+            if (page.node.type !== 'link' && !paths.has(page.path))
+              paths.set(page.path, page.node.id)
           }
         }
         return paths.get(path)
@@ -190,7 +208,12 @@ export default class PdfExportService {
    * Bytes of the PNG and JPEG files a page shows, within the per-image and per-PDF budgets; other
    * files (and those over budget) are left for the renderer to name in text.
    */
-  private async loadImages(renderer: PdfRenderer, tree: RevisionTree, fileIds: string[], spent: { bytes: number }) {
+  private async loadImages(
+    renderer: PdfRenderer,
+    tree: RevisionTree,
+    fileIds: string[],
+    spent: { bytes: number }
+  ) {
     const files = new Map(tree.files.map((file) => [file.id, file]))
     for (const fileId of fileIds) {
       const file = files.get(fileId)
@@ -236,7 +259,8 @@ function embeddable(file: FileEntry): boolean {
 
 /** PNG or JPEG magic bytes: pdfkit reads nothing else (and must not be handed anything else). */
 function hasImageSignature(bytes: Buffer): boolean {
-  const png = bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a
+  const png =
+    bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a
   const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff
   return png || jpeg
 }

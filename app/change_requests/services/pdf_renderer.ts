@@ -130,8 +130,12 @@ export class PdfRenderer {
       if (this.pageHasContent) this.gap(6)
       this.ensureSpace(48)
       this.bookmark(page)
-      this.write([{ ...PLAIN, bold: true, text: node.title, ...this.linkTarget(node.href ?? '') }], 14)
-      if (node.href) this.write([{ ...PLAIN, text: node.href, ...this.linkTarget(node.href) }], 10, MUTED_COLOR)
+      this.write(
+        [{ ...PLAIN, bold: true, text: node.title, ...this.linkTarget(node.href ?? '') }],
+        14
+      )
+      if (node.href)
+        this.write([{ ...PLAIN, text: node.href, ...this.linkTarget(node.href) }], 10, MUTED_COLOR)
       this.gap(10)
       this.pageHasContent = true
       return
@@ -168,7 +172,9 @@ export class PdfRenderer {
   private blocks(nodes: RootContent[], definitions: ReadonlyMap<string, string>) {
     for (const node of nodes) {
       if (this.pagesDrawn > this.maxPdfPages) {
-        throw new ExportLimitReached(`The PDF stops here: it reached its limit of ${this.maxPdfPages} PDF pages.`)
+        throw new ExportLimitReached(
+          `The PDF stops here: it reached its limit of ${this.maxPdfPages} PDF pages.`
+        )
       }
       this.render(node as Nodes, definitions)
     }
@@ -198,7 +204,10 @@ export class PdfRenderer {
       case 'definition':
         return
       case 'footnoteDefinition':
-        this.write([{ ...PLAIN, bold: true, text: `[${node.label ?? node.identifier}]` }], BODY_SIZE - 1)
+        this.write(
+          [{ ...PLAIN, bold: true, text: `[${node.label ?? node.identifier}]` }],
+          BODY_SIZE - 1
+        )
         return this.blocks(node.children as RootContent[], definitions)
       case 'image':
       case 'imageReference':
@@ -226,10 +235,15 @@ export class PdfRenderer {
    */
   private paragraph(children: PhrasingContent[], definitions: ReadonlyMap<string, string>) {
     const images = children.filter(
-      (child): child is Image | ImageReference => child.type === 'image' || child.type === 'imageReference'
+      (child): child is Image | ImageReference =>
+        child.type === 'image' || child.type === 'imageReference'
     )
-    const blank = (child: PhrasingContent) => child.type === 'break' || (child.type === 'text' && child.value.trim() === '')
-    if (images.length > 0 && children.every((child) => images.includes(child as Image) || blank(child))) {
+    const blank = (child: PhrasingContent) =>
+      child.type === 'break' || (child.type === 'text' && child.value.trim() === '')
+    if (
+      images.length > 0 &&
+      children.every((child) => images.includes(child as Image) || blank(child))
+    ) {
       for (const image of images) {
         const url = image.type === 'image' ? image.url : definitions.get(image.identifier)
         this.image(url ?? '', image.alt ?? '')
@@ -279,7 +293,14 @@ export class PdfRenderer {
     this.indent -= QUOTE_INDENT
     const bar = this.left + 3
     const from = page === this.pagesDrawn ? top : this.doc.page.margins.top
-    this.doc.save().lineWidth(2).strokeColor(RULE_COLOR).moveTo(bar, from).lineTo(bar, this.doc.y - 6).stroke().restore()
+    this.doc
+      .save()
+      .lineWidth(2)
+      .strokeColor(RULE_COLOR)
+      .moveTo(bar, from)
+      .lineTo(bar, this.doc.y - 6)
+      .stroke()
+      .restore()
     this.gap(2)
   }
 
@@ -313,11 +334,15 @@ export class PdfRenderer {
    * table with too many columns for the width is drawn as rows of text, cells `|`-separated.
    */
   private table(node: Table) {
-    const rows = node.children.map((row) => row.children.map((cell) => pdfText(cellText(cell).trim())))
+    const rows = node.children.map((row) =>
+      row.children.map((cell) => pdfText(cellText(cell).trim()))
+    )
     const columns = Math.max(1, ...rows.map((cells) => cells.length))
     const columnWidth = this.width / columns
     if (columnWidth < MIN_COLUMN_WIDTH) {
-      rows.forEach((cells, r) => this.write([{ ...PLAIN, bold: r === 0, text: cells.join(' | ') }], TABLE_SIZE))
+      rows.forEach((cells, r) =>
+        this.write([{ ...PLAIN, bold: r === 0, text: cells.join(' | ') }], TABLE_SIZE)
+      )
       this.gap(10)
       return
     }
@@ -329,7 +354,12 @@ export class PdfRenderer {
       this.doc.font(font)
       const height = Math.min(
         maxHeight,
-        Math.max(0, ...cells.map((cell) => this.doc.heightOfString(cell || ' ', { width: columnWidth - 2 * pad }))) +
+        Math.max(
+          0,
+          ...cells.map((cell) =>
+            this.doc.heightOfString(cell || ' ', { width: columnWidth - 2 * pad })
+          )
+        ) +
           2 * pad
       )
       if (this.doc.y + height > this.bottom) this.newPage()
@@ -337,7 +367,13 @@ export class PdfRenderer {
       for (let c = 0; c < columns; c++) {
         const x = this.left + c * columnWidth
         if (r === 0) this.doc.save().rect(x, y, columnWidth, height).fill(SHADE_COLOR).restore()
-        this.doc.save().lineWidth(0.5).strokeColor(RULE_COLOR).rect(x, y, columnWidth, height).stroke().restore()
+        this.doc
+          .save()
+          .lineWidth(0.5)
+          .strokeColor(RULE_COLOR)
+          .rect(x, y, columnWidth, height)
+          .stroke()
+          .restore()
         const cell = cells[c] ?? ''
         if (cell === '') continue
         this.doc.font(font).fontSize(TABLE_SIZE).fillColor(TEXT_COLOR)
@@ -358,7 +394,14 @@ export class PdfRenderer {
     this.gap(4)
     this.ensureSpace(12)
     const y = this.doc.y
-    this.doc.save().lineWidth(0.75).strokeColor(RULE_COLOR).moveTo(this.left, y).lineTo(this.left + this.width, y).stroke().restore()
+    this.doc
+      .save()
+      .lineWidth(0.75)
+      .strokeColor(RULE_COLOR)
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .stroke()
+      .restore()
     this.gap(10)
   }
 
@@ -373,7 +416,11 @@ export class PdfRenderer {
     if (!file || !image) {
       const label = file ? file.name : alt || url
       const link = file ? { link: this.context.fileUrl(file) } : this.linkTarget(url)
-      this.write([{ ...PLAIN, italic: true, text: `[Image: ${label}]`, ...link }], BODY_SIZE - 1, MUTED_COLOR)
+      this.write(
+        [{ ...PLAIN, italic: true, text: `[Image: ${label}]`, ...link }],
+        BODY_SIZE - 1,
+        MUTED_COLOR
+      )
       this.gap(6)
       return
     }
@@ -388,18 +435,26 @@ export class PdfRenderer {
     this.doc.image(image as any, this.left, y, { width, height })
     this.doc.x = this.left
     this.doc.y = y + height + 4
-    if (alt.trim() !== '') this.write([{ ...PLAIN, italic: true, text: alt }], BODY_SIZE - 2, MUTED_COLOR)
+    if (alt.trim() !== '')
+      this.write([{ ...PLAIN, italic: true, text: alt }], BODY_SIZE - 2, MUTED_COLOR)
     this.gap(6)
   }
 
   /** Inline content as styled runs; GitBook block tags (`{% hint %}` lines) are left out. */
-  private runs(nodes: PhrasingContent[], style: RunStyle, definitions: ReadonlyMap<string, string>): Run[] {
+  private runs(
+    nodes: PhrasingContent[],
+    style: RunStyle,
+    definitions: ReadonlyMap<string, string>
+  ): Run[] {
     const out: Run[] = []
     const walk = (node: PhrasingContent, current: RunStyle) => {
       switch (node.type) {
         case 'text':
           // A soft line break is a space (pdfkit would break the line there).
-          out.push({ ...current, text: node.value.replace(BLOCK_TAG_LINE, '').replace(/[ \t]*(?:\r\n?|\n)[ \t]*/g, ' ') })
+          out.push({
+            ...current,
+            text: node.value.replace(BLOCK_TAG_LINE, '').replace(/[ \t]*(?:\r\n?|\n)[ \t]*/g, ' '),
+          })
           return
         case 'inlineCode':
           out.push({ ...current, code: true, text: node.value })
@@ -414,10 +469,14 @@ export class PdfRenderer {
         case 'delete':
           return node.children.forEach((child) => walk(child, { ...current, strike: true }))
         case 'link':
-          return node.children.forEach((child) => walk(child, { ...current, ...this.linkTarget(node.url) }))
+          return node.children.forEach((child) =>
+            walk(child, { ...current, ...this.linkTarget(node.url) })
+          )
         case 'linkReference': {
           const url = definitions.get(node.identifier)
-          return node.children.forEach((child) => walk(child, url ? { ...current, ...this.linkTarget(url) } : current))
+          return node.children.forEach((child) =>
+            walk(child, url ? { ...current, ...this.linkTarget(url) } : current)
+          )
         }
         case 'image':
         case 'imageReference':
@@ -432,8 +491,10 @@ export class PdfRenderer {
         default: {
           // Phrasing content of extensions: its children, or its text.
           const other = node as Nodes
-          if ('children' in other) (other.children as PhrasingContent[]).forEach((child) => walk(child, current))
-          else if ('value' in other && typeof other.value === 'string') out.push({ ...current, text: other.value })
+          if ('children' in other)
+            (other.children as PhrasingContent[]).forEach((child) => walk(child, current))
+          else if ('value' in other && typeof other.value === 'string')
+            out.push({ ...current, text: other.value })
         }
       }
     }
@@ -496,7 +557,10 @@ export class PdfRenderer {
         underline: linked,
         strike: run.strike,
       } as PDFKit.Mixins.TextOptions
-      this.doc.font(fontOf(run)).fontSize(run.code ? size - 1 : size).fillColor(linked ? LINK_COLOR : color)
+      this.doc
+        .font(fontOf(run))
+        .fontSize(run.code ? size - 1 : size)
+        .fillColor(linked ? LINK_COLOR : color)
       if (i === 0) this.doc.text(run.text, this.left, this.doc.y, options)
       else this.doc.text(run.text, options)
     })
@@ -533,7 +597,9 @@ export class PdfRenderer {
   }
 
   private get width() {
-    return this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right - this.indented
+    return (
+      this.doc.page.width - this.doc.page.margins.left - this.doc.page.margins.right - this.indented
+    )
   }
 
   private get bottom() {
@@ -549,7 +615,12 @@ export class PdfRenderer {
 export function imageFileIds(root: Root, definitions: ReadonlyMap<string, string>): string[] {
   const ids: string[] = []
   visit(root, (node) => {
-    const url = node.type === 'image' ? node.url : node.type === 'imageReference' ? definitions.get(node.identifier) : undefined
+    const url =
+      node.type === 'image'
+        ? node.url
+        : node.type === 'imageReference'
+          ? definitions.get(node.identifier)
+          : undefined
     if (url === undefined) return
     const target = classifyTarget(url)
     if (target.type === 'file') ids.push(target.fileId)

@@ -9,8 +9,9 @@
 
 /** Code points of Windows-1252's 0x80..0x9F block (the rest of WinAnsi is Latin-1). */
 const WIN_ANSI_EXTRAS = new Set([
-  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
-  0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x017e, 0x0178,
 ])
 
 const ASCII_SPELLINGS: Record<string, string> = {
@@ -38,7 +39,8 @@ const ASCII_SPELLINGS: Record<string, string> = {
 }
 
 /** Emoji, their skin-tone modifiers, variation selectors, joiners and flag letters: no glyph, no text. */
-const EMOJI_PART = /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200b-\u200d\u2060\ufe0e\ufe0f\u{e0020}-\u{e007f}])$/u
+const EMOJI_PART =
+  /^(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}|[\u200b-\u200d\u2060\ufe0e\ufe0f\u{e0020}-\u{e007f}])$/u
 const COMBINING_MARK = /\p{M}/u
 
 function drawable(codePoint: number): boolean {

@@ -3,7 +3,11 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
-import { BadRequestException, ForbiddenException, NotFoundException } from '#core/exceptions/api_exceptions'
+import {
+  BadRequestException,
+  ForbiddenException,
+  NotFoundException,
+} from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { SpaceAccess } from '#spaces/records'
@@ -65,7 +69,10 @@ export default class RequestedReviewerService {
       const locked = await this.lockManageable(trx, user, access, changeRequest.id)
       const now = toSqlTimestamp(new Date())
       if (input.subject !== undefined) {
-        await trx.from('change_requests').where('id', locked.id).update({ subject: input.subject, updated_at: now })
+        await trx
+          .from('change_requests')
+          .where('id', locked.id)
+          .update({ subject: input.subject, updated_at: now })
       }
       await trx
         .knexQuery()
@@ -81,14 +88,23 @@ export default class RequestedReviewerService {
         )
         .onConflict(['change_request_id', 'user_id'])
         .merge(['requested_by_id', 'revision_id', 'created_at'])
-      const rows = await this.baseQuery(trx).where('rr.change_request_id', locked.id).whereIn('rr.user_id', userIds)
-      const byUser = new Map(rows.map((row) => [row.user_id as string, requestedReviewerFromRow(row)]))
+      const rows = await this.baseQuery(trx)
+        .where('rr.change_request_id', locked.id)
+        .whereIn('rr.user_id', userIds)
+      const byUser = new Map(
+        rows.map((row) => [row.user_id as string, requestedReviewerFromRow(row)])
+      )
       return userIds.map((userId) => byUser.get(userId)!)
     })
   }
 
   /** Takes `userId` off the requested reviewers; 404 when they were not requested. */
-  async remove(user: User, access: SpaceAccess, changeRequest: ChangeRequestRecord, userId: string) {
+  async remove(
+    user: User,
+    access: SpaceAccess,
+    changeRequest: ChangeRequestRecord,
+    userId: string
+  ) {
     await db.transaction(async (trx) => {
       const locked = await this.lockManageable(trx, user, access, changeRequest.id)
       const removed = isWellFormedId(userId)
@@ -108,9 +124,18 @@ export default class RequestedReviewerService {
    * The change request locked for the rest of the transaction, with the caller's right to change
    * its reviewers checked again: a merge or archive committed since the controller's check wins.
    */
-  private async lockManageable(trx: QueryClientContract, user: User, access: SpaceAccess, changeRequestId: string) {
-    const locked = await this.changeRequests.find(trx, access.space.id, changeRequestId, { lock: true })
-    ForbiddenException.unlessAllowed(new ChangeRequestPolicy().manageReviewers(user, access, locked))
+  private async lockManageable(
+    trx: QueryClientContract,
+    user: User,
+    access: SpaceAccess,
+    changeRequestId: string
+  ) {
+    const locked = await this.changeRequests.find(trx, access.space.id, changeRequestId, {
+      lock: true,
+    })
+    ForbiddenException.unlessAllowed(
+      new ChangeRequestPolicy().manageReviewers(user, access, locked)
+    )
     return locked
   }
 
@@ -119,11 +144,20 @@ export default class RequestedReviewerService {
    * same 400 for unknown users and for other organizations' users: nothing about them leaks), and
    * none the change request's author.
    */
-  private async assertRequestable(access: SpaceAccess, changeRequest: ChangeRequestRecord, userIds: string[]) {
+  private async assertRequestable(
+    access: SpaceAccess,
+    changeRequest: ChangeRequestRecord,
+    userIds: string[]
+  ) {
     const space = access.space
     const wellFormed = userIds.filter(isWellFormedId)
-    const resolvers = wellFormed.length > 0 ? await this.access.memberResolvers(space.organizationId, wellFormed) : []
-    const readers = new Set(resolvers.filter(({ resolver }) => resolver.forSpace(space) !== null).map((r) => r.userId))
+    const resolvers =
+      wellFormed.length > 0
+        ? await this.access.memberResolvers(space.organizationId, wellFormed)
+        : []
+    const readers = new Set(
+      resolvers.filter(({ resolver }) => resolver.forSpace(space) !== null).map((r) => r.userId)
+    )
     const refused = userIds.filter((userId) => !readers.has(userId))
     if (refused.length > 0) {
       throw BadRequestException.invalid({

@@ -31,9 +31,14 @@ export default class ReviewPresenter {
     const commentIds = records.flatMap((record) => (record.commentId ? [record.commentId] : []))
     const found = await this.comments.findMany(context, commentIds)
     const comments = new Map(
-      (await this.commentPresenter.comments(found, context, caller, format)).map((comment) => [comment.id, comment])
+      (await this.commentPresenter.comments(found, context, caller, format)).map((comment) => [
+        comment.id,
+        comment,
+      ])
     )
-    return records.map((record) => serializeReview(record, record.commentId ? comments.get(record.commentId) : undefined))
+    return records.map((record) =>
+      serializeReview(record, record.commentId ? comments.get(record.commentId) : undefined)
+    )
   }
 
   async review(

@@ -10,7 +10,12 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId, newId } from '#core/ids'
 import type { SpaceAccess } from '#spaces/records'
 import type { ChangeRequestRecord } from '#change_requests/records'
-import { REVIEW_COLUMNS, reviewFromRow, type ReviewRecord, type ReviewStatus } from '#change_requests/review_records'
+import {
+  REVIEW_COLUMNS,
+  reviewFromRow,
+  type ReviewRecord,
+  type ReviewStatus,
+} from '#change_requests/review_records'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import CommentService from '#comments/services/comment_service'
@@ -38,7 +43,9 @@ export default class ReviewService {
     const query = this.baseQuery(db.connection(), changeRequest)
     if (input.outdated === true) {
       query.where((q) =>
-        q.whereNot('r.revision_id', changeRequest.revisionId).orWhereExists((sub) => this.laterReviews(sub))
+        q
+          .whereNot('r.revision_id', changeRequest.revisionId)
+          .orWhereExists((sub) => this.laterReviews(sub))
       )
     } else if (input.outdated === false) {
       this.whereCurrent(query, changeRequest)
@@ -51,13 +58,19 @@ export default class ReviewService {
       ],
     })
     return {
-      items: page.rows.map((row) => reviewFromRow(row, changeRequest.spaceId, changeRequest.revisionId)),
+      items: page.rows.map((row) =>
+        reviewFromRow(row, changeRequest.spaceId, changeRequest.revisionId)
+      ),
       count: page.count,
       next: page.next,
     }
   }
 
-  async find(client: QueryClientContract, changeRequest: ChangeRequestRecord, reviewId: string): Promise<ReviewRecord> {
+  async find(
+    client: QueryClientContract,
+    changeRequest: ChangeRequestRecord,
+    reviewId: string
+  ): Promise<ReviewRecord> {
     const row = isWellFormedId(reviewId)
       ? await this.baseQuery(client, changeRequest).where('r.id', reviewId).first()
       : undefined
@@ -77,9 +90,12 @@ export default class ReviewService {
     input: { status: ReviewStatus; comment?: BodyInput }
   ): Promise<ReviewRecord> {
     // Checked before the lock: a refused comment takes no lock and writes nothing.
-    const markdown = input.comment === undefined ? undefined : markdownFromBody(input.comment, 'comment')
+    const markdown =
+      input.comment === undefined ? undefined : markdownFromBody(input.comment, 'comment')
     return db.transaction(async (trx) => {
-      const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, { lock: true })
+      const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, {
+        lock: true,
+      })
       ForbiddenException.unlessAllowed(new ChangeRequestPolicy().review(user, access, locked))
 
       const request = await trx
@@ -100,7 +116,12 @@ export default class ReviewService {
       const commentId =
         markdown === undefined
           ? null
-          : await this.comments.postWithin(trx, user, { access, changeRequest: locked }, { markdown, reviewId: id })
+          : await this.comments.postWithin(
+              trx,
+              user,
+              { access, changeRequest: locked },
+              { markdown, reviewId: id }
+            )
       await trx.table('change_request_reviews').insert({
         id,
         change_request_id: locked.id,
@@ -124,11 +145,16 @@ export default class ReviewService {
       client.from('change_request_reviews as r').where('r.change_request_id', changeRequest.id),
       changeRequest
     ).select('r.reviewer_id', 'r.status')
-    return rows.map((row) => ({ reviewerId: row.reviewer_id as string, status: row.status as ReviewStatus }))
+    return rows.map((row) => ({
+      reviewerId: row.reviewer_id as string,
+      status: row.status as ReviewStatus,
+    }))
   }
 
   private whereCurrent(query: Query, changeRequest: ChangeRequestRecord) {
-    return query.where('r.revision_id', changeRequest.revisionId).whereNotExists((sub) => this.laterReviews(sub))
+    return query
+      .where('r.revision_id', changeRequest.revisionId)
+      .whereNotExists((sub) => this.laterReviews(sub))
   }
 
   /**
@@ -148,7 +174,10 @@ export default class ReviewService {
    * past it: two reviews by one reviewer must never share a time, or neither would be the latest.
    * Runs under the change request's row lock.
    */
-  private async nextReviewTime(trx: QueryClientContract, changeRequestId: string): Promise<DateTime> {
+  private async nextReviewTime(
+    trx: QueryClientContract,
+    changeRequestId: string
+  ): Promise<DateTime> {
     const now = DateTime.utc()
     const last = await trx
       .from('change_request_reviews')

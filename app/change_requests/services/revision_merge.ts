@@ -46,7 +46,13 @@ export interface MergeConflict {
 
 /** What the result does to one page of the base side (pages it leaves alone have no decision). */
 export type PageDecision =
-  | { pageId: string; action: 'insert'; parentId: string | null; fields: PageFields; markdown?: string }
+  | {
+      pageId: string
+      action: 'insert'
+      parentId: string | null
+      fields: PageFields
+      markdown?: string
+    }
   | { pageId: string; action: 'update'; fields: PageFields; markdown?: string }
   | { pageId: string; action: 'move'; parentId: string | null }
   | { pageId: string; action: 'delete' }
@@ -73,7 +79,9 @@ const sideLabel = (side: Side) => (side === 'space' ? 'the space' : 'the change 
 const same = (x: unknown, y: unknown) => x === y || JSON.stringify(x) === JSON.stringify(y)
 const parentKey = (page: TreePage | undefined) => (page ? (page.parentId ?? ROOT) : undefined)
 const childIds = (tree: RevisionTree, parent: string) =>
-  (parent === ROOT ? tree.pages : (tree.byId.get(parent)?.children ?? [])).map((page) => page.node.id)
+  (parent === ROOT ? tree.pages : (tree.byId.get(parent)?.children ?? [])).map(
+    (page) => page.node.id
+  )
 
 function ownFields(page: TreePage): Record<string, unknown> {
   const { children: _children, ...fields } = page.node
@@ -117,7 +125,11 @@ export function mergeText(ancestor: string, space: string, changeRequest: string
 }
 
 /** 3-way merge of keyed entries (files, reusable contents, variables); both changed: the change request's. */
-function mergeKeyed<T>(a: Map<string, T>, space: Map<string, T>, changeRequest: Map<string, T>): Map<string, T> {
+function mergeKeyed<T>(
+  a: Map<string, T>,
+  space: Map<string, T>,
+  changeRequest: Map<string, T>
+): Map<string, T> {
   const result = new Map<string, T>()
   for (const key of new Set([...space.keys(), ...changeRequest.keys(), ...a.keys()])) {
     const av = a.get(key)
@@ -144,7 +156,12 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
   const conflictDocuments = new Map<string, string>()
   const conflict = (page: TreePage, reason: string) => {
     if (!conflicts.has(page.node.id)) {
-      conflicts.set(page.node.id, { pageId: page.node.id, title: page.node.title, path: page.path, reason })
+      conflicts.set(page.node.id, {
+        pageId: page.node.id,
+        title: page.node.title,
+        path: page.path,
+        reason,
+      })
     }
   }
 
@@ -183,7 +200,10 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
         if (b) parentsToOrder.add(parentKey(b)!)
         continue
       }
-      conflict(kept, `deleted in ${sideLabel(b ? incomingSide : input.base)} but edited in ${sideLabel(b ? input.base : incomingSide)}`)
+      conflict(
+        kept,
+        `deleted in ${sideLabel(b ? incomingSide : input.base)} but edited in ${sideLabel(b ? input.base : incomingSide)}`
+      )
       // Resolution when applied anyway (update): the edited page stays.
       present.add(id)
       parentOf.set(id, parentKey(kept)!)
@@ -271,7 +291,9 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
 
   // Documents changed on both sides: line merges, reading only those documents.
   if (textMerges.length > 0) {
-    const texts = await input.readDocuments(textMerges.flatMap((merge) => merge.hashes.filter(Boolean)))
+    const texts = await input.readDocuments(
+      textMerges.flatMap((merge) => merge.hashes.filter(Boolean))
+    )
     for (const { id, page, hashes } of textMerges) {
       const [ancestor, base, incoming] = hashes.map((hash) => (hash ? (texts.get(hash) ?? '') : ''))
       const [space, changeRequest] = input.base === 'space' ? [base, incoming] : [incoming, base]
@@ -323,7 +345,8 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
 
   // Sibling order of every parent whose children may differ from the base side's.
   const childrenOf = new Map<string, string[]>()
-  for (const parent of parentsToOrder) if (parent === ROOT || present.has(parent)) childrenOf.set(parent, [])
+  for (const parent of parentsToOrder)
+    if (parent === ROOT || present.has(parent)) childrenOf.set(parent, [])
   for (const id of present) childrenOf.get(parentOf.get(id)!)?.push(id)
   const orders = new Map<string, string[]>()
   for (const [parent, members] of childrenOf) {
@@ -332,7 +355,8 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
     const listB = childIds(t.b, parent)
     const listI = childIds(t.i, parent)
     // Keep the base side's order, unless only the incoming side reordered this parent.
-    const [primary, secondary] = same(listA, listB) && !same(listA, listI) ? [listI, listB] : [listB, listI]
+    const [primary, secondary] =
+      same(listA, listB) && !same(listA, listI) ? [listI, listB] : [listB, listI]
     const order = primary.filter((id) => wanted.has(id))
     const placed = new Set(order)
     let after = -1
@@ -367,7 +391,9 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
   function renameSlug(id: string, slug: string, taken: Set<string>) {
     let n = 2
     while (taken.has(`${slug.slice(0, 95)}-${n}`)) n++
-    const fields = { ...(fieldsOf.get(id) ?? ((t.b.byId.get(id) ?? t.i.byId.get(id))!.node as PageFields)) }
+    const fields = {
+      ...(fieldsOf.get(id) ?? ((t.b.byId.get(id) ?? t.i.byId.get(id))!.node as PageFields)),
+    }
     delete (fields as Record<string, unknown>).children
     fields.slug = `${slug.slice(0, 95)}-${n}`
     fieldsOf.set(id, fields)
@@ -386,18 +412,35 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
     const parentId = parent === ROOT ? null : parent
     const markdown = conflictDocuments.get(id) ?? markdownOf.get(id)
     if (!inBase || fromIncoming.has(id)) {
-      decisions.push({ pageId: id, action: 'insert', parentId, fields: fieldsOf.get(id)!, ...(markdown !== undefined ? { markdown } : {}) })
+      decisions.push({
+        pageId: id,
+        action: 'insert',
+        parentId,
+        fields: fieldsOf.get(id)!,
+        ...(markdown !== undefined ? { markdown } : {}),
+      })
       return
     }
     if (parentKey(inBase) !== parent) decisions.push({ pageId: id, action: 'move', parentId })
     const fields = fieldsOf.get(id)
     if (fields && (markdown !== undefined || !same(fields, ownFields(inBase)))) {
-      decisions.push({ pageId: id, action: 'update', fields, ...(markdown !== undefined ? { markdown } : {}) })
+      decisions.push({
+        pageId: id,
+        action: 'update',
+        fields,
+        ...(markdown !== undefined ? { markdown } : {}),
+      })
     }
   }
   for (const id of present) {
     const inBase = t.b.byId.get(id)
-    if (!inBase || fromIncoming.has(id) || fieldsOf.has(id) || parentKey(inBase) !== parentOf.get(id)) decide(id)
+    if (
+      !inBase ||
+      fromIncoming.has(id) ||
+      fieldsOf.has(id) ||
+      parentKey(inBase) !== parentOf.get(id)
+    )
+      decide(id)
   }
   for (const id of deleted) {
     if (!t.b.byId.has(id)) continue
@@ -408,13 +451,22 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
 
   // Files, reusable contents and variables: 3-way per key.
   const [spaceTree, crTree] = input.base === 'space' ? [t.b, t.i] : [t.i, t.b]
-  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((entry) => [entry.id, entry]))
+  const byId = <T extends { id: string }>(list: T[]) =>
+    new Map(list.map((entry) => [entry.id, entry]))
   const files = [...mergeKeyed(byId(t.a.files), byId(spaceTree.files), byId(crTree.files)).values()]
   const reusable = [
-    ...mergeKeyed(byId(t.a.reusableContents), byId(spaceTree.reusableContents), byId(crTree.reusableContents)).values(),
+    ...mergeKeyed(
+      byId(t.a.reusableContents),
+      byId(spaceTree.reusableContents),
+      byId(crTree.reusableContents)
+    ).values(),
   ]
   const variables = Object.fromEntries(
-    mergeKeyed(new Map(Object.entries(t.a.variables)), new Map(Object.entries(spaceTree.variables)), new Map(Object.entries(crTree.variables)))
+    mergeKeyed(
+      new Map(Object.entries(t.a.variables)),
+      new Map(Object.entries(spaceTree.variables)),
+      new Map(Object.entries(crTree.variables))
+    )
   )
 
   return {
@@ -434,10 +486,16 @@ export async function mergeRevisions(input: MergeInput): Promise<RevisionMergeRe
  * the pages decided upon (and their ancestors) are marked touched.
  */
 export function applyMerge(working: WorkingTree, result: RevisionMergeResult) {
-  const parentPage = (parentId: string | null): WorkPage | null => (parentId === null ? null : working.get(parentId)!)
+  const parentPage = (parentId: string | null): WorkPage | null =>
+    parentId === null ? null : working.get(parentId)!
   for (const decision of result.decisions) {
     if (decision.action === 'insert') {
-      working.insert({ ...decision.fields }, parentPage(decision.parentId), undefined, decision.markdown)
+      working.insert(
+        { ...decision.fields },
+        parentPage(decision.parentId),
+        undefined,
+        decision.markdown
+      )
     } else if (decision.action === 'move') {
       working.move(working.get(decision.pageId)!, parentPage(decision.parentId), undefined)
     } else if (decision.action === 'update') {
@@ -456,8 +514,16 @@ export function applyMerge(working: WorkingTree, result: RevisionMergeResult) {
     const parent = parentId === ROOT ? null : working.get(parentId)
     if (parent === undefined) continue
     const siblings = working.siblingsOf(parent)
-    const pages = order.map((id) => working.get(id)).filter((page): page is WorkPage => page !== undefined)
-    if (same(pages.map((page) => page.fields.id), siblings.map((page) => page.fields.id))) continue
+    const pages = order
+      .map((id) => working.get(id))
+      .filter((page): page is WorkPage => page !== undefined)
+    if (
+      same(
+        pages.map((page) => page.fields.id),
+        siblings.map((page) => page.fields.id)
+      )
+    )
+      continue
     siblings.splice(0, siblings.length, ...pages)
     working.touch(parent)
   }

@@ -3,7 +3,10 @@ import { listQuery } from '#core/http/pagination'
 import { maxCharacters } from '#core/http/validation'
 import { CHANGE_REQUEST_STATUSES } from '#change_requests/records'
 
-const subject = vine.string().trim().use(maxCharacters({ max: 100 }))
+const subject = vine
+  .string()
+  .trim()
+  .use(maxCharacters({ max: 100 }))
 const userId = vine.string().trim().minLength(1).maxLength(64)
 
 /** POST /v1/spaces/{spaceId}/change-requests */

@@ -7,6 +7,12 @@ import vine from '@vinejs/vine'
 export const pdfQueryValidator = vine.compile(
   vine.object({
     only: vine.enum(['true', 'false']).optional(),
-    page: vine.string().trim().minLength(1).maxLength(64).optional().requiredWhen('only', '=', 'true'),
+    page: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .maxLength(64)
+      .optional()
+      .requiredWhen('only', '=', 'true'),
   })
 )

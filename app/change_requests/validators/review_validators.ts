@@ -17,7 +17,11 @@ export const requestReviewersValidator = vine.compile(
       .array(vine.string().trim().minLength(1).maxLength(64))
       .minLength(1)
       .maxLength(MAX_REQUESTED_REVIEWERS),
-    subject: vine.string().trim().use(maxCharacters({ max: 100 })).optional(),
+    subject: vine
+      .string()
+      .trim()
+      .use(maxCharacters({ max: 100 }))
+      .optional(),
   })
 )
 

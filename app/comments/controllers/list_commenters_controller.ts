@@ -22,7 +22,9 @@ export default class ListCommentersController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.members.list(context.access.space.organizationId, query, {
       among: this.comments.commentersQuery(context),
     })

@@ -26,6 +26,10 @@ export default class ListCommentsController {
       data: singleValuedQuery(request.qs(), ['authors']),
     })
     const page = await this.comments.list(context, query)
-    return listEnvelope(await this.presenter.comments(page.items, context, user, query.format), page.count, page.next)
+    return listEnvelope(
+      await this.presenter.comments(page.items, context, user, query.format),
+      page.count,
+      page.next
+    )
   }
 }

@@ -22,9 +22,15 @@ export default class ListRepliesController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listRepliesValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listRepliesValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const comment = await this.comments.find(db.connection(), context, params.commentId)
     const page = await this.comments.listReplies(comment, query)
-    return listEnvelope(await this.presenter.replies(page.items, context, user, query.format), page.count, page.next)
+    return listEnvelope(
+      await this.presenter.replies(page.items, context, user, query.format),
+      page.count,
+      page.next
+    )
   }
 }

@@ -21,7 +21,9 @@ export default class PostCommentController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('comment', context.access)
-    const input = await request.validateUsing(postCommentValidator, { data: rejectNullFields(request.body(), []) })
+    const input = await request.validateUsing(postCommentValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     return this.presenter.comment(await this.comments.post(user, context, input), context, user)
   }
 }

@@ -20,8 +20,12 @@ export default class PostReplyController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('comment', context.access)
-    const query = await request.validateUsing(formatQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const input = await request.validateUsing(postReplyValidator, { data: rejectNullFields(request.body(), []) })
+    const query = await request.validateUsing(formatQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const input = await request.validateUsing(postReplyValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     const reply = await this.comments.reply(user, context, params.commentId, input.body)
     return this.presenter.reply(reply, context, user, query.format)
   }

@@ -21,7 +21,9 @@ export default class ShowCommentController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(formatQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(formatQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const comment = await this.comments.find(db.connection(), context, params.commentId)
     return this.presenter.comment(comment, context, user, query.format)
   }

@@ -21,7 +21,9 @@ export default class ShowReplyController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(formatQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(formatQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const client = db.connection()
     const comment = await this.comments.find(client, context, params.commentId)
     const reply = await this.comments.findReply(client, comment, params.commentReplyId)

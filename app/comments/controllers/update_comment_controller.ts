@@ -23,8 +23,14 @@ export default class UpdateCommentController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     const comment = await this.comments.find(db.connection(), context, params.commentId)
-    const input = await request.validateUsing(updateCommentValidator, { data: rejectNullFields(request.body(), []) })
+    const input = await request.validateUsing(updateCommentValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     await bouncer.with(CommentPolicy).authorize('update', context.access, comment, input)
-    return this.presenter.comment(await this.comments.update(user, context, comment.id, input), context, user)
+    return this.presenter.comment(
+      await this.comments.update(user, context, comment.id, input),
+      context,
+      user
+    )
   }
 }

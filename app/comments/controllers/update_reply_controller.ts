@@ -24,7 +24,9 @@ export default class UpdateReplyController {
     const client = db.connection()
     const comment = await this.comments.find(client, context, params.commentId)
     const reply = await this.comments.findReply(client, comment, params.commentReplyId)
-    const input = await request.validateUsing(updateReplyValidator, { data: rejectNullFields(request.body(), []) })
+    const input = await request.validateUsing(updateReplyValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     await bouncer.with(CommentPolicy).authorize('update', context.access, reply, input)
     const updated = await this.comments.updateReply(user, context, comment.id, reply.id, input)
     return this.presenter.reply(updated, context, user)

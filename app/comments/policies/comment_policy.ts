@@ -27,24 +27,36 @@ export default class CommentPolicy extends BasePolicy {
   comment(_user: User, access: SpaceAccess) {
     return (
       roleAtLeast(access.role, 'comment') ||
-      AuthorizationResponse.deny('You need the comment role on this space to take part in discussions', 403)
+      AuthorizationResponse.deny(
+        'You need the comment role on this space to take part in discussions',
+        403
+      )
     )
   }
 
   edit(user: User, access: SpaceAccess, comment: CommentRecord) {
     if (roleAtLeast(access.role, 'admin')) return true
     if (isAuthor(user, comment) && roleAtLeast(access.role, 'comment')) return true
-    return AuthorizationResponse.deny('Only its author or an admin of the space can edit this comment', 403)
+    return AuthorizationResponse.deny(
+      'Only its author or an admin of the space can edit this comment',
+      403
+    )
   }
 
   delete(user: User, access: SpaceAccess, comment: CommentRecord) {
     if (roleAtLeast(access.role, 'admin') || isAuthor(user, comment)) return true
-    return AuthorizationResponse.deny('Only its author or an admin of the space can delete this comment', 403)
+    return AuthorizationResponse.deny(
+      'Only its author or an admin of the space can delete this comment',
+      403
+    )
   }
 
   resolve(user: User, access: SpaceAccess, comment: CommentRecord) {
     if (roleAtLeast(access.role, 'edit') || isAuthor(user, comment)) return true
-    return AuthorizationResponse.deny('Only its author or an editor of the space can resolve this comment', 403)
+    return AuthorizationResponse.deny(
+      'Only its author or an editor of the space can resolve this comment',
+      403
+    )
   }
 
   /** A PUT on a comment or reply: every part it asks for must be allowed, or nothing is done. */
@@ -52,7 +64,9 @@ export default class CommentPolicy extends BasePolicy {
     const checks = [
       parts.body !== undefined ? this.edit(user, access, comment) : true,
       parts.resolved !== undefined ? this.resolve(user, access, comment) : true,
-      parts.addedReactions?.length || parts.removedReactions?.length ? this.comment(user, access) : true,
+      parts.addedReactions?.length || parts.removedReactions?.length
+        ? this.comment(user, access)
+        : true,
     ]
     return checks.find((check) => check !== true) ?? true
   }

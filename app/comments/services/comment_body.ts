@@ -34,11 +34,19 @@ export function markdownFromBody(body: BodyInput, field = 'body'): string {
       markdown = documentToMarkdown(body.document)
     } catch (error) {
       if (!(error instanceof InvalidPageSourceError)) throw error
-      throw BadRequestException.invalid({ field: `${field}.document`, message: error.message, rule: 'document' })
+      throw BadRequestException.invalid({
+        field: `${field}.document`,
+        message: error.message,
+        rule: 'document',
+      })
     }
   }
   if (markdown.trim() === '') {
-    throw BadRequestException.invalid({ field, message: `The ${field} must not be empty`, rule: 'required' })
+    throw BadRequestException.invalid({
+      field,
+      message: `The ${field} must not be empty`,
+      rule: 'required',
+    })
   }
   if ([...markdown].length > MAX_BODY_CHARACTERS) {
     throw BadRequestException.invalid({
@@ -55,5 +63,7 @@ export function markdownFromBody(body: BodyInput, field = 'body'): string {
  * bodies answer; conversions are cached by content hash, as theirs are.
  */
 export function serializeBody(markdown: string, format: BodyFormat = 'markdown') {
-  return format === 'markdown' ? { markdown } : pageBody(hashObject('document', markdown), markdown, format)
+  return format === 'markdown'
+    ? { markdown }
+    : pageBody(hashObject('document', markdown), markdown, format)
 }

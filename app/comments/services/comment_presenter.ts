@@ -31,7 +31,12 @@ const headingsByDocument = new LRUCache<string, Map<string, string>>({ max: 5_00
 export default class CommentPresenter {
   constructor(private store: ContentStore) {}
 
-  async comments(records: CommentRecord[], context: CommentContext, caller: User, format: BodyFormat = 'markdown') {
+  async comments(
+    records: CommentRecord[],
+    context: CommentContext,
+    caller: User,
+    format: BodyFormat = 'markdown'
+  ) {
     const ids = records.map((record) => record.id)
     const [reactions, repliers, targets] = await Promise.all([
       this.reactionsOf(ids),
@@ -52,9 +57,16 @@ export default class CommentPresenter {
     return (await this.comments([record], context, caller, format))[0]
   }
 
-  async replies(records: CommentRecord[], context: CommentContext, caller: User, format: BodyFormat = 'markdown') {
+  async replies(
+    records: CommentRecord[],
+    context: CommentContext,
+    caller: User,
+    format: BodyFormat = 'markdown'
+  ) {
     const reactions = await this.reactionsOf(records.map((record) => record.id))
-    return records.map((record) => serializeReply(record, context, caller, reactions.get(record.id) ?? [], format))
+    return records.map((record) =>
+      serializeReply(record, context, caller, reactions.get(record.id) ?? [], format)
+    )
   }
 
   async reply(record: CommentRecord, context: CommentContext, caller: User, format?: BodyFormat) {
@@ -72,14 +84,25 @@ export default class CommentPresenter {
       .orderBy('r.created_at', 'asc')
       .orderBy('r.emoji', 'asc')
       .orderBy('r.user_id', 'asc')
-      .select('r.comment_id', 'r.emoji', 'r.created_at', 'u.id', 'u.email', 'u.display_name', 'u.photo_url')
+      .select(
+        'r.comment_id',
+        'r.emoji',
+        'r.created_at',
+        'u.id',
+        'u.email',
+        'u.display_name',
+        'u.photo_url'
+      )
     for (const row of rows) {
       const reactions = byComment.get(row.comment_id) ?? []
       byComment.set(row.comment_id, reactions)
       const emoji = emojiOfKey(row.emoji)
       let reaction = reactions.find((candidate) => candidate.emoji === emoji)
       if (!reaction) reactions.push((reaction = { emoji, users: [] }))
-      reaction.users.push({ user: userFromRow(row as UserRow), reactedAt: isoTimestamp(row.created_at)! })
+      reaction.users.push({
+        user: userFromRow(row as UserRow),
+        reactedAt: isoTimestamp(row.created_at)!,
+      })
     }
     return byComment
   }
@@ -99,10 +122,16 @@ export default class CommentPresenter {
     for (const row of rows) {
       const repliers = byComment.get(row.parent_id) ?? []
       byComment.set(row.parent_id, repliers)
-      repliers.push({ user: userFromRow(row as UserRow), count: Number(row.total), updatedAt: isoTimestamp(row.last_at)! })
+      repliers.push({
+        user: userFromRow(row as UserRow),
+        count: Number(row.total),
+        updatedAt: isoTimestamp(row.last_at)!,
+      })
     }
     for (const repliers of byComment.values()) {
-      repliers.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.user.id.localeCompare(b.user.id))
+      repliers.sort(
+        (a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.user.id.localeCompare(b.user.id)
+      )
     }
     return byComment
   }
@@ -123,21 +152,30 @@ export default class CommentPresenter {
     const posted = new Map<string, RevisionTree>()
     const headings = await this.headingsOf(
       spaceId,
-      onPages.filter((record) => record.nodeId && record.pageDocument).map((record) => record.pageDocument!)
+      onPages
+        .filter((record) => record.nodeId && record.pageDocument)
+        .map((record) => record.pageDocument!)
     )
     for (const record of onPages) {
       let page = current.byId.get(record.pageId!)
       let outdated = !page || (page.node.document ?? null) !== record.pageDocument
       if (!page && record.revisionId) {
         if (!posted.has(record.revisionId)) {
-          posted.set(record.revisionId, await this.store.loadTree(client, spaceId, record.revisionId))
+          posted.set(
+            record.revisionId,
+            await this.store.loadTree(client, spaceId, record.revisionId)
+          )
         }
         page = posted.get(record.revisionId)!.byId.get(record.pageId!)
         outdated = true
       }
-      const target: Pick<CommentExtras, 'page' | 'node'> = { page: page ? targetPage(page, outdated) : undefined }
+      const target: Pick<CommentExtras, 'page' | 'node'> = {
+        page: page ? targetPage(page, outdated) : undefined,
+      }
       if (record.nodeId) {
-        const preview = record.pageDocument ? headings.get(record.pageDocument)?.get(record.nodeId) : undefined
+        const preview = record.pageDocument
+          ? headings.get(record.pageDocument)?.get(record.nodeId)
+          : undefined
         target.node = { id: record.nodeId, preview: preview ?? '' }
       }
       targets.set(record.id, target)
@@ -156,7 +194,9 @@ export default class CommentPresenter {
     if (missing.length === 0) return found
     const documents = await this.store.readDocuments(db.connection(), spaceId, missing)
     for (const hash of missing) {
-      const titles = new Map(headingAnchors(documents.get(hash) ?? '').map((heading) => [heading.id, heading.title]))
+      const titles = new Map(
+        headingAnchors(documents.get(hash) ?? '').map((heading) => [heading.id, heading.title])
+      )
       headingsByDocument.set(hash, titles)
       found.set(hash, titles)
     }

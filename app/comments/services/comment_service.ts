@@ -90,7 +90,12 @@ export default class CommentService {
   }
 
   /** A comment of the context (not a reply); 404 for anything else, another context's included. */
-  async find(client: QueryClientContract, context: CommentContext, commentId: string, options: { lock?: boolean } = {}) {
+  async find(
+    client: QueryClientContract,
+    context: CommentContext,
+    commentId: string,
+    options: { lock?: boolean } = {}
+  ) {
     if (isWellFormedId(commentId)) {
       if (options.lock) await this.lockRow(client, commentId)
       const row = await this.inContext(this.baseQuery(client), context)
@@ -106,7 +111,12 @@ export default class CommentService {
     const markdown = markdownFromBody(input.body)
     const target = input.page ? await this.pageTarget(context, input.page, input.node) : null
     const id = await db.transaction((trx) =>
-      this.postWithin(trx, user, context, { markdown, page: input.page, node: input.node, pageDocument: target?.document })
+      this.postWithin(trx, user, context, {
+        markdown,
+        page: input.page,
+        node: input.node,
+        pageDocument: target?.document,
+      })
     )
     return this.find(db.connection(), context, id)
   }
@@ -115,7 +125,12 @@ export default class CommentService {
    * Stores a comment of the context inside the caller's transaction (a review posts its comment
    * under its change request's lock) on the revision the context shows now. Returns its id.
    */
-  async postWithin(trx: TransactionClientContract, user: User, context: CommentContext, comment: NewComment) {
+  async postWithin(
+    trx: TransactionClientContract,
+    user: User,
+    context: CommentContext,
+    comment: NewComment
+  ) {
     const id = newId()
     await trx.table('comments').insert({
       id,
@@ -157,8 +172,10 @@ export default class CommentService {
       if (input.resolved === true && comment.status !== 'resolved') {
         Object.assign(changes, { status: 'resolved', resolved_at: now, resolved_by_id: user.id })
       }
-      if (input.resolved === false) Object.assign(changes, { status: 'open', resolved_at: null, resolved_by_id: null })
-      if (Object.keys(changes).length > 0) await trx.from('comments').where('id', comment.id).update(changes)
+      if (input.resolved === false)
+        Object.assign(changes, { status: 'open', resolved_at: null, resolved_by_id: null })
+      if (Object.keys(changes).length > 0)
+        await trx.from('comments').where('id', comment.id).update(changes)
       await this.react(trx, comment.id, user.id, input)
     })
     return this.find(db.connection(), context, commentId)
@@ -169,9 +186,15 @@ export default class CommentService {
     await db.transaction(async (trx) => {
       const comment = await this.find(trx, context, commentId, { lock: true })
       const replies = trx.from('comments').where('parent_id', comment.id).select('id')
-      await trx.from('comment_reactions').where((q) => q.where('comment_id', comment.id).orWhereIn('comment_id', replies)).delete()
+      await trx
+        .from('comment_reactions')
+        .where((q) => q.where('comment_id', comment.id).orWhereIn('comment_id', replies))
+        .delete()
       // A review keeps its verdict when its comment goes.
-      await trx.from('change_request_reviews').where('comment_id', comment.id).update({ comment_id: null })
+      await trx
+        .from('change_request_reviews')
+        .where('comment_id', comment.id)
+        .update({ comment_id: null })
       await trx.from('comments').where('parent_id', comment.id).delete()
       await trx.from('comments').where('id', comment.id).delete()
     })
@@ -190,16 +213,29 @@ export default class CommentService {
     return { items: page.rows.map(commentFromRow), count: page.count, next: page.next }
   }
 
-  async findReply(client: QueryClientContract, comment: CommentRecord, replyId: string, options: { lock?: boolean } = {}) {
+  async findReply(
+    client: QueryClientContract,
+    comment: CommentRecord,
+    replyId: string,
+    options: { lock?: boolean } = {}
+  ) {
     if (isWellFormedId(replyId)) {
       if (options.lock) await this.lockRow(client, replyId)
-      const row = await this.baseQuery(client).where('c.id', replyId).where('c.parent_id', comment.id).first()
+      const row = await this.baseQuery(client)
+        .where('c.id', replyId)
+        .where('c.parent_id', comment.id)
+        .first()
       if (row) return commentFromRow(row)
     }
     throw NotFoundException.resource('comment reply', replyId)
   }
 
-  async reply(user: User, context: CommentContext, commentId: string, body: BodyInput): Promise<CommentRecord> {
+  async reply(
+    user: User,
+    context: CommentContext,
+    commentId: string,
+    body: BodyInput
+  ): Promise<CommentRecord> {
     const markdown = markdownFromBody(body)
     const id = newId()
     const comment = await db.transaction(async (trx) => {
@@ -221,14 +257,23 @@ export default class CommentService {
     return this.findReply(db.connection(), comment, id)
   }
 
-  async updateReply(user: User, context: CommentContext, commentId: string, replyId: string, input: UpdateCommentInput) {
+  async updateReply(
+    user: User,
+    context: CommentContext,
+    commentId: string,
+    replyId: string,
+    input: UpdateCommentInput
+  ) {
     const markdown = input.body === undefined ? undefined : markdownFromBody(input.body)
     assertDistinctReactions(input)
     const comment = await db.transaction(async (trx) => {
       const parent = await this.find(trx, context, commentId)
       const reply = await this.findReply(trx, parent, replyId, { lock: true })
       if (markdown !== undefined) {
-        await trx.from('comments').where('id', reply.id).update({ body: markdown, edited_at: toSqlTimestamp(new Date()) })
+        await trx
+          .from('comments')
+          .where('id', reply.id)
+          .update({ body: markdown, edited_at: toSqlTimestamp(new Date()) })
       }
       await this.react(trx, reply.id, user.id, input)
       return parent
@@ -251,14 +296,21 @@ export default class CommentService {
    * The caller's reactions: one per emoji, so adding one twice (or removing one never given) changes
    * nothing.
    */
-  private async react(trx: QueryClientContract, commentId: string, userId: string, input: UpdateCommentInput) {
+  private async react(
+    trx: QueryClientContract,
+    commentId: string,
+    userId: string,
+    input: UpdateCommentInput
+  ) {
     const added = [...new Set((input.addedReactions ?? []).map(reactionKey))]
     if (added.length > 0) {
       const now = toSqlTimestamp(new Date())
       await trx
         .knexQuery()
         .table('comment_reactions')
-        .insert(added.map((emoji) => ({ comment_id: commentId, user_id: userId, emoji, created_at: now })))
+        .insert(
+          added.map((emoji) => ({ comment_id: commentId, user_id: userId, emoji, created_at: now }))
+        )
         .onConflict(['comment_id', 'emoji', 'user_id'])
         .ignore()
     }
@@ -278,7 +330,11 @@ export default class CommentService {
    */
   private async pageTarget(context: CommentContext, pageId: string, nodeId?: string) {
     const client = db.connection()
-    const tree = await this.store.loadTree(client, context.access.space.id, contextRevision(context))
+    const tree = await this.store.loadTree(
+      client,
+      context.access.space.id,
+      contextRevision(context)
+    )
     const page = tree.byId.get(pageId)
     if (!page) {
       throw BadRequestException.invalid({
@@ -288,7 +344,9 @@ export default class CommentService {
       })
     }
     if (nodeId !== undefined) {
-      const markdown = page.node.document ? await this.store.readDocument(client, tree.spaceId, page.node.document) : ''
+      const markdown = page.node.document
+        ? await this.store.readDocument(client, tree.spaceId, page.node.document)
+        : ''
       if (!headingAnchors(markdown).some((heading) => heading.id === nodeId)) {
         throw BadRequestException.invalid({
           field: 'node',
@@ -310,11 +368,16 @@ export default class CommentService {
    */
   commentersQuery(context: CommentContext) {
     return (sub: DatabaseQueryBuilderContract<any>) => {
-      this.inContext(sub.from('comments as c'), context).whereNotNull('c.posted_by_id').select('c.posted_by_id')
+      this.inContext(sub.from('comments as c'), context)
+        .whereNotNull('c.posted_by_id')
+        .select('c.posted_by_id')
     }
   }
 
-  private inContext<Q extends DatabaseQueryBuilderContract<any>>(query: Q, context: CommentContext): Q {
+  private inContext<Q extends DatabaseQueryBuilderContract<any>>(
+    query: Q,
+    context: CommentContext
+  ): Q {
     query.where('c.space_id', context.access.space.id)
     if (context.changeRequest) query.where('c.change_request_id', context.changeRequest.id)
     else query.whereNull('c.change_request_id')

@@ -8,11 +8,14 @@
 const WIDTH = 4
 
 export function reactionKey(emoji: string): string {
-  return Array.from(emoji, (char) => char.codePointAt(0)!.toString(36).padStart(WIDTH, '0')).join('')
+  return Array.from(emoji, (char) => char.codePointAt(0)!.toString(36).padStart(WIDTH, '0')).join(
+    ''
+  )
 }
 
 export function emojiOfKey(key: string): string {
   const codePoints: number[] = []
-  for (let i = 0; i < key.length; i += WIDTH) codePoints.push(Number.parseInt(key.slice(i, i + WIDTH), 36))
+  for (let i = 0; i < key.length; i += WIDTH)
+    codePoints.push(Number.parseInt(key.slice(i, i + WIDTH), 36))
   return String.fromCodePoint(...codePoints)
 }

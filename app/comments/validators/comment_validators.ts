@@ -17,16 +17,25 @@ export const MAX_REACTIONS_PER_REQUEST = 20
  */
 export const commentBody = vine.object({
   // Generous bound on the raw input; the exact limit is checked on the markdown.
-  markdown: vine.string().maxLength(MAX_BODY_CHARACTERS * 2).optional(),
+  markdown: vine
+    .string()
+    .maxLength(MAX_BODY_CHARACTERS * 2)
+    .optional(),
   document: vine.any().optional(),
 })
 
 const pageId = vine.string().trim().minLength(1).maxLength(64)
 
 /** Fields GitBook defines that Bindery does not support: sending one is a 400, never ignored. */
-const unsupported = vine.createRule((_value: unknown, options: { what: string }, field: FieldContext) => {
-  field.report(`${options.what[0].toUpperCase()}${options.what.slice(1)} are not supported`, 'unsupported', field)
-})
+const unsupported = vine.createRule(
+  (_value: unknown, options: { what: string }, field: FieldContext) => {
+    field.report(
+      `${options.what[0].toUpperCase()}${options.what.slice(1)} are not supported`,
+      'unsupported',
+      field
+    )
+  }
+)
 
 const reactions = vine
   .array(vine.string().use(singleEmoji({ maxCodePoints: MAX_EMOJI_CODE_POINTS })))
@@ -38,7 +47,10 @@ export const postCommentValidator = vine.compile(
     body: commentBody,
     page: pageId.clone().optional(),
     node: vine.string().trim().minLength(1).maxLength(128).use(nodeNeedsPage()).optional(),
-    tableCell: vine.any().use(unsupported({ what: 'comments on table cells' })).optional(),
+    tableCell: vine
+      .any()
+      .use(unsupported({ what: 'comments on table cells' }))
+      .optional(),
   })
 )
 
@@ -89,7 +101,11 @@ function nodeNeedsPage() {
   return vine.createRule((_value: unknown, _options: undefined, field: FieldContext) => {
     if (!field.isValid) return
     if (typeof field.parent?.page !== 'string') {
-      field.report('The {{ field }} field needs a page: a node is found within a page', 'requiredWith', field)
+      field.report(
+        'The {{ field }} field needs a page: a node is found within a page',
+        'requiredWith',
+        field
+      )
     }
   })()
 }

@@ -31,5 +31,7 @@ export default class CreateSpaceController {
  * A form's empty optional fields ("no parent", "no emoji") are absent, not empty strings.
  */
 export function withoutEmpty(fields: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== null))
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== '' && value !== null)
+  )
 }

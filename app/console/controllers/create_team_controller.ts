@@ -24,7 +24,9 @@ export default class CreateTeamController {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(TeamPolicy).authorize('create', access)
-    const input = await request.validateUsing(createTeamValidator, { data: request.only(['title']) })
+    const input = await request.validateUsing(createTeamValidator, {
+      data: request.only(['title']),
+    })
     const team = await this.teams.create(user, access, input)
     session.flash('notice', `Team ${team.title} created.`)
     return response.redirect().toPath(`/console/orgs/${access.organization.id}/teams/${team.id}`)

@@ -30,7 +30,10 @@ export default class ListMembersController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMembers', access)
     const query = await listMembersQueryValidator.validate(singleValuedQuery(request.qs()))
-    const page = await this.members.list(access.organization.id, { ...query, limit: query.limit ?? PAGE_SIZE })
+    const page = await this.members.list(access.organization.id, {
+      ...query,
+      limit: query.limit ?? PAGE_SIZE,
+    })
     const organization = organizationHeader(user, access)
     return inertia.render('members/index', {
       organization,

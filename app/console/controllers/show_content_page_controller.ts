@@ -2,7 +2,10 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import { targetOf } from '#content/services/content_read_service'
-import ConsoleContentService, { contentTree, targetProps } from '#console/services/console_content_service'
+import ConsoleContentService, {
+  contentTree,
+  targetProps,
+} from '#console/services/console_content_service'
 
 /**
  * GET /console/spaces/:spaceId/pages/:pageId (the API's `urls.app` of a page), and the same page

@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import ConsoleContentService, { contentTree, contentUrls } from '#console/services/console_content_service'
+import ConsoleContentService, {
+  contentTree,
+  contentUrls,
+} from '#console/services/console_content_service'
 
 /**
  * GET /console/spaces/:spaceId/revisions/:revisionId (the API's `urls.app` of a revision): its id,

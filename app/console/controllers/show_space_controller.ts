@@ -7,7 +7,10 @@ import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spa
 import { organizationHeader } from '#console/serializers/administration_props'
 import { canManageSpace, spaceProps } from '#console/serializers/space_props'
 import ContentReadService from '#content/services/content_read_service'
-import ConsoleContentService, { contentTree, contentUrls } from '#console/services/console_content_service'
+import ConsoleContentService, {
+  contentTree,
+  contentUrls,
+} from '#console/services/console_content_service'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,

@@ -29,8 +29,12 @@ export default class UpdateCollectionController {
     const input = await request.validateUsing(updateCollectionValidator, {
       data: {
         ...body,
-        ...('description' in body ? { description: body.description === '' ? null : body.description } : {}),
-        ...('defaultLevel' in body ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel } : {}),
+        ...('description' in body
+          ? { description: body.description === '' ? null : body.description }
+          : {}),
+        ...('defaultLevel' in body
+          ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel }
+          : {}),
       },
     })
     await this.collections.update(user, access, input)

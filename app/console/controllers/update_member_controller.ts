@@ -25,7 +25,9 @@ export default class UpdateMemberController {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
-    const { role } = await request.validateUsing(updateMemberValidator, { data: request.only(['role']) })
+    const { role } = await request.validateUsing(updateMemberValidator, {
+      data: request.only(['role']),
+    })
     const member = await this.members.updateRole(access, params.userId, role)
     session.flash('notice', `${member.user.displayName} is now ${member.role ?? 'a guest'}.`)
     return response.redirect().back()

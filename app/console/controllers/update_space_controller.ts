@@ -30,7 +30,9 @@ export default class UpdateSpaceController {
       data: {
         ...body,
         ...('emoji' in body ? { emoji: body.emoji === '' ? null : body.emoji } : {}),
-        ...('defaultLevel' in body ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel } : {}),
+        ...('defaultLevel' in body
+          ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel }
+          : {}),
       },
     })
     await this.spaces.update(user, access, input)

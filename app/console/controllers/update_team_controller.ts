@@ -25,7 +25,9 @@ export default class UpdateTeamController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)
     await bouncer.with(TeamPolicy).authorize('manage', access, team)
-    const { title } = await request.validateUsing(updateTeamValidator, { data: request.only(['title']) })
+    const { title } = await request.validateUsing(updateTeamValidator, {
+      data: request.only(['title']),
+    })
     await this.teams.rename(user, team, title)
     session.flash('notice', `Team renamed to ${title}.`)
     return response.redirect().back()

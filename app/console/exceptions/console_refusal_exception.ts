@@ -77,13 +77,20 @@ export function consoleFailure(error: unknown): never {
     throw new ConsoleNotFoundException(undefined, { cause: error })
   }
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-    throw new ConsoleRefusalException(invalidRequestMessage(error.messages as InvalidField[]), 400, error)
+    throw new ConsoleRefusalException(
+      invalidRequestMessage(error.messages as InvalidField[]),
+      400,
+      error
+    )
   }
   if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
     // The policy's reason (AuthorizationResponse.deny) is on the response, not the error's message.
     const status = error.response.status ?? 403
     if (status === 404) throw new ConsoleNotFoundException(undefined, { cause: error })
-    throw new ConsoleRefusalException(error.response.message || 'You are not allowed to do this', 403)
+    throw new ConsoleRefusalException(
+      error.response.message || 'You are not allowed to do this',
+      403
+    )
   }
   const status = (error as { status?: unknown })?.status
   if (error instanceof ApiException && typeof status === 'number' && status in FORM_ERROR_CODES) {

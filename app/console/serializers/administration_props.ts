@@ -18,7 +18,10 @@ const teamPolicy = new TeamPolicy()
 /**
  * The organization above its pages, with what the caller may do there (the API's policy).
  */
-export function organizationHeader(user: User, access: OrganizationAccess): OrganizationHeaderProps {
+export function organizationHeader(
+  user: User,
+  access: OrganizationAccess
+): OrganizationHeaderProps {
   const permissions = organizationPolicy.permissions(user, access)
   return {
     id: access.organization.id,
@@ -61,7 +64,13 @@ export function teamProps(team: TeamRecord, access: OrganizationAccess, user: Us
   }
 }
 
-export function teamMemberProps({ member, role }: { member: MemberRecord; role: TeamRole }): TeamMemberProps {
+export function teamMemberProps({
+  member,
+  role,
+}: {
+  member: MemberRecord
+  role: TeamRole
+}): TeamMemberProps {
   return {
     id: member.userId,
     email: member.user.email,

@@ -2,7 +2,10 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import OrganizationService from '#organizations/services/organization_service'
-import ContentReadService, { type ReadTarget, type ResolvedRead } from '#content/services/content_read_service'
+import ContentReadService, {
+  type ReadTarget,
+  type ResolvedRead,
+} from '#content/services/content_read_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestRecord } from '#change_requests/records'
 import { serializeFile } from '#content/serializers/file_serializer'
@@ -34,7 +37,8 @@ export const contentUrls = {
   space: (spaceId: string) => `/console/spaces/${spaceId}`,
   changeRequest: (spaceId: string, changeRequestId: string) =>
     `/console/spaces/${spaceId}/change-requests/${changeRequestId}`,
-  revision: (spaceId: string, revisionId: string) => `/console/spaces/${spaceId}/revisions/${revisionId}`,
+  revision: (spaceId: string, revisionId: string) =>
+    `/console/spaces/${spaceId}/revisions/${revisionId}`,
 }
 
 /**
@@ -58,7 +62,11 @@ export default class ConsoleContentService {
   async resolve(user: User, spaceId: string, target: ReadTarget) {
     const read = await this.reads.resolve(user.id, spaceId, target)
     const organization = await this.organizations.accessFor(user, read.access.space.organizationId)
-    return { read, organization: organizationHeader(user, organization), space: contentSpace(read.access) }
+    return {
+      read,
+      organization: organizationHeader(user, organization),
+      space: contentSpace(read.access),
+    }
   }
 
   /**
@@ -101,7 +109,6 @@ export default class ConsoleContentService {
     return [...files.values()]
   }
 
-
   /**
    * The space's change requests of every status, newest first.
    */
@@ -109,7 +116,10 @@ export default class ConsoleContentService {
     const all: ChangeRequestRecord[] = []
     // One status at a time: SQLite's single connection serves these in turn anyway.
     for (const status of CHANGE_REQUEST_STATUSES) {
-      const page = await this.changeRequests.list(access.space.id, { status, limit: CHANGE_REQUESTS_SHOWN })
+      const page = await this.changeRequests.list(access.space.id, {
+        status,
+        limit: CHANGE_REQUESTS_SHOWN,
+      })
       all.push(...page.items)
     }
     return all.sort((a, b) => b.number - a.number).map(changeRequestSummary)
@@ -137,7 +147,11 @@ export function targetProps(read: ResolvedRead, target: ReadTarget): ContentTarg
   if (target.kind === 'space') {
     return { kind: 'space', url: contentUrls.space(spaceId), revisionId: read.tree.id }
   }
-  return { kind: 'revision', url: contentUrls.revision(spaceId, read.tree.id), revisionId: read.tree.id }
+  return {
+    kind: 'revision',
+    url: contentUrls.revision(spaceId, read.tree.id),
+    revisionId: read.tree.id,
+  }
 }
 
 /**
@@ -157,16 +171,19 @@ export function contentTree(tree: RevisionTree, base: string): ContentTreeNode[]
   return tree.pages.map(node)
 }
 
-export function changeRequestSummary(changeRequest: ChangeRequestRecord): ChangeRequestSummaryProps {
+export function changeRequestSummary(
+  changeRequest: ChangeRequestRecord
+): ChangeRequestSummaryProps {
   return {
     id: changeRequest.id,
     number: changeRequest.number,
     subject: changeRequest.subject ?? '',
     status: changeRequest.status,
-    author: changeRequest.createdBy ? changeRequest.createdBy.displayName || changeRequest.createdBy.email : null,
+    author: changeRequest.createdBy
+      ? changeRequest.createdBy.displayName || changeRequest.createdBy.email
+      : null,
     createdAt: changeRequest.createdAt.toISO()!,
     updatedAt: changeRequest.updatedAt.toISO()!,
     url: contentUrls.changeRequest(changeRequest.spaceId, changeRequest.id),
   }
 }
-

@@ -45,7 +45,10 @@ export default class ConsoleSpacesService {
     } while (page)
     const spaces: SpaceAccess[] = []
     do {
-      const result = await this.spaces.listInOrganization(user, organizationId, { page, limit: MAX_PAGE_SIZE })
+      const result = await this.spaces.listInOrganization(user, organizationId, {
+        page,
+        limit: MAX_PAGE_SIZE,
+      })
       spaces.push(...result.items)
       page = result.next?.page
     } while (page)
@@ -99,7 +102,10 @@ export function collectionTarget({ collection }: CollectionAccess): GrantTarget 
   }
 }
 
-function findCollection(nodes: SpaceTreeNode[], id: string): (SpaceTreeNode & { type: 'collection' }) | undefined {
+function findCollection(
+  nodes: SpaceTreeNode[],
+  id: string
+): (SpaceTreeNode & { type: 'collection' }) | undefined {
   for (const node of nodes) {
     if (node.type !== 'collection') continue
     if (node.id === id) return node

@@ -21,7 +21,10 @@ export default class DownloadFileController {
     const type = String(request.qs().type ?? 'application/octet-stream')
     const disposition = INLINE.test(type) ? 'inline' : 'attachment'
     response.header('Content-Type', type)
-    response.header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(params.name)}`)
+    response.header(
+      'Content-Disposition',
+      `${disposition}; filename*=UTF-8''${encodeURIComponent(params.name)}`
+    )
     response.header('X-Content-Type-Options', 'nosniff')
     response.header('Content-Security-Policy', "default-src 'none'; sandbox")
     response.header('Cache-Control', 'private, max-age=31536000, immutable')

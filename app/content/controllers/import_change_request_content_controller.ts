@@ -28,14 +28,28 @@ export default class ImportChangeRequestContentController {
     const access = await this.access.spaceFor(user.id, params.spaceId)
     await authorizeImport(bouncer, access)
     // Known and still open before the crawl, so a bad id costs no crawl.
-    const changeRequest = await this.changeRequests.find(db.connection(), access.space.id, params.changeRequestId)
+    const changeRequest = await this.changeRequests.find(
+      db.connection(),
+      access.space.id,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const { url } = await request.validateUsing(importContentValidator)
     const plan = await this.imports.crawlAndPlan(url)
-    const { revision } = await this.authoring.applyToChangeRequest(user, access, changeRequest.id, plan.changes, {
-      renameCollidingSlugs: true,
-    })
+    const { revision } = await this.authoring.applyToChangeRequest(
+      user,
+      access,
+      changeRequest.id,
+      plan.changes,
+      {
+        renameCollidingSlugs: true,
+      }
+    )
     response.status(201)
-    return { revision: revision.id, importedResources: plan.importedResources, totalResources: plan.totalResources }
+    return {
+      revision: revision.id,
+      importedResources: plan.importedResources,
+      totalResources: plan.totalResources,
+    }
   }
 }

@@ -32,7 +32,11 @@ export default class ImportSpaceContentController {
       renameCollidingSlugs: true,
     })
     response.status(201)
-    return { revision: revision.id, importedResources: plan.importedResources, totalResources: plan.totalResources }
+    return {
+      revision: revision.id,
+      importedResources: plan.importedResources,
+      totalResources: plan.totalResources,
+    }
   }
 }
 
@@ -41,7 +45,9 @@ export default class ImportSpaceContentController {
  */
 export async function authorizeImport(bouncer: HttpContext['bouncer'], access: SpaceAccess) {
   if (access.space.editMode === 'locked') {
-    throw new ForbiddenException('This space is locked: its content cannot be edited or imported into')
+    throw new ForbiddenException(
+      'This space is locked: its content cannot be edited or imported into'
+    )
   }
   await bouncer.with(SpacePolicy).authorize('edit', access)
 }

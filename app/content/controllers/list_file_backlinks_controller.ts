@@ -19,7 +19,9 @@ export default class ListFileBacklinksController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
-    const input = await request.validateUsing(listBacklinksValidator, { data: singleValuedQuery(request.qs()) })
+    const input = await request.validateUsing(listBacklinksValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     return this.links.listBacklinks(access, {
       ...input,
       changeRequestId: params.changeRequestId,

@@ -19,12 +19,15 @@ export default class ListFilesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(filesQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(filesQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     const limit = query.limit ?? DEFAULT_PAGE_SIZE
     const start = query.page ? startAfter(tree.files, query.page) : 0
     const page = tree.files.slice(start, start + limit)
-    const next = start + limit < tree.files.length ? { page: encode(page[page.length - 1].id) } : undefined
+    const next =
+      start + limit < tree.files.length ? { page: encode(page[page.length - 1].id) } : undefined
     return listEnvelope(
       page.map((file) => serializeFile(tree.spaceId, file)),
       tree.files.length,
@@ -44,7 +47,10 @@ function startAfter(files: FileEntry[], cursor: string): number {
   } catch {}
   const index = typeof after === 'string' ? files.findIndex((file) => file.id === after) : -1
   if (index < 0) {
-    throw BadRequestException.invalid({ field: 'page', message: `"${cursor.slice(0, 64)}" is not a valid page cursor` })
+    throw BadRequestException.invalid({
+      field: 'page',
+      message: `"${cursor.slice(0, 64)}" is not a valid page cursor`,
+    })
   }
   return index + 1
 }

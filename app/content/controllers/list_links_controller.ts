@@ -20,7 +20,9 @@ export default class ListLinksController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
-    const input = await request.validateUsing(listLinksValidator, { data: singleValuedQuery(request.qs()) })
+    const input = await request.validateUsing(listLinksValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     return this.links.listLinks(access, {
       ...input,
       changeRequestId: params.changeRequestId,

@@ -14,8 +14,14 @@ export default class ListPagesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const { tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const query = await request.validateUsing(revisionQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const { tree, changeRequest } = await this.reads.resolve(
+      user.id,
+      params.spaceId,
+      targetOf(params)
+    )
     const options = { metadata: flagValue(query.metadata, true), changeRequest: changeRequest?.id }
     return { pages: serializePages(tree, options) }
   }

@@ -20,23 +20,38 @@ export default class ShowPageController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(pageQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const { tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
-    const page = params.pageId !== undefined ? this.reads.page(tree, params.pageId) : this.byPath(tree, params['*'])
+    const query = await request.validateUsing(pageQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const { tree, changeRequest } = await this.reads.resolve(
+      user.id,
+      params.spaceId,
+      targetOf(params)
+    )
+    const page =
+      params.pageId !== undefined
+        ? this.reads.page(tree, params.pageId)
+        : this.byPath(tree, params['*'])
     const serialized = serializePage(tree.spaceId, page, {
       metadata: flagValue(query.metadata, true),
       changeRequest: changeRequest?.id,
     })
     if (page.node.type !== 'document') return serialized
     const markdown = await this.reads.markdownOf(tree, page)
-    return { ...serialized, ...pageBody(page.node.document ?? '', markdown, query.format ?? 'document') }
+    return {
+      ...serialized,
+      ...pageBody(page.node.document ?? '', markdown, query.format ?? 'document'),
+    }
   }
 
   private byPath(tree: RevisionTree, segments: unknown): TreePage {
     const raw = Array.isArray(segments) ? segments.join('/') : String(segments ?? '')
     let path: string
     try {
-      path = raw.split('/').map((segment) => decodeURIComponent(segment)).join('/')
+      path = raw
+        .split('/')
+        .map((segment) => decodeURIComponent(segment))
+        .join('/')
     } catch {
       throw new NotFoundException(`No page at path "${raw.slice(0, 200)}" could be found`)
     }

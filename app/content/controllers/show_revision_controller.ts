@@ -17,8 +17,14 @@ export default class ShowRevisionController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const { access, tree, changeRequest } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const query = await request.validateUsing(revisionQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const { access, tree, changeRequest } = await this.reads.resolve(
+      user.id,
+      params.spaceId,
+      targetOf(params)
+    )
     const merged = await this.reads.mergedFrom(db.connection(), tree)
     return serializeRevision(tree, {
       metadata: flagValue(query.metadata, true),

@@ -7,7 +7,10 @@ import ChangeRequestPolicy from '#change_requests/policies/change_request_policy
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
 import AuthoringService from '#content/services/authoring_service'
 import type { ContentChange } from '#content/changes'
-import { contentChangesQueryValidator, contentChangesValidator } from '#content/validators/content_change_validator'
+import {
+  contentChangesQueryValidator,
+  contentChangesValidator,
+} from '#content/validators/content_change_validator'
 import { serializeFile } from '#content/serializers/file_serializer'
 
 /**
@@ -24,13 +27,22 @@ export default class UpdateChangeRequestContentController {
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(user.id, params.spaceId, params.changeRequestId)
+    const { access, changeRequest } = await this.changeRequests.forCaller(
+      user.id,
+      params.spaceId,
+      params.changeRequestId
+    )
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const { compat } = await request.validateUsing(contentChangesQueryValidator, {
       data: singleValuedQuery(request.qs()),
     })
     const { changes } = await request.validateUsing(contentChangesValidator)
-    const result = await this.authoring.applyToChangeRequest(user, access, changeRequest.id, changes as ContentChange[])
+    const result = await this.authoring.applyToChangeRequest(
+      user,
+      access,
+      changeRequest.id,
+      changes as ContentChange[]
+    )
     const presented = presentChangeRequest(result.changeRequest, access, user)
     if (compat !== false) return presented
     const pagePath = `/spaces/${access.space.id}/change-requests/${changeRequest.id}/content/page`

@@ -97,7 +97,11 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
 
   let start: FetchedResource
   try {
-    start = await guardedFetch(startUrl, { ...fetchOptions, accept: 'text/html', acceptContentType: isHtml })
+    start = await guardedFetch(startUrl, {
+      ...fetchOptions,
+      accept: 'text/html',
+      acceptContentType: isHtml,
+    })
   } catch (error) {
     throw startPageError(startUrl, error)
   }
@@ -113,11 +117,17 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
   const queue: QueuedPage[] = []
   const accept = (fetched: FetchedResource, order: number[], requestedKey?: string) => {
     const key = pageKey(fetched.url)
-    const aliases = [...new Set([requestedKey, ...fetched.redirectedFrom.map((url) => pageKey(url))])].filter(
-      (alias): alias is string => alias !== undefined && alias !== key
-    )
+    const aliases = [
+      ...new Set([requestedKey, ...fetched.redirectedFrom.map((url) => pageKey(url))]),
+    ].filter((alias): alias is string => alias !== undefined && alias !== key)
     const analyzed = analyzePage(decode(fetched), fetched.url)
-    pages.push({ url: key, aliases, title: analyzed.title, contentHtml: analyzed.contentHtml, order })
+    pages.push({
+      url: key,
+      aliases,
+      title: analyzed.title,
+      contentHtml: analyzed.contentHtml,
+      order,
+    })
     analyzed.images.forEach((image) => imageUrls.includes(image) || imageUrls.push(image))
     analyzed.links.forEach((link, index) => {
       if (!inScope(link, scope)) return
@@ -134,10 +144,18 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
   const aliasesPending: Array<[string, string]> = []
   const visit = async (item: QueuedPage) => {
     try {
-      const fetched = await guardedFetch(item.url, { ...fetchOptions, accept: 'text/html', acceptContentType: isHtml })
+      const fetched = await guardedFetch(item.url, {
+        ...fetchOptions,
+        accept: 'text/html',
+        acceptContentType: isHtml,
+      })
       const key = pageKey(fetched.url)
       if (!inScope(fetched.url, scope)) {
-        failures.push({ url: item.url, kind: 'page', reason: `${item.url} redirects outside ${scope.origin}${scope.pathPrefix}` })
+        failures.push({
+          url: item.url,
+          kind: 'page',
+          reason: `${item.url} redirects outside ${scope.origin}${scope.pathPrefix}`,
+        })
         return
       }
       if (key !== item.key && seen.has(key)) {
@@ -162,7 +180,8 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
     attempts++
     return visit(queue.shift()!)
   })
-  for (const [key, alias] of aliasesPending) pages.find((page) => page.url === key)?.aliases.push(alias)
+  for (const [key, alias] of aliasesPending)
+    pages.find((page) => page.url === key)?.aliases.push(alias)
 
   const images = await downloadImages(imageUrls, settings, fetchOptions, failures, budget)
 
@@ -205,7 +224,11 @@ async function downloadImages(
           acceptContentType: (type) => type in IMAGE_EXTENSIONS,
         })
         if (total + fetched.body.length > settings.maxImageBytes) {
-          failures.push({ url, kind: 'image', reason: `images beyond ${settings.maxImageBytes} bytes in all are not imported` })
+          failures.push({
+            url,
+            kind: 'image',
+            reason: `images beyond ${settings.maxImageBytes} bytes in all are not imported`,
+          })
           return
         }
         total += fetched.body.length
@@ -236,10 +259,12 @@ function pool(concurrency: number, next: () => Promise<void> | undefined): Promi
         const task = next()
         if (!task) break
         active++
-        task.catch(() => {}).finally(() => {
-          active--
-          pump()
-        })
+        task
+          .catch(() => {})
+          .finally(() => {
+            active--
+            pump()
+          })
       }
       if (active === 0) resolve()
     }
@@ -255,7 +280,11 @@ function startPageError(url: string, error: unknown): StartPageError {
     case 'refused':
       return new StartPageError(url, 'refused', error.message)
     case 'content_type':
-      return new StartPageError(url, 'not_html', `${error.message}: only HTML pages can be imported`)
+      return new StartPageError(
+        url,
+        'not_html',
+        `${error.message}: only HTML pages can be imported`
+      )
     case 'status':
       return new StartPageError(url, 'status', error.message)
     case 'too_large':
@@ -270,7 +299,12 @@ function reasonOf(error: unknown): string {
 }
 
 function decode(fetched: FetchedResource): string {
-  const declared = fetched.charset ?? fetched.body.subarray(0, 2048).toString('latin1').match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1]
+  const declared =
+    fetched.charset ??
+    fetched.body
+      .subarray(0, 2048)
+      .toString('latin1')
+      .match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1]
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(fetched.body)
   } catch {
@@ -279,8 +313,15 @@ function decode(fetched: FetchedResource): string {
 }
 
 function fileName(url: string, extension: string): string {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(/[^\w.-]+/g, '-')
-  const stem = last.replace(/\.[^.]*$/, '').replace(/^[.-]+/, '').slice(0, 200) || 'image'
+  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+    /[^\w.-]+/g,
+    '-'
+  )
+  const stem =
+    last
+      .replace(/\.[^.]*$/, '')
+      .replace(/^[.-]+/, '')
+      .slice(0, 200) || 'image'
   return `${stem}.${extension}`
 }
 
@@ -299,5 +340,7 @@ function compareOrder(a: number[], b: number[]): number {
 
 /** The options actually given: an undefined one must not override a default. */
 export function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined)
+  ) as Partial<T>
 }

@@ -24,7 +24,8 @@ export interface AnalyzedPage {
   images: string[]
 }
 
-const DROPPED_EVERYWHERE = 'script, style, noscript, template, iframe, object, embed, form, button, input, select, textarea'
+const DROPPED_EVERYWHERE =
+  'script, style, noscript, template, iframe, object, embed, form, button, input, select, textarea'
 
 export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
   const root = parse(html, { comment: false })
@@ -39,12 +40,17 @@ export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
 
   const body = root.querySelector('body') ?? root
   let content =
-    body.querySelector('main') ?? body.querySelector('article') ?? body.querySelector('[role=main]') ?? undefined
+    body.querySelector('main') ??
+    body.querySelector('article') ??
+    body.querySelector('[role=main]') ??
+    undefined
   if (content) {
     content.querySelectorAll(`${DROPPED_EVERYWHERE}, nav`).forEach((element) => element.remove())
   } else {
     content = body
-    content.querySelectorAll(`${DROPPED_EVERYWHERE}, nav, header, footer`).forEach((element) => element.remove())
+    content
+      .querySelectorAll(`${DROPPED_EVERYWHERE}, nav, header, footer`)
+      .forEach((element) => element.remove())
   }
 
   const images: string[] = []
@@ -68,7 +74,9 @@ export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
   }
 
   const heading = content.querySelector('h1') ?? root.querySelector('h1')
-  const title = collapse(heading?.textContent ?? '') || pageTitleOf(collapse(root.querySelector('title')?.textContent ?? ''))
+  const title =
+    collapse(heading?.textContent ?? '') ||
+    pageTitleOf(collapse(root.querySelector('title')?.textContent ?? ''))
   return { title, contentHtml: content.toString(), links, images }
 }
 
@@ -115,7 +123,17 @@ function converter(): TurndownService {
     emDelimiter: '_',
     hr: '---',
   })
-  service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'form', 'button', 'select', 'textarea'] as any)
+  service.remove([
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'iframe',
+    'form',
+    'button',
+    'select',
+    'textarea',
+  ] as any)
 
   // List items with one space after the marker (turndown pads to four), continuation lines aligned.
   service.addRule('listItem', {
@@ -215,7 +233,10 @@ function isHeadingRow(row: any): boolean {
   const parent = row.parentNode
   if (parent?.nodeName === 'THEAD') return true
   const table = tableOf(row)
-  return table?.querySelector('tr') === row && Array.from(row.children as ArrayLike<any>).every((cell) => cell.nodeName === 'TH')
+  return (
+    table?.querySelector('tr') === row &&
+    Array.from(row.children as ArrayLike<any>).every((cell) => cell.nodeName === 'TH')
+  )
 }
 
 function absolute(href: string, base: string): string | undefined {
@@ -232,4 +253,3 @@ function absolute(href: string, base: string): string | undefined {
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
-

@@ -2,7 +2,12 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import { pinnedLookup, SsrfGuard, SsrfRefusedError, type CheckedTarget } from '#content/import/ssrf_guard'
+import {
+  pinnedLookup,
+  type SsrfGuard,
+  SsrfRefusedError,
+  type CheckedTarget,
+} from '#content/import/ssrf_guard'
 
 /**
  * One guarded GET: every hop (the URL and each redirect target) passes the SSRF guard and connects
@@ -11,7 +16,8 @@ import { pinnedLookup, SsrfGuard, SsrfRefusedError, type CheckedTarget } from '#
  * so a small gzip bomb is cut off too).
  */
 
-export type FetchFailure = 'refused' | 'timeout' | 'too_large' | 'status' | 'network' | 'content_type' | 'redirects'
+export type FetchFailure =
+  'refused' | 'timeout' | 'too_large' | 'status' | 'network' | 'content_type' | 'redirects'
 
 export class FetchError extends Error {
   constructor(
@@ -67,7 +73,8 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
       try {
         target = await options.guard.check(current)
       } catch (error) {
-        if (error instanceof SsrfRefusedError) throw new FetchError(current, 'refused', error.message)
+        if (error instanceof SsrfRefusedError)
+          throw new FetchError(current, 'refused', error.message)
         throw error
       }
       if (signal.aborted) throw new FetchError(current, 'timeout', `${current}: timed out`)
@@ -85,7 +92,12 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
       }
       if (status < 200 || status > 299) {
         response.destroy()
-        throw new FetchError(target.url.href, 'status', `${target.url.href} answered HTTP ${status}`, status)
+        throw new FetchError(
+          target.url.href,
+          'status',
+          `${target.url.href} answered HTTP ${status}`,
+          status
+        )
       }
       const [mediaType, ...parameters] = String(response.headers['content-type'] ?? '').split(';')
       const contentType = mediaType.trim().toLowerCase()
@@ -105,8 +117,13 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
     }
   } catch (error) {
     if (error instanceof FetchError) throw error
-    if (signal.aborted) throw new FetchError(current, 'timeout', `${current} did not answer in time`)
-    throw new FetchError(current, 'network', `${current} could not be fetched (${(error as Error).message})`)
+    if (signal.aborted)
+      throw new FetchError(current, 'timeout', `${current} did not answer in time`)
+    throw new FetchError(
+      current,
+      'network',
+      `${current} could not be fetched (${(error as Error).message})`
+    )
   } finally {
     clearTimeout(timer)
   }
@@ -132,8 +149,14 @@ function request(target: CheckedTarget, options: FetchOptions, signal: AbortSign
   })
 }
 
-async function readBody(response: http.IncomingMessage, url: string, maxBytes: number): Promise<Buffer> {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase()
+async function readBody(
+  response: http.IncomingMessage,
+  url: string,
+  maxBytes: number
+): Promise<Buffer> {
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase()
   const declared = Number(response.headers['content-length'])
   if (!encoding && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy()

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { htmlToMarkdown } from '#content/import/html_to_markdown'
 import { pageKey, pathSegments } from '#content/import/page_urls'
-import type { ContentChange, CrawlResult, ImportPlan, InsertFilesChange, InsertPageChange } from '#content/import/types'
+import type {
+  ContentChange,
+  CrawlResult,
+  ImportPlan,
+  InsertFilesChange,
+  InsertPageChange,
+} from '#content/import/types'
 
 /**
  * A crawl as one authoring batch: `insert_files` entries first (20 files each), then one
@@ -46,7 +52,8 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
   const byKey = new Map(result.pages.map((page) => [page.url, page]))
   const children = new Map<string | null, string[]>()
   for (const page of result.pages) {
-    const parent = page.url === result.startUrl ? null : nearestAncestor(page.url, byKey, result.startUrl)
+    const parent =
+      page.url === result.startUrl ? null : nearestAncestor(page.url, byKey, result.startUrl)
     children.set(parent, [...(children.get(parent) ?? []), page.url])
   }
 
@@ -88,7 +95,11 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
   }
 }
 
-function nearestAncestor(key: string, pages: Map<string, unknown>, startKey: string): string | null {
+function nearestAncestor(
+  key: string,
+  pages: Map<string, unknown>,
+  startKey: string
+): string | null {
   const url = new URL(key)
   const segments = pathSegments(key)
   for (let length = segments.length - 1; length >= 0; length--) {
@@ -104,7 +115,10 @@ function nearestAncestor(key: string, pages: Map<string, unknown>, startKey: str
 }
 
 function slugOf(key: string, title: string): string {
-  const segment = decodeURIComponent(pathSegments(key).at(-1) ?? '').replace(/\.(html?|php|aspx?)$/i, '')
+  const segment = decodeURIComponent(pathSegments(key).at(-1) ?? '').replace(
+    /\.(html?|php|aspx?)$/i,
+    ''
+  )
   return slugify(segment) || slugify(title) || 'page'
 }
 

@@ -26,12 +26,18 @@ export function configuredGuard(): SsrfGuard {
  * wrong or unusable; GitBook's error body has no richer code than the status.)
  */
 export default class ImportService {
-  async crawlAndPlan(url: string, options: CrawlOptions & ImportPlanOptions = {}): Promise<ImportPlan> {
+  async crawlAndPlan(
+    url: string,
+    options: CrawlOptions & ImportPlanOptions = {}
+  ): Promise<ImportPlan> {
     const guard = options.guard ?? configuredGuard()
     try {
       const result = await crawl(url, {
         maxPages: env.get('IMPORT_MAX_PAGES'),
-        timeBudgetMs: env.get('IMPORT_TIME_BUDGET') === undefined ? undefined : env.get('IMPORT_TIME_BUDGET')! * 1000,
+        timeBudgetMs:
+          env.get('IMPORT_TIME_BUDGET') === undefined
+            ? undefined
+            : env.get('IMPORT_TIME_BUDGET')! * 1000,
         ...definedOnly(options),
         guard,
       })

@@ -28,7 +28,10 @@ export function crawlScope(start: string | URL): { origin: string; pathPrefix: s
 }
 
 /** Whether a URL stays on the scope's origin and under its path prefix (the prefix itself included). */
-export function inScope(input: string | URL, scope: { origin: string; pathPrefix: string }): boolean {
+export function inScope(
+  input: string | URL,
+  scope: { origin: string; pathPrefix: string }
+): boolean {
   const url = new URL(input)
   if (url.origin !== scope.origin) return false
   const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`

@@ -108,7 +108,9 @@ function expandIPv6(ip: string): number[] {
   const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/)
   if (dotted) {
     const [a, b, c, d] = dotted[1].split('.').map(Number)
-    text = text.slice(0, -dotted[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+    text =
+      text.slice(0, -dotted[1].length) +
+      `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
   }
   const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined]
   const left = head ? head.split(':') : []
@@ -132,7 +134,9 @@ export class SsrfGuard {
   #resolve: Resolver
 
   constructor(options: SsrfGuardOptions = {}) {
-    this.#allowed = new Set([...(options.allowedHosts ?? [])].map((host) => host.trim().toLowerCase()))
+    this.#allowed = new Set(
+      [...(options.allowedHosts ?? [])].map((host) => host.trim().toLowerCase())
+    )
     this.#resolve = options.resolve ?? defaultResolve
   }
 
@@ -150,7 +154,10 @@ export class SsrfGuard {
     }
     const shown = url.href
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new SsrfRefusedError(shown, `only http and https URLs can be imported, not ${url.protocol.slice(0, -1)}`)
+      throw new SsrfRefusedError(
+        shown,
+        `only http and https URLs can be imported, not ${url.protocol.slice(0, -1)}`
+      )
     }
     if (url.username || url.password) {
       throw new SsrfRefusedError(shown, 'URLs with credentials cannot be imported')
@@ -168,7 +175,8 @@ export class SsrfGuard {
       } catch {
         throw new SsrfRefusedError(shown, `the host ${hostname} could not be resolved`)
       }
-      if (addresses.length === 0) throw new SsrfRefusedError(shown, `the host ${hostname} could not be resolved`)
+      if (addresses.length === 0)
+        throw new SsrfRefusedError(shown, `the host ${hostname} could not be resolved`)
     }
     if (!allowListed) {
       const forbidden = addresses.find(({ address }) => isForbiddenAddress(address))
@@ -203,8 +211,17 @@ type LookupCallback = (
  * again), honouring the family and `all` options node's connect logic passes.
  */
 export function pinnedLookup(target: CheckedTarget) {
-  return (_hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback) => {
-    const wanted = options.family === 6 || options.family === 'IPv6' ? 6 : options.family === 4 || options.family === 'IPv4' ? 4 : 0
+  return (
+    _hostname: string,
+    options: { family?: number | string; all?: boolean },
+    callback: LookupCallback
+  ) => {
+    const wanted =
+      options.family === 6 || options.family === 'IPv6'
+        ? 6
+        : options.family === 4 || options.family === 'IPv4'
+          ? 4
+          : 0
     const usable = target.addresses.filter(({ family }) => wanted === 0 || family === wanted)
     if (usable.length === 0) {
       const error: NodeJS.ErrnoException = new Error(`No checked address for ${target.hostname}`)

@@ -9,7 +9,10 @@
  * Documents link to pages of the batch as `./<pageRef>.md` and to files as `./<fileRef>`.
  */
 
-import type { InsertFilesChange as BatchInsertFiles, InsertPageChange as BatchInsertPage } from '#content/changes'
+import type {
+  InsertFilesChange as BatchInsertFiles,
+  InsertPageChange as BatchInsertPage,
+} from '#content/changes'
 
 export interface InsertFilesChange extends BatchInsertFiles {
   /** At most 20 files per entry, as GitBook's schema allows. */

@@ -91,7 +91,8 @@ const ADMITS: Record<Container, Set<string>> = {
   hint: new Set([...ESSENTIALS, 'table']),
 }
 
-const HINT_OPEN = /^\{%\s*hint\s+style\s*=\s*"(info|warning|danger|success)"\s*%\}[ \t]*(?:\r\n|\n|\r|$)/
+const HINT_OPEN =
+  /^\{%\s*hint\s+style\s*=\s*"(info|warning|danger|success)"\s*%\}[ \t]*(?:\r\n|\n|\r|$)/
 const HINT_CLOSE = /(?:^|\r\n|\n|\r)[ \t]*\{%\s*endhint\s*%\}\s*$/
 const HEADING_ID = /^[-a-z0-9.+_]+$/
 
@@ -106,7 +107,11 @@ const HEADING_ID = /^[-a-z0-9.+_]+$/
  */
 export function markdownToDocument(markdown: string, options: DocumentOptions = {}): JsonDocument {
   const converter = new Converter(options)
-  return { object: 'document', data: {}, nodes: converter.blocks(parseMarkdown(markdown), markdown, 'top') }
+  return {
+    object: 'document',
+    data: {},
+    nodes: converter.blocks(parseMarkdown(markdown), markdown, 'top'),
+  }
 }
 
 class Converter {
@@ -205,7 +210,9 @@ class Converter {
         ]
       }
       case 'code':
-        return admits.has('code') ? [this.code(node)] : [this.paragraph([leaf(node.value, [mark('code')])])]
+        return admits.has('code')
+          ? [this.code(node)]
+          : [this.paragraph([leaf(node.value, [mark('code')])])]
       case 'table':
         return admits.has('table') ? [this.table(node)] : this.tableAsParagraphs(node)
       case 'html':
@@ -220,11 +227,20 @@ class Converter {
   }
 
   paragraph(pieces: Piece[]): DocumentBlock {
-    return { object: 'block', type: 'paragraph', key: this.key(), data: {}, nodes: this.group(pieces), isVoid: false }
+    return {
+      object: 'block',
+      type: 'paragraph',
+      key: this.key(),
+      data: {},
+      nodes: this.group(pieces),
+      isVoid: false,
+    }
   }
 
   paragraphOf(node: Paragraph, container: Container): DocumentBlock {
-    const images = node.children.filter((child) => child.type !== 'text' || child.value.trim() !== '')
+    const images = node.children.filter(
+      (child) => child.type !== 'text' || child.value.trim() !== ''
+    )
     if (
       container === 'top' &&
       images.length > 0 &&
@@ -246,7 +262,12 @@ class Converter {
     const { url, title, alt } = this.imageOf(node)
     const fragments: DocumentFragment[] = []
     if (title) {
-      fragments.push({ object: 'fragment', key: this.key(), fragment: 'caption', nodes: [this.paragraph([leaf(title, [])])] })
+      fragments.push({
+        object: 'fragment',
+        key: this.key(),
+        fragment: 'caption',
+        nodes: [this.paragraph([leaf(title, [])])],
+      })
     }
     return {
       object: 'block',
@@ -259,10 +280,15 @@ class Converter {
   }
 
   imageOf(node: PhrasingContent): { url: string; title?: string; alt?: string } {
-    if (node.type === 'image') return { url: node.url, title: node.title ?? undefined, alt: node.alt ?? undefined }
+    if (node.type === 'image')
+      return { url: node.url, title: node.title ?? undefined, alt: node.alt ?? undefined }
     if (node.type === 'imageReference') {
       const definition = this.#definitions.get(node.identifier)
-      return { url: definition?.url ?? '', title: definition?.title ?? undefined, alt: node.alt ?? undefined }
+      return {
+        url: definition?.url ?? '',
+        title: definition?.title ?? undefined,
+        alt: node.alt ?? undefined,
+      }
     }
     return { url: '' }
   }
@@ -283,7 +309,10 @@ class Converter {
   list(node: List): DocumentBlock {
     const tasks = node.children.some((item) => typeof item.checked === 'boolean')
     const type = tasks ? 'list-tasks' : node.ordered ? 'list-ordered' : 'list-unordered'
-    const data = type === 'list-ordered' && typeof node.start === 'number' && node.start !== 1 ? { start: node.start } : {}
+    const data =
+      type === 'list-ordered' && typeof node.start === 'number' && node.start !== 1
+        ? { start: node.start }
+        : {}
     return {
       object: 'block',
       type,
@@ -400,7 +429,9 @@ class Converter {
         case 'link':
           return [this.link(node.url, node.children, marks)]
         case 'linkReference':
-          return [this.link(this.#definitions.get(node.identifier)?.url ?? '', node.children, marks)]
+          return [
+            this.link(this.#definitions.get(node.identifier)?.url ?? '', node.children, marks),
+          ]
         case 'image':
         case 'imageReference':
           return [this.inlineImage(node)]
@@ -430,7 +461,11 @@ class Converter {
       object: 'inline',
       type: 'inline-image',
       key: this.key(),
-      data: { ref: this.imageRef(url), ...(alt ? { alt } : {}), ...(title ? { caption: title } : {}) },
+      data: {
+        ref: this.imageRef(url),
+        ...(alt ? { alt } : {}),
+        ...(title ? { caption: title } : {}),
+      },
       isVoid: true,
     }
   }
@@ -441,7 +476,9 @@ class Converter {
     const target = classifyTarget(url)
     switch (target.type) {
       case 'page':
-        return target.anchor ? { kind: 'anchor', anchor: target.anchor, page: target.pageId } : { kind: 'page', page: target.pageId }
+        return target.anchor
+          ? { kind: 'anchor', anchor: target.anchor, page: target.pageId }
+          : { kind: 'page', page: target.pageId }
       case 'anchor':
         return { kind: 'anchor', anchor: target.anchor }
       case 'file':
@@ -459,7 +496,10 @@ class Converter {
     return { kind: 'url', url }
   }
 
-  fileRef(fileId: string, url: string): { kind: 'url'; url: string } | { kind: 'file'; file: string } {
+  fileRef(
+    fileId: string,
+    url: string
+  ): { kind: 'url'; url: string } | { kind: 'file'; file: string } {
     if (this.options.resolveFile && !this.options.resolveFile(fileId)) return { kind: 'url', url }
     return { kind: 'file', file: fileId }
   }
@@ -492,7 +532,8 @@ class Converter {
     if (nodes.length === 0 || nodes[nodes.length - 1].object === 'inline') {
       nodes.push({ object: 'text', key: this.key(), leaves: [leaf('', [])] })
     }
-    if (nodes[0].object === 'inline') nodes.unshift({ object: 'text', key: this.key(), leaves: [leaf('', [])] })
+    if (nodes[0].object === 'inline')
+      nodes.unshift({ object: 'text', key: this.key(), leaves: [leaf('', [])] })
     return nodes
   }
 }

@@ -29,7 +29,8 @@ export function documentToMarkdown(document: unknown): string {
   if (!isRecord(document)) throw invalid('document', 'must be a JSON object')
   if (document.object !== 'document') throw invalid('document.object', 'must be "document"')
   if (!Array.isArray(document.nodes)) throw invalid('document.nodes', 'must be an array of blocks')
-  if (depthOf(document) > MAX_DEPTH) throw invalid('document', `nests deeper than ${MAX_DEPTH} levels`)
+  if (depthOf(document) > MAX_DEPTH)
+    throw invalid('document', `nests deeper than ${MAX_DEPTH} levels`)
   const writer = new Writer()
   const blocks = document.nodes.map((node, i) => writer.block(node, `document.nodes[${i}]`, 'top'))
   const body = joinBlocks(blocks)
@@ -120,7 +121,8 @@ class Writer {
     if (typeof node.type !== 'string') throw invalid(`${path}.type`, 'must be a string')
     const data = node.data === undefined ? {} : node.data
     if (!isRecord(data)) throw invalid(`${path}.data`, 'must be an object')
-    if (node.nodes !== undefined && !Array.isArray(node.nodes)) throw invalid(`${path}.nodes`, 'must be an array')
+    if (node.nodes !== undefined && !Array.isArray(node.nodes))
+      throw invalid(`${path}.nodes`, 'must be an array')
     if (node.fragments !== undefined && !Array.isArray(node.fragments)) {
       throw invalid(`${path}.fragments`, 'must be an array')
     }
@@ -150,8 +152,11 @@ class Writer {
       case 'hint': {
         const inner = this.children(nodes, path, context === 'top' ? 'top' : 'nested')
         if (context !== 'top') return { text: inner }
-        const style = typeof data.style === 'string' && HINT_STYLES.has(data.style) ? data.style : 'info'
-        return { text: `{% hint style="${style}" %}\n\n${inner === '' ? '' : inner + '\n\n'}{% endhint %}` }
+        const style =
+          typeof data.style === 'string' && HINT_STYLES.has(data.style) ? data.style : 'info'
+        return {
+          text: `{% hint style="${style}" %}\n\n${inner === '' ? '' : inner + '\n\n'}{% endhint %}`,
+        }
       }
       case 'list-ordered':
       case 'list-unordered':
@@ -162,7 +167,8 @@ class Writer {
           text: nodes
             .map((image, i) => {
               const imagePath = `${path}.nodes[${i}]`
-              if (!isRecord(image) || image.object !== 'block') throw invalid(imagePath, 'must be an image block')
+              if (!isRecord(image) || image.object !== 'block')
+                throw invalid(imagePath, 'must be an image block')
               return this.imageBlock(image, imagePath)
             })
             .filter((image) => image !== '')
@@ -192,11 +198,14 @@ class Writer {
   }
 
   list(type: string, nodes: unknown[], data: Json, path: string): Rendered {
-    const start = type === 'list-ordered' && Number.isInteger(data.start) ? (data.start as number) : 1
+    const start =
+      type === 'list-ordered' && Number.isInteger(data.start) ? (data.start as number) : 1
     const items = nodes.map((item, i) => {
       const itemPath = `${path}.nodes[${i}]`
-      if (!isRecord(item) || item.object !== 'block') throw invalid(itemPath, 'must be a list-item block')
-      if (item.nodes !== undefined && !Array.isArray(item.nodes)) throw invalid(`${itemPath}.nodes`, 'must be an array')
+      if (!isRecord(item) || item.object !== 'block')
+        throw invalid(itemPath, 'must be a list-item block')
+      if (item.nodes !== undefined && !Array.isArray(item.nodes))
+        throw invalid(`${itemPath}.nodes`, 'must be an array')
       const checked = isRecord(item.data) && item.data.checked === true
       const body = this.children((item.nodes ?? []) as unknown[], itemPath, 'nested')
       return { body, checked }
@@ -206,7 +215,9 @@ class Writer {
         .map(({ body, checked }, i) => {
           let bullet = type === 'list-ordered' ? `${start + i}${marker}` : marker
           if (type === 'list-tasks') bullet += checked ? ' [x]' : ' [ ]'
-          const pad = ' '.repeat((type === 'list-ordered' ? `${start + i}${marker}` : marker).length + 1)
+          const pad = ' '.repeat(
+            (type === 'list-ordered' ? `${start + i}${marker}` : marker).length + 1
+          )
           if (body === '') return bullet
           return indent(body, bullet + ' ', pad)
         })
@@ -252,7 +263,11 @@ class Writer {
       : Object.keys(definition)
     const fragments = new Map<string, unknown[]>()
     for (const [i, fragment] of ((node.fragments ?? []) as unknown[]).entries()) {
-      if (!isRecord(fragment) || typeof fragment.fragment !== 'string' || !Array.isArray(fragment.nodes)) {
+      if (
+        !isRecord(fragment) ||
+        typeof fragment.fragment !== 'string' ||
+        !Array.isArray(fragment.nodes)
+      ) {
         throw invalid(`${path}.fragments[${i}]`, 'must be a fragment with nodes')
       }
       fragments.set(fragment.fragment, fragment.nodes)
@@ -267,15 +282,21 @@ class Writer {
       return columns.map((column) => {
         const value = values[column]
         if (value === undefined || value === null) return ''
-        if (typeof value === 'number' || typeof value === 'boolean') return escapeText(String(value))
+        if (typeof value === 'number' || typeof value === 'boolean')
+          return escapeText(String(value))
         if (typeof value === 'string' && fragments.has(value)) {
           const blocks = fragments.get(value)!
           const cellPath = `${path}.records.${id}`
-          if (blocks.length > 1 || (blocks.length === 1 && !(isRecord(blocks[0]) && blocks[0].type === 'paragraph'))) {
+          if (
+            blocks.length > 1 ||
+            (blocks.length === 1 && !(isRecord(blocks[0]) && blocks[0].type === 'paragraph'))
+          ) {
             simple = false
             return this.plainText(blocks, cellPath)
           }
-          return blocks.length === 0 ? '' : this.inlines((blocks[0] as Json).nodes as unknown[] ?? [], cellPath)
+          return blocks.length === 0
+            ? ''
+            : this.inlines(((blocks[0] as Json).nodes as unknown[]) ?? [], cellPath)
         }
         if (typeof value === 'string') return escapeText(value)
         simple = false
@@ -293,7 +314,8 @@ class Writer {
         .map(escapeLineStart)
         .join('\n\n')
     }
-    const line = (row: string[]) => `| ${row.map((cell) => cell.replace(/\\?\n/g, ' ').trim()).join(' | ')} |`
+    const line = (row: string[]) =>
+      `| ${row.map((cell) => cell.replace(/\\?\n/g, ' ').trim()).join(' | ')} |`
     const align = columns.map((column) => {
       const def = definition[column]
       const alignment = isRecord(def) ? def.textAlignment : undefined
@@ -322,10 +344,13 @@ class Writer {
     if (nodes.length > 0) {
       // A container (expandable, tabs, stepper, columns, ...) or a block of inlines.
       const blocks = nodes.every((child) => isRecord(child) && child.object === 'block')
-      rendered.push(blocks ? this.children(nodes, path, 'nested') : this.paragraphText(nodes, `${path}.nodes`))
+      rendered.push(
+        blocks ? this.children(nodes, path, 'nested') : this.paragraphText(nodes, `${path}.nodes`)
+      )
     }
     const text = joinBlocks(rendered.map((t) => ({ text: t })))
-    if (text === '') throw invalid(path, `is a "${node.type}" block, which carries no text this server can keep`)
+    if (text === '')
+      throw invalid(path, `is a "${node.type}" block, which carries no text this server can keep`)
     return { text }
   }
 
@@ -342,7 +367,8 @@ class Writer {
       if (!isRecord(node)) throw invalid(nodePath, 'must be an object')
       if (node.object === 'text') {
         for (const [j, l] of textLeaves(node, nodePath).entries()) {
-          if (!isRecord(l) || typeof l.text !== 'string') throw invalid(`${nodePath}.leaves[${j}].text`, 'must be a string')
+          if (!isRecord(l) || typeof l.text !== 'string')
+            throw invalid(`${nodePath}.leaves[${j}].text`, 'must be a string')
           leaves.push({ text: l.text, marks: markTypes(l.marks, `${nodePath}.leaves[${j}]`) })
         }
         return
@@ -350,7 +376,11 @@ class Writer {
       flush()
       if (node.object === 'inline') out.push(this.inline(node, nodePath))
       else if (node.object === 'block') out.push(this.plainText([node], nodePath))
-      else throw invalid(`${nodePath}.object`, `must be "text" or "inline" (got ${JSON.stringify(node.object)})`)
+      else
+        throw invalid(
+          `${nodePath}.object`,
+          `must be "text" or "inline" (got ${JSON.stringify(node.object)})`
+        )
     })
     flush()
     return out.join('')
@@ -395,7 +425,10 @@ class Writer {
     for (const key of ['label', 'title', 'text', 'icon']) {
       if (typeof data[key] === 'string' && data[key] !== '') return escapeText(data[key] as string)
     }
-    throw invalid(path, `is a "${String(node.type)}" inline, which carries no text this server can keep`)
+    throw invalid(
+      path,
+      `is a "${String(node.type)}" inline, which carries no text this server can keep`
+    )
   }
 
   /** Plain (escaped) text of nodes of any kind, for places markup cannot go. */
@@ -408,14 +441,19 @@ class Writer {
         if (node.object === 'text') {
           return textLeaves(node, nodePath)
             .map((l, j) => {
-              if (!isRecord(l) || typeof l.text !== 'string') throw invalid(`${nodePath}.leaves[${j}].text`, 'must be a string')
+              if (!isRecord(l) || typeof l.text !== 'string')
+                throw invalid(`${nodePath}.leaves[${j}].text`, 'must be a string')
               return l.text
             })
             .join('')
         }
         return this.plainText(node.nodes ?? [], `${nodePath}.nodes`)
       })
-      .join(path.endsWith('.nodes') && nodes.every((n) => isRecord(n) && n.object === 'block') ? ' ' : '')
+      .join(
+        path.endsWith('.nodes') && nodes.every((n) => isRecord(n) && n.object === 'block')
+          ? ' '
+          : ''
+      )
   }
 }
 
@@ -431,7 +469,8 @@ function markTypes(marks: unknown, path: string): Set<string> {
   if (!Array.isArray(marks)) throw invalid(`${path}.marks`, 'must be an array')
   return new Set(
     marks.map((m, i) => {
-      if (!isRecord(m) || typeof m.type !== 'string') throw invalid(`${path}.marks[${i}].type`, 'must be a string')
+      if (!isRecord(m) || typeof m.type !== 'string')
+        throw invalid(`${path}.marks[${i}].type`, 'must be a string')
       return m.type
     })
   )
@@ -455,18 +494,26 @@ function refUrl(ref: unknown): string | undefined {
   }
 }
 
-function fragmentText(writer: Writer, fragments: unknown, name: string, path: string): string | undefined {
+function fragmentText(
+  writer: Writer,
+  fragments: unknown,
+  name: string,
+  path: string
+): string | undefined {
   if (!Array.isArray(fragments)) return undefined
   const index = fragments.findIndex((f) => isRecord(f) && f.fragment === name)
   if (index < 0) return undefined
-  const text = writer.plainText((fragments[index] as Json).nodes ?? [], `${path}.fragments[${index}].nodes`).trim()
+  const text = writer
+    .plainText((fragments[index] as Json).nodes ?? [], `${path}.fragments[${index}].nodes`)
+    .trim()
   return text === '' ? undefined : text
 }
 
 function destination(url: string): string {
   if (url === '') return '<>'
   const escaped = url.replace(/\\/g, '\\\\').replace(/&(?=#?\w+;)/g, '\\&')
-  if (/[\s<>()]/.test(url)) return `<${escaped.replace(/[<>]/g, (c) => `\\${c}`).replace(/\s/g, (c) => encodeURI(c))}>`
+  if (/[\s<>()]/.test(url))
+    return `<${escaped.replace(/[<>]/g, (c) => `\\${c}`).replace(/\s/g, (c) => encodeURI(c))}>`
   return escaped
 }
 
@@ -475,7 +522,9 @@ function link(text: string, url: string): string {
 }
 
 function image(alt: string, url: string, caption: string | undefined): string {
-  const title = caption ? ` "${caption.replace(/["\\]/g, (c) => `\\${c}`).replace(/\n/g, ' ')}"` : ''
+  const title = caption
+    ? ` "${caption.replace(/["\\]/g, (c) => `\\${c}`).replace(/\n/g, ' ')}"`
+    : ''
   return `![${escapeText(alt).replace(/\n/g, ' ')}](${destination(url)}${title})`
 }
 
@@ -504,7 +553,7 @@ function escapeLineStart(line: string): string {
 function codeSpan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longest + 1)
-  const pad = text.startsWith('`') || text.endsWith('`') || (/^ .*[^ ].* $/s.test(text)) ? ' ' : ''
+  const pad = text.startsWith('`') || text.endsWith('`') || /^ .*[^ ].* $/s.test(text) ? ' ' : ''
   return `${fence}${pad}${text.replace(/\r\n?|\n/g, ' ')}${pad}${fence}`
 }
 

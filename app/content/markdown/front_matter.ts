@@ -108,7 +108,14 @@ function parseFrontMatter(text: string): Record<string, unknown> {
   return value as Record<string, unknown>
 }
 
-const LAYOUT_FLAGS = ['cover', 'title', 'description', 'tableOfContents', 'outline', 'pagination'] as const
+const LAYOUT_FLAGS = [
+  'cover',
+  'title',
+  'description',
+  'tableOfContents',
+  'outline',
+  'pagination',
+] as const
 
 function readMetadata(data: Record<string, unknown>): Omit<PageSource, 'markdown'> {
   const metadata: Omit<PageSource, 'markdown'> = {}
@@ -151,11 +158,13 @@ function readLayout(value: unknown): PageLayout {
     }
     const { visible, size } = entry as Record<string, unknown>
     if (visible !== undefined && visible !== null) {
-      if (typeof visible !== 'boolean') throw wrongType(`layout.${flag}.visible`, 'true or false', visible)
+      if (typeof visible !== 'boolean')
+        throw wrongType(`layout.${flag}.visible`, 'true or false', visible)
       layout[flag] = visible
     }
     if (flag === 'cover' && size !== undefined && size !== null) {
-      if (size !== 'hero' && size !== 'full') throw wrongType('layout.cover.size', '"hero" or "full"', size)
+      if (size !== 'hero' && size !== 'full')
+        throw wrongType('layout.cover.size', '"hero" or "full"', size)
       layout.coverSize = size
     }
   }
@@ -163,15 +172,26 @@ function readLayout(value: unknown): PageLayout {
 }
 
 function wrongType(key: string, expected: string, value: unknown) {
-  const shown = typeof value === 'string' ? JSON.stringify(value) : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : String(value)
-  return new InvalidPageSourceError(`The front matter key "${key}" must be ${expected}, got ${shown}`)
+  const shown =
+    typeof value === 'string'
+      ? JSON.stringify(value)
+      : Array.isArray(value)
+        ? 'a list'
+        : typeof value === 'object'
+          ? 'a mapping'
+          : String(value)
+  return new InvalidPageSourceError(
+    `The front matter key "${key}" must be ${expected}, got ${shown}`
+  )
 }
 
 /**
  * The body's first block when it is a level-1 heading (ATX `# Title` or setext `Title\n===`): its
  * text, and the range to remove (blank lines before it, the heading and the blank lines after it).
  */
-function leadingTitleHeading(body: string): { title: string; start: number; end: number } | undefined {
+function leadingTitleHeading(
+  body: string
+): { title: string; start: number; end: number } | undefined {
   // A heading never spans a blank line: parsing the first chunk of text is enough, even for a long
   // document.
   const leading = /^(?:[ \t]*(?:\r\n|\n|\r))*/.exec(body)![0].length

@@ -96,10 +96,9 @@ export function slugify(text: string): string {
     .normalize('NFC')
     .replace(/[ßæœøđðłþı]/g, (letter) => LIGATURES[letter])
 
-  const slug = folded
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
+  const slug = folded.replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '')
   const characters = Array.from(slug)
-  const clipped = characters.length > MAX_SLUG ? characters.slice(0, MAX_SLUG).join('').replace(/-+$/, '') : slug
+  const clipped =
+    characters.length > MAX_SLUG ? characters.slice(0, MAX_SLUG).join('').replace(/-+$/, '') : slug
   return clipped === '' ? 'untitled' : clipped
 }

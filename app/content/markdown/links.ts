@@ -46,7 +46,8 @@ function collect(tree: Root, source: string | undefined): Collected[] {
   const definitions = new Map<string, Definition>()
   visit(tree, (node) => {
     // CommonMark: the first definition of a label wins.
-    if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node)
+    if (node.type === 'definition' && !definitions.has(node.identifier))
+      definitions.set(node.identifier, node)
   })
 
   const found: Collected[] = []
@@ -76,7 +77,9 @@ function collect(tree: Root, source: string | undefined): Collected[] {
             text,
             ...(node.title ? { title: node.title } : {}),
             ...base,
-            ...(destination ? { destination: { start: destination.start, end: destination.end } } : {}),
+            ...(destination
+              ? { destination: { start: destination.start, end: destination.end } }
+              : {}),
           },
           angled: destination?.angled ?? false,
         })
@@ -95,7 +98,9 @@ function collect(tree: Root, source: string | undefined): Collected[] {
             text: node.type === 'imageReference' ? (node.alt ?? '') : toString(node),
             ...(definition.title ? { title: definition.title } : {}),
             ...base,
-            ...(destination ? { destination: { start: destination.start, end: destination.end } } : {}),
+            ...(destination
+              ? { destination: { start: destination.start, end: destination.end } }
+              : {}),
           },
           angled: destination?.angled ?? false,
         })
@@ -117,7 +122,10 @@ function collect(tree: Root, source: string | undefined): Collected[] {
  *   literal autolink, becomes `[its text](new URL)`.
  * - An empty destination (`[a]()`) cannot be located and is left alone.
  */
-export function rewriteLinks(markdown: string, replace: (link: ExtractedLink) => string | undefined): string {
+export function rewriteLinks(
+  markdown: string,
+  replace: (link: ExtractedLink) => string | undefined
+): string {
   const edits: { start: number; end: number; text: string }[] = []
   const done = new Set<number>()
 
@@ -133,7 +141,10 @@ export function rewriteLinks(markdown: string, replace: (link: ExtractedLink) =>
     } else if (link.form === 'autolink' && ABSOLUTE_URI.test(next)) {
       edits.push({ start: link.offset.start + 1, end: link.offset.end - 1, text: next })
     } else if (link.form === 'autolink' || link.form === 'literal') {
-      edits.push({ ...link.offset, text: `[${escapeText(link.text)}](${writeDestination(next, false)})` })
+      edits.push({
+        ...link.offset,
+        text: `[${escapeText(link.text)}](${writeDestination(next, false)})`,
+      })
     }
   }
 
@@ -158,7 +169,13 @@ const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001F]*$/
  */
 function writeDestination(url: string, angled: boolean): string {
   const escaped = url.replace(/\\/g, '\\\\').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
-  if (!angled && url !== '' && !url.startsWith('<') && !/[\s\u0000-\u001F\u007F]/.test(url) && balanced(url)) {
+  if (
+    !angled &&
+    url !== '' &&
+    !url.startsWith('<') &&
+    !/[\s\u0000-\u001F\u007F]/.test(url) &&
+    balanced(url)
+  ) {
     return escaped
   }
   const inner = escaped.replace(/[<>]/g, '\\$&').replace(/\r\n|\n|\r/g, '%0A')
@@ -238,7 +255,11 @@ export function classifyTarget(url: string, context: LinkContext = {}): LinkTarg
     } catch {
       return { type: 'other', url }
     }
-    return { type: 'url', url, inApp: context.appUrl !== undefined && sameOrigin(parsed, context.appUrl) }
+    return {
+      type: 'url',
+      url,
+      inApp: context.appUrl !== undefined && sameOrigin(parsed, context.appUrl),
+    }
   }
   if (trimmed.startsWith('//')) return { type: 'other', url }
 
@@ -252,9 +273,12 @@ export function classifyTarget(url: string, context: LinkContext = {}): LinkTarg
     if (!pages) return { type: 'other', url }
     const rest = pages[1].replace(/\/+$/, '')
     const isPageId = context.isPageId ?? isWellFormedId
-    if (!rest.includes('/') && isPageId(decode(rest))) return withAnchor({ type: 'page', pageId: decode(rest) })
+    if (!rest.includes('/') && isPageId(decode(rest)))
+      return withAnchor({ type: 'page', pageId: decode(rest) })
     const resolved = resolveSegments([], rest.split('/'))
-    return resolved === undefined ? { type: 'other', url } : withAnchor({ type: 'page-path', path: resolved })
+    return resolved === undefined
+      ? { type: 'other', url }
+      : withAnchor({ type: 'page-path', path: resolved })
   }
 
   const refs = context.refs
@@ -268,7 +292,9 @@ export function classifyTarget(url: string, context: LinkContext = {}): LinkTarg
   const pageSegments = pagePath.split('/').filter(Boolean)
   const baseDir = context.pageHasChildren ? pageSegments : pageSegments.slice(0, -1)
   const resolved = resolveSegments(baseDir, path.split('/'))
-  return resolved === undefined ? { type: 'other', url } : withAnchor({ type: 'page-path', path: resolved })
+  return resolved === undefined
+    ? { type: 'other', url }
+    : withAnchor({ type: 'page-path', path: resolved })
 }
 
 /**

@@ -58,7 +58,8 @@ function collect(node: Nodes, lines: string[]) {
 function textOf(node: Nodes): string {
   if (node.type === 'break') return '\n'
   if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? ''
-  if ('value' in node && typeof node.value === 'string') return node.type === 'html' ? '' : node.value
+  if ('value' in node && typeof node.value === 'string')
+    return node.type === 'html' ? '' : node.value
   if ('children' in node) return (node.children as Nodes[]).map(textOf).join('')
   return ''
 }

@@ -32,7 +32,9 @@ router
       router.get(`${target}/files/:fileId`, [c.showFile]).use(read)
       router.get(`${target}/page/:pageId`, [c.showPage]).use(read)
       router.get(`${target}/path/*`, [c.showPage]).use(read)
-      router.get(`${target}/reusable-contents/:reusableContentId`, [c.showReusableContent]).use(read)
+      router
+        .get(`${target}/reusable-contents/:reusableContentId`, [c.showReusableContent])
+        .use(read)
     }
   })
   .prefix('/v1')

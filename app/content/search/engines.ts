@@ -48,7 +48,11 @@ export type SectionHit = PageKey & {
  */
 export interface SearchEngine {
   /** Pages ranked by their best matching section, best first, strictly after `after`. */
-  rankPages(query: SearchQuery, filter: SearchFilter, options: { limit: number; after?: Cursor }): Promise<RankedPage[]>
+  rankPages(
+    query: SearchQuery,
+    filter: SearchFilter,
+    options: { limit: number; after?: Cursor }
+  ): Promise<RankedPage[]>
   /** How many pages match. */
   countPages(query: SearchQuery, filter: SearchFilter): Promise<number>
   /** The matching sections of the filter's pages, best first. */
@@ -88,17 +92,27 @@ abstract class SqlSearchEngine implements SearchEngine {
     return { sql: parts.join(' AND '), bindings }
   }
 
-  private async run(query: SearchQuery, filter: SearchFilter, tail: string, tailBindings: Array<string | number>) {
-    if (query.tokens.length === 0 || filter.spaceIds.length === 0 || filter.pageIds?.length === 0) return []
+  private async run(
+    query: SearchQuery,
+    filter: SearchFilter,
+    tail: string,
+    tailBindings: Array<string | number>
+  ) {
+    if (query.tokens.length === 0 || filter.spaceIds.length === 0 || filter.pageIds?.length === 0)
+      return []
     const hits = this.hits(query, this.where(filter))
-    const result = await this.client.rawQuery(`WITH hits ${this.cteKeyword} (${hits.sql}) ${tail}`, [
-      ...hits.bindings,
-      ...tailBindings,
-    ])
+    const result = await this.client.rawQuery(
+      `WITH hits ${this.cteKeyword} (${hits.sql}) ${tail}`,
+      [...hits.bindings, ...tailBindings]
+    )
     return rowsOf(result) as Array<Record<string, any>>
   }
 
-  async rankPages(query: SearchQuery, filter: SearchFilter, options: { limit: number; after?: Cursor }) {
+  async rankPages(
+    query: SearchQuery,
+    filter: SearchFilter,
+    options: { limit: number; after?: Cursor }
+  ) {
     const after = options.after
     // (best, space_id, page_id) after the cursor in the order best DESC, space_id, page_id.
     const having = after
@@ -110,9 +124,16 @@ abstract class SqlSearchEngine implements SearchEngine {
       `SELECT hits.space_id, hits.page_id, MAX(hits.score) AS best FROM hits
         GROUP BY hits.space_id, hits.page_id ${having}
         ORDER BY best DESC, hits.space_id ASC, hits.page_id ASC LIMIT ?`,
-      [...(after ? [after.score, after.score, after.spaceId, after.spaceId, after.pageId] : []), options.limit]
+      [
+        ...(after ? [after.score, after.score, after.spaceId, after.spaceId, after.pageId] : []),
+        options.limit,
+      ]
     )
-    return rows.map((row) => ({ spaceId: row.space_id, pageId: row.page_id, score: Number(row.best) }))
+    return rows.map((row) => ({
+      spaceId: row.space_id,
+      pageId: row.page_id,
+      score: Number(row.best),
+    }))
   }
 
   async countPages(query: SearchQuery, filter: SearchFilter) {
@@ -159,7 +180,9 @@ export class SqliteSearchEngine extends SqlSearchEngine {
   protected cteKeyword = 'AS MATERIALIZED'
 
   static matchExpression(query: SearchQuery): string {
-    return query.tokens.map(({ token, prefix }) => `"${token.replaceAll('"', '""')}"${prefix ? '*' : ''}`).join(' ')
+    return query.tokens
+      .map(({ token, prefix }) => `"${token.replaceAll('"', '""')}"${prefix ? '*' : ''}`)
+      .join(' ')
   }
 
   protected hits(query: SearchQuery, where: Sql): Sql {
@@ -190,7 +213,9 @@ export class MysqlSearchEngine extends SqlSearchEngine {
   protected cteKeyword = 'AS'
 
   static booleanExpression(query: SearchQuery, required: boolean): string {
-    return query.tokens.map(({ token, prefix }) => `${required ? '+' : ''}${token}${prefix ? '*' : ''}`).join(' ')
+    return query.tokens
+      .map(({ token, prefix }) => `${required ? '+' : ''}${token}${prefix ? '*' : ''}`)
+      .join(' ')
   }
 
   protected hits(query: SearchQuery, where: Sql): Sql {
@@ -218,6 +243,7 @@ export class MysqlSearchEngine extends SqlSearchEngine {
 export function searchEngineFor(client: QueryClientContract): SearchEngine {
   const dialect = client.dialect.name
   if (dialect === 'mysql') return new MysqlSearchEngine(client)
-  if (dialect === 'better-sqlite3' || dialect === 'sqlite3' || dialect === 'libsql') return new SqliteSearchEngine(client)
+  if (dialect === 'better-sqlite3' || dialect === 'sqlite3' || dialect === 'libsql')
+    return new SqliteSearchEngine(client)
   throw new Error(`Search is not available on the "${dialect}" database engine`)
 }

@@ -39,7 +39,11 @@ export default class SearchIndexService {
   ): Promise<void> {
     const pageIds = [...new Set([...upsert.map((page) => page.pageId), ...removePageIds])]
     for (const ids of chunks(pageIds, WHERE_IN_CHUNK)) {
-      await client.from('search_sections').where('space_id', spaceId).whereIn('page_id', ids).delete()
+      await client
+        .from('search_sections')
+        .where('space_id', spaceId)
+        .whereIn('page_id', ids)
+        .delete()
     }
     const rows = upsert.flatMap((page) => {
       const pageTerms = indexTerms(page.title)
@@ -71,14 +75,25 @@ export default class SearchIndexService {
   }
 
   /** The space now belongs to another organization. */
-  async moveSpace(client: QueryClientContract, spaceId: string, organizationId: string): Promise<void> {
+  async moveSpace(
+    client: QueryClientContract,
+    spaceId: string,
+    organizationId: string
+  ): Promise<void> {
     await this.moveSpaces(client, [spaceId], organizationId)
   }
 
   /** Several spaces now belong to another organization (a transferred collection's). */
-  async moveSpaces(client: QueryClientContract, spaceIds: string[], organizationId: string): Promise<void> {
+  async moveSpaces(
+    client: QueryClientContract,
+    spaceIds: string[],
+    organizationId: string
+  ): Promise<void> {
     for (const ids of chunks(spaceIds, WHERE_IN_CHUNK)) {
-      await client.from('search_sections').whereIn('space_id', ids).update({ organization_id: organizationId })
+      await client
+        .from('search_sections')
+        .whereIn('space_id', ids)
+        .update({ organization_id: organizationId })
     }
   }
 }

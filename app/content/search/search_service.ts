@@ -4,7 +4,13 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE, type ListQuery } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import { searchEngineFor, SCORE_SCALE, type Cursor, type SearchFilter, type SectionHit } from '#content/search/engines'
+import {
+  searchEngineFor,
+  SCORE_SCALE,
+  type Cursor,
+  type SearchFilter,
+  type SectionHit,
+} from '#content/search/engines'
 import { parseQuery } from '#content/search/terms'
 import { excerpt } from '#content/search/excerpt'
 
@@ -47,7 +53,11 @@ export default class SearchService {
   constructor(private access: SpaceAccessService) {}
 
   /** GET /v1/spaces/{spaceId}/search: 404 when the caller cannot read the space. */
-  async searchSpace(userId: string, spaceId: string, input: SearchInput): Promise<SpaceSearchResults> {
+  async searchSpace(
+    userId: string,
+    spaceId: string,
+    input: SearchInput
+  ): Promise<SpaceSearchResults> {
     const { space } = await this.access.spaceFor(userId, spaceId)
     const results = await this.search(db.connection(), { spaceIds: [space.id] }, input)
     return { ...results, spaceId: space.id }
@@ -58,7 +68,11 @@ export default class SearchService {
    * (guests: only what is granted to them). Results are ranked pages across those spaces; the
    * controller groups them by space. 404 for non-members.
    */
-  async searchOrganization(userId: string, organizationId: string, input: SearchInput): Promise<OrganizationSearchResults> {
+  async searchOrganization(
+    userId: string,
+    organizationId: string,
+    input: SearchInput
+  ): Promise<OrganizationSearchResults> {
     const membership = await this.access.membership(userId, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
     const [resolver, spaces] = await Promise.all([
@@ -70,17 +84,33 @@ export default class SearchService {
         .select('id', 'parent_id', 'default_level', 'title'),
     ])
     const readable = spaces.filter(
-      (space) => resolver.forSpace({ id: space.id, parentId: space.parent_id ?? null, defaultLevel: space.default_level ?? null }) !== null
+      (space) =>
+        resolver.forSpace({
+          id: space.id,
+          parentId: space.parent_id ?? null,
+          defaultLevel: space.default_level ?? null,
+        }) !== null
     )
     // Filtered by the readable spaces only: the spaces table says which organization a space is in.
-    const results = await this.search(db.connection(), { spaceIds: readable.map((space) => space.id) }, input)
-    return { ...results, spaceTitles: new Map(readable.map((space) => [space.id as string, space.title as string])) }
+    const results = await this.search(
+      db.connection(),
+      { spaceIds: readable.map((space) => space.id) },
+      input
+    )
+    return {
+      ...results,
+      spaceTitles: new Map(readable.map((space) => [space.id as string, space.title as string])),
+    }
   }
 
   /**
    * Ranked pages of the sections `filter` allows, with their best matching sections.
    */
-  async search(client: QueryClientContract, filter: SearchFilter, input: SearchInput): Promise<SearchResults> {
+  async search(
+    client: QueryClientContract,
+    filter: SearchFilter,
+    input: SearchInput
+  ): Promise<SearchResults> {
     const query = parseQuery(input.query)
     const limit = input.limit ?? DEFAULT_PAGE_SIZE
     const cursor = input.page ? decodeCursor(input.page) : undefined
@@ -93,7 +123,10 @@ export default class SearchService {
     ])
     const pageRows = ranked.slice(0, limit)
     const hits = pageRows.length
-      ? await engine.sections(query, { ...filter, pageIds: [...new Set(pageRows.map((page) => page.pageId))] })
+      ? await engine.sections(query, {
+          ...filter,
+          pageIds: [...new Set(pageRows.map((page) => page.pageId))],
+        })
       : []
 
     const sectionsOf = new Map<string, SectionHit[]>()
@@ -128,7 +161,10 @@ export default class SearchService {
       ]
     })
     const last = pageRows[pageRows.length - 1]
-    const next = ranked.length > limit && last ? { page: encodeCursor(last, firstRank + pageRows.length - 1) } : undefined
+    const next =
+      ranked.length > limit && last
+        ? { page: encodeCursor(last, firstRank + pageRows.length - 1) }
+        : undefined
     return { pages, count, next }
   }
 }
@@ -138,7 +174,9 @@ function toScore(scaled: number): number {
 }
 
 function encodeCursor(after: Cursor, rank: number): string {
-  return Buffer.from(JSON.stringify([after.score, after.spaceId, after.pageId, rank])).toString('base64url')
+  return Buffer.from(JSON.stringify([after.score, after.spaceId, after.pageId, rank])).toString(
+    'base64url'
+  )
 }
 
 function decodeCursor(page: string): { after: Cursor; rank: number } {
@@ -156,5 +194,8 @@ function decodeCursor(page: string): { after: Cursor; rank: number } {
       return { after: { score: value[0], spaceId: value[1], pageId: value[2] }, rank: value[3] }
     }
   } catch {}
-  throw BadRequestException.invalid({ field: 'page', message: `"${page.slice(0, 64)}" is not a valid page cursor` })
+  throw BadRequestException.invalid({
+    field: 'page',
+    message: `"${page.slice(0, 64)}" is not a valid page cursor`,
+  })
 }

@@ -8,7 +8,10 @@ import { maxCharacters } from '#core/http/validation'
  */
 export const searchQueryValidator = vine.compile(
   vine.object({
-    query: vine.string().minLength(1).use(maxCharacters({ max: 512 })),
+    query: vine
+      .string()
+      .minLength(1)
+      .use(maxCharacters({ max: 512 })),
     ...listQuery,
   })
 )

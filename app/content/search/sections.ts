@@ -38,7 +38,9 @@ const PHRASING = new Set([
 export function splitSections(markdown: string, pageTitle: string): Section[] {
   const tree = parseMarkdown(markdown)
   const anchors = sectionAnchors(tree)
-  const sections: Array<{ id: string; title: string; blocks: string[] }> = [{ id: '', title: pageTitle, blocks: [] }]
+  const sections: Array<{ id: string; title: string; blocks: string[] }> = [
+    { id: '', title: pageTitle, blocks: [] },
+  ]
   for (const node of tree.children) {
     if (node.type === 'heading') {
       sections.push({ id: anchors.get(node)!, title: plainText(node).trim(), blocks: [] })
@@ -101,7 +103,13 @@ function plainText(node: Nodes): string {
   }
   if (!('children' in node)) return toString(node)
   const parts = (node.children as Nodes[]).map(plainText)
-  return PHRASING.has(node.type) || node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell'
+  return PHRASING.has(node.type) ||
+    node.type === 'paragraph' ||
+    node.type === 'heading' ||
+    node.type === 'tableCell'
     ? parts.join('')
-    : parts.map((part) => part.trim()).filter(Boolean).join('\n')
+    : parts
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .join('\n')
 }

@@ -17,7 +17,8 @@
  * parentheses or SQL are just more (or no) words.
  */
 
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC\\u3005'
+const CJK =
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC\\u3005'
 const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu
 const SEGMENT = new RegExp(`([${CJK}]+)|([^${CJK}]+)`, 'gu')
 const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
@@ -40,7 +41,12 @@ export type Segment = { kind: 'word'; text: string } | { kind: 'cjk'; chars: str
  * other non-characters simply fall outside every word.
  */
 export function normalize(text: string): string {
-  return text.normalize('NFKC').toLowerCase().normalize('NFKD').replace(LATIN_MARKS, '$1').normalize('NFC')
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(LATIN_MARKS, '$1')
+    .normalize('NFC')
 }
 
 /**
@@ -125,7 +131,8 @@ export function parseQuery(text: string): SearchQuery {
     } else {
       const { chars } = segment
       if (chars.length === 1) tokens.push({ token: charToken(chars[0]), prefix: false })
-      for (let i = 0; i + 1 < chars.length; i++) tokens.push({ token: pairToken(chars[i], chars[i + 1]), prefix: false })
+      for (let i = 0; i + 1 < chars.length; i++)
+        tokens.push({ token: pairToken(chars[i], chars[i + 1]), prefix: false })
       needles.push(chars.join(''))
     }
   })
@@ -133,7 +140,10 @@ export function parseQuery(text: string): SearchQuery {
   for (const token of tokens) {
     const seen = unique.get(token.token)
     // The same word twice: the exact occurrence is the stricter requirement.
-    unique.set(token.token, seen ? { token: token.token, prefix: seen.prefix && token.prefix } : token)
+    unique.set(
+      token.token,
+      seen ? { token: token.token, prefix: seen.prefix && token.prefix } : token
+    )
   }
   return { tokens: [...unique.values()].slice(0, MAX_QUERY_TOKENS), needles }
 }

@@ -41,14 +41,20 @@ function layoutOf(layout: PageLayout | undefined) {
  * The console page of a page: on the space's current revision, or on a change request's head.
  */
 export function pageAppUrl(spaceId: string, pageId: string, changeRequest?: string) {
-  const base = changeRequest ? `/spaces/${spaceId}/change-requests/${changeRequest}` : `/spaces/${spaceId}`
+  const base = changeRequest
+    ? `/spaces/${spaceId}/change-requests/${changeRequest}`
+    : `/spaces/${spaceId}`
   return urls.app(`${base}/pages/${pageId}`)
 }
 
 /**
  * GitBook's RevisionPage (document, group or link) with its children, without document bodies.
  */
-export function serializePage(spaceId: string, page: TreePage, options: PageSerializeOptions): Record<string, unknown> {
+export function serializePage(
+  spaceId: string,
+  page: TreePage,
+  options: PageSerializeOptions
+): Record<string, unknown> {
   const node = page.node
   const base: Record<string, unknown> = {
     id: node.id,
@@ -77,7 +83,15 @@ export function serializePage(spaceId: string, page: TreePage, options: PageSeri
   }
   const children = page.children.map((child) => serializePage(spaceId, child, options))
   if (node.type === 'group') {
-    return { ...base, kind: 'group', type: 'group', slug: node.slug, path: page.path, ...flags, pages: children }
+    return {
+      ...base,
+      kind: 'group',
+      type: 'group',
+      slug: node.slug,
+      path: page.path,
+      ...flags,
+      pages: children,
+    }
   }
   return {
     ...base,
@@ -113,11 +127,17 @@ const serializedTrees = new LRUCache<string, { pages: Record<string, unknown>[];
 })
 
 /** The whole page tree of a revision. */
-export function serializePages(tree: RevisionTree, options: PageSerializeOptions): Record<string, unknown>[] {
+export function serializePages(
+  tree: RevisionTree,
+  options: PageSerializeOptions
+): Record<string, unknown>[] {
   const key = `${tree.spaceId}:${tree.id}:${options.metadata}:${options.changeRequest ?? ''}`
   let entry = serializedTrees.get(key)
   if (!entry) {
-    entry = { pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)), size: tree.byId.size }
+    entry = {
+      pages: tree.pages.map((page) => serializePage(tree.spaceId, page, options)),
+      size: tree.byId.size,
+    }
     serializedTrees.set(key, entry)
   }
   return entry.pages

@@ -41,7 +41,11 @@ export interface AuthoringResult {
 async function fetchRemoteFile(url: string) {
   const guard = configuredGuard()
   try {
-    const fetched = await guardedFetch(url, { guard, timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024 })
+    const fetched = await guardedFetch(url, {
+      guard,
+      timeoutMs: 10_000,
+      maxBytes: 20 * 1024 * 1024,
+    })
     return { bytes: fetched.body, contentType: fetched.contentType || undefined }
   } catch (error) {
     if (error instanceof FetchError) throw new Error(error.message)
@@ -78,8 +82,12 @@ export default class AuthoringService {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
       // The row lock serializes batches on one change request: none is applied on a stale head.
-      const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
-      ForbiddenException.unlessAllowed(new ChangeRequestPolicy().author(user, access, changeRequest))
+      const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, {
+        lock: true,
+      })
+      ForbiddenException.unlessAllowed(
+        new ChangeRequestPolicy().author(user, access, changeRequest)
+      )
       const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
       const applied = await this.applyBatch(trx, base, changes, {
         ...options,
@@ -113,9 +121,17 @@ export default class AuthoringService {
   ): Promise<AuthoringResult> {
     const spaceId = access.space.id
     return db.transaction(async (trx) => {
-      const space = await trx.from('spaces').where('id', spaceId).forUpdate().select('revision_id').first()
+      const space = await trx
+        .from('spaces')
+        .where('id', spaceId)
+        .forUpdate()
+        .select('revision_id')
+        .first()
       const base = await this.store.loadTree(trx, spaceId, space.revision_id)
-      const applied = await this.applyBatch(trx, base, changes, { ...options, baseRevisionId: base.id })
+      const applied = await this.applyBatch(trx, base, changes, {
+        ...options,
+        baseRevisionId: base.id,
+      })
       const written = await this.writer.write(trx, applied.working, {
         parents: [base.id],
         type: options.type,
@@ -136,7 +152,12 @@ export default class AuthoringService {
   /**
    * Moves the space to `next` (which descends from `previous`) and tells the indexes what changed.
    */
-  async makeCurrent(trx: QueryClientContract, access: SpaceAccess, previous: RevisionTree, next: RevisionTree) {
+  async makeCurrent(
+    trx: QueryClientContract,
+    access: SpaceAccess,
+    previous: RevisionTree,
+    next: RevisionTree
+  ) {
     await trx
       .from('spaces')
       .where('id', access.space.id)
@@ -164,7 +185,9 @@ export default class AuthoringService {
       })
     )
     const marked = await this.changeRequests.pagesWithMarkers(trx, after, [...edited])
-    const remaining = listed.filter((id) => after.byId.has(id) && (!edited.has(id) || marked.has(id)))
+    const remaining = listed.filter(
+      (id) => after.byId.has(id) && (!edited.has(id) || marked.has(id))
+    )
     return remaining.length !== listed.length ? remaining : undefined
   }
 

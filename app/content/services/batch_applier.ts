@@ -14,7 +14,11 @@ import type {
   UpdatePageChange,
 } from '#content/changes'
 import { WorkingTree, type PageFields, type WorkPage } from '#content/services/working_tree'
-import { readPageSource, InvalidPageSourceError, type PageSource } from '#content/markdown/front_matter'
+import {
+  readPageSource,
+  InvalidPageSourceError,
+  type PageSource,
+} from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
@@ -109,7 +113,9 @@ export default class BatchApplier {
     const seen = new Set<string>()
     const claim = (ref: string, index: number) => {
       if (seen.has(ref)) {
-        throw new BadRequestException(`changes[${index}]: the ref "${ref}" is used twice in the batch`)
+        throw new BadRequestException(
+          `changes[${index}]: the ref "${ref}" is used twice in the batch`
+        )
       }
       seen.add(ref)
     }
@@ -169,7 +175,10 @@ export default class BatchApplier {
     const slug =
       change.slug !== undefined && !this.context.renameCollidingSlugs
         ? this.checkedSlug(change.slug, siblings, null)
-        : this.freeSlug(change.slug !== undefined ? this.checkedSlug(change.slug, [], null) : slugify(title), siblings)
+        : this.freeSlug(
+            change.slug !== undefined ? this.checkedSlug(change.slug, [], null) : slugify(title),
+            siblings
+          )
     const fields: PageFields = this.withMetadata(
       { id, type: 'document', title, slug, createdAt: now, updatedAt: now },
       change,
@@ -192,13 +201,20 @@ export default class BatchApplier {
     if (change.into !== undefined) {
       parent = change.into === null ? null : this.parentFor(change.into)
       if (parent && this.working.isWithin(parent, page)) {
-        throw new InvalidChangeError('a page cannot be moved under itself or one of its descendants')
+        throw new InvalidChangeError(
+          'a page cannot be moved under itself or one of its descendants'
+        )
       }
     }
     if (change.slug !== undefined) {
       fields.slug = this.checkedSlug(change.slug, this.working.siblingsOf(parent), page)
-    } else if (parent !== page.parent && this.working.siblingsOf(parent).some((s) => s !== page && s.fields.slug === fields.slug)) {
-      throw new InvalidChangeError(`the slug "${fields.slug}" is already used by a page in the destination`)
+    } else if (
+      parent !== page.parent &&
+      this.working.siblingsOf(parent).some((s) => s !== page && s.fields.slug === fields.slug)
+    ) {
+      throw new InvalidChangeError(
+        `the slug "${fields.slug}" is already used by a page in the destination`
+      )
     }
     fields.updatedAt = new Date().toISOString()
     this.working.update(page, fields, source?.markdown)
@@ -211,12 +227,15 @@ export default class BatchApplier {
 
   private async revertPage(change: RevertPageChange) {
     if (change.block !== undefined) {
-      throw new InvalidChangeError('reverting individual blocks is not supported; omit `block` to revert the page')
+      throw new InvalidChangeError(
+        'reverting individual blocks is not supported; omit `block` to revert the page'
+      )
     }
     const target = await this.context.loadRevision(change.revision ?? this.context.baseRevisionId)
     const then = target.byId.get(change.page)
     const now = this.working.get(change.page)
-    if (!then && !now) throw new InvalidChangeError(`no page "${change.page}" here or in revision ${target.id}`)
+    if (!then && !now)
+      throw new InvalidChangeError(`no page "${change.page}" here or in revision ${target.id}`)
     this.remember(change.page)
     if (!then) {
       this.working.remove(now!)
@@ -239,7 +258,12 @@ export default class BatchApplier {
     const index = (parent ? target.byId.get(parent.fields.id)?.children : target.pages)?.findIndex(
       (sibling) => sibling.node.id === change.page
     )
-    const restored = this.working.insert(fields, parent, index === undefined || index < 0 ? undefined : index, markdown ?? '')
+    const restored = this.working.insert(
+      fields,
+      parent,
+      index === undefined || index < 0 ? undefined : index,
+      markdown ?? ''
+    )
     await this.restoreDescendants(then, restored)
   }
 
@@ -266,7 +290,8 @@ export default class BatchApplier {
     if (file.bytes) {
       bytes = file.bytes
     } else if (file.base64 !== undefined) {
-      if (!contentType) throw new InvalidChangeError(`file "${file.name}": contentType is required with base64`)
+      if (!contentType)
+        throw new InvalidChangeError(`file "${file.name}": contentType is required with base64`)
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(file.base64) || file.base64.length % 4 !== 0) {
         throw new InvalidChangeError(`file "${file.name}": base64 is not valid base64`)
       }
@@ -275,7 +300,8 @@ export default class BatchApplier {
         throw new InvalidChangeError(`file "${file.name}": base64 files are limited to 1 MB`)
       }
     } else if (file.url !== undefined) {
-      if (!this.context.fetchFile) throw new InvalidChangeError(`file "${file.name}": files by url are not accepted`)
+      if (!this.context.fetchFile)
+        throw new InvalidChangeError(`file "${file.name}": files by url are not accepted`)
       const fetched = await this.context.fetchFile(file.url).catch((error: Error) => {
         throw new InvalidChangeError(`file "${file.name}": ${error.message}`)
       })
@@ -321,7 +347,9 @@ export default class BatchApplier {
           }
           case 'page-path': {
             const found = this.pageAtPath(target.path)
-            return found ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}` : undefined
+            return found
+              ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
+              : undefined
           }
           default:
             return undefined
@@ -337,7 +365,11 @@ export default class BatchApplier {
       if (this.createdRefs.has(pageId) && !this.existedBefore.has(pageId)) {
         if (exists) {
           const ref = this.createdRefs.get(pageId)
-          outcomes.push(ref === undefined ? { object: 'created_page', pageId } : { object: 'created_page', pageId, ref })
+          outcomes.push(
+            ref === undefined
+              ? { object: 'created_page', pageId }
+              : { object: 'created_page', pageId, ref }
+          )
         }
       } else if (exists && this.existedBefore.has(pageId)) {
         outcomes.push({ object: 'updated_page', pageId })
@@ -352,7 +384,8 @@ export default class BatchApplier {
 
   private remember(pageId: string, ref?: string) {
     if (!this.touchedOrder.includes(pageId)) this.touchedOrder.push(pageId)
-    if (!this.existedBefore.has(pageId) && !this.createdRefs.has(pageId)) this.createdRefs.set(pageId, ref)
+    if (!this.existedBefore.has(pageId) && !this.createdRefs.has(pageId))
+      this.createdRefs.set(pageId, ref)
   }
 
   private page(pageId: string): WorkPage {
@@ -382,7 +415,9 @@ export default class BatchApplier {
     if ('document' in document) {
       const markdown = documentToMarkdown(document.document)
       if (markdown.length > MAX_DOCUMENT_CHARACTERS) {
-        throw new InvalidChangeError(`the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`)
+        throw new InvalidChangeError(
+          `the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`
+        )
       }
       return { markdown }
     }
@@ -394,7 +429,11 @@ export default class BatchApplier {
     input: PageMetadataInput,
     source: PageSource | undefined
   ): PageFields {
-    const set = <K extends keyof PageFields>(key: K, value: PageFields[K] | undefined, clearOnEmpty = false) => {
+    const set = <K extends keyof PageFields>(
+      key: K,
+      value: PageFields[K] | undefined,
+      clearOnEmpty = false
+    ) => {
       if (value === undefined) return
       if (clearOnEmpty && value === '') delete fields[key]
       else fields[key] = value
@@ -412,7 +451,9 @@ export default class BatchApplier {
 
   private checkedSlug(slug: string, siblings: WorkPage[], self: WorkPage | null): string {
     if (!SLUG_PATTERN.test(slug)) {
-      throw new InvalidChangeError(`the slug "${slug}" may not contain spaces, "/", "?", "#" or "\\"`)
+      throw new InvalidChangeError(
+        `the slug "${slug}" may not contain spaces, "/", "?", "#" or "\\"`
+      )
     }
     if (siblings.some((sibling) => sibling !== self && sibling.fields.slug === slug)) {
       throw new InvalidChangeError(`the slug "${slug}" is already used by a sibling page`)

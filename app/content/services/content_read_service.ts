@@ -27,8 +27,10 @@ export interface ResolvedRead {
 
 /** The target named by route parameters: `changeRequestId`, `revisionId`, or neither (the space). */
 export function targetOf(params: Record<string, unknown>): ReadTarget {
-  if (typeof params.changeRequestId === 'string') return { kind: 'change-request', changeRequest: params.changeRequestId }
-  if (typeof params.revisionId === 'string') return { kind: 'revision', revision: params.revisionId }
+  if (typeof params.changeRequestId === 'string')
+    return { kind: 'change-request', changeRequest: params.changeRequestId }
+  if (typeof params.revisionId === 'string')
+    return { kind: 'revision', revision: params.revisionId }
   return { kind: 'space' }
 }
 
@@ -50,8 +52,16 @@ export default class ContentReadService {
   async resolve(userId: string, spaceId: string, target: ReadTarget): Promise<ResolvedRead> {
     const client = db.connection()
     if (target.kind === 'change-request') {
-      const { access, changeRequest } = await this.changeRequests.forCaller(userId, spaceId, target.changeRequest)
-      return { access, changeRequest, tree: await this.store.loadTree(client, access.space.id, changeRequest.revisionId) }
+      const { access, changeRequest } = await this.changeRequests.forCaller(
+        userId,
+        spaceId,
+        target.changeRequest
+      )
+      return {
+        access,
+        changeRequest,
+        tree: await this.store.loadTree(client, access.space.id, changeRequest.revisionId),
+      }
     }
     const access = await this.access.spaceFor(userId, spaceId)
     const revisionId = target.kind === 'revision' ? target.revision : access.space.revisionId
@@ -76,7 +86,8 @@ export default class ContentReadService {
     }
     const normalized = path.replace(/^\/+|\/+$/g, '')
     const page = index.get(normalized)
-    if (!page) throw new NotFoundException(`No page at path "${normalized.slice(0, 200)}" could be found`)
+    if (!page)
+      throw new NotFoundException(`No page at path "${normalized.slice(0, 200)}" could be found`)
     return page
   }
 
@@ -99,7 +110,10 @@ export default class ContentReadService {
   }
 
   /** The change request merged by a `merge` revision (GitBook's `mergedFrom`). */
-  async mergedFrom(client: QueryClientContract, tree: RevisionTree): Promise<ChangeRequestRecord | undefined> {
+  async mergedFrom(
+    client: QueryClientContract,
+    tree: RevisionTree
+  ): Promise<ChangeRequestRecord | undefined> {
     if (tree.type !== 'merge') return undefined
     const row = await client
       .from('change_requests')

@@ -68,7 +68,11 @@ export default class ContentStore {
    * The revision `revisionId` of the space with its whole page tree (documents are read on demand).
    * A revision of another space is not found.
    */
-  async loadTree(client: QueryClientContract, spaceId: string, revisionId: string): Promise<RevisionTree> {
+  async loadTree(
+    client: QueryClientContract,
+    spaceId: string,
+    revisionId: string
+  ): Promise<RevisionTree> {
     const key = `${spaceId}:${revisionId}`
     const cached = trees.get(key)
     if (cached) return cached
@@ -79,7 +83,9 @@ export default class ContentStore {
       .select('id', 'space_id', 'parent_id', 'parents', 'type', 'root', 'created_at')
       .first()
     if (!row) throw NotFoundException.resource('revision', revisionId)
-    const root: RootObject = row.root ? JSON.parse(await this.readObject(client, spaceId, row.root)) : EMPTY_ROOT
+    const root: RootObject = row.root
+      ? JSON.parse(await this.readObject(client, spaceId, row.root))
+      : EMPTY_ROOT
     const tree = await this.buildTree(client, spaceId, root, {
       id: row.id,
       parents: parseJson<string[]>(row.parents) ?? (row.parent_id ? [row.parent_id] : []),
@@ -103,7 +109,8 @@ export default class ContentStore {
     for (const object of objects) {
       if (object.kind === 'page') nodes.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
       else if (object.kind === 'document') documents.set(`${spaceId}:${object.hash}`, object.body)
-      else if (object.kind === 'files') fileLists.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
+      else if (object.kind === 'files')
+        fileLists.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
     }
   }
 
@@ -115,9 +122,16 @@ export default class ContentStore {
   ): Promise<RevisionTree> {
     const byId = new Map<string, TreePage>()
     const roots: TreePage[] = []
-    let level: { hash: string; parent: TreePage | null }[] = root.pages.map((hash) => ({ hash, parent: null }))
+    let level: { hash: string; parent: TreePage | null }[] = root.pages.map((hash) => ({
+      hash,
+      parent: null,
+    }))
     while (level.length > 0) {
-      const loaded = await this.readNodes(client, spaceId, level.map((entry) => entry.hash))
+      const loaded = await this.readNodes(
+        client,
+        spaceId,
+        level.map((entry) => entry.hash)
+      )
       const next: typeof level = []
       for (const { hash, parent } of level) {
         const node = loaded.get(hash)!
@@ -151,7 +165,11 @@ export default class ContentStore {
   }
 
   /** Markdown of the given document hashes. */
-  async readDocuments(client: QueryClientContract, spaceId: string, hashes: string[]): Promise<Map<string, string>> {
+  async readDocuments(
+    client: QueryClientContract,
+    spaceId: string,
+    hashes: string[]
+  ): Promise<Map<string, string>> {
     const found = new Map<string, string>()
     const missing: string[] = []
     for (const hash of new Set(hashes)) {
@@ -178,7 +196,12 @@ export default class ContentStore {
       body: object.body,
     }))
     for (const part of chunks(rows, INSERT_CHUNK)) {
-      await trx.knexQuery().table('content_objects').insert(part).onConflict(['space_id', 'hash']).ignore()
+      await trx
+        .knexQuery()
+        .table('content_objects')
+        .insert(part)
+        .onConflict(['space_id', 'hash'])
+        .ignore()
     }
   }
 
@@ -202,11 +225,21 @@ export default class ContentStore {
   }
 
   /** Bodies of stored objects by hash (absent ones are missing from the map). */
-  async readObjects(client: QueryClientContract, spaceId: string, hashes: string[]): Promise<Map<string, string>> {
-    return new Map((await this.readRows(client, spaceId, hashes)).map((row) => [row.hash, row.body]))
+  async readObjects(
+    client: QueryClientContract,
+    spaceId: string,
+    hashes: string[]
+  ): Promise<Map<string, string>> {
+    return new Map(
+      (await this.readRows(client, spaceId, hashes)).map((row) => [row.hash, row.body])
+    )
   }
 
-  private async readFiles(client: QueryClientContract, spaceId: string, hash: string): Promise<FileEntry[]> {
+  private async readFiles(
+    client: QueryClientContract,
+    spaceId: string,
+    hash: string
+  ): Promise<FileEntry[]> {
     const key = `${spaceId}:${hash}`
     const cached = fileLists.get(key)
     if (cached) return cached
@@ -215,7 +248,11 @@ export default class ContentStore {
     return files
   }
 
-  private async readObject(client: QueryClientContract, spaceId: string, hash: string): Promise<string> {
+  private async readObject(
+    client: QueryClientContract,
+    spaceId: string,
+    hash: string
+  ): Promise<string> {
     const [row] = await this.readRows(client, spaceId, [hash])
     if (!row) throw new Error(`Content object ${hash} of space ${spaceId} is missing`)
     return row.body
@@ -225,7 +262,11 @@ export default class ContentStore {
     const rows: { hash: string; body: string }[] = []
     for (const part of chunks(hashes, WHERE_IN_CHUNK)) {
       rows.push(
-        ...(await client.from('content_objects').where('space_id', spaceId).whereIn('hash', part).select('hash', 'body'))
+        ...(await client
+          .from('content_objects')
+          .where('space_id', spaceId)
+          .whereIn('hash', part)
+          .select('hash', 'body'))
       )
     }
     return rows

@@ -3,7 +3,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { parseMarkdown } from '#content/markdown/parse'
 import { extractLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
-import ContentStore, { hashObject, type StoredObject } from '#content/services/content_store'
+import type ContentStore from '#content/services/content_store'
+import { hashObject, type StoredObject } from '#content/services/content_store'
 
 /**
  * What link analysis needs of one document: its links and images (in document order) and its

@@ -77,7 +77,11 @@ export function pagesInTreeOrder(tree: RevisionTree): TreePage[] {
 export default class LinkAnalysis {
   constructor(private store: ContentStore) {}
 
-  async analyze(client: QueryClientContract, spaceId: string, revisionId: string): Promise<RevisionLinks> {
+  async analyze(
+    client: QueryClientContract,
+    spaceId: string,
+    revisionId: string
+  ): Promise<RevisionLinks> {
     const key = `${spaceId}:${revisionId}`
     const cached = analyses.get(key)
     if (cached) return cached
@@ -131,7 +135,10 @@ export default class LinkAnalysis {
         switch (target.type) {
           case 'page': {
             const exists = tree.byId.has(target.pageId)
-            status = exists && (!target.anchor || anchorsOf(target.pageId).has(target.anchor)) ? 'ok' : 'broken'
+            status =
+              exists && (!target.anchor || anchorsOf(target.pageId).has(target.anchor))
+                ? 'ok'
+                : 'broken'
             reference = target.anchor
               ? { kind: 'anchor', anchor: target.anchor, page: target.pageId }
               : { kind: 'page', page: target.pageId }
@@ -165,7 +172,8 @@ export default class LinkAnalysis {
             // A scheme (mailto:, tel:) or a protocol-relative URL leaves the space: not checked.
             // Anything else (`./diagram.png`, a path above the space, `/elsewhere`, empty) is
             // relative to the space and names nothing in it.
-            const external = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(link.url.trim()) || link.url.trim().startsWith('//')
+            const external =
+              /^[A-Za-z][A-Za-z0-9+.-]*:/.test(link.url.trim()) || link.url.trim().startsWith('//')
             status = external ? 'ok' : 'broken'
             reference = { kind: 'url', url: link.url }
             break
@@ -193,7 +201,9 @@ export default class LinkAnalysis {
    */
   introducedBroken(base: RevisionLinks, head: RevisionLinks, pageId?: string): number {
     const select = (analysis: RevisionLinks) =>
-      (pageId ? (analysis.byPage.get(pageId) ?? []) : analysis.links).filter((link) => link.status === 'broken')
+      (pageId ? (analysis.byPage.get(pageId) ?? []) : analysis.links).filter(
+        (link) => link.status === 'broken'
+      )
     const before = new Map<string, number>()
     for (const link of select(base)) before.set(link.key, (before.get(link.key) ?? 0) + 1)
     let introduced = 0
@@ -212,7 +222,11 @@ export default class LinkAnalysis {
   async brokenByChangeRequest(
     client: QueryClientContract,
     spaceId: string,
-    changeRequest: { revisionId: string; revisionInitialId: string; revisionMergedAncestorId: string | null },
+    changeRequest: {
+      revisionId: string
+      revisionInitialId: string
+      revisionMergedAncestorId: string | null
+    },
     pageId?: string
   ): Promise<number> {
     const baseId = changeRequestBase(changeRequest)
@@ -225,7 +239,11 @@ export default class LinkAnalysis {
   }
 
   /** Sum over the space's open and draft change requests of the broken links each would introduce. */
-  async brokenByPendingChangeRequests(client: QueryClientContract, spaceId: string, pageId?: string): Promise<number> {
+  async brokenByPendingChangeRequests(
+    client: QueryClientContract,
+    spaceId: string,
+    pageId?: string
+  ): Promise<number> {
     const rows = await client
       .from('change_requests')
       .where('space_id', spaceId)
@@ -233,11 +251,16 @@ export default class LinkAnalysis {
       .select('revision_id', 'revision_initial_id', 'revision_merged_ancestor_id')
     let total = 0
     for (const row of rows) {
-      total += await this.brokenByChangeRequest(client, spaceId, {
-        revisionId: row.revision_id,
-        revisionInitialId: row.revision_initial_id,
-        revisionMergedAncestorId: row.revision_merged_ancestor_id,
-      }, pageId)
+      total += await this.brokenByChangeRequest(
+        client,
+        spaceId,
+        {
+          revisionId: row.revision_id,
+          revisionInitialId: row.revision_initial_id,
+          revisionMergedAncestorId: row.revision_merged_ancestor_id,
+        },
+        pageId
+      )
     }
     return total
   }
@@ -266,7 +289,10 @@ export function decodeRevisionCursor(page: string): { revisionId: string; index:
       return { revisionId: value[0], index: value[1] }
     }
   } catch {}
-  throw BadRequestException.invalid({ field: 'page', message: `"${page.slice(0, 64)}" is not a valid page cursor` })
+  throw BadRequestException.invalid({
+    field: 'page',
+    message: `"${page.slice(0, 64)}" is not a valid page cursor`,
+  })
 }
 
 /**
@@ -298,6 +324,9 @@ export function pageAfter<T>(
   const last = slice[slice.length - 1]
   return {
     items: slice,
-    next: hasMore && last !== undefined ? { page: encodeRevisionCursor(revisionId, positionOf(last)) } : undefined,
+    next:
+      hasMore && last !== undefined
+        ? { page: encodeRevisionCursor(revisionId, positionOf(last)) }
+        : undefined,
   }
 }

@@ -83,22 +83,37 @@ export default class LinkListingService {
       broken: {
         total: links.filter((link) => link.status === 'broken').length,
         changeRequest: changeRequest
-          ? await this.analysis.brokenByChangeRequest(client, spaceId, { ...changeRequest, revisionId: analysis.revisionId }, input.pageId)
+          ? await this.analysis.brokenByChangeRequest(
+              client,
+              spaceId,
+              { ...changeRequest, revisionId: analysis.revisionId },
+              input.pageId
+            )
           : await this.analysis.brokenByPendingChangeRequests(client, spaceId, input.pageId),
       },
     }
     const filtered = input.status ? links.filter((link) => link.status === input.status) : links
-    const page = pageAfter(filtered, (link) => link.index, analysis.revisionId, { after, limit: input.limit })
+    const page = pageAfter(filtered, (link) => link.index, analysis.revisionId, {
+      after,
+      limit: input.limit,
+    })
     return { ...listEnvelope(page.items.map(serializeLink), filtered.length, page.next), stats }
   }
 
-  async listBacklinks(access: SpaceAccess, input: BacklinksInput): Promise<ListEnvelope<BacklinkItem>> {
+  async listBacklinks(
+    access: SpaceAccess,
+    input: BacklinksInput
+  ): Promise<ListEnvelope<BacklinkItem>> {
     const { analysis, after } = await this.revisionOf(access, input)
     const tree = await this.analysisTree(access.space.id, analysis.revisionId)
-    if (!tree.files.some((file) => file.id === input.fileId)) throw NotFoundException.resource('file', input.fileId)
+    if (!tree.files.some((file) => file.id === input.fileId))
+      throw NotFoundException.resource('file', input.fileId)
     const pages = analysis.fileBacklinks.get(input.fileId) ?? []
     const order = new Map(pages.map((pageId, position) => [pageId, position]))
-    const page = pageAfter(pages, (pageId) => order.get(pageId)!, analysis.revisionId, { after, limit: input.limit })
+    const page = pageAfter(pages, (pageId) => order.get(pageId)!, analysis.revisionId, {
+      after,
+      limit: input.limit,
+    })
     return listEnvelope(
       page.items.map((pageId) => ({
         kind: 'page' as const,
@@ -128,10 +143,17 @@ export default class LinkListingService {
     const cursor = input.page ? decodeRevisionCursor(input.page) : undefined
     const revisionId = cursor?.revisionId ?? changeRequest?.revisionId ?? access.space.revisionId
     try {
-      return { changeRequest, analysis: await this.analysis.analyze(client, access.space.id, revisionId), after: cursor?.index }
+      return {
+        changeRequest,
+        analysis: await this.analysis.analyze(client, access.space.id, revisionId),
+        after: cursor?.index,
+      }
     } catch (error) {
       if (cursor && error instanceof NotFoundException) {
-        throw BadRequestException.invalid({ field: 'page', message: `"${input.page!.slice(0, 64)}" is not a valid page cursor` })
+        throw BadRequestException.invalid({
+          field: 'page',
+          message: `"${input.page!.slice(0, 64)}" is not a valid page cursor`,
+        })
       }
       throw error
     }

@@ -3,7 +3,11 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { newId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import type { PageNode, RevisionTree } from '#content/types'
-import ContentStore, { makeObject, type RootObject, type StoredObject } from '#content/services/content_store'
+import ContentStore, {
+  makeObject,
+  type RootObject,
+  type StoredObject,
+} from '#content/services/content_store'
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
 import { factsObject } from '#content/services/document_facts'
 
@@ -29,7 +33,11 @@ export interface WrittenRevision {
 export default class RevisionWriter {
   constructor(private store: ContentStore) {}
 
-  async write(trx: QueryClientContract, working: WorkingTree, meta: RevisionMeta): Promise<WrittenRevision> {
+  async write(
+    trx: QueryClientContract,
+    working: WorkingTree,
+    meta: RevisionMeta
+  ): Promise<WrittenRevision> {
     const spaceId = working.base.spaceId
     const objects: StoredObject[] = []
     const hashOf = (page: WorkPage): string => {

@@ -1,4 +1,10 @@
-import type { FileEntry, PageNode, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
+import type {
+  FileEntry,
+  PageNode,
+  ReusableContentEntry,
+  RevisionTree,
+  TreePage,
+} from '#content/types'
 
 export type PageFields = Omit<PageNode, 'children'>
 
@@ -32,7 +38,13 @@ export class WorkingTree {
   constructor(readonly base: RevisionTree) {
     const copy = (page: TreePage, parent: WorkPage | null): WorkPage => {
       const { children: _children, ...fields } = page.node
-      const work: WorkPage = { fields, children: [], parent, originalHash: page.hash, touched: false }
+      const work: WorkPage = {
+        fields,
+        children: [],
+        parent,
+        originalHash: page.hash,
+        touched: false,
+      }
       this.byId.set(fields.id, work)
       work.children = page.children.map((child) => copy(child, work))
       return work
@@ -63,8 +75,20 @@ export class WorkingTree {
     return false
   }
 
-  insert(fields: PageFields, parent: WorkPage | null, at: number | undefined, markdown?: string): WorkPage {
-    const page: WorkPage = { fields, children: [], parent, originalHash: null, markdown, touched: true }
+  insert(
+    fields: PageFields,
+    parent: WorkPage | null,
+    at: number | undefined,
+    markdown?: string
+  ): WorkPage {
+    const page: WorkPage = {
+      fields,
+      children: [],
+      parent,
+      originalHash: null,
+      markdown,
+      touched: true,
+    }
     const siblings = this.siblingsOf(parent)
     siblings.splice(at === undefined ? siblings.length : Math.min(at, siblings.length), 0, page)
     this.byId.set(fields.id, page)

@@ -18,15 +18,41 @@ const document = vine.object({
 
 /** RevisionPageUpdate: metadata an insert or update may set. */
 const metadata = {
-  title: vine.string().trim().minLength(1).use(maxCharacters({ max: 255 })).optional(),
-  slug: vine.string().trim().minLength(1).use(maxCharacters({ max: 100 })).optional(),
-  emoji: vine.string().trim().use(maxCharacters({ max: 50 })).optional(),
-  icon: vine.string().trim().use(maxCharacters({ max: 50 })).optional(),
-  description: vine.string().trim().use(maxCharacters({ max: 1000 })).optional(),
+  title: vine
+    .string()
+    .trim()
+    .minLength(1)
+    .use(maxCharacters({ max: 255 }))
+    .optional(),
+  slug: vine
+    .string()
+    .trim()
+    .minLength(1)
+    .use(maxCharacters({ max: 100 }))
+    .optional(),
+  emoji: vine
+    .string()
+    .trim()
+    .use(maxCharacters({ max: 50 }))
+    .optional(),
+  icon: vine
+    .string()
+    .trim()
+    .use(maxCharacters({ max: 50 }))
+    .optional(),
+  description: vine
+    .string()
+    .trim()
+    .use(maxCharacters({ max: 1000 }))
+    .optional(),
   hidden: vine.boolean({ strict: true }).optional(),
   noIndex: vine.boolean({ strict: true }).optional(),
   noRobotsIndex: vine.boolean({ strict: true }).optional(),
-  condition: vine.string().trim().use(maxCharacters({ max: 1024 })).optional(),
+  condition: vine
+    .string()
+    .trim()
+    .use(maxCharacters({ max: 1024 }))
+    .optional(),
 }
 
 const position = vine.number().withoutDecimals().min(0).max(100_000).optional()
@@ -60,9 +86,23 @@ const revertPage = vine.object({
 
 const file = vine.object({
   ref: ref.clone().optional(),
-  name: vine.string().trim().minLength(1).use(maxCharacters({ max: 256 })),
-  contentType: vine.string().trim().minLength(3).maxLength(255).regex(/^[\w.+-]+\/[\w.+-]+/).optional(),
-  url: vine.string().url({ protocols: ['http', 'https'], require_tld: false }).maxLength(2048).optional(),
+  name: vine
+    .string()
+    .trim()
+    .minLength(1)
+    .use(maxCharacters({ max: 256 })),
+  contentType: vine
+    .string()
+    .trim()
+    .minLength(3)
+    .maxLength(255)
+    .regex(/^[\w.+-]+\/[\w.+-]+/)
+    .optional(),
+  url: vine
+    .string()
+    .url({ protocols: ['http', 'https'], require_tld: false })
+    .maxLength(2048)
+    .optional(),
   // ~1 MB decoded; the applier checks the exact size and the alphabet.
   base64: vine.string().maxLength(1_400_000).optional(),
 })
@@ -72,19 +112,36 @@ const insertFiles = vine.object({
   files: vine.array(file).minLength(1).maxLength(20),
 })
 
-const change = vine.union([
-  vine.union.if((value) => vine.helpers.isObject(value) && value.operation === 'insert_page', insertPage),
-  vine.union.if((value) => vine.helpers.isObject(value) && value.operation === 'update_page', updatePage),
-  vine.union.if((value) => vine.helpers.isObject(value) && value.operation === 'delete_page', deletePage),
-  vine.union.if((value) => vine.helpers.isObject(value) && value.operation === 'revert_page', revertPage),
-  vine.union.if((value) => vine.helpers.isObject(value) && value.operation === 'insert_files', insertFiles),
-]).otherwise((_value, field) => {
-  field.report(
-    'The {{ field }} change must have an operation: insert_page, update_page, delete_page, revert_page or insert_files',
-    'operation',
-    field
-  )
-})
+const change = vine
+  .union([
+    vine.union.if(
+      (value) => vine.helpers.isObject(value) && value.operation === 'insert_page',
+      insertPage
+    ),
+    vine.union.if(
+      (value) => vine.helpers.isObject(value) && value.operation === 'update_page',
+      updatePage
+    ),
+    vine.union.if(
+      (value) => vine.helpers.isObject(value) && value.operation === 'delete_page',
+      deletePage
+    ),
+    vine.union.if(
+      (value) => vine.helpers.isObject(value) && value.operation === 'revert_page',
+      revertPage
+    ),
+    vine.union.if(
+      (value) => vine.helpers.isObject(value) && value.operation === 'insert_files',
+      insertFiles
+    ),
+  ])
+  .otherwise((_value, field) => {
+    field.report(
+      'The {{ field }} change must have an operation: insert_page, update_page, delete_page, revert_page or insert_files',
+      'operation',
+      field
+    )
+  })
 
 /** POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content */
 export const contentChangesValidator = vine.compile(

@@ -24,11 +24,11 @@ export const filesQueryValidator = vine.compile(vine.object({ ...listQuery, ...r
 export const pageQueryValidator = vine.compile(
   vine.object({
     ...revisionQuery,
-    format: vine.enum(['document', 'markdown']).optional(),
+    'format': vine.enum(['document', 'markdown']).optional(),
     'format.markdown.refs': vine.enum(['relative', 'stable']).optional(),
-    evaluated: vine.enum(['true', 'false', 'deterministic-only']).optional(),
-    dereferenced: vine.enum(['true', 'false', 'reusable-contents']).optional(),
-    cachedMetadata: flag(),
+    'evaluated': vine.enum(['true', 'false', 'deterministic-only']).optional(),
+    'dereferenced': vine.enum(['true', 'false', 'reusable-contents']).optional(),
+    'cachedMetadata': flag(),
   })
 )
 

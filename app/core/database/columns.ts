@@ -22,7 +22,8 @@ export function toBoolean(value: unknown): boolean {
 export function jsonColumn(options: Parameters<typeof column>[0] = {}) {
   return column({
     ...options,
-    prepare: (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value)),
+    prepare: (value: unknown) =>
+      value === null || value === undefined ? null : JSON.stringify(value),
     consume: (value: unknown) => parseJson(value),
   })
 }

@@ -17,7 +17,11 @@ export function whereContainsInsensitive<Query extends { where: (...args: any[])
   if (term === '') return query
   query.where((group: any) => {
     for (const column of columns) {
-      group.orWhereRaw(`LENGTH(REPLACE(LOWER(??), LOWER(?), '')) < LENGTH(LOWER(??))`, [column, term, column])
+      group.orWhereRaw(`LENGTH(REPLACE(LOWER(??), LOWER(?), '')) < LENGTH(LOWER(??))`, [
+        column,
+        term,
+        column,
+      ])
     }
   })
   return query

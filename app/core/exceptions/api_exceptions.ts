@@ -48,7 +48,9 @@ export class ForbiddenException extends ApiException {
    */
   static unlessAllowed(decision: boolean | AuthorizationResponse) {
     if (decision === true || (decision !== false && decision.authorized)) return
-    throw new ForbiddenException(decision === false ? 'You are not allowed to do this' : decision.message)
+    throw new ForbiddenException(
+      decision === false ? 'You are not allowed to do this' : decision.message
+    )
   }
 }
 

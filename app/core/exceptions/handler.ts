@@ -23,7 +23,8 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   protected statusPages: Record<StatusPageRange, StatusPageRenderer> = {
     // One range for all client errors: integer-like keys such as '404' would be expanded first and
     // then overwritten by a range.
-    '400..499': (error, ctx) => renderConsoleError(ctx, (error as { status?: number }).status ?? 400),
+    '400..499': (error, ctx) =>
+      renderConsoleError(ctx, (error as { status?: number }).status ?? 400),
     '500..599': (_error, ctx) => renderConsoleError(ctx, 500),
   }
 
@@ -38,7 +39,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (isApiRequest(ctx)) {
       const { status } = toApiError(error, ctx)
       if (status >= 500) {
-        ctx.logger.error({ err: error, requestId: ctx.request.id() }, 'unhandled error in API request')
+        ctx.logger.error(
+          { err: error, requestId: ctx.request.id() },
+          'unhandled error in API request'
+        )
       }
       return
     }
@@ -104,7 +108,7 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
         message:
           status === 404
             ? 'The requested record could not be found'
-            : policyReason(err) ?? 'You are not allowed to perform this action',
+            : (policyReason(err) ?? 'You are not allowed to perform this action'),
       }
   }
 
@@ -130,5 +134,7 @@ function validationMessage(messages: unknown): string {
  */
 function policyReason(err: any): string | undefined {
   const reason = err?.response?.message
-  return typeof reason === 'string' && reason !== '' && reason !== 'Access denied' ? reason : undefined
+  return typeof reason === 'string' && reason !== '' && reason !== 'Access denied'
+    ? reason
+    : undefined
 }

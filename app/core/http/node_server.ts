@@ -13,7 +13,12 @@ export function createNodeServer(handler: (req: IncomingMessage, res: ServerResp
       socket.destroy()
       return
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400
     const message =
       status === 431
         ? 'Request headers are too large'

@@ -62,14 +62,21 @@ export async function paginate<Row extends Record<string, any>>(
   return {
     rows: pageRows,
     count: total,
-    next: hasMore && last ? { page: encodeCursor(options.order.map(({ key }) => last[key])) } : undefined,
+    next:
+      hasMore && last
+        ? { page: encodeCursor(options.order.map(({ key }) => last[key])) }
+        : undefined,
   }
 }
 
 /**
  * The list envelope of the wire format; `next` is absent on the last page.
  */
-export function listEnvelope<T>(items: T[], count: number, next?: { page: string }): ListEnvelope<T> {
+export function listEnvelope<T>(
+  items: T[],
+  count: number,
+  next?: { page: string }
+): ListEnvelope<T> {
   return next ? { items, count, next } : { items, count }
 }
 
@@ -113,5 +120,8 @@ function decodeCursor(page: string, length: number): unknown[] {
       return values
     }
   } catch {}
-  throw BadRequestException.invalid({ field: 'page', message: `"${page.slice(0, 64)}" is not a valid page cursor` })
+  throw BadRequestException.invalid({
+    field: 'page',
+    message: `"${page.slice(0, 64)}" is not a valid page cursor`,
+  })
 }

@@ -11,7 +11,11 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const nulls = Object.entries(body)
       .filter(([key, value]) => value === null && !nullable.includes(key))
-      .map(([key]) => ({ field: key, message: `The ${key} field must not be null`, rule: 'notNull' }))
+      .map(([key]) => ({
+        field: key,
+        message: `The ${key} field must not be null`,
+        rule: 'notNull',
+      }))
     if (nulls.length > 0) throw BadRequestException.invalid(...nulls)
   }
   return body
@@ -22,9 +26,14 @@ export function rejectNullFields(body: unknown, nullable: readonly string[]): un
  * `?page=a&page=b` would otherwise be coerced (VineJS turns ['1'] into 1); only the parameters named
  * in `repeatable` may be lists, and they always come back as lists (see queryList).
  */
-export function singleValuedQuery(query: Record<string, unknown>, repeatable: readonly string[] = []) {
+export function singleValuedQuery(
+  query: Record<string, unknown>,
+  repeatable: readonly string[] = []
+) {
   const repeated = Object.entries(query)
-    .filter(([key, value]) => typeof value === 'object' && value !== null && !repeatable.includes(key))
+    .filter(
+      ([key, value]) => typeof value === 'object' && value !== null && !repeatable.includes(key)
+    )
     .map(([key]) => ({
       field: key,
       message: `The ${key} parameter must be given once, as a single value`,
@@ -51,19 +60,29 @@ function queryList(key: string, value: unknown): string[] {
       rule: 'list',
     })
   }
-  return values.flatMap((item: string) => item.split(',')).map((item) => item.trim()).filter((item) => item !== '')
+  return values
+    .flatMap((item: string) => item.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
 }
 
 /**
  * At most `max` characters, counted as JSON Schema (and GitBook's schema) counts them: Unicode code
  * points, so an emoji is one character, not the two UTF-16 units VineJS's maxLength counts.
  */
-export const maxCharacters = vine.createRule((value: unknown, options: { max: number }, field: FieldContext) => {
-  if (!field.isValid || typeof value !== 'string') return
-  if ([...value].length > options.max) {
-    field.report('The {{ field }} field must not be greater than {{ max }} characters', 'maxLength', field, options)
+export const maxCharacters = vine.createRule(
+  (value: unknown, options: { max: number }, field: FieldContext) => {
+    if (!field.isValid || typeof value !== 'string') return
+    if ([...value].length > options.max) {
+      field.report(
+        'The {{ field }} field must not be greater than {{ max }} characters',
+        'maxLength',
+        field,
+        options
+      )
+    }
   }
-})
+)
 
 const segmenter = new Intl.Segmenter()
 const PICTOGRAPH = /\p{Extended_Pictographic}/u
@@ -97,10 +116,16 @@ export function refuseUnsupportedFields(
   reason = 'is not supported by this server'
 ): unknown {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
-    const given = fields.filter((field) => field in body && (body as Record<string, unknown>)[field] !== null)
+    const given = fields.filter(
+      (field) => field in body && (body as Record<string, unknown>)[field] !== null
+    )
     if (given.length > 0) {
       throw BadRequestException.invalid(
-        ...given.map((field) => ({ field, message: `The ${field} field ${reason}`, rule: 'unsupported' }))
+        ...given.map((field) => ({
+          field,
+          message: `The ${field} field ${reason}`,
+          rule: 'unsupported',
+        }))
       )
     }
   }

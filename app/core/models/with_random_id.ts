@@ -5,7 +5,9 @@ import { newId } from '#core/ids'
 /**
  * Models whose primary key goes on the wire: a random 20-character id assigned before insert.
  */
-export function withRandomId<Model extends NormalizeConstructor<typeof BaseModel>>(superclass: Model) {
+export function withRandomId<Model extends NormalizeConstructor<typeof BaseModel>>(
+  superclass: Model
+) {
   class RecordWithRandomId extends superclass {
     static selfAssignPrimaryKey = true
 

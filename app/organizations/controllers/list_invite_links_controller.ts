@@ -21,7 +21,9 @@ export default class ListInviteLinksController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.invites.listLinks(access, query)
     return listEnvelope(
       page.items.map((link) => serializeInviteLink(link, access)),

@@ -24,11 +24,16 @@ export default class ListMemberTeamsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMember', access, params.userId)
-    const query = await request.validateUsing(listMemberTeamsQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listMemberTeamsQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const member = await this.members.find(access.organization.id, params.userId)
     const page = await this.teams.listForMember(user, access.organization.id, member.userId, query)
     return listEnvelope(
-      page.items.map(({ team, role }) => ({ team: serializeTeam(team, access, user), member: { role } })),
+      page.items.map(({ team, role }) => ({
+        team: serializeTeam(team, access, user),
+        member: { role },
+      })),
       page.count,
       page.next
     )

@@ -22,7 +22,9 @@ export default class ListMembersController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMembers', access)
-    const query = await request.validateUsing(listMembersQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listMembersQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.members.list(access.organization.id, query)
     return listEnvelope(page.items.map(serializeMember), page.count, page.next)
   }

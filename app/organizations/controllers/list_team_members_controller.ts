@@ -22,7 +22,9 @@ export default class ListTeamMembersController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)
     await bouncer.with(TeamPolicy).authorize('read', access, team)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.teams.listMembers(team, query)
     return listEnvelope(
       page.items.map(({ member, role }) => serializeTeamMember(member, role, access, user)),

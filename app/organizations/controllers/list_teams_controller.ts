@@ -22,7 +22,9 @@ export default class ListTeamsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readTeams', access)
-    const query = await request.validateUsing(listTeamsQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listTeamsQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.teams.list(user, access, query)
     return listEnvelope(
       page.items.map((team) => serializeTeam(team, access, user)),

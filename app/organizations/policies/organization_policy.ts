@@ -58,7 +58,10 @@ export default class OrganizationPolicy extends BasePolicy {
   readMember(user: User, access: OrganizationAccess, userId: string) {
     return (
       this.viewMember(user, access, userId) ||
-      AuthorizationResponse.deny('Guests of this organization can only see their own membership', 403)
+      AuthorizationResponse.deny(
+        'Guests of this organization can only see their own membership',
+        403
+      )
     )
   }
 

@@ -28,14 +28,20 @@ export default class TeamPolicy extends BasePolicy {
   read(user: User, access: OrganizationAccess, team: TeamRecord) {
     return (
       this.view(user, access, team) ||
-      AuthorizationResponse.deny('Guests of this organization only see the teams they belong to', 403)
+      AuthorizationResponse.deny(
+        'Guests of this organization only see the teams they belong to',
+        403
+      )
     )
   }
 
   manage(user: User, access: OrganizationAccess, team: TeamRecord) {
     return (
       this.admin(user, access, team) ||
-      AuthorizationResponse.deny('Only admins of this organization and owners of this team can manage it', 403)
+      AuthorizationResponse.deny(
+        'Only admins of this organization and owners of this team can manage it',
+        403
+      )
     )
   }
 

@@ -29,7 +29,12 @@ export function serializeTeam(team: TeamRecord, access: OrganizationAccess, call
 /**
  * A team member listing item (`OrganizationTeamMember`).
  */
-export function serializeTeamMember(member: MemberRecord, role: TeamRole, access: OrganizationAccess, caller: User) {
+export function serializeTeamMember(
+  member: MemberRecord,
+  role: TeamRole,
+  access: OrganizationAccess,
+  caller: User
+) {
   return {
     organization: serializeMember(member),
     team: { role },

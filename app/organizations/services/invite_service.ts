@@ -13,7 +13,12 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { RoleOrGuest } from '#core/roles'
 
-export type InviteLinkRecord = { id: string; organizationId: string; role: RoleOrGuest; createdAt: DateTime }
+export type InviteLinkRecord = {
+  id: string
+  organizationId: string
+  role: RoleOrGuest
+  createdAt: DateTime
+}
 
 export type EmailInviteInput = {
   emails: Array<string | { email: string; role: RoleOrGuest }>
@@ -34,7 +39,8 @@ export type EmailInviteResult = {
   failedSSOEmails: string[]
 }
 
-const LINKS_DISABLED = 'Invite links are disabled in this organization\'s settings (inviteLinks: false)'
+const LINKS_DISABLED =
+  "Invite links are disabled in this organization's settings (inviteLinks: false)"
 
 const members = new MemberService()
 
@@ -49,7 +55,11 @@ const members = new MemberService()
  *   `POST /invites/{inviteId}` while the organization allows invite links.
  */
 export default class InviteService {
-  async inviteByEmail(caller: User, access: OrganizationAccess, input: EmailInviteInput): Promise<EmailInviteResult> {
+  async inviteByEmail(
+    caller: User,
+    access: OrganizationAccess,
+    input: EmailInviteInput
+  ): Promise<EmailInviteResult> {
     const organizationId = access.organization.id
     const defaultRole = input.role !== undefined ? input.role : access.organization.defaultRole
     const roles = new Map<string, RoleOrGuest>()
@@ -69,7 +79,12 @@ export default class InviteService {
         .whereIn('u.email', emails)
         .select('u.email')
       const memberEmails = new Set(activeMembers.map((row) => String(row.email).toLowerCase()))
-      const result: EmailInviteResult = { users: [], invited: 0, alreadyMembers: [], failedSSOEmails: [] }
+      const result: EmailInviteResult = {
+        users: [],
+        invited: 0,
+        alreadyMembers: [],
+        failedSSOEmails: [],
+      }
       for (const [email, role] of roles) {
         if (memberEmails.has(email)) {
           result.alreadyMembers.push(email)
@@ -102,7 +117,11 @@ export default class InviteService {
    */
   async join(caller: User, organizationId: string): Promise<void> {
     const organization = isWellFormedId(organizationId)
-      ? await db.from('organizations').where('id', organizationId).select('id', 'default_role').first()
+      ? await db
+          .from('organizations')
+          .where('id', organizationId)
+          .select('id', 'default_role')
+          .first()
       : null
     if (!organization) throw NotFoundException.resource('organization', organizationId)
     const email = caller.email.toLowerCase()
@@ -111,9 +130,19 @@ export default class InviteService {
     await db.transaction(async (trx) => {
       await members.lockRoster(trx, organizationId)
       const [membership, invited, domainRow] = await Promise.all([
-        OrganizationMember.query({ client: trx }).where('organization_id', organizationId).where('user_id', caller.id).first(),
-        OrganizationInvite.query({ client: trx }).where('organization_id', organizationId).where('email', email).first(),
-        trx.from('organization_email_domains').where('organization_id', organizationId).where('domain', domain).first(),
+        OrganizationMember.query({ client: trx })
+          .where('organization_id', organizationId)
+          .where('user_id', caller.id)
+          .first(),
+        OrganizationInvite.query({ client: trx })
+          .where('organization_id', organizationId)
+          .where('email', email)
+          .first(),
+        trx
+          .from('organization_email_domains')
+          .where('organization_id', organizationId)
+          .where('domain', domain)
+          .first(),
       ])
       // MySQL's collation also equates addresses that differ in accents (émile@ and emile@): only
       // the very address invited, or the very domain listed, admits anyone.
@@ -124,13 +153,19 @@ export default class InviteService {
         return
       }
       if (invite) {
-        await members.addMember(trx, organizationId, caller.id, { role: invite.role, sso: invite.sso })
+        await members.addMember(trx, organizationId, caller.id, {
+          role: invite.role,
+          sso: invite.sso,
+        })
         await invite.delete()
         return
       }
       if (!inDomain) throw NotFoundException.resource('organization', organizationId)
-      if (membership) throw new ForbiddenException('Your membership of this organization is disabled')
-      await members.addMember(trx, organizationId, caller.id, { role: organization.default_role ?? null })
+      if (membership)
+        throw new ForbiddenException('Your membership of this organization is disabled')
+      await members.addMember(trx, organizationId, caller.id, {
+        role: organization.default_role ?? null,
+      })
     })
   }
 
@@ -157,8 +192,10 @@ export default class InviteService {
         .where('organization_id', organizationId)
         .where('user_id', caller.id)
         .first()
-      if (membership?.disabled) throw new ForbiddenException('Your membership of this organization is disabled')
-      if (!membership) await members.addMember(trx, organizationId, caller.id, { role: row.role ?? null })
+      if (membership?.disabled)
+        throw new ForbiddenException('Your membership of this organization is disabled')
+      if (!membership)
+        await members.addMember(trx, organizationId, caller.id, { role: row.role ?? null })
     })
   }
 
@@ -190,7 +227,11 @@ export default class InviteService {
     throw NotFoundException.resource('invite', inviteId)
   }
 
-  async createLink(caller: User, access: OrganizationAccess, role: RoleOrGuest): Promise<InviteLinkRecord> {
+  async createLink(
+    caller: User,
+    access: OrganizationAccess,
+    role: RoleOrGuest
+  ): Promise<InviteLinkRecord> {
     if (!access.organization.inviteLinks) throw new ForbiddenException(LINKS_DISABLED)
     const link = await OrganizationInviteLink.create({
       organizationId: access.organization.id,
@@ -200,7 +241,11 @@ export default class InviteService {
     return this.findLink(access, link.id)
   }
 
-  async updateLink(access: OrganizationAccess, link: InviteLinkRecord, role: RoleOrGuest): Promise<InviteLinkRecord> {
+  async updateLink(
+    access: OrganizationAccess,
+    link: InviteLinkRecord,
+    role: RoleOrGuest
+  ): Promise<InviteLinkRecord> {
     const model = await OrganizationInviteLink.findOrFail(link.id)
     model.role = role
     await model.save()

@@ -17,7 +17,6 @@ import type { Role, RoleOrGuest } from '#core/roles'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import MemberGrantsService from '#spaces/services/member_grants_service'
 
-
 /**
  * An organization member as the wire's Member record needs it.
  */
@@ -65,14 +64,20 @@ export default class MemberService {
    * One keyset page of the roster (with `among`: of the members whose user ids the subquery selects,
    * such as a space's commenters). `sort: lastSeenAt` lists only members seen at least once.
    */
-  async list(organizationId: string, query: MemberListQuery, options: { among?: MemberSubquery } = {}) {
+  async list(
+    organizationId: string,
+    query: MemberListQuery,
+    options: { among?: MemberSubquery } = {}
+  ) {
     const sortColumn = query.sort === 'lastSeenAt' ? 'last_seen_at' : 'joined_at'
     const builder = this.baseQuery(db, organizationId)
       .if(Boolean(options.among), (q) => q.whereIn('m.user_id', options.among!))
       .if(query.sort === 'lastSeenAt', (q) => q.whereNotNull('m.last_seen_at'))
       .if(query.role === 'guest', (q) => q.whereNull('m.role'))
       .if(query.role && query.role !== 'guest', (q) => q.where('m.role', query.role!))
-      .if(query.search, (q) => whereContainsInsensitive(q, ['u.display_name', 'u.email'], query.search!))
+      .if(query.search, (q) =>
+        whereContainsInsensitive(q, ['u.display_name', 'u.email'], query.search!)
+      )
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
@@ -82,7 +87,11 @@ export default class MemberService {
         { column: 'm.user_id', key: 'user_id' },
       ],
     })
-    return { items: await this.hydrate(organizationId, page.rows), count: page.count, next: page.next }
+    return {
+      items: await this.hydrate(organizationId, page.rows),
+      count: page.count,
+      next: page.next,
+    }
   }
 
   /**
@@ -143,7 +152,11 @@ export default class MemberService {
   /**
    * Changes a member's role. The organization keeps at least one admin: demoting the last is a 409.
    */
-  async updateRole(access: OrganizationAccess, userId: string, role: RoleOrGuest): Promise<MemberRecord> {
+  async updateRole(
+    access: OrganizationAccess,
+    userId: string,
+    role: RoleOrGuest
+  ): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       await this.lockRoster(trx, organizationId)
@@ -167,10 +180,13 @@ export default class MemberService {
     await db.transaction(async (trx) => {
       await this.lockRoster(trx, organizationId)
       const member = await this.membershipOrFail(trx, organizationId, userId)
-      if (member.role === 'admin') await this.assertAnotherAdmin(trx, organizationId, userId, 'removed')
+      if (member.role === 'admin')
+        await this.assertAnotherAdmin(trx, organizationId, userId, 'removed')
       await TeamMember.query({ client: trx })
         .where('user_id', userId)
-        .whereIn('team_id', (teams) => teams.from('teams').where('organization_id', organizationId).select('id'))
+        .whereIn('team_id', (teams) =>
+          teams.from('teams').where('organization_id', organizationId).select('id')
+        )
         .delete()
       await new MemberGrantsService().revokeWithin(trx, organizationId, userId)
       await member.delete()
@@ -200,8 +216,12 @@ export default class MemberService {
     identifiers: string[]
   ): Promise<{ userIds: Map<string, string>; unknown: string[] }> {
     const userIds = new Map<string, string>()
-    const ids = identifiers.filter((identifier) => !identifier.includes('@') && isWellFormedId(identifier))
-    const emails = identifiers.filter((identifier) => identifier.includes('@')).map((email) => email.toLowerCase())
+    const ids = identifiers.filter(
+      (identifier) => !identifier.includes('@') && isWellFormedId(identifier)
+    )
+    const emails = identifiers
+      .filter((identifier) => identifier.includes('@'))
+      .map((email) => email.toLowerCase())
     if (ids.length > 0 || emails.length > 0) {
       const rows = await client
         .from('organization_members as m')
@@ -213,7 +233,9 @@ export default class MemberService {
           if (emails.length > 0) q.orWhereIn('u.email', emails)
         })
         .select('u.id', 'u.email')
-      const byEmail = new Map(rows.map((row) => [String(row.email).toLowerCase(), row.id as string]))
+      const byEmail = new Map(
+        rows.map((row) => [String(row.email).toLowerCase(), row.id as string])
+      )
       const byId = new Set(rows.map((row) => row.id as string))
       for (const identifier of identifiers) {
         const userId = identifier.includes('@')
@@ -256,7 +278,10 @@ export default class MemberService {
    * domain, on the default connection): never call it while a transaction holds SQLite's only
    * connection.
    */
-  private async hydrate(organizationId: string, rows: Record<string, any>[]): Promise<MemberRecord[]> {
+  private async hydrate(
+    organizationId: string,
+    rows: Record<string, any>[]
+  ): Promise<MemberRecord[]> {
     const userIds = rows.map((row) => row.user_id as string)
     const [teams, spaces, sites] = await Promise.all([
       this.teamCounts(organizationId, userIds),
@@ -297,7 +322,11 @@ export default class MemberService {
     return counts
   }
 
-  private async membershipOrFail(trx: TransactionClientContract, organizationId: string, userId: string) {
+  private async membershipOrFail(
+    trx: TransactionClientContract,
+    organizationId: string,
+    userId: string
+  ) {
     const member = isWellFormedId(userId)
       ? await OrganizationMember.query({ client: trx })
           .where('organization_id', organizationId)

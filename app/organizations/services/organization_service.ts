@@ -1,8 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
-import Organization, { SELF_HOSTED_PLAN, type DefaultContent } from '#organizations/models/organization'
-import OrganizationMember from '#organizations/models/organization_member'
+import Organization, {
+  SELF_HOSTED_PLAN,
+  type DefaultContent,
+} from '#organizations/models/organization'
+import type OrganizationMember from '#organizations/models/organization_member'
 import OrganizationEmailDomain from '#organizations/models/organization_email_domain'
 import type { OrganizationAccess, OrganizationRecord } from '#organizations/organization_access'
 import MembershipService from '#organizations/services/membership_service'
@@ -175,7 +178,9 @@ export default class OrganizationService {
           .whereNot('id', organizationId)
           .first()
         if (taken) {
-          throw new ConflictException(`The hostname "${input.hostname}" is already used by another organization`)
+          throw new ConflictException(
+            `The hostname "${input.hostname}" is already used by another organization`
+          )
         }
       }
       const { emailDomains, logo, ...fields } = input
@@ -201,7 +206,9 @@ export default class OrganizationService {
         join.on('m.organization_id', '=', 'o.id').andOnVal('m.user_id', '=', user.id)
       })
       .where('d.domain', normalized)
-      .if(callerDomain !== normalized, (query) => query.whereNotNull('m.id').where('m.disabled', false))
+      .if(callerDomain !== normalized, (query) =>
+        query.whereNotNull('m.id').where('m.disabled', false)
+      )
       .select([
         ...ORGANIZATION_COLUMNS,
         'm.role as member_role',
@@ -231,8 +238,14 @@ export default class OrganizationService {
     await new MembershipService().touchLastSeen(access.organization.id, user.id)
   }
 
-  private async replaceEmailDomains(trx: TransactionClientContract, organizationId: string, domains: string[]) {
-    await OrganizationEmailDomain.query({ client: trx }).where('organization_id', organizationId).delete()
+  private async replaceEmailDomains(
+    trx: TransactionClientContract,
+    organizationId: string,
+    domains: string[]
+  ) {
+    await OrganizationEmailDomain.query({ client: trx })
+      .where('organization_id', organizationId)
+      .delete()
     const unique = [...new Set(domains.map((domain) => domain.toLowerCase()))]
     if (unique.length > 0) {
       await OrganizationEmailDomain.createMany(
@@ -280,5 +293,7 @@ function toRecord(row: Record<string, any>, emailDomains: string[]): Organizatio
 }
 
 function definedOnly<T extends Record<string, unknown>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined)
+  ) as Partial<T>
 }

@@ -79,7 +79,11 @@ export default class TeamService {
       .if(ownerFilter === 'none', (q) => q.whereRaw('1 = 0'))
       .if(ownerFilter === 'owned', (q) =>
         q.whereIn('t.id', (owned) =>
-          owned.from('team_members').where('user_id', query.owner!).where('role', 'owner').select('team_id')
+          owned
+            .from('team_members')
+            .where('user_id', query.owner!)
+            .where('role', 'owner')
+            .select('team_id')
         )
       )
       .if(query.title, (q) => whereContainsInsensitive(q, ['t.title'], query.title!))
@@ -94,7 +98,12 @@ export default class TeamService {
   /**
    * The teams `userId` belongs to in the organization, with their team role; `title` filters.
    */
-  async listForMember(caller: User, organizationId: string, userId: string, query: ListQuery & { title?: string }) {
+  async listForMember(
+    caller: User,
+    organizationId: string,
+    userId: string,
+    query: ListQuery & { title?: string }
+  ) {
     const builder = db
       .from('team_members as tm')
       .join('teams as t', 't.id', 'tm.team_id')
@@ -108,7 +117,10 @@ export default class TeamService {
       order: OLDEST_FIRST,
     })
     const teams = await this.hydrate(caller.id, page.rows)
-    const items = teams.map((team, index) => ({ team, role: page.rows[index].member_role as TeamRole }))
+    const items = teams.map((team, index) => ({
+      team,
+      role: page.rows[index].member_role as TeamRole,
+    }))
     return { items, count: page.count, next: page.next }
   }
 
@@ -132,7 +144,11 @@ export default class TeamService {
    * Teams of the organization by id, for records that refer to them (a SAML provider's default
    * team). Ids of other organizations are left out.
    */
-  async findMany(caller: User, organizationId: string, teamIds: string[]): Promise<Map<string, TeamRecord>> {
+  async findMany(
+    caller: User,
+    organizationId: string,
+    teamIds: string[]
+  ): Promise<Map<string, TeamRecord>> {
     if (teamIds.length === 0) return new Map()
     const rows = await db
       .from('teams')
@@ -147,10 +163,19 @@ export default class TeamService {
    * Creates a team with the given members (user ids of active organization members, team role
    * `member`), atomically: an unknown member is a 400 and creates nothing.
    */
-  async create(caller: User, access: OrganizationAccess, input: { title: string; members?: string[] }) {
+  async create(
+    caller: User,
+    access: OrganizationAccess,
+    input: { title: string; members?: string[] }
+  ) {
     const organizationId = access.organization.id
     const teamId = await db.transaction(async (trx) => {
-      const memberIds = await this.resolveOrFail(trx, organizationId, 'members', input.members ?? [])
+      const memberIds = await this.resolveOrFail(
+        trx,
+        organizationId,
+        'members',
+        input.members ?? []
+      )
       const team = new Team()
       team.useTransaction(trx)
       team.merge({ organizationId, title: input.title })
@@ -191,7 +216,10 @@ export default class TeamService {
       limit: query.limit,
       order: [{ column: 'tm.id', key: 'id' }],
     })
-    const records = await members.findMany(team.organizationId, page.rows.map((row) => row.user_id))
+    const records = await members.findMany(
+      team.organizationId,
+      page.rows.map((row) => row.user_id)
+    )
     const items = page.rows
       .filter((row) => records.has(row.user_id))
       .map((row) => ({ member: records.get(row.user_id)!, role: row.role as TeamRole }))
@@ -210,9 +238,12 @@ export default class TeamService {
     const memberships = Object.entries(update.memberships ?? {})
     await db.transaction(async (trx) => {
       await this.serializeMemberChanges(trx, team.id)
-      const userIds = await this.resolveOrFail(trx, team.organizationId, 'add, remove, memberships', [
-        ...new Set([...add, ...remove, ...memberships.map(([identifier]) => identifier)]),
-      ])
+      const userIds = await this.resolveOrFail(
+        trx,
+        team.organizationId,
+        'add, remove, memberships',
+        [...new Set([...add, ...remove, ...memberships.map(([identifier]) => identifier)])]
+      )
       const removed = new Set(remove.map((identifier) => userIds.get(identifier)!))
       const roles = new Map<string, TeamRole | undefined>()
       for (const identifier of add) roles.set(userIds.get(identifier)!, undefined)
@@ -221,7 +252,11 @@ export default class TeamService {
         if (!removed.has(userId)) await this.setMemberWithin(trx, team.id, userId, role)
       }
       if (removed.size > 0) {
-        await trx.from('team_members').where('team_id', team.id).whereIn('user_id', [...removed]).delete()
+        await trx
+          .from('team_members')
+          .where('team_id', team.id)
+          .whereIn('user_id', [...removed])
+          .delete()
       }
     })
   }
@@ -235,7 +270,9 @@ export default class TeamService {
       await this.serializeMemberChanges(trx, team.id)
       // Active members only, as in the bulk update; read within the transaction (the SQLite pool has
       // one connection, which the transaction holds).
-      const resolved = isWellFormedId(userId) ? await members.resolve(trx, team.organizationId, [userId]) : null
+      const resolved = isWellFormedId(userId)
+        ? await members.resolve(trx, team.organizationId, [userId])
+        : null
       if (!resolved?.userIds.has(userId)) throw NotFoundException.resource('member', userId)
       await this.setMemberWithin(trx, team.id, userId, role)
     })
@@ -254,7 +291,12 @@ export default class TeamService {
    * Adds `userId` to the team with `role`, or sets the role of an existing membership, inside the
    * caller's transaction. The caller makes sure the user is a member of the team's organization.
    */
-  async addMemberWithin(trx: TransactionClientContract, teamId: string, userId: string, role: TeamRole) {
+  async addMemberWithin(
+    trx: TransactionClientContract,
+    teamId: string,
+    userId: string,
+    role: TeamRole
+  ) {
     await this.setMemberWithin(trx, teamId, userId, role)
   }
 
@@ -280,7 +322,10 @@ export default class TeamService {
     userId: string,
     role: TeamRole | undefined
   ) {
-    const existing = await TeamMember.query({ client: trx }).where('team_id', teamId).where('user_id', userId).first()
+    const existing = await TeamMember.query({ client: trx })
+      .where('team_id', teamId)
+      .where('user_id', userId)
+      .first()
     if (existing) {
       if (role && existing.role !== role) {
         existing.role = role
@@ -327,23 +372,25 @@ export default class TeamService {
           .groupBy('team_id')
           .select('team_id')
           .count('* as total'),
-        db.from('team_members').whereIn('team_id', teamIds).where('user_id', callerId).select('team_id', 'role'),
+        db
+          .from('team_members')
+          .whereIn('team_id', teamIds)
+          .where('user_id', callerId)
+          .select('team_id', 'role'),
       ])
       for (const row of counts) memberCounts.set(row.team_id, Number(row.total))
       for (const row of mine) callerRoles.set(row.team_id, row.role)
     }
     const spaces = await this.spaceCounts(teamIds)
-    return rows.map(
-      (row): TeamRecord => ({
-        id: row.id,
-        organizationId: row.organization_id,
-        title: row.title,
-        createdAt: fromSqlTimestamp(row.created_at)!,
-        members: memberCounts.get(row.id) ?? 0,
-        spaces: spaces.get(row.id) ?? 0,
-        callerRole: callerRoles.get(row.id) ?? null,
-      })
-    )
+    return rows.map((row): TeamRecord => ({
+      id: row.id,
+      organizationId: row.organization_id,
+      title: row.title,
+      createdAt: fromSqlTimestamp(row.created_at)!,
+      members: memberCounts.get(row.id) ?? 0,
+      spaces: spaces.get(row.id) ?? 0,
+      callerRole: callerRoles.get(row.id) ?? null,
+    }))
   }
 }
 

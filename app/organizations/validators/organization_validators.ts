@@ -12,7 +12,11 @@ const emailDomain = vine
   .maxLength(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/)
 
-const title = vine.string().trim().minLength(2).use(maxCharacters({ max: 255 }))
+const title = vine
+  .string()
+  .trim()
+  .minLength(2)
+  .use(maxCharacters({ max: 255 }))
 const emailDomains = vine.array(emailDomain).maxLength(100).distinct()
 
 /**

@@ -6,7 +6,11 @@ import { TEAM_ROLES } from '#organizations/models/team_member'
 /**
  * Team titles: 1 to 64 characters, surrounding spaces trimmed.
  */
-const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 64 }))
+const title = vine
+  .string()
+  .trim()
+  .minLength(1)
+  .use(maxCharacters({ max: 64 }))
 
 /**
  * A user named by id or e-mail address (the longest address is 254 characters).

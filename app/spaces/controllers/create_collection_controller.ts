@@ -14,8 +14,13 @@ export default class CreateCollectionController {
 
   async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(createCollectionValidator, { data: rejectNullFields(request.body(), []) })
-    const collection = serializeCollection(await this.collections.create(user, params.organizationId, input), user)
+    const input = await request.validateUsing(createCollectionValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
+    const collection = serializeCollection(
+      await this.collections.create(user, params.organizationId, input),
+      user
+    )
     response.status(201).header('Location', collection.urls.location)
     return collection
   }

@@ -18,7 +18,12 @@ export default class CreateSpaceController {
 
   async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(createSpaceValidator, { data: refuseUnsupportedFields(rejectNullFields(request.body(), []), UNSUPPORTED_CREATE_SPACE_FIELDS) })
+    const input = await request.validateUsing(createSpaceValidator, {
+      data: refuseUnsupportedFields(
+        rejectNullFields(request.body(), []),
+        UNSUPPORTED_CREATE_SPACE_FIELDS
+      ),
+    })
     const access = await this.spaces.create(user, params.organizationId, input)
     const space = await presentSpace(access, user)
     response.status(201).header('Location', space.urls.location)

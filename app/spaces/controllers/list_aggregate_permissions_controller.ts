@@ -17,7 +17,9 @@ export default class ListAggregatePermissionsController {
 
   async handle(ctx: HttpContext) {
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(aggregateQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
+    const query = await ctx.request.validateUsing(aggregateQueryValidator, {
+      data: singleValuedQuery(ctx.request.qs()),
+    })
     const page = await this.grants.aggregate(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)
   }

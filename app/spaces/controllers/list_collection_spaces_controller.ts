@@ -18,9 +18,20 @@ export default class ListCollectionSpacesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const { collection, organizationRole } = await this.access.collectionFor(user.id, params.collectionId)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
-    const page = await this.spaces.listInCollection(user, collection.organizationId, organizationRole, collection.id, query)
+    const { collection, organizationRole } = await this.access.collectionFor(
+      user.id,
+      params.collectionId
+    )
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
+    const page = await this.spaces.listInCollection(
+      user,
+      collection.organizationId,
+      organizationRole,
+      collection.id,
+      query
+    )
     return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
   }
 }

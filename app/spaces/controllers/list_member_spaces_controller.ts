@@ -16,9 +16,14 @@ export default class ListMemberSpacesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(memberSpacesQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(memberSpacesQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.spaces.listForMember(user, params.organizationId, params.userId, query)
-    const spaces = await presentSpaces(page.items.map((item) => item.access), user)
+    const spaces = await presentSpaces(
+      page.items.map((item) => item.access),
+      user
+    )
     return listEnvelope(
       page.items.map((item, i) => ({ permission: item.permission, space: spaces[i] })),
       page.count,

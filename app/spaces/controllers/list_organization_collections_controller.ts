@@ -15,7 +15,9 @@ export default class ListOrganizationCollectionsController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listCollectionsQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listCollectionsQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.collections.listInOrganization(user, params.organizationId, query)
     return listEnvelope(
       page.items.map((access) => serializeCollection(access, user)),

@@ -14,7 +14,9 @@ export default class ListOrganizationSpacesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.spaces.listInOrganization(user, params.organizationId, query)
     return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
   }

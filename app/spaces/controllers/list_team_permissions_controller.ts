@@ -20,7 +20,9 @@ export default class ListTeamPermissionsController {
   async handle(ctx: HttpContext) {
     const user = ctx.auth.getUserOrFail()
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(listQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
+    const query = await ctx.request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(ctx.request.qs()),
+    })
     const organization = await this.organizations.accessFor(user, target.organizationId)
     const page = await this.grants.listTeams(user, target, query)
     return listEnvelope(

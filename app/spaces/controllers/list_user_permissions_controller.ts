@@ -15,7 +15,9 @@ export default class ListUserPermissionsController {
 
   async handle(ctx: HttpContext) {
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(listQueryValidator, { data: singleValuedQuery(ctx.request.qs()) })
+    const query = await ctx.request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(ctx.request.qs()),
+    })
     const page = await this.grants.listUsers(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)
   }

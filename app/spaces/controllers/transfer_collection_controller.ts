@@ -22,7 +22,12 @@ export default class TransferCollectionController {
     const user = auth.getUserOrFail()
     const access = await this.access.collectionFor(user.id, params.collectionId)
     await bouncer.with(CollectionPolicy).authorize('transfer', access)
-    const input = await request.validateUsing(transferCollectionValidator, { data: rejectNullFields(request.body(), []) })
-    return serializeCollection(await this.collections.transfer(user, access, input.organization), user)
+    const input = await request.validateUsing(transferCollectionValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
+    return serializeCollection(
+      await this.collections.transfer(user, access, input.organization),
+      user
+    )
   }
 }

@@ -21,7 +21,9 @@ export default class TransferSpaceController {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
     await bouncer.with(SpacePolicy).authorize('transfer', access)
-    const input = await request.validateUsing(transferSpaceValidator, { data: rejectNullFields(request.body(), []) })
+    const input = await request.validateUsing(transferSpaceValidator, {
+      data: rejectNullFields(request.body(), []),
+    })
     return presentSpace(await this.spaces.transfer(user, access, input), user)
   }
 }

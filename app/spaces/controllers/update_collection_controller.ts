@@ -4,7 +4,10 @@ import { rejectNullFields } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import CollectionService from '#spaces/services/collection_service'
 import CollectionPolicy from '#spaces/policies/collection_policy'
-import { NULLABLE_COLLECTION_FIELDS, updateCollectionValidator } from '#spaces/validators/space_validators'
+import {
+  NULLABLE_COLLECTION_FIELDS,
+  updateCollectionValidator,
+} from '#spaces/validators/space_validators'
 import { serializeCollection } from '#spaces/serializers/collection_serializer'
 
 /**

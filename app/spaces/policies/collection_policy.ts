@@ -24,21 +24,28 @@ export default class CollectionPolicy extends BasePolicy {
 
   manage(user: User, access: CollectionAccess) {
     return (
-      this.admin(user, access) || AuthorizationResponse.deny('Only admins of this collection can do this', 403)
+      this.admin(user, access) ||
+      AuthorizationResponse.deny('Only admins of this collection can do this', 403)
     )
   }
 
   createInside(user: User, access: CollectionAccess) {
     return (
       this.create(user, access) ||
-      AuthorizationResponse.deny('Creating content in this collection needs the create role or above', 403)
+      AuthorizationResponse.deny(
+        'Creating content in this collection needs the create role or above',
+        403
+      )
     )
   }
 
   transfer(_user: User, access: CollectionAccess) {
     return (
       roleAtLeast(access.organizationRole, 'admin') ||
-      AuthorizationResponse.deny('Only admins of the organization can transfer its collections', 403)
+      AuthorizationResponse.deny(
+        'Only admins of the organization can transfer its collections',
+        403
+      )
     )
   }
 

@@ -32,7 +32,10 @@ export default class SpacePolicy extends BasePolicy {
    * Settings, delete, restore, move and the space's permission grants.
    */
   manage(user: User, access: SpaceAccess) {
-    return this.admin(user, access) || AuthorizationResponse.deny('Only admins of this space can do this', 403)
+    return (
+      this.admin(user, access) ||
+      AuthorizationResponse.deny('Only admins of this space can do this', 403)
+    )
   }
 
   /**

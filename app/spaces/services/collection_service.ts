@@ -26,7 +26,11 @@ import SearchIndexService from '#content/search/search_index_service'
 import OrderingService from '#spaces/services/ordering_service'
 
 export type CreateCollectionInput = { title?: string; parent?: string }
-export type UpdateCollectionInput = { title?: string; description?: string | null; defaultLevel?: RoleOrGuest }
+export type UpdateCollectionInput = {
+  title?: string
+  description?: string | null
+  defaultLevel?: RoleOrGuest
+}
 
 /**
  * Collections: a tree of folders per organization that holds spaces. Default levels and grants on
@@ -44,7 +48,11 @@ export default class CollectionService {
   /**
    * The organization's collections the caller sees; `nested: false` keeps the root ones only.
    */
-  async listInOrganization(user: User, organizationId: string, query: ListQuery & { nested?: boolean }) {
+  async listInOrganization(
+    user: User,
+    organizationId: string,
+    query: ListQuery & { nested?: boolean }
+  ) {
     const membership = await this.access.membership(user.id, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
     const resolver = await this.access.resolverFor(user.id, organizationId, membership.role)
@@ -67,16 +75,30 @@ export default class CollectionService {
     })
     const items: CollectionAccess[] = page.rows.map((row) => {
       const collection = collectionFromRow(row)
-      return { collection, role: resolver.forCollection(collection.id)!, organizationRole: membership.role }
+      return {
+        collection,
+        role: resolver.forCollection(collection.id)!,
+        organizationRole: membership.role,
+      }
     })
     return { items, count: page.count, next: page.next }
   }
 
-  async create(user: User, organizationId: string, input: CreateCollectionInput): Promise<CollectionAccess> {
+  async create(
+    user: User,
+    organizationId: string,
+    input: CreateCollectionInput
+  ): Promise<CollectionAccess> {
     const membership = await this.access.membership(user.id, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
     const parentId = input.parent ?? null
-    const parentRole = await this.spaces.destinationRole(user, organizationId, membership.role, parentId, 'parent')
+    const parentRole = await this.spaces.destinationRole(
+      user,
+      organizationId,
+      membership.role,
+      parentId,
+      'parent'
+    )
     const id = await db.transaction(async (trx) => {
       const collection = new Collection()
       collection.useTransaction(trx)
@@ -89,13 +111,23 @@ export default class CollectionService {
         position: await this.ordering.nextPosition(trx, organizationId, parentId),
       })
       await collection.save()
-      await this.spaces.grantCreator(trx, organizationId, { collection_id: collection.id }, user.id, parentRole)
+      await this.spaces.grantCreator(
+        trx,
+        organizationId,
+        { collection_id: collection.id },
+        user.id,
+        parentRole
+      )
       return collection.id
     })
     return this.access.collectionFor(user.id, id)
   }
 
-  async update(user: User, access: CollectionAccess, input: UpdateCollectionInput): Promise<CollectionAccess> {
+  async update(
+    user: User,
+    access: CollectionAccess,
+    input: UpdateCollectionInput
+  ): Promise<CollectionAccess> {
     await db.transaction(async (trx) => {
       const collection = await Collection.findOrFail(access.collection.id, { client: trx })
       collection.merge(Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)))
@@ -112,13 +144,21 @@ export default class CollectionService {
     const id = access.collection.id
     await db.transaction(async (trx) => {
       const [child] = await trx.from('collections').where('parent_id', id).count('* as total')
-      const [space] = await trx.from('spaces').where('parent_id', id).whereNull('deleted_at').count('* as total')
+      const [space] = await trx
+        .from('spaces')
+        .where('parent_id', id)
+        .whereNull('deleted_at')
+        .count('* as total')
       if (Number(child.total) > 0 || Number(space.total) > 0) {
         throw new ConflictException(
           'The collection still holds spaces or collections; move or delete them before deleting it'
         )
       }
-      await trx.from('spaces').where('parent_id', id).where('visibility', 'in-collection').update({ visibility: 'private' })
+      await trx
+        .from('spaces')
+        .where('parent_id', id)
+        .where('visibility', 'in-collection')
+        .update({ visibility: 'private' })
       await trx.from('spaces').where('parent_id', id).update({ parent_id: null })
       await trx.from('content_grants').where('collection_id', id).delete()
       await trx.from('collections').where('id', id).delete()
@@ -136,7 +176,13 @@ export default class CollectionService {
       throw new ConflictException('The collection is already there; give a position to reorder it')
     }
     if (parentId !== collection.parentId) {
-      await this.spaces.destinationRole(user, collection.organizationId, access.organizationRole, parentId, 'parent')
+      await this.spaces.destinationRole(
+        user,
+        collection.organizationId,
+        access.organizationRole,
+        parentId,
+        'parent'
+      )
     }
     await db.transaction(async (trx) => {
       const update: Record<string, unknown> = { updated_at: toSqlTimestamp(DateTime.utc()) }
@@ -165,24 +211,41 @@ export default class CollectionService {
    * of another organization where the caller is admin. Grants on them are dropped: users and teams
    * belong to the old organization.
    */
-  async transfer(user: User, access: CollectionAccess, organizationId: string): Promise<CollectionAccess> {
+  async transfer(
+    user: User,
+    access: CollectionAccess,
+    organizationId: string
+  ): Promise<CollectionAccess> {
     const collection = access.collection
     const target = await this.access.membership(user.id, organizationId)
     if (!target) throw NotFoundException.resource('organization', organizationId)
     if (!roleAtLeast(target.role, 'admin')) {
-      throw new ForbiddenException('Only admins of the target organization can transfer collections into it')
+      throw new ForbiddenException(
+        'Only admins of the target organization can transfer collections into it'
+      )
     }
     if (organizationId === collection.organizationId) {
-      throw new ConflictException('The collection already belongs to this organization; use move instead')
+      throw new ConflictException(
+        'The collection already belongs to this organization; use move instead'
+      )
     }
     await db.transaction(async (trx) => {
       const subtree = await this.subtreeIds(trx, collection)
-      const spaceIds = (await trx.from('spaces').whereIn('parent_id', subtree).select('id')).map((r) => r.id)
+      const spaceIds = (await trx.from('spaces').whereIn('parent_id', subtree).select('id')).map(
+        (r) => r.id
+      )
       await trx.from('content_grants').whereIn('collection_id', subtree).delete()
-      if (spaceIds.length > 0) await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
-      await trx.from('spaces').whereIn('parent_id', subtree).update({ organization_id: organizationId })
+      if (spaceIds.length > 0)
+        await trx.from('content_grants').whereIn('space_id', spaceIds).delete()
+      await trx
+        .from('spaces')
+        .whereIn('parent_id', subtree)
+        .update({ organization_id: organizationId })
       await this.search.moveSpaces(trx, spaceIds, organizationId)
-      await trx.from('collections').whereIn('id', subtree).update({ organization_id: organizationId })
+      await trx
+        .from('collections')
+        .whereIn('id', subtree)
+        .update({ organization_id: organizationId })
       await trx
         .from('collections')
         .where('id', collection.id)
@@ -199,15 +262,27 @@ export default class CollectionService {
    * The collection and every collection below it.
    */
   private async subtreeIds(trx: TransactionClientContract, collection: CollectionRecord) {
-    const tree = new RoleResolver(await this.access.treeOf(collection.organizationId, trx), null, [])
+    const tree = new RoleResolver(
+      await this.access.treeOf(collection.organizationId, trx),
+      null,
+      []
+    )
     return tree.subtree(collection.id)
   }
 
   /**
    * A collection cannot move into itself or one of its descendants.
    */
-  private async assertNotBelow(trx: TransactionClientContract, collection: CollectionRecord, parentId: string) {
-    const tree = new RoleResolver(await this.access.treeOf(collection.organizationId, trx), null, [])
+  private async assertNotBelow(
+    trx: TransactionClientContract,
+    collection: CollectionRecord,
+    parentId: string
+  ) {
+    const tree = new RoleResolver(
+      await this.access.treeOf(collection.organizationId, trx),
+      null,
+      []
+    )
     if (tree.ancestry(parentId).some((node) => node.id === collection.id)) {
       throw BadRequestException.invalid({
         field: 'parent',

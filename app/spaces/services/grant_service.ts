@@ -40,9 +40,16 @@ export default class GrantService {
    * Users must be members of the organization and teams belong to it; any unknown id fails the
    * whole request with 404 and changes nothing.
    */
-  async invite(target: GrantTarget, input: { role: RoleOrGuest; users?: string[]; teams?: string[] }) {
+  async invite(
+    target: GrantTarget,
+    input: { role: RoleOrGuest; users?: string[]; teams?: string[] }
+  ) {
     if (!input.users && !input.teams) {
-      throw BadRequestException.invalid({ field: 'users', message: 'Give users, teams or both', rule: 'anyOf' })
+      throw BadRequestException.invalid({
+        field: 'users',
+        message: 'Give users, teams or both',
+        rule: 'anyOf',
+      })
     }
     const users = [...new Set(input.users ?? [])]
     const teams = [...new Set(input.teams ?? [])]
@@ -69,7 +76,15 @@ export default class GrantService {
    */
   async remove(target: GrantTarget, column: 'user_id' | 'team_id', id: string): Promise<boolean> {
     if (!isWellFormedId(id)) return false
-    return affectedRows(await db.from('content_grants').where(this.targetColumn(target), target.id).where(column, id).delete()) > 0
+    return (
+      affectedRows(
+        await db
+          .from('content_grants')
+          .where(this.targetColumn(target), target.id)
+          .where(column, id)
+          .delete()
+      ) > 0
+    )
   }
 
   async listUsers(target: GrantTarget, query: ListQuery) {
@@ -108,7 +123,10 @@ export default class GrantService {
       target.organizationId,
       page.rows.map((row) => row.team_id as string)
     )
-    const items = page.rows.map((row) => ({ permission: row.role as Role, team: teams.get(row.team_id)! }))
+    const items = page.rows.map((row) => ({
+      permission: row.role as Role,
+      team: teams.get(row.team_id)!,
+    }))
     return { items, count: page.count, next: page.next }
   }
 
@@ -123,7 +141,11 @@ export default class GrantService {
     for (const { userId, resolver } of await this.access.memberResolvers(target.organizationId)) {
       const role =
         target.kind === 'space'
-          ? resolver.forSpace({ id: target.id, parentId: target.parentId, defaultLevel: target.defaultLevel })
+          ? resolver.forSpace({
+              id: target.id,
+              parentId: target.parentId,
+              defaultLevel: target.defaultLevel,
+            })
           : resolver.forCollection(target.id)
       if (role && (!query.role || role === query.role)) roles.set(userId, role)
     }
@@ -137,7 +159,10 @@ export default class GrantService {
       limit: query.limit,
       order: [{ column: 'u.id', key: 'id' }],
     })
-    const items = page.rows.map((row) => ({ permission: roles.get(row.id)!, user: userFromRow(row as any) }))
+    const items = page.rows.map((row) => ({
+      permission: roles.get(row.id)!,
+      user: userFromRow(row as any),
+    }))
     return { items, count: page.count, next: page.next }
   }
 
@@ -149,7 +174,12 @@ export default class GrantService {
     role: RoleOrGuest
   ) {
     const targetColumn = this.targetColumn(target)
-    const existing = await trx.from('content_grants').where(targetColumn, target.id).where(column, id).select('id').first()
+    const existing = await trx
+      .from('content_grants')
+      .where(targetColumn, target.id)
+      .where(column, id)
+      .select('id')
+      .first()
     if (role === null) {
       if (existing) await trx.from('content_grants').where('id', existing.id).delete()
     } else if (existing) {
@@ -189,7 +219,11 @@ export default class GrantService {
     if (teamIds.length === 0) return
     const wellFormed = teamIds.filter(isWellFormedId)
     const rows = wellFormed.length
-      ? await db.from('teams').where('organization_id', organizationId).whereIn('id', wellFormed).select('id')
+      ? await db
+          .from('teams')
+          .where('organization_id', organizationId)
+          .whereIn('id', wellFormed)
+          .select('id')
       : []
     const found = new Set(rows.map((row) => row.id))
     const missing = teamIds.find((id) => !found.has(id))

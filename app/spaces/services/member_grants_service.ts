@@ -7,6 +7,10 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
  */
 export default class MemberGrantsService {
   async revokeWithin(trx: TransactionClientContract, organizationId: string, userId: string) {
-    await trx.from('content_grants').where('organization_id', organizationId).where('user_id', userId).delete()
+    await trx
+      .from('content_grants')
+      .where('organization_id', organizationId)
+      .where('user_id', userId)
+      .delete()
   }
 }

@@ -12,7 +12,11 @@ type Sibling = ItemRef & { position: number }
  * after a sibling renumbers that parent's children inside the caller's transaction.
  */
 export default class OrderingService {
-  async nextPosition(trx: TransactionClientContract, organizationId: string, parentId: string | null) {
+  async nextPosition(
+    trx: TransactionClientContract,
+    organizationId: string,
+    parentId: string | null
+  ) {
     const [spaces, collections] = await Promise.all([
       this.children(trx, 'spaces', organizationId, parentId).max('position as top').first(),
       this.children(trx, 'collections', organizationId, parentId).max('position as top').first(),
@@ -52,14 +56,26 @@ export default class OrderingService {
     }
   }
 
-  private async siblings(trx: TransactionClientContract, organizationId: string, parentId: string | null) {
+  private async siblings(
+    trx: TransactionClientContract,
+    organizationId: string,
+    parentId: string | null
+  ) {
     const [spaces, collections] = await Promise.all([
       this.children(trx, 'spaces', organizationId, parentId).select('id', 'position'),
       this.children(trx, 'collections', organizationId, parentId).select('id', 'position'),
     ])
     const all: Sibling[] = [
-      ...spaces.map((row) => ({ type: 'space' as const, id: row.id, position: Number(row.position) })),
-      ...collections.map((row) => ({ type: 'collection' as const, id: row.id, position: Number(row.position) })),
+      ...spaces.map((row) => ({
+        type: 'space' as const,
+        id: row.id,
+        position: Number(row.position),
+      })),
+      ...collections.map((row) => ({
+        type: 'collection' as const,
+        id: row.id,
+        position: Number(row.position),
+      })),
     ]
     return all.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   }

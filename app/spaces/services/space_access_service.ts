@@ -27,13 +27,21 @@ export default class SpaceAccessService {
   /**
    * The space as the caller sees it. `deleted: true` finds only deleted spaces (restore).
    */
-  async spaceFor(userId: string, spaceId: string, options: { deleted?: boolean } = {}): Promise<SpaceAccess> {
+  async spaceFor(
+    userId: string,
+    spaceId: string,
+    options: { deleted?: boolean } = {}
+  ): Promise<SpaceAccess> {
     if (isWellFormedId(spaceId)) {
       const found = await this.lookup('space', userId, spaceId, options.deleted ?? false)
       if (found) {
         const space = spaceFromRow(found.row)
         const organizationRole = found.memberRole
-        const role = effectiveRole(organizationRole, [space.defaultLevel, ...found.levels], found.grants)
+        const role = effectiveRole(
+          organizationRole,
+          [space.defaultLevel, ...found.levels],
+          found.grants
+        )
         if (role) return { space, role, organizationRole }
       }
     }
@@ -56,7 +64,10 @@ export default class SpaceAccessService {
   /**
    * The caller's membership of an organization: undefined when not an active member.
    */
-  async membership(userId: string, organizationId: string): Promise<{ role: RoleOrGuest } | undefined> {
+  async membership(
+    userId: string,
+    organizationId: string
+  ): Promise<{ role: RoleOrGuest } | undefined> {
     if (!isWellFormedId(organizationId)) return undefined
     const row = await db
       .from('organization_members')
@@ -85,7 +96,9 @@ export default class SpaceAccessService {
         .where((q) =>
           q
             .where('g.user_id', userId)
-            .orWhereIn('g.team_id', (sub) => sub.from('team_members').where('user_id', userId).select('team_id'))
+            .orWhereIn('g.team_id', (sub) =>
+              sub.from('team_members').where('user_id', userId).select('team_id')
+            )
         )
         .select('g.space_id', 'g.collection_id', 'g.role'),
     ])
@@ -113,8 +126,16 @@ export default class SpaceAccessService {
         .from('content_grants as g')
         .leftJoin('team_members as tm', 'tm.team_id', 'g.team_id')
         .where('g.organization_id', organizationId)
-        .if(userIds, (q) => q.where((w) => w.whereIn('g.user_id', userIds!).orWhereIn('tm.user_id', userIds!)))
-        .select('g.space_id', 'g.collection_id', 'g.role', 'g.user_id', 'tm.user_id as team_user_id'),
+        .if(userIds, (q) =>
+          q.where((w) => w.whereIn('g.user_id', userIds!).orWhereIn('tm.user_id', userIds!))
+        )
+        .select(
+          'g.space_id',
+          'g.collection_id',
+          'g.role',
+          'g.user_id',
+          'tm.user_id as team_user_id'
+        ),
     ])
     const grantsOf = new Map<string, GrantRow[]>()
     for (const grant of grants) {
@@ -127,7 +148,11 @@ export default class SpaceAccessService {
     }
     return members.map((member) => ({
       userId: member.user_id as string,
-      resolver: new RoleResolver(collections, member.role ?? null, grantsOf.get(member.user_id) ?? []),
+      resolver: new RoleResolver(
+        collections,
+        member.role ?? null,
+        grantsOf.get(member.user_id) ?? []
+      ),
     }))
   }
 
@@ -135,7 +160,10 @@ export default class SpaceAccessService {
    * How many spaces of the organization each member can access (the `spaces` count of a Member).
    * Users who are not active members count 0.
    */
-  async countSpacesOfMembers(organizationId: string, userIds: string[]): Promise<Map<string, number>> {
+  async countSpacesOfMembers(
+    organizationId: string,
+    userIds: string[]
+  ): Promise<Map<string, number>> {
     const counts = new Map<string, number>(userIds.map((id) => [id, 0]))
     if (userIds.length === 0) return counts
     const [resolvers, spaces] = await Promise.all([
@@ -161,13 +189,20 @@ export default class SpaceAccessService {
       .select('team_id', 'organization_id', 'space_id', 'collection_id', 'role')
     const organizationIds = [...new Set(grants.map((g) => g.organization_id as string))]
     for (const organizationId of organizationIds) {
-      const [collections, spaces] = await Promise.all([this.treeOf(organizationId), this.liveSpacesOf(organizationId)])
+      const [collections, spaces] = await Promise.all([
+        this.treeOf(organizationId),
+        this.liveSpacesOf(organizationId),
+      ])
       for (const teamId of teamIds) {
-        const own = grants.filter((g) => g.team_id === teamId && g.organization_id === organizationId)
+        const own = grants.filter(
+          (g) => g.team_id === teamId && g.organization_id === organizationId
+        )
         if (own.length === 0) continue
         // As a guest would: only what is granted counts.
         const resolver = new RoleResolver(collections, null, own.map(toGrant))
-        const count = spaces.filter((space) => resolver.forSpace({ ...space, defaultLevel: null })).length
+        const count = spaces.filter((space) =>
+          resolver.forSpace({ ...space, defaultLevel: null })
+        ).length
         counts.set(teamId, (counts.get(teamId) ?? 0) + count)
       }
     }
@@ -183,7 +218,11 @@ export default class SpaceAccessService {
       .where('organization_id', organizationId)
       .whereNull('deleted_at')
       .select('id', 'parent_id', 'default_level')
-    return rows.map((row) => ({ id: row.id as string, parentId: row.parent_id ?? null, defaultLevel: row.default_level ?? null }))
+    return rows.map((row) => ({
+      id: row.id as string,
+      parentId: row.parent_id ?? null,
+      defaultLevel: row.default_level ?? null,
+    }))
   }
 
   async treeOf(organizationId: string, client: QueryClientContract = db.connection()) {
@@ -191,7 +230,11 @@ export default class SpaceAccessService {
       .from('collections')
       .where('organization_id', organizationId)
       .select('id', 'parent_id', 'default_level')
-    return rows.map((row) => ({ id: row.id, parentId: row.parent_id ?? null, defaultLevel: row.default_level ?? null }))
+    return rows.map((row) => ({
+      id: row.id,
+      parentId: row.parent_id ?? null,
+      defaultLevel: row.default_level ?? null,
+    }))
   }
 
   /**
@@ -225,7 +268,15 @@ export default class SpaceAccessService {
       INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
       WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
         ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
-    const result = await db.rawQuery(sql, [id, kind === 'space' ? id : '', userId, userId, id, userId, false])
+    const result = await db.rawQuery(sql, [
+      id,
+      kind === 'space' ? id : '',
+      userId,
+      userId,
+      id,
+      userId,
+      false,
+    ])
     const row: Record<string, any> | undefined = rowsOf(result)[0]
     if (!row) return undefined
     return {

@@ -15,7 +15,10 @@ export type SpaceCounters = {
 export default class SpaceCountersService {
   async countersFor(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
     const counters = new Map<string, SpaceCounters>(
-      spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }])
+      spaceIds.map((id) => [
+        id,
+        { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 },
+      ])
     )
     if (spaceIds.length === 0) return counters
     const [rows, comments] = await Promise.all([

@@ -34,7 +34,12 @@ import SearchIndexService from '#content/search/search_index_service'
  */
 export const RETENTION_DAYS = 7
 
-export type CreateSpaceInput = { title?: string; emoji?: string; parent?: string; editMode?: EditMode }
+export type CreateSpaceInput = {
+  title?: string
+  emoji?: string
+  parent?: string
+  editMode?: EditMode
+}
 export type UpdateSpaceInput = {
   title?: string
   emoji?: string | null
@@ -73,7 +78,13 @@ export default class SpaceService {
   /**
    * Spaces directly inside a collection the caller sees.
    */
-  async listInCollection(user: User, organizationId: string, organizationRole: RoleOrGuest, collectionId: string, query: ListQuery) {
+  async listInCollection(
+    user: User,
+    organizationId: string,
+    organizationRole: RoleOrGuest,
+    collectionId: string,
+    query: ListQuery
+  ) {
     const resolver = await this.access.resolverFor(user.id, organizationId, organizationRole)
     const builder = this.visibleSpaces(organizationId, resolver).where('s.parent_id', collectionId)
     return this.page(builder, resolver, query)
@@ -82,7 +93,12 @@ export default class SpaceService {
   /**
    * Spaces that `memberId` can access, each with their effective role, as the caller sees them.
    */
-  async listForMember(user: User, organizationId: string, memberId: string, query: ListQuery & { order?: 'asc' | 'desc' }) {
+  async listForMember(
+    user: User,
+    organizationId: string,
+    memberId: string,
+    query: ListQuery & { order?: 'asc' | 'desc' }
+  ) {
     const membership = await this.access.membership(user.id, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
     if (membership.role === null && memberId !== user.id) {
@@ -108,7 +124,11 @@ export default class SpaceService {
       const space = spaceFromRow(row)
       return {
         permission: memberResolver.forSpace(space)!,
-        access: { space, role: callerResolver.forSpace(space)!, organizationRole: callerResolver.organizationRole },
+        access: {
+          space,
+          role: callerResolver.forSpace(space)!,
+          organizationRole: callerResolver.organizationRole,
+        },
       }
     })
     return { items, count: page.count, next: page.next }
@@ -117,7 +137,13 @@ export default class SpaceService {
   async create(user: User, organizationId: string, input: CreateSpaceInput): Promise<SpaceAccess> {
     const membership = await this.access.membership(user.id, organizationId)
     if (!membership) throw NotFoundException.resource('organization', organizationId)
-    const parentRole = await this.destinationRole(user, organizationId, membership.role, input.parent ?? null, 'parent')
+    const parentRole = await this.destinationRole(
+      user,
+      organizationId,
+      membership.role,
+      input.parent ?? null,
+      'parent'
+    )
     const spaceId = await db.transaction(async (trx) => {
       const space = await this.insertSpace(trx, {
         organizationId,
@@ -214,10 +240,20 @@ export default class SpaceService {
         .select('organization_id', 'user_id', 'team_id', 'role')
       if (grants.length > 0) {
         await trx.table('content_grants').multiInsert(
-          grants.map((grant) => ({ ...grant, space_id: copy.id, created_at: toSqlTimestamp(now()) }))
+          grants.map((grant) => ({
+            ...grant,
+            space_id: copy.id,
+            created_at: toSqlTimestamp(now()),
+          }))
         )
       }
-      await this.grantCreator(trx, source.organizationId, { space_id: copy.id }, user.id, parentRole)
+      await this.grantCreator(
+        trx,
+        source.organizationId,
+        { space_id: copy.id },
+        user.id,
+        parentRole
+      )
       await this.content.copyRevision(
         trx,
         { spaceId: source.id, revisionId: source.revisionId },
@@ -232,10 +268,18 @@ export default class SpaceService {
     const space = access.space
     const parentId = input.parent === undefined ? space.parentId : input.parent
     if (parentId === space.parentId && !input.position) {
-      throw new ConflictException('The space is already in this collection; give a position to reorder it')
+      throw new ConflictException(
+        'The space is already in this collection; give a position to reorder it'
+      )
     }
     if (parentId !== space.parentId) {
-      await this.destinationRole(user, space.organizationId, access.organizationRole, parentId, 'parent')
+      await this.destinationRole(
+        user,
+        space.organizationId,
+        access.organizationRole,
+        parentId,
+        'parent'
+      )
     }
     await db.transaction(async (trx) => {
       const update: Record<string, unknown> = { updated_at: toSqlTimestamp(now()) }
@@ -246,7 +290,13 @@ export default class SpaceService {
       }
       await trx.from('spaces').where('id', space.id).update(update)
       if (input.position) {
-        await this.ordering.place(trx, space.organizationId, parentId, { type: 'space', id: space.id }, input.position)
+        await this.ordering.place(
+          trx,
+          space.organizationId,
+          parentId,
+          { type: 'space', id: space.id },
+          input.position
+        )
       }
     })
     return this.access.spaceFor(user.id, space.id)
@@ -261,13 +311,18 @@ export default class SpaceService {
     const target = await this.access.membership(user.id, input.organization)
     if (!target) throw NotFoundException.resource('organization', input.organization)
     if (!roleAtLeast(target.role, 'admin')) {
-      throw new ForbiddenException('Only admins of the target organization can transfer spaces into it')
+      throw new ForbiddenException(
+        'Only admins of the target organization can transfer spaces into it'
+      )
     }
     if (input.organization === space.organizationId) {
-      throw new ConflictException('The space already belongs to this organization; use move instead')
+      throw new ConflictException(
+        'The space already belongs to this organization; use move instead'
+      )
     }
     const parentId = input.collection ?? null
-    if (parentId) await this.destinationRole(user, input.organization, target.role, parentId, 'collection')
+    if (parentId)
+      await this.destinationRole(user, input.organization, target.role, parentId, 'collection')
     await db.transaction(async (trx) => {
       await trx.from('content_grants').where('space_id', space.id).delete()
       await trx
@@ -277,7 +332,10 @@ export default class SpaceService {
           organization_id: input.organization,
           parent_id: parentId,
           position: await this.ordering.nextPosition(trx, input.organization, parentId),
-          visibility: parentId === null && space.visibility === 'in-collection' ? 'private' : space.visibility,
+          visibility:
+            parentId === null && space.visibility === 'in-collection'
+              ? 'private'
+              : space.visibility,
           updated_at: toSqlTimestamp(now()),
         })
       await this.search.moveSpace(trx, space.id, input.organization)
@@ -303,7 +361,9 @@ export default class SpaceService {
       if (ids.length === 0) return { count: 0, ids }
       await trx.from('content_grants').whereIn('space_id', ids).delete()
       await trx.from('revisions').whereIn('space_id', ids).delete()
-      const count = affectedRows(await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete())
+      const count = affectedRows(
+        await trx.from('spaces').whereIn('id', ids).whereNotNull('deleted_at').delete()
+      )
       return { count, ids }
     })
     await this.content.removeFiles(removed.ids)
@@ -343,7 +403,9 @@ export default class SpaceService {
   ): Promise<Role> {
     if (parentId === null) {
       if (!roleAtLeast(organizationRole, 'create')) {
-        throw new ForbiddenException('Creating content at the root of the organization needs the create role or above')
+        throw new ForbiddenException(
+          'Creating content at the root of the organization needs the create role or above'
+        )
       }
       return organizationRole!
     }
@@ -351,9 +413,12 @@ export default class SpaceService {
       if (error instanceof NotFoundException) return undefined
       throw error
     })
-    if (!collection || collection.collection.organizationId !== organizationId) throw unknownCollection(field, parentId)
+    if (!collection || collection.collection.organizationId !== organizationId)
+      throw unknownCollection(field, parentId)
     if (!roleAtLeast(collection.role, 'create')) {
-      throw new ForbiddenException('Creating content in this collection needs the create role or above')
+      throw new ForbiddenException(
+        'Creating content in this collection needs the create role or above'
+      )
     }
     return collection.role
   }
@@ -380,7 +445,11 @@ export default class SpaceService {
     })
   }
 
-  private async page(builder: ReturnType<typeof db.from>, resolver: RoleResolver, query: ListQuery) {
+  private async page(
+    builder: ReturnType<typeof db.from>,
+    resolver: RoleResolver,
+    query: ListQuery
+  ) {
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [
@@ -399,7 +468,14 @@ export default class SpaceService {
     trx: TransactionClientContract,
     fields: Pick<
       Space,
-      'organizationId' | 'parentId' | 'title' | 'emoji' | 'visibility' | 'editMode' | 'defaultLevel' | 'mergeRules'
+      | 'organizationId'
+      | 'parentId'
+      | 'title'
+      | 'emoji'
+      | 'visibility'
+      | 'editMode'
+      | 'defaultLevel'
+      | 'mergeRules'
     >
   ) {
     const space = new Space()
@@ -412,7 +488,10 @@ export default class SpaceService {
       deletedAt: null,
     })
     await space.save()
-    await Revision.create({ id: space.revisionId, spaceId: space.id, parentId: null }, { client: trx })
+    await Revision.create(
+      { id: space.revisionId, spaceId: space.id, parentId: null },
+      { client: trx }
+    )
     return space
   }
 

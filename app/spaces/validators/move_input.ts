@@ -7,11 +7,17 @@ import { moveValidator } from '#spaces/validators/space_validators'
  * The body of a space or collection move: at least one of `parent` / `position`, and a position
  * names exactly one of `before` / `after`.
  */
-export async function moveInput(request: Request): Promise<{ parent?: string | null; position?: Position }> {
+export async function moveInput(
+  request: Request
+): Promise<{ parent?: string | null; position?: Position }> {
   const body = request.body()
   const input = await request.validateUsing(moveValidator, { data: body })
   if (!('parent' in body) && !input.position) {
-    throw BadRequestException.invalid({ field: 'body', message: 'Give a parent, a position or both', rule: 'minProperties' })
+    throw BadRequestException.invalid({
+      field: 'body',
+      message: 'Give a parent, a position or both',
+      rule: 'minProperties',
+    })
   }
   let position: Position | undefined
   if (input.position) {
@@ -24,7 +30,10 @@ export async function moveInput(request: Request): Promise<{ parent?: string | n
       })
     }
     const pointer = (before ?? after)!
-    const ref: ItemRef = { type: pointer.type, id: (pointer.type === 'space' ? pointer.space : pointer.collection)! }
+    const ref: ItemRef = {
+      type: pointer.type,
+      id: (pointer.type === 'space' ? pointer.space : pointer.collection)!,
+    }
     position = before ? { before: ref } : { after: ref }
   }
   return { parent: 'parent' in body ? (input.parent ?? null) : undefined, position }

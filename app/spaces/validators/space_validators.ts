@@ -5,8 +5,16 @@ import { listQuery } from '#core/http/pagination'
 import { maxCharacters } from '#core/http/validation'
 import { EDIT_MODES, SPACE_VISIBILITIES, SUPPORTED_MERGE_RULES } from '#spaces/records'
 
-const title = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
-const emoji = vine.string().trim().minLength(1).use(maxCharacters({ max: 50 }))
+const title = vine
+  .string()
+  .trim()
+  .minLength(1)
+  .use(maxCharacters({ max: 50 }))
+const emoji = vine
+  .string()
+  .trim()
+  .minLength(1)
+  .use(maxCharacters({ max: 50 }))
 const id = vine.string().trim().minLength(1).maxLength(64)
 const role = vine.enum(ROLES)
 
@@ -19,7 +27,10 @@ const pointer = vine.object({
 /**
  * `position` of a move: exactly one of `before` / `after`, each naming a sibling space or collection.
  */
-const position = vine.object({ before: pointer.clone().optional(), after: pointer.clone().optional() })
+const position = vine.object({
+  before: pointer.clone().optional(),
+  after: pointer.clone().optional(),
+})
 
 /**
  * POST /v1/orgs/{organizationId}/spaces (GitBook's createSpace). `empty: true` is what Bindery does
@@ -39,16 +50,18 @@ export const createSpaceValidator = vine.compile(
  * A merge rule Bindery enforces; GitBook's other rules are named as unsupported rather than
  * answered with a bare enum failure.
  */
-const supportedMergeRule = vine.createRule((value: unknown, _options: undefined, field: FieldContext) => {
-  if (!field.isValid) return
-  if (!(SUPPORTED_MERGE_RULES as readonly unknown[]).includes(value)) {
-    field.report(
-      `The merge rule "${String(value).slice(0, 64)}" is not supported by this server (supported: ${SUPPORTED_MERGE_RULES.join(', ')})`,
-      'unsupportedMergeRule',
-      field
-    )
+const supportedMergeRule = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (!field.isValid) return
+    if (!(SUPPORTED_MERGE_RULES as readonly unknown[]).includes(value)) {
+      field.report(
+        `The merge rule "${String(value).slice(0, 64)}" is not supported by this server (supported: ${SUPPORTED_MERGE_RULES.join(', ')})`,
+        'unsupportedMergeRule',
+        field
+      )
+    }
   }
-})
+)
 
 /**
  * GitBook's MergeRulesSpaceConfiguration: `{type: 'inherit'}`, `{type: 'none'}` or
@@ -105,7 +118,12 @@ export const NULLABLE_COLLECTION_FIELDS = ['description', 'defaultLevel'] as con
 export const updateCollectionValidator = vine.compile(
   vine.object({
     title: title.clone().optional(),
-    description: vine.string().trim().use(maxCharacters({ max: 100 })).nullable().optional(),
+    description: vine
+      .string()
+      .trim()
+      .use(maxCharacters({ max: 100 }))
+      .nullable()
+      .optional(),
     defaultLevel: role.clone().nullable().optional(),
   })
 )
@@ -129,11 +147,18 @@ export const inviteValidator = vine.compile(
 
 export const grantRoleValidator = vine.compile(vine.object({ role: role.clone().nullable() }))
 
-export const aggregateQueryValidator = vine.compile(vine.object({ ...listQuery, role: role.clone().optional() }))
+export const aggregateQueryValidator = vine.compile(
+  vine.object({ ...listQuery, role: role.clone().optional() })
+)
 
 /**
  * Fields of GitBook's request bodies that Bindery does not implement (templates, computed sources,
  * icons, languages): a 400 naming them, rather than a silent no-op.
  */
-export const UNSUPPORTED_CREATE_SPACE_FIELDS = ['template', 'computedSource', 'language', 'icon'] as const
+export const UNSUPPORTED_CREATE_SPACE_FIELDS = [
+  'template',
+  'computedSource',
+  'language',
+  'icon',
+] as const
 export const UNSUPPORTED_UPDATE_SPACE_FIELDS = ['icon', 'language'] as const

@@ -21,7 +21,9 @@ export default class ListSamlProvidersController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.providers.list(user, access, query)
     return listEnvelope(
       page.rows.map((row) => serializeSamlProvider(row, access, user)),

@@ -15,7 +15,10 @@ export default class SamlProviderPolicy extends BasePolicy {
   manage(user: User, access: OrganizationAccess) {
     return (
       this.isAdmin(user, access) ||
-      AuthorizationResponse.deny('Only admins of this organization can read or manage its SAML providers', 403)
+      AuthorizationResponse.deny(
+        'Only admins of this organization can read or manage its SAML providers',
+        403
+      )
     )
   }
 }

@@ -38,7 +38,11 @@ export function serviceProviderUrls(providerId: string) {
 /**
  * Ready to sign users in once the identity provider's three settings are known.
  */
-export function isActive(row: { entity_id: string | null; certificate: string | null; sso_url: string | null }) {
+export function isActive(row: {
+  entity_id: string | null
+  certificate: string | null
+  sso_url: string | null
+}) {
   return Boolean(row.entity_id && row.certificate && row.sso_url)
 }
 
@@ -46,7 +50,11 @@ export function isActive(row: { entity_id: string | null; certificate: string | 
  * GitBook's OrganizationSAMLProvider. Settings not configured yet render as empty strings (the
  * provider is then `pending`).
  */
-export function serializeSamlProvider(row: SamlProviderRow, access: OrganizationAccess, caller: User) {
+export function serializeSamlProvider(
+  row: SamlProviderRow,
+  access: OrganizationAccess,
+  caller: User
+) {
   return {
     object: 'saml-provider' as const,
     id: row.id,

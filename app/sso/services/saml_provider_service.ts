@@ -63,7 +63,11 @@ export default class SamlProviderService {
     throw NotFoundException.resource('SAML provider', id)
   }
 
-  async create(caller: User, access: OrganizationAccess, input: SamlProviderInput & { label: string }) {
+  async create(
+    caller: User,
+    access: OrganizationAccess,
+    input: SamlProviderInput & { label: string }
+  ) {
     const organizationId = access.organization.id
     const defaultTeamId = await this.teamOf(organizationId, input.defaultTeam)
     const provider = await SamlProvider.create({
@@ -100,7 +104,11 @@ export default class SamlProviderService {
    */
   async delete(caller: User, access: OrganizationAccess, id: string): Promise<void> {
     await this.find(caller, access, id)
-    await db.from('saml_providers').where('organization_id', access.organization.id).where('id', id).delete()
+    await db
+      .from('saml_providers')
+      .where('organization_id', access.organization.id)
+      .where('id', id)
+      .delete()
   }
 
   /**
@@ -126,7 +134,10 @@ export default class SamlProviderService {
   }
 
   async exists(id: string): Promise<boolean> {
-    return isWellFormedId(id) && Boolean(await db.from('saml_providers').where('id', id).select('id').first())
+    return (
+      isWellFormedId(id) &&
+      Boolean(await db.from('saml_providers').where('id', id).select('id').first())
+    )
   }
 
   /**
@@ -155,7 +166,12 @@ export default class SamlProviderService {
   private async teamOf(organizationId: string, teamId: string | null | undefined) {
     if (teamId === undefined || teamId === null) return teamId
     const team = isWellFormedId(teamId)
-      ? await db.from('teams').where('organization_id', organizationId).where('id', teamId).select('id').first()
+      ? await db
+          .from('teams')
+          .where('organization_id', organizationId)
+          .where('id', teamId)
+          .select('id')
+          .first()
       : null
     if (!team) {
       throw BadRequestException.invalid({
@@ -170,15 +186,17 @@ export default class SamlProviderService {
   /**
    * Attaches each row's default team as the organizations domain reads teams (counts, caller's role).
    */
-  private async withDefaultTeams(caller: User, access: OrganizationAccess, rows: Record<string, any>[]) {
+  private async withDefaultTeams(
+    caller: User,
+    access: OrganizationAccess,
+    rows: Record<string, any>[]
+  ) {
     const teamIds = [...new Set(rows.map((row) => row.default_team_id).filter(Boolean))] as string[]
     const teams = await new TeamService().findMany(caller, access.organization.id, teamIds)
-    return rows.map(
-      (row): SamlProviderRow => ({
-        ...(row as SamlProviderRow),
-        defaultTeam: row.default_team_id ? (teams.get(row.default_team_id) ?? null) : null,
-      })
-    )
+    return rows.map((row): SamlProviderRow => ({
+      ...(row as SamlProviderRow),
+      defaultTeam: row.default_team_id ? (teams.get(row.default_team_id) ?? null) : null,
+    }))
   }
 
   private rows(organizationId: string) {

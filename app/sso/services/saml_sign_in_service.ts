@@ -2,7 +2,12 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { DOMParser } from '@xmldom/xmldom'
-import { SAML, ValidateInResponseTo, generateServiceProviderMetadata, type Profile } from '@node-saml/node-saml'
+import {
+  SAML,
+  ValidateInResponseTo,
+  generateServiceProviderMetadata,
+  type Profile,
+} from '@node-saml/node-saml'
 import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import SamlProviderService, { type ActiveSamlProvider } from '#sso/services/saml_provider_service'
@@ -74,9 +79,13 @@ export default class SamlSignInService {
     const sp = serviceProviderUrls(provider.id)
     let profile: Profile | null
     try {
-      ;({ profile } = await this.saml(provider).validatePostResponseAsync({ SAMLResponse: samlResponse }))
+      ;({ profile } = await this.saml(provider).validatePostResponseAsync({
+        SAMLResponse: samlResponse,
+      }))
     } catch (error) {
-      throw SsoSignInException.refused(`the identity provider's response was rejected (${describe(error)})`)
+      throw SsoSignInException.refused(
+        `the identity provider's response was rejected (${describe(error)})`
+      )
     }
     if (!profile) throw SsoSignInException.refused('the identity provider signed nobody in')
     this.checkDestination(samlResponse, sp.acsURL)
@@ -101,7 +110,8 @@ export default class SamlSignInService {
 
   private async activeProvider(providerId: string): Promise<ActiveSamlProvider> {
     const provider = await this.providers.findActive(providerId)
-    if (!provider) throw SsoSignInException.refused('this identity provider is unknown or not configured yet')
+    if (!provider)
+      throw SsoSignInException.refused('this identity provider is unknown or not configured yet')
     return provider
   }
 
@@ -132,7 +142,9 @@ export default class SamlSignInService {
    */
   private checkDestination(samlResponse: string, acsURL: string) {
     const xml = Buffer.from(samlResponse, 'base64').toString('utf8')
-    const destination = new DOMParser().parseFromString(xml, 'text/xml').documentElement?.getAttribute('Destination')
+    const destination = new DOMParser()
+      .parseFromString(xml, 'text/xml')
+      .documentElement?.getAttribute('Destination')
     if (destination && destination !== acsURL) {
       throw SsoSignInException.refused('the response was sent to another destination')
     }
@@ -156,25 +168,45 @@ export default class SamlSignInService {
     }
     const expiries = [
       assertion?.Conditions?.[0]?.$?.NotOnOrAfter,
-      ...confirmations.map((confirmation) => confirmation?.SubjectConfirmationData?.[0]?.$?.NotOnOrAfter),
+      ...confirmations.map(
+        (confirmation) => confirmation?.SubjectConfirmationData?.[0]?.$?.NotOnOrAfter
+      ),
     ]
       .filter((value) => typeof value === 'string')
       .map((value) => DateTime.fromISO(value, { zone: 'utc' }))
       .filter((value) => value.isValid)
     const validUntil = (
-      expiries.length > 0 ? DateTime.max(...expiries)! : DateTime.utc().plus({ milliseconds: ASSERTION_MEMORY_MS })
+      expiries.length > 0
+        ? DateTime.max(...expiries)!
+        : DateTime.utc().plus({ milliseconds: ASSERTION_MEMORY_MS })
     ).plus({ milliseconds: CLOCK_SKEW_MS })
 
-    const email = [...EMAIL_ATTRIBUTES.map((name) => firstString(profile[name])), profile.nameID].find(
-      (value): value is string => typeof value === 'string' && EMAIL.test(value.trim())
+    const email = [
+      ...EMAIL_ATTRIBUTES.map((name) => firstString(profile[name])),
+      profile.nameID,
+    ].find((value): value is string => typeof value === 'string' && EMAIL.test(value.trim()))
+    if (!email)
+      throw SsoSignInException.refused('the identity provider did not send an e-mail address')
+    const given = firstString(
+      profile.givenName ??
+        profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname']
     )
-    if (!email) throw SsoSignInException.refused('the identity provider did not send an e-mail address')
-    const given = firstString(profile.givenName ?? profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname'])
-    const surname = firstString(profile.sn ?? profile.surname ?? profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname'])
+    const surname = firstString(
+      profile.sn ??
+        profile.surname ??
+        profile['http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname']
+    )
     const displayName =
-      DISPLAY_NAME_ATTRIBUTES.map((name) => firstString(profile[name])).find((value) => value && !EMAIL.test(value)) ??
+      DISPLAY_NAME_ATTRIBUTES.map((name) => firstString(profile[name])).find(
+        (value) => value && !EMAIL.test(value)
+      ) ??
       ([given, surname].filter(Boolean).join(' ') || undefined)
-    return { email: email.trim(), displayName: displayName?.slice(0, 255), assertionId: assertionId.slice(0, 255), validUntil }
+    return {
+      email: email.trim(),
+      displayName: displayName?.slice(0, 255),
+      assertionId: assertionId.slice(0, 255),
+      validUntil,
+    }
   }
 
   /**

@@ -53,7 +53,11 @@ export default class SsoMembershipService {
    * Records the assertion id; a second use of the same assertion (a replay) violates the unique key
    * on (provider, assertion id) on both engines, even when two processes race.
    */
-  private async consumeAssertion(trx: TransactionClientContract, providerId: string, identity: SamlIdentity) {
+  private async consumeAssertion(
+    trx: TransactionClientContract,
+    providerId: string,
+    identity: SamlIdentity
+  ) {
     const seen = await trx
       .from('saml_assertions')
       .where('saml_provider_id', providerId)
@@ -118,7 +122,11 @@ export default class SsoMembershipService {
    * Existing team members keep their team role (an owner stays owner).
    */
   private async joinTeam(trx: TransactionClientContract, teamId: string, userId: string) {
-    const existing = await trx.from('team_members').where('team_id', teamId).where('user_id', userId).first()
+    const existing = await trx
+      .from('team_members')
+      .where('team_id', teamId)
+      .where('user_id', userId)
+      .first()
     if (!existing) await new TeamService().addMemberWithin(trx, teamId, userId, 'member')
   }
 }

@@ -23,11 +23,19 @@ const x509Rule = vine.createRule((value: unknown, _options: undefined, field: Fi
   try {
     new X509Certificate(certificateToPem(value))
   } catch {
-    field.report('The {{ field }} field must be an X.509 certificate in PEM format', 'x509Certificate', field)
+    field.report(
+      'The {{ field }} field must be an X.509 certificate in PEM format',
+      'x509Certificate',
+      field
+    )
   }
 })
 
-const label = vine.string().trim().minLength(1).use(maxCharacters({ max: 30 }))
+const label = vine
+  .string()
+  .trim()
+  .minLength(1)
+  .use(maxCharacters({ max: 30 }))
 const entityID = vine.string().trim().minLength(1).maxLength(1024)
 const certificate = vine.string().trim().minLength(1).maxLength(10000).use(x509Rule())
 const ssoURL = vine

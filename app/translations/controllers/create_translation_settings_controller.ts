@@ -20,7 +20,9 @@ export default class CreateTranslationSettingsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(TranslationSettingsPolicy).authorize('manage', access)
-    const input = await request.validateUsing(translationSettingsValidator, { data: request.body() })
+    const input = await request.validateUsing(translationSettingsValidator, {
+      data: request.body(),
+    })
     const row = await this.translations.create(access, input)
     const settings = serializeTranslationSettings(row, access, user)
     response.header('Location', settings.urls.location)

@@ -21,7 +21,9 @@ export default class ListTranslationSettingsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(TranslationSettingsPolicy).authorize('view', access)
-    const query = await request.validateUsing(listQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const query = await request.validateUsing(listQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const page = await this.translations.list(access, query)
     return listEnvelope(
       page.rows.map((row) => serializeTranslationSettings(row, access, user)),

@@ -21,7 +21,9 @@ export default class ReplaceTranslationSettingsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(TranslationSettingsPolicy).authorize('manage', access)
-    const input = await request.validateUsing(translationSettingsValidator, { data: request.body() })
+    const input = await request.validateUsing(translationSettingsValidator, {
+      data: request.body(),
+    })
     const row = await this.translations.replace(access, params.translationSettingsId, input)
     return serializeTranslationSettings(row, access, user)
   }

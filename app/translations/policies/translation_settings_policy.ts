@@ -20,14 +20,20 @@ export default class TranslationSettingsPolicy extends BasePolicy {
   view(user: User, access: OrganizationAccess) {
     return (
       this.canView(user, access) ||
-      AuthorizationResponse.deny('Guests of this organization cannot read its translation settings', 403)
+      AuthorizationResponse.deny(
+        'Guests of this organization cannot read its translation settings',
+        403
+      )
     )
   }
 
   manage(user: User, access: OrganizationAccess) {
     return (
       this.canEdit(user, access) ||
-      AuthorizationResponse.deny('Only admins of this organization can manage its translation settings', 403)
+      AuthorizationResponse.deny(
+        'Only admins of this organization can manage its translation settings',
+        403
+      )
     )
   }
 

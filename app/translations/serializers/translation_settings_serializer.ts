@@ -23,7 +23,11 @@ export type TranslationSettingsRow = {
 /**
  * The platform's Translation settings record (object `translation-settings`), for the caller.
  */
-export function serializeTranslationSettings(row: TranslationSettingsRow, access: OrganizationAccess, caller: User) {
+export function serializeTranslationSettings(
+  row: TranslationSettingsRow,
+  access: OrganizationAccess,
+  caller: User
+) {
   return {
     object: 'translation-settings' as const,
     id: row.id,

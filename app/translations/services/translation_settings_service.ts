@@ -46,7 +46,10 @@ export default class TranslationSettingsService {
     throw NotFoundException.resource('translation settings', id)
   }
 
-  async create(access: OrganizationAccess, input: TranslationSettingsInput): Promise<TranslationSettingsRow> {
+  async create(
+    access: OrganizationAccess,
+    input: TranslationSettingsInput
+  ): Promise<TranslationSettingsRow> {
     const record = await TranslationSettings.create({
       organizationId: access.organization.id,
       title: input.title,
@@ -68,6 +71,10 @@ export default class TranslationSettingsService {
 
   async delete(access: OrganizationAccess, id: string): Promise<void> {
     await this.find(access, id)
-    await db.from('translation_settings').where('organization_id', access.organization.id).where('id', id).delete()
+    await db
+      .from('translation_settings')
+      .where('organization_id', access.organization.id)
+      .where('id', id)
+      .delete()
   }
 }

@@ -5,9 +5,45 @@ import { maxCharacters } from '#core/http/validation'
  * Language codes GitBook translates into (`TranslationLanguage` of the @gitbook/api document).
  */
 export const TRANSLATION_LANGUAGES = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi',
-  'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he',
-  'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'zh-tw',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
 ] as const
 
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]
@@ -18,7 +54,11 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]
  */
 export const translationSettingsValidator = vine.compile(
   vine.object({
-    title: vine.string().trim().minLength(1).use(maxCharacters({ max: 100 })),
+    title: vine
+      .string()
+      .trim()
+      .minLength(1)
+      .use(maxCharacters({ max: 100 })),
     languages: vine.array(vine.enum(TRANSLATION_LANGUAGES)).distinct().optional(),
   })
 )

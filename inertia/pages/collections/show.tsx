@@ -49,8 +49,12 @@ export default function Collection({
           <code>{collection.id}</code>
         </Setting>
         <Setting label="Title">{collection.title}</Setting>
-        <Setting label="Description">{collection.description ?? <span className="muted">none</span>}</Setting>
-        <Setting label="Default level">{collection.defaultLevel ?? <span className="muted">inherit</span>}</Setting>
+        <Setting label="Description">
+          {collection.description ?? <span className="muted">none</span>}
+        </Setting>
+        <Setting label="Default level">
+          {collection.defaultLevel ?? <span className="muted">inherit</span>}
+        </Setting>
         <Setting label="In">
           <ParentLink parent={parent} />
         </Setting>
@@ -79,7 +83,12 @@ export default function Collection({
 
       {canManage ? (
         <>
-          <form className="card settings-form section" onSubmit={save} noValidate data-testid="collection-form">
+          <form
+            className="card settings-form section"
+            onSubmit={save}
+            noValidate
+            data-testid="collection-form"
+          >
             <h2>Edit the collection</h2>
             <TextField
               label="Title"
@@ -121,7 +130,9 @@ export default function Collection({
       ) : null}
 
       <p>
-        <Link href={`/console/orgs/${organization.id}/spaces`}>All spaces of {organization.title}</Link>
+        <Link href={`/console/orgs/${organization.id}/spaces`}>
+          All spaces of {organization.title}
+        </Link>
       </p>
     </ConsoleLayout>
   )

@@ -10,7 +10,12 @@ import type { ChangeRequestPageProps } from '~/types'
 /**
  * A change request (the API's `urls.app`): what it is and the page tree of its head revision.
  */
-export default function ChangeRequest({ organization, space, changeRequest, tree }: ChangeRequestPageProps) {
+export default function ChangeRequest({
+  organization,
+  space,
+  changeRequest,
+  tree,
+}: ChangeRequestPageProps) {
   const title = `#${changeRequest.number} ${changeRequest.subject}`.trim()
   return (
     <ConsoleLayout>
@@ -28,12 +33,19 @@ export default function ChangeRequest({ organization, space, changeRequest, tree
             {changeRequest.status}
           </span>
         </Setting>
-        <Setting label="Author">{changeRequest.author ?? <span className="muted">unknown</span>}</Setting>
+        <Setting label="Author">
+          {changeRequest.author ?? <span className="muted">unknown</span>}
+        </Setting>
         <Setting label="Created">{formatDate(changeRequest.createdAt)}</Setting>
         <Setting label="Updated">{formatDate(changeRequest.updatedAt)}</Setting>
-        {changeRequest.mergedAt ? <Setting label="Merged">{formatDate(changeRequest.mergedAt)}</Setting> : null}
+        {changeRequest.mergedAt ? (
+          <Setting label="Merged">{formatDate(changeRequest.mergedAt)}</Setting>
+        ) : null}
         <Setting label="Head revision">
-          <Link href={`/console/spaces/${space.id}/revisions/${changeRequest.revisionId}`} data-testid="revision-link">
+          <Link
+            href={`/console/spaces/${space.id}/revisions/${changeRequest.revisionId}`}
+            data-testid="revision-link"
+          >
             <code>{changeRequest.revisionId}</code>
           </Link>
         </Setting>

@@ -10,7 +10,13 @@ import type { ContentPagePageProps, ContentTargetProps } from '~/types'
  * A page of a space (the API's `urls.app` of a page): on its current revision, a change request's
  * head or a revision. The markdown is shown as its source text, never rendered as HTML.
  */
-export default function ContentPage({ organization, space, target, tree, page }: ContentPagePageProps) {
+export default function ContentPage({
+  organization,
+  space,
+  target,
+  tree,
+  page,
+}: ContentPagePageProps) {
   const title = `${page.emoji ?? ''} ${page.title}`.trim()
   return (
     <ConsoleLayout>
@@ -86,7 +92,10 @@ export default function ContentPage({ organization, space, target, tree, page }:
 
 function TargetLine({ target, spaceId }: { target: ContentTargetProps; spaceId: string }) {
   const revision = (
-    <Link href={`/console/spaces/${spaceId}/revisions/${target.revisionId}`} data-testid="revision-link">
+    <Link
+      href={`/console/spaces/${spaceId}/revisions/${target.revisionId}`}
+      data-testid="revision-link"
+    >
       revision {target.revisionId}
     </Link>
   )

@@ -14,7 +14,11 @@ export default function Revision({ organization, space, revision, tree }: Revisi
   return (
     <ConsoleLayout>
       <Head title={`Revision ${revision.id}`} />
-      <OrganizationHeader organization={organization} current="spaces" title={`Revision ${revision.id}`} />
+      <OrganizationHeader
+        organization={organization}
+        current="spaces"
+        title={`Revision ${revision.id}`}
+      />
       <SpaceBreadcrumb space={space} />
 
       <dl className="card settings" data-testid="revision-details">

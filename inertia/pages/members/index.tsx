@@ -12,7 +12,14 @@ const FILTERS = [...MEMBER_ROLES, 'guest'] as const
  * The roster: search and role filter (sent as the list's query), keyset pages; admins change roles
  * and remove members.
  */
-export default function Members({ organization, members, count, nextPage, filters, canManage }: MembersPageProps) {
+export default function Members({
+  organization,
+  members,
+  count,
+  nextPage,
+  filters,
+  canManage,
+}: MembersPageProps) {
   const base = `/console/orgs/${organization.id}/members`
   const query = {
     ...(filters.search ? { search: filters.search } : {}),
@@ -74,7 +81,10 @@ function MemberFilters({ base, filters }: { base: string; filters: MembersPagePr
 
   function applyFilters(event: FormEvent) {
     event.preventDefault()
-    router.get(base, { ...(search.trim() ? { search: search.trim() } : {}), ...(role ? { role } : {}) })
+    router.get(base, {
+      ...(search.trim() ? { search: search.trim() } : {}),
+      ...(role ? { role } : {}),
+    })
   }
 
   return (
@@ -113,12 +123,24 @@ function MemberFilters({ base, filters }: { base: string; filters: MembersPagePr
   )
 }
 
-function MemberRow({ member, base, canManage }: { member: MemberProps; base: string; canManage: boolean }) {
+function MemberRow({
+  member,
+  base,
+  canManage,
+}: {
+  member: MemberProps
+  base: string
+  canManage: boolean
+}) {
   const [role, setRole] = useState(roleValue(member.role))
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const label = member.displayName || member.email
-  const options = { preserveScroll: true, onStart: () => setBusy(true), onFinish: () => setBusy(false) }
+  const options = {
+    preserveScroll: true,
+    onStart: () => setBusy(true),
+    onFinish: () => setBusy(false),
+  }
 
   function saveRole(event: FormEvent) {
     event.preventDefault()
@@ -131,7 +153,13 @@ function MemberRow({ member, base, canManage }: { member: MemberProps; base: str
   }
 
   function remove() {
-    router.delete(`${base}/${member.id}`, { ...options, onFinish: () => { setBusy(false); setConfirming(false) } })
+    router.delete(`${base}/${member.id}`, {
+      ...options,
+      onFinish: () => {
+        setBusy(false)
+        setConfirming(false)
+      },
+    })
   }
 
   return (
@@ -176,10 +204,19 @@ function MemberRow({ member, base, canManage }: { member: MemberProps; base: str
             </form>
             {confirming ? (
               <>
-                <button type="button" className="button button-small button-danger" onClick={remove} disabled={busy}>
+                <button
+                  type="button"
+                  className="button button-small button-danger"
+                  onClick={remove}
+                  disabled={busy}
+                >
                   Confirm removal
                 </button>
-                <button type="button" className="button button-small button-quiet" onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  className="button button-small button-quiet"
+                  onClick={() => setConfirming(false)}
+                >
                   Cancel
                 </button>
               </>

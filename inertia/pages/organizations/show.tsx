@@ -13,7 +13,10 @@ function enabled(value: boolean) {
 /**
  * An organization's settings (read only for now), with the tabs to its members, teams and spaces.
  */
-export default function OrganizationSettings({ organization, header }: OrganizationSettingsPageProps) {
+export default function OrganizationSettings({
+  organization,
+  header,
+}: OrganizationSettingsPageProps) {
   return (
     <ConsoleLayout>
       <Head title={organization.title} />

@@ -25,7 +25,11 @@ export default function Spaces({ organization, tree, targets }: SpacesPageProps)
       )}
 
       {canCreate ? (
-        <CreateContentForms organizationId={organization.id} root={targets.root} parents={targets.collections} />
+        <CreateContentForms
+          organizationId={organization.id}
+          root={targets.root}
+          parents={targets.collections}
+        />
       ) : null}
     </ConsoleLayout>
   )

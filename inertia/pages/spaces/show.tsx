@@ -45,7 +45,11 @@ export default function Space({
   return (
     <ConsoleLayout>
       <Head title={space.title} />
-      <OrganizationHeader organization={organization} current="spaces" title={`${space.emoji ?? ''} ${space.title}`.trim()} />
+      <OrganizationHeader
+        organization={organization}
+        current="spaces"
+        title={`${space.emoji ?? ''} ${space.title}`.trim()}
+      />
       <Flash />
 
       <dl className="card settings" data-testid="space-settings">
@@ -56,7 +60,9 @@ export default function Space({
         <Setting label="Emoji">{space.emoji ?? <span className="muted">none</span>}</Setting>
         <Setting label="Visibility">{space.visibility}</Setting>
         <Setting label="Edit mode">{space.editMode}</Setting>
-        <Setting label="Default level">{space.defaultLevel ?? <span className="muted">inherit</span>}</Setting>
+        <Setting label="Default level">
+          {space.defaultLevel ?? <span className="muted">inherit</span>}
+        </Setting>
         <Setting label="In">
           <ParentLink parent={parent} />
         </Setting>
@@ -79,7 +85,12 @@ export default function Space({
 
       {canManage ? (
         <>
-          <form className="card settings-form section" onSubmit={save} noValidate data-testid="space-form">
+          <form
+            className="card settings-form section"
+            onSubmit={save}
+            noValidate
+            data-testid="space-form"
+          >
             <h2>Edit the space</h2>
             <TextField
               label="Title"
@@ -137,7 +148,9 @@ export default function Space({
       ) : null}
 
       <p>
-        <Link href={`/console/orgs/${organization.id}/spaces`}>All spaces of {organization.title}</Link>
+        <Link href={`/console/orgs/${organization.id}/spaces`}>
+          All spaces of {organization.title}
+        </Link>
       </p>
     </ConsoleLayout>
   )

@@ -10,7 +10,14 @@ import type { TeamPageProps } from '~/types'
  * A team and its members. Admins and the team's owners rename it and manage its members (by
  * e-mail address); admins delete it.
  */
-export default function Team({ organization, team, members, count, nextPage, canDelete }: TeamPageProps) {
+export default function Team({
+  organization,
+  team,
+  members,
+  count,
+  nextPage,
+  canDelete,
+}: TeamPageProps) {
   const teamUrl = `/console/orgs/${organization.id}/teams/${team.id}`
   const rename = useForm({ title: team.title })
   const add = useForm<{ email: string; role: 'member' | 'owner' }>({ email: '', role: 'member' })
@@ -33,8 +40,8 @@ export default function Team({ organization, team, members, count, nextPage, can
 
       <p className="muted">
         <Link href={`/console/orgs/${organization.id}/teams`}>All teams</Link> · {team.members}{' '}
-        {team.members === 1 ? 'member' : 'members'} · {team.spaces} {team.spaces === 1 ? 'space' : 'spaces'} · your
-        role: {team.yourRole ?? 'not in the team'}
+        {team.members === 1 ? 'member' : 'members'} · {team.spaces}{' '}
+        {team.spaces === 1 ? 'space' : 'spaces'} · your role: {team.yourRole ?? 'not in the team'}
       </p>
 
       {team.canManage ? (
@@ -114,7 +121,9 @@ export default function Team({ organization, team, members, count, nextPage, can
                       <button
                         type="button"
                         className="button button-small button-danger button-quiet"
-                        onClick={() => router.delete(`${teamUrl}/members/${member.id}`, { preserveScroll: true })}
+                        onClick={() =>
+                          router.delete(`${teamUrl}/members/${member.id}`, { preserveScroll: true })
+                        }
                       >
                         Remove from team
                       </button>

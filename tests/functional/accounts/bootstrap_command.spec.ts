@@ -22,9 +22,17 @@ function lastJson(logs: string[]) {
 test.group('node ace bindery:bootstrap', (group) => {
   eachTestInTransaction(group)
 
-  test('--org creates the user, an organization where they are admin, and a working token', async ({ client, assert }) => {
+  test('--org creates the user, an organization where they are admin, and a working token', async ({
+    client,
+    assert,
+  }) => {
     const email = `boot-${newId(6).toLowerCase()}@example.com`
-    const { command, logs } = await runBootstrap([`--email=${email}`, '--org=Boot Org', '--password=correct-horse', '--json'])
+    const { command, logs } = await runBootstrap([
+      `--email=${email}`,
+      '--org=Boot Org',
+      '--password=correct-horse',
+      '--json',
+    ])
     assert.equal(command.exitCode, 0)
     const result = lastJson(logs)
     assert.deepEqual(Object.keys(result), ['user', 'organization', 'token'])
@@ -43,10 +51,26 @@ test.group('node ace bindery:bootstrap', (group) => {
     assert.equal(verified.id, result.user.id)
   })
 
-  test('--org-id with --role adds an existing user to an organization with that role', async ({ client, assert }) => {
-    const owner = lastJson((await runBootstrap([`--email=owner-${newId(6).toLowerCase()}@example.com`, '--org=Shared', '--json'])).logs)
+  test('--org-id with --role adds an existing user to an organization with that role', async ({
+    client,
+    assert,
+  }) => {
+    const owner = lastJson(
+      (
+        await runBootstrap([
+          `--email=owner-${newId(6).toLowerCase()}@example.com`,
+          '--org=Shared',
+          '--json',
+        ])
+      ).logs
+    )
     const email = `editor-${newId(6).toLowerCase()}@example.com`
-    const { command, logs } = await runBootstrap([`--email=${email}`, `--org-id=${owner.organization.id}`, '--role=edit', '--json'])
+    const { command, logs } = await runBootstrap([
+      `--email=${email}`,
+      `--org-id=${owner.organization.id}`,
+      '--role=edit',
+      '--json',
+    ])
     assert.equal(command.exitCode, 0)
     const editor = lastJson(logs)
     assert.equal(editor.organization.id, owner.organization.id)
@@ -54,23 +78,50 @@ test.group('node ace bindery:bootstrap', (group) => {
     const org = await client.get(`/v1/orgs/${owner.organization.id}`).bearerToken(editor.token)
     org.assertStatus(200)
     assert.isFalse(org.body().permissions.admin)
-    const member = await db.from('organization_members').where({ organization_id: owner.organization.id, user_id: editor.user.id }).first()
+    const member = await db
+      .from('organization_members')
+      .where({ organization_id: owner.organization.id, user_id: editor.user.id })
+      .first()
     assert.equal(member.role, 'edit')
 
     // Running it again for the same user keeps one user and changes the role.
-    const again = lastJson((await runBootstrap([`--email=${email.toUpperCase()}`, `--org-id=${owner.organization.id}`, '--role=guest', '--json'])).logs)
+    const again = lastJson(
+      (
+        await runBootstrap([
+          `--email=${email.toUpperCase()}`,
+          `--org-id=${owner.organization.id}`,
+          '--role=guest',
+          '--json',
+        ])
+      ).logs
+    )
     assert.equal(again.user.id, editor.user.id)
-    const guest = await db.from('organization_members').where({ organization_id: owner.organization.id, user_id: editor.user.id }).first()
+    const guest = await db
+      .from('organization_members')
+      .where({ organization_id: owner.organization.id, user_id: editor.user.id })
+      .first()
     assert.isNull(guest.role)
   })
 
   test('fails clearly on {$self}')
-    .with(['no organization flag', 'both organization flags', 'an unknown organization', 'a bad role', 'a bad e-mail', 'a short password'])
+    .with([
+      'no organization flag',
+      'both organization flags',
+      'an unknown organization',
+      'a bad role',
+      'a bad e-mail',
+      'a short password',
+    ])
     .run(async ({ assert }, kind) => {
       const email = `x-${newId(6).toLowerCase()}@example.com`
       const args: Record<string, string[]> = {
         'no organization flag': [`--email=${email}`],
-        'both organization flags': [`--email=${email}`, '--org=A Org', `--org-id=${newId()}`, '--role=read'],
+        'both organization flags': [
+          `--email=${email}`,
+          '--org=A Org',
+          `--org-id=${newId()}`,
+          '--role=read',
+        ],
         'an unknown organization': [`--email=${email}`, `--org-id=${newId()}`, '--role=read'],
         'a bad role': [`--email=${email}`, `--org-id=${newId()}`, '--role=owner'],
         'a bad e-mail': ['--email=not-an-email', '--org=Org'],

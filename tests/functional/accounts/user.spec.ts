@@ -14,7 +14,10 @@ test.group('GET /v1/user', (group) => {
     assert.equal(response.body().id, caller.user.id)
     assert.equal(response.body().object, 'user')
     assert.equal(response.body().email, caller.email)
-    assert.match(response.body().urls.location, /^http:\/\/127\.0\.0\.1:\d+\/v1\/users\/[A-Za-z0-9]{20}$/)
+    assert.match(
+      response.body().urls.location,
+      /^http:\/\/127\.0\.0\.1:\d+\/v1\/users\/[A-Za-z0-9]{20}$/
+    )
   })
 
   test('refuses a request without a token', async ({ client, assert }) => {
@@ -25,7 +28,14 @@ test.group('GET /v1/user', (group) => {
   })
 
   test('refuses a malformed authorization header: {$self}')
-    .with(['Bearer', 'Basic abc', 'Bearer not-a-token', 'Bearer gb_api_xx', 'gb_api_MQ.abc', 'Bearer gb_api_MQ.'])
+    .with([
+      'Bearer',
+      'Basic abc',
+      'Bearer not-a-token',
+      'Bearer gb_api_xx',
+      'gb_api_MQ.abc',
+      'Bearer gb_api_MQ.',
+    ])
     .run(async ({ client }, header) => {
       const response = await client.get('/v1/user').header('Authorization', header)
       response.assertStatus(401)
@@ -54,15 +64,13 @@ test.group('GET /v1/user', (group) => {
     const token = await User.accessTokens.create(caller.user, ['*'], { expiresIn: '1 hour' })
     const ok = await client.get('/v1/user').bearerToken(token.value!.release())
     ok.assertStatus(200)
-    await User.accessTokens
-      .all(caller.user)
-      .then(async () => {
-        const db = (await import('@adonisjs/lucid/services/db')).default
-        await db
-          .from('auth_access_tokens')
-          .where('id', String(token.identifier))
-          .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
-      })
+    await User.accessTokens.all(caller.user).then(async () => {
+      const db = (await import('@adonisjs/lucid/services/db')).default
+      await db
+        .from('auth_access_tokens')
+        .where('id', String(token.identifier))
+        .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
+    })
     const response = await client.get('/v1/user').bearerToken(token.value!.release())
     response.assertStatus(401)
     response.assertContract()
@@ -72,7 +80,8 @@ test.group('GET /v1/user', (group) => {
     const caller = await createCaller()
     const db = (await import('@adonisjs/lucid/services/db')).default
     const lastUsed = async () =>
-      (await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).first()).last_used_at
+      (await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).first())
+        .last_used_at
     assert.isNull(await lastUsed())
 
     await client.get('/v1/user').bearerToken(caller.token)
@@ -83,7 +92,10 @@ test.group('GET /v1/user', (group) => {
     assert.deepEqual(await lastUsed(), first)
 
     // A wrong secret for the same token id changes nothing.
-    await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).update({ last_used_at: null })
+    await db
+      .from('auth_access_tokens')
+      .where('tokenable_id', caller.user.id)
+      .update({ last_used_at: null })
     const forged = caller.token.slice(0, -4) + 'AAAA'
     ;(await client.get('/v1/user').bearerToken(forged)).assertStatus(401)
     assert.isNull(await lastUsed())

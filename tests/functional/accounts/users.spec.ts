@@ -29,8 +29,14 @@ test.group('GET /v1/users/{userId}', (group) => {
       const caller = await createCaller()
       const stranger = await createCaller()
       const id =
-        kind === 'a user of another organization' ? stranger.user.id : kind === 'an unknown id' ? newId() : '../orgs'
-      const response = await client.get(`/v1/users/${encodeURIComponent(id)}`).bearerToken(caller.token)
+        kind === 'a user of another organization'
+          ? stranger.user.id
+          : kind === 'an unknown id'
+            ? newId()
+            : '../orgs'
+      const response = await client
+        .get(`/v1/users/${encodeURIComponent(id)}`)
+        .bearerToken(caller.token)
       response.assertStatus(404)
       response.assertContract()
       assert.notInclude(JSON.stringify(response.body()), stranger.email)

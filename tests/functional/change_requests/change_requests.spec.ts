@@ -11,7 +11,12 @@ async function setStatus(changeRequestId: string, status: string) {
   await db.from('change_requests').where('id', changeRequestId).update({ status })
 }
 
-async function list(client: any, caller: Caller, spaceId: string, qs: Record<string, unknown> = {}) {
+async function list(
+  client: any,
+  caller: Caller,
+  spaceId: string,
+  qs: Record<string, unknown> = {}
+) {
   const response = await client.get(crUrl(spaceId)).qs(qs).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -31,12 +36,18 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
     const space = await createSpace(client, admin)
     const other = await createSpace(client, admin, { title: 'Other' })
 
-    const response = await client.post(crUrl(space.id)).bearerToken(admin.token).json({ subject: 'First', agentTaskId: 'task-42' })
+    const response = await client
+      .post(crUrl(space.id))
+      .bearerToken(admin.token)
+      .json({ subject: 'First', agentTaskId: 'task-42' })
     response.assertStatus(201)
     response.assertContract()
     const first = response.body()
     assert.equal(response.header('location'), first.urls.location)
-    assert.match(first.urls.location, new RegExp(`/v1/spaces/${space.id}/change-requests/${first.id}$`))
+    assert.match(
+      first.urls.location,
+      new RegExp(`/v1/spaces/${space.id}/change-requests/${first.id}$`)
+    )
     assert.equal(first.object, 'change-request')
     assert.equal(first.number, 1)
     assert.equal(first.status, 'draft')
@@ -59,24 +70,39 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
     assert.equal(third.number, 3)
   })
 
-  test('subject length counts characters: 100 emoji pass, 101 characters do not', async ({ client, assert }) => {
+  test('subject length counts characters: 100 emoji pass, 101 characters do not', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const emoji = '📘'.repeat(100)
     const ok = await createChangeRequest(client, admin, space.id, { subject: emoji })
     assert.equal(ok.subject, emoji)
-    const tooLong = await client.post(crUrl(space.id)).bearerToken(admin.token).json({ subject: 'a'.repeat(101) })
+    const tooLong = await client
+      .post(crUrl(space.id))
+      .bearerToken(admin.token)
+      .json({ subject: 'a'.repeat(101) })
     tooLong.assertStatus(400)
     tooLong.assertContract()
     assert.include(tooLong.body().error.message, 'subject')
-    const tooManyEmoji = await client.post(crUrl(space.id)).bearerToken(admin.token).json({ subject: '📘'.repeat(101) })
+    const tooManyEmoji = await client
+      .post(crUrl(space.id))
+      .bearerToken(admin.token)
+      .json({ subject: '📘'.repeat(101) })
     tooManyEmoji.assertStatus(400)
   })
 
   test('rejects wrong types and null subject', async ({ client, assert }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    for (const body of [{ subject: 12 }, { subject: null }, { subject: ['x'] }, { agentTaskId: 7 }, { agentTaskId: '' }]) {
+    for (const body of [
+      { subject: 12 },
+      { subject: null },
+      { subject: ['x'] },
+      { agentTaskId: 7 },
+      { agentTaskId: '' },
+    ]) {
       const response = await client.post(crUrl(space.id)).bearerToken(admin.token).json(body)
       response.assertStatus(400)
       response.assertContract()
@@ -109,10 +135,18 @@ test.group('GET change requests', (group) => {
       assert.equal(response.body().id, created.id)
       assert.isFalse(response.body().outdated)
       // The author does not review their own change request.
-      assert.deepEqual(response.body().permissions, { view: true, edit: true, comment: true, merge: true, review: false })
+      assert.deepEqual(response.body().permissions, {
+        view: true,
+        edit: true,
+        comment: true,
+        merge: true,
+        review: false,
+      })
     }
     for (const key of ['2', 'AAAAAAAAAAAAAAAAAAAA', 'not an id', '0', '99999999999']) {
-      const response = await client.get(`${crUrl(space.id)}/${encodeURIComponent(key)}`).bearerToken(admin.token)
+      const response = await client
+        .get(`${crUrl(space.id)}/${encodeURIComponent(key)}`)
+        .bearerToken(admin.token)
       response.assertStatus(404)
       response.assertContract()
     }
@@ -131,7 +165,9 @@ test.group('GET change requests', (group) => {
         client
           .post(`${crUrl(space.id)}/${created.id}/content`)
           .bearerToken(stranger.token)
-          .json({ changes: [{ operation: 'insert_page', title: 'X', document: { markdown: 'x' } }] }),
+          .json({
+            changes: [{ operation: 'insert_page', title: 'X', document: { markdown: 'x' } }],
+          }),
     ]) {
       const response = await request()
       response.assertStatus(404)
@@ -151,36 +187,59 @@ test.group('GET change requests', (group) => {
     await setStatus(opened.id, 'open')
 
     const byDefault = await list(client, admin, space.id)
-    assert.deepEqual(byDefault.items.map((cr: any) => cr.id), [opened.id])
+    assert.deepEqual(
+      byDefault.items.map((cr: any) => cr.id),
+      [opened.id]
+    )
     assert.equal(byDefault.count, 1)
     assert.notProperty(byDefault, 'next')
 
     const drafts = await list(client, admin, space.id, { status: 'draft' })
-    assert.deepEqual(drafts.items.map((cr: any) => cr.id), [draft.id])
+    assert.deepEqual(
+      drafts.items.map((cr: any) => cr.id),
+      [draft.id]
+    )
     assert.isFalse(drafts.items[0].outdated)
 
     const none = await list(client, admin, space.id, { status: 'merged' })
     assert.equal(none.count, 0)
 
-    for (const qs of [{ status: 'closed' }, { status: '' }, { limit: 0 }, { limit: 1001 }, { limit: 'ten' }, { page: 'forged' }]) {
+    for (const qs of [
+      { status: 'closed' },
+      { status: '' },
+      { limit: 0 },
+      { limit: 1001 },
+      { limit: 'ten' },
+      { page: 'forged' },
+    ]) {
       const bad = await client.get(crUrl(space.id)).qs(qs).bearerToken(admin.token)
       bad.assertStatus(400)
       bad.assertContract()
     }
-    const repeated = await client.get(`${crUrl(space.id)}?status=draft&status=open`).bearerToken(admin.token)
+    const repeated = await client
+      .get(`${crUrl(space.id)}?status=draft&status=open`)
+      .bearerToken(admin.token)
     repeated.assertStatus(400)
     const forged = Buffer.from(JSON.stringify({ not: 'a cursor' })).toString('base64url')
-    const forgedResponse = await client.get(crUrl(space.id)).qs({ status: 'draft', page: forged }).bearerToken(admin.token)
+    const forgedResponse = await client
+      .get(crUrl(space.id))
+      .qs({ status: 'draft', page: forged })
+      .bearerToken(admin.token)
     forgedResponse.assertStatus(400)
     forgedResponse.assertContract()
   })
 
-  test('filters by contributor: authors of a batch appear, readers do not', async ({ client, assert }) => {
+  test('filters by contributor: authors of a batch appear, readers do not', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const space = await createSpace(client, admin)
-    const authored = await createChangeRequest(client, admin, space.id, { subject: 'Authored by editor too' })
+    const authored = await createChangeRequest(client, admin, space.id, {
+      subject: 'Authored by editor too',
+    })
     const untouched = await createChangeRequest(client, admin, space.id, { subject: 'Admin only' })
     await applyChanges(client, editor, space.id, authored.id, [
       { operation: 'insert_page', title: 'By editor', document: { markdown: 'hello' } },
@@ -188,13 +247,31 @@ test.group('GET change requests', (group) => {
     const viewed = await client.get(`${crUrl(space.id)}/${untouched.id}`).bearerToken(reader.token)
     viewed.assertStatus(200)
 
-    const byEditor = await list(client, admin, space.id, { status: 'draft', contributor: editor.user.id })
-    assert.deepEqual(byEditor.items.map((cr: any) => cr.id), [authored.id])
-    const byAdmin = await list(client, admin, space.id, { status: 'draft', contributor: admin.user.id })
-    assert.sameMembers(byAdmin.items.map((cr: any) => cr.id), [authored.id, untouched.id])
-    const byReader = await list(client, admin, space.id, { status: 'draft', contributor: reader.user.id })
+    const byEditor = await list(client, admin, space.id, {
+      status: 'draft',
+      contributor: editor.user.id,
+    })
+    assert.deepEqual(
+      byEditor.items.map((cr: any) => cr.id),
+      [authored.id]
+    )
+    const byAdmin = await list(client, admin, space.id, {
+      status: 'draft',
+      contributor: admin.user.id,
+    })
+    assert.sameMembers(
+      byAdmin.items.map((cr: any) => cr.id),
+      [authored.id, untouched.id]
+    )
+    const byReader = await list(client, admin, space.id, {
+      status: 'draft',
+      contributor: reader.user.id,
+    })
     assert.equal(byReader.count, 0)
-    const byCreator = await list(client, admin, space.id, { status: 'draft', creator: editor.user.id })
+    const byCreator = await list(client, admin, space.id, {
+      status: 'draft',
+      creator: editor.user.id,
+    })
     assert.equal(byCreator.count, 0)
   })
 
@@ -202,7 +279,8 @@ test.group('GET change requests', (group) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const created = []
-    for (let i = 0; i < 5; i++) created.push(await createChangeRequest(client, admin, space.id, { subject: `CR ${i}` }))
+    for (let i = 0; i < 5; i++)
+      created.push(await createChangeRequest(client, admin, space.id, { subject: `CR ${i}` }))
 
     const seen: string[] = []
     let page: string | undefined
@@ -221,33 +299,50 @@ test.group('GET change requests', (group) => {
     }
     assert.deepEqual(seen, created.map((cr) => cr.id).reverse())
     // The same cursor gives the same page again.
-    const again = await list(client, admin, space.id, { status: 'draft', limit: 2, page: first.next.page })
-    assert.deepEqual(again.items.map((cr: any) => cr.number), [3, 2])
+    const again = await list(client, admin, space.id, {
+      status: 'draft',
+      limit: 2,
+      page: first.next.page,
+    })
+    assert.deepEqual(
+      again.items.map((cr: any) => cr.number),
+      [3, 2]
+    )
   })
 })
 
 test.group('change request roles and tokens', (group) => {
   eachTestInTransaction(group)
 
-  test('read and comment members list and get but cannot create; edit members create and author', async ({ client, assert }) => {
+  test('read and comment members list and get but cannot create; edit members create and author', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const existing = await createChangeRequest(client, admin, space.id)
     for (const role of ['read', 'comment'] as const) {
       const member = await createCaller({ organizationId: admin.organizationId, role })
       await list(client, member, space.id, { status: 'draft' })
-      const got = await client.get(`${crUrl(space.id)}/${existing.number}`).bearerToken(member.token)
+      const got = await client
+        .get(`${crUrl(space.id)}/${existing.number}`)
+        .bearerToken(member.token)
       got.assertStatus(200)
       got.assertContract()
       assert.isFalse(got.body().permissions.edit)
       assert.equal(got.body().permissions.comment, role === 'comment')
-      const create = await client.post(crUrl(space.id)).bearerToken(member.token).json({ subject: 'No' })
+      const create = await client
+        .post(crUrl(space.id))
+        .bearerToken(member.token)
+        .json({ subject: 'No' })
       create.assertStatus(403)
       create.assertContract()
       const author = await client
         .post(`${crUrl(space.id)}/${existing.id}/content`)
         .bearerToken(member.token)
-        .json({ changes: [{ operation: 'insert_page', title: 'No', document: { markdown: 'no' } }] })
+        .json({
+          changes: [{ operation: 'insert_page', title: 'No', document: { markdown: 'no' } }],
+        })
       author.assertStatus(403)
       author.assertContract()
     }
@@ -264,11 +359,17 @@ test.group('change request roles and tokens', (group) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const existing = await createChangeRequest(client, admin, space.id)
-    const locked = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ editMode: 'locked' })
+    const locked = await client
+      .patch(`/v1/spaces/${space.id}`)
+      .bearerToken(admin.token)
+      .json({ editMode: 'locked' })
     locked.assertStatus(200)
     const objects = await countObjects(space.id)
 
-    const create = await client.post(crUrl(space.id)).bearerToken(admin.token).json({ subject: 'Locked' })
+    const create = await client
+      .post(crUrl(space.id))
+      .bearerToken(admin.token)
+      .json({ subject: 'Locked' })
     create.assertStatus(403)
     create.assertContract()
     assert.match(create.body().error.message, /locked/)
@@ -290,12 +391,17 @@ test.group('change request roles and tokens', (group) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const existing = await createChangeRequest(client, admin, space.id)
-    const batch = { changes: [{ operation: 'insert_page', title: 'X', document: { markdown: 'x' } }] }
+    const batch = {
+      changes: [{ operation: 'insert_page', title: 'X', document: { markdown: 'x' } }],
+    }
     const requests = [
       { send: () => client.get(crUrl(space.id)), scope: 'space:read' },
       { send: () => client.get(`${crUrl(space.id)}/${existing.id}`), scope: 'space:read' },
       { send: () => client.post(crUrl(space.id)).json({}), scope: 'space:write' },
-      { send: () => client.post(`${crUrl(space.id)}/${existing.id}/content`).json(batch), scope: 'space:write' },
+      {
+        send: () => client.post(`${crUrl(space.id)}/${existing.id}/content`).json(batch),
+        scope: 'space:write',
+      },
     ] as const
     for (const { send, scope } of requests) {
       for (const response of [await send(), await send().bearerToken('gb_api_not-a-real-token')]) {

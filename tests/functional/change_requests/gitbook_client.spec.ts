@@ -13,7 +13,9 @@ test.group('GitBookAPI client: change requests', (group) => {
     const api = gitbookClient(admin.token)
 
     const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
-    const { data: created } = await api.spaces.createChangeRequest(space.id, { subject: 'Through the client' })
+    const { data: created } = await api.spaces.createChangeRequest(space.id, {
+      subject: 'Through the client',
+    })
     validateContract('POST', '/v1/spaces/{spaceId}/change-requests', 201, created)
     assert.equal(created.number, 1)
     assert.equal(created.subject, 'Through the client')
@@ -23,13 +25,28 @@ test.group('GitBookAPI client: change requests', (group) => {
       created.id,
       {
         changes: [
-          { operation: 'insert_page', ref: 'welcome', title: 'Welcome', document: { markdown: 'See [setup](./setup.md)' } },
-          { operation: 'insert_page', ref: 'setup', into: 'welcome', document: { markdown: '# Setup\n\nSteps' } },
+          {
+            operation: 'insert_page',
+            ref: 'welcome',
+            title: 'Welcome',
+            document: { markdown: 'See [setup](./setup.md)' },
+          },
+          {
+            operation: 'insert_page',
+            ref: 'setup',
+            into: 'welcome',
+            document: { markdown: '# Setup\n\nSteps' },
+          },
         ],
       } as any,
       { compat: false } as any
     )
-    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 200, update)
+    validateContract(
+      'POST',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+      200,
+      update
+    )
     const content = update as any
     assert.deepEqual(
       content.changes.map((change: any) => [change.object, change.ref]),
@@ -41,10 +58,19 @@ test.group('GitBookAPI client: change requests', (group) => {
     assert.notEqual(content.changeRequest.revision, created.revision)
 
     // Default compat answers the ChangeRequest itself.
-    const { data: compat } = await api.spaces.updateChangeRequestContent(space.id, String(created.number), {
-      changes: [{ operation: 'update_page', page: content.changes[0].page.id, title: 'Hello' }],
-    } as any)
-    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 200, compat)
+    const { data: compat } = await api.spaces.updateChangeRequestContent(
+      space.id,
+      String(created.number),
+      {
+        changes: [{ operation: 'update_page', page: content.changes[0].page.id, title: 'Hello' }],
+      } as any
+    )
+    validateContract(
+      'POST',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+      200,
+      compat
+    )
     assert.equal((compat as any).object, 'change-request')
 
     const { data: byId } = await api.spaces.getChangeRequestById(space.id, created.id)
@@ -56,8 +82,13 @@ test.group('GitBookAPI client: change requests', (group) => {
     const { data: open } = await api.spaces.listChangeRequestsForSpace(space.id)
     validateContract('GET', '/v1/spaces/{spaceId}/change-requests', 200, open)
     assert.equal(open.count, 0)
-    const { data: drafts } = await api.spaces.listChangeRequestsForSpace(space.id, { status: 'draft' as any })
-    assert.deepEqual(drafts.items.map((cr: { id: string }) => cr.id), [created.id])
+    const { data: drafts } = await api.spaces.listChangeRequestsForSpace(space.id, {
+      status: 'draft' as any,
+    })
+    assert.deepEqual(
+      drafts.items.map((cr: { id: string }) => cr.id),
+      [created.id]
+    )
     const { data: mine } = await api.spaces.listChangeRequestsForSpace(space.id, {
       status: 'draft' as any,
       contributor: admin.user.id,

@@ -19,11 +19,22 @@ test.group('GitBookAPI client: change request lifecycle', (group) => {
     const { data: seeded } = (await api.spaces.updateChangeRequestContent(
       space.id,
       first.id,
-      { changes: [{ operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'one\ntwo\nthree\nfour\nfive\n' } }] } as any,
+      {
+        changes: [
+          {
+            operation: 'insert_page',
+            ref: 'guide',
+            title: 'Guide',
+            document: { markdown: 'one\ntwo\nthree\nfour\nfive\n' },
+          },
+        ],
+      } as any,
       { compat: false } as any
     )) as any
     const pageId = seeded.changes[0].page.id
-    const { data: opened } = await api.spaces.updateChangeRequestById(space.id, first.id, { status: 'open' })
+    const { data: opened } = await api.spaces.updateChangeRequestById(space.id, first.id, {
+      status: 'open',
+    })
     validateContract('PATCH', CR, 200, opened)
     assert.equal(opened.status, 'open')
 
@@ -32,7 +43,9 @@ test.group('GitBookAPI client: change request lifecycle', (group) => {
     assert.equal(seedMerge.result, 'merge')
 
     // Two change requests from the same revision edit different lines.
-    const { data: second } = await api.spaces.createChangeRequest(space.id, { subject: 'Edit five' })
+    const { data: second } = await api.spaces.createChangeRequest(space.id, {
+      subject: 'Edit five',
+    })
     const { data: third } = await api.spaces.createChangeRequest(space.id, { subject: 'Edit one' })
     const edit = (id: string, markdown: string) =>
       api.spaces.updateChangeRequestContent(space.id, id, {

@@ -11,21 +11,40 @@ export function lines(replaced: Record<number, string> = {}) {
   return Array.from({ length: 10 }, (_, i) => replaced[i + 1] ?? `line ${i + 1}`).join('\n') + '\n'
 }
 
-export async function merge(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string) {
-  const response = await client.post(`${crUrl(spaceId, changeRequestId)}/merge`).bearerToken(caller.token)
+export async function merge(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string
+) {
+  const response = await client
+    .post(`${crUrl(spaceId, changeRequestId)}/merge`)
+    .bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
   return response.body() as { revision: string; result: 'merge' }
 }
 
-export async function update(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string) {
-  const response = await client.post(`${crUrl(spaceId, changeRequestId)}/update`).bearerToken(caller.token)
+export async function update(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string
+) {
+  const response = await client
+    .post(`${crUrl(spaceId, changeRequestId)}/update`)
+    .bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
   return response.body()
 }
 
-export async function getChangeRequest(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string) {
+export async function getChangeRequest(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string
+) {
   const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -39,9 +58,20 @@ export async function getSpace(client: ApiClient, caller: Caller, spaceId: strin
 }
 
 /** Markdown of a page of the space's current revision (or of a change request's head). */
-export async function pageMarkdown(client: ApiClient, caller: Caller, spaceId: string, pageId: string, changeRequestId?: string) {
-  const base = changeRequestId ? `${crUrl(spaceId, changeRequestId)}/content` : `/v1/spaces/${spaceId}/content`
-  const response = await client.get(`${base}/page/${pageId}`).qs({ format: 'markdown' }).bearerToken(caller.token)
+export async function pageMarkdown(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  pageId: string,
+  changeRequestId?: string
+) {
+  const base = changeRequestId
+    ? `${crUrl(spaceId, changeRequestId)}/content`
+    : `/v1/spaces/${spaceId}/content`
+  const response = await client
+    .get(`${base}/page/${pageId}`)
+    .qs({ format: 'markdown' })
+    .bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
   return response.body().markdown as string
@@ -65,7 +95,11 @@ export async function changeRequestWith(
  * A space whose current content holds the given pages (inserted by a merged change request);
  * the page ids by ref.
  */
-export async function spaceWithPages(client: ApiClient, caller: Caller, pages: Record<string, string>) {
+export async function spaceWithPages(
+  client: ApiClient,
+  caller: Caller,
+  pages: Record<string, string>
+) {
   const space = await createSpace(client, caller)
   const { changeRequest, refs } = await changeRequestWith(
     client,
@@ -85,8 +119,16 @@ export async function spaceWithPages(client: ApiClient, caller: Caller, pages: R
 /** What a refused request must leave alone: the space's revision, the change request rows, the revisions. */
 export async function snapshot(spaceId: string) {
   const space = await db.from('spaces').where('id', spaceId).select('revision_id').first()
-  const changeRequests = await db.from('change_requests').where('space_id', spaceId).orderBy('number')
+  const changeRequests = await db
+    .from('change_requests')
+    .where('space_id', spaceId)
+    .orderBy('number')
   const [revisions] = await db.from('revisions').where('space_id', spaceId).count('* as total')
   const [objects] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
-  return { space, changeRequests, revisions: Number(revisions.total), objects: Number(objects.total) }
+  return {
+    space,
+    changeRequests,
+    revisions: Number(revisions.total),
+    objects: Number(objects.total),
+  }
 }

@@ -9,7 +9,15 @@ import ChangeRequestService from '#change_requests/services/change_request_servi
 import MergeRulesService from '#change_requests/services/merge_rules_service'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
-import { changeRequestWith, crUrl, getChangeRequest, getSpace, merge, snapshot, update } from './merge_helpers.js'
+import {
+  changeRequestWith,
+  crUrl,
+  getChangeRequest,
+  getSpace,
+  merge,
+  snapshot,
+  update,
+} from './merge_helpers.js'
 
 const ALL_RULES = [
   'require_at_least_one_approved_review',
@@ -18,7 +26,12 @@ const ALL_RULES = [
   'require_change_request_subject',
 ]
 
-async function patchSpace(client: ApiClient, caller: Caller, spaceId: string, body: Record<string, unknown>) {
+async function patchSpace(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  body: Record<string, unknown>
+) {
   const response = await client.patch(`/v1/spaces/${spaceId}`).bearerToken(caller.token).json(body)
   response.assertStatus(200)
   response.assertContract()
@@ -31,10 +44,18 @@ async function storedRules(spaceId: string) {
 }
 
 async function setRules(client: ApiClient, admin: Caller, spaceId: string, rules: string[]) {
-  await patchSpace(client, admin, spaceId, { mergeRules: { type: 'rules', rules: rules.map((rule) => ({ rule })) } })
+  await patchSpace(client, admin, spaceId, {
+    mergeRules: { type: 'rules', rules: rules.map((rule) => ({ rule })) },
+  })
 }
 
-async function review(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, status: string) {
+async function review(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  status: string
+) {
   const response = await client
     .post(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/reviews`)
     .bearerToken(caller.token)
@@ -46,14 +67,26 @@ async function review(client: ApiClient, caller: Caller, spaceId: string, change
  * What the merge endpoint will do: assertMergeable on fresh rows inside a transaction. Resolves to
  * the 412's message, or null when the change request may merge.
  */
-async function mergeRefusal(admin: Caller, spaceId: string, changeRequestId: string, spaceRevisionId?: string) {
-  const access = await (await app.container.make(SpaceAccessService)).spaceFor(admin.user.id, spaceId)
+async function mergeRefusal(
+  admin: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  spaceRevisionId?: string
+) {
+  const access = await (
+    await app.container.make(SpaceAccessService)
+  ).spaceFor(admin.user.id, spaceId)
   const service = await app.container.make(MergeRulesService)
   const changeRequests = await app.container.make(ChangeRequestService)
   try {
     await db.transaction(async (trx) => {
       const changeRequest = await changeRequests.find(trx, spaceId, changeRequestId, { lock: true })
-      await service.assertMergeable(trx, access, changeRequest, spaceRevisionId ?? access.space.revisionId)
+      await service.assertMergeable(
+        trx,
+        access,
+        changeRequest,
+        spaceRevisionId ?? access.space.revisionId
+      )
     })
     return null
   } catch (error) {
@@ -77,7 +110,10 @@ async function setup(client: ApiClient) {
 test.group('PATCH space mergeRules', (group) => {
   eachTestInTransaction(group)
 
-  test('round trip: rules, none, inherit; stored as given, inherit as null', async ({ client, assert }) => {
+  test('round trip: rules, none, inherit; stored as given, inherit as null', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     assert.deepEqual(space.mergeRules, { type: 'inherit' })
@@ -89,13 +125,17 @@ test.group('PATCH space mergeRules', (group) => {
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     read.assertContract()
     assert.deepEqual(read.body().mergeRules, rules)
-    const listed = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
+    const listed = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(admin.token)
     assert.deepEqual(listed.body().items.find((s: any) => s.id === space.id).mergeRules, rules)
 
     // Other fields leave the rules alone; an empty rule list is allowed.
     const renamed = await patchSpace(client, admin, space.id, { title: 'Renamed' })
     assert.deepEqual(renamed.mergeRules, rules)
-    const empty = await patchSpace(client, admin, space.id, { mergeRules: { type: 'rules', rules: [] } })
+    const empty = await patchSpace(client, admin, space.id, {
+      mergeRules: { type: 'rules', rules: [] },
+    })
     assert.deepEqual(empty.mergeRules, { type: 'rules', rules: [] })
 
     const none = await patchSpace(client, admin, space.id, { mergeRules: { type: 'none' } })
@@ -105,26 +145,52 @@ test.group('PATCH space mergeRules', (group) => {
     assert.isNull(await storedRules(space.id))
 
     // Organizations have none, and a duplicate keeps the space's rules.
-    const organization = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+    const organization = await client
+      .get(`/v1/orgs/${admin.organizationId}`)
+      .bearerToken(admin.token)
     organization.assertContract()
     assert.deepEqual(organization.body().mergeRules, { type: 'none' })
-    await patchSpace(client, admin, space.id, { mergeRules: { type: 'rules', rules: [{ rule: ALL_RULES[3] }] } })
+    await patchSpace(client, admin, space.id, {
+      mergeRules: { type: 'rules', rules: [{ rule: ALL_RULES[3] }] },
+    })
     const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
     duplicate.assertStatus(201)
-    assert.deepEqual(duplicate.body().mergeRules, { type: 'rules', rules: [{ rule: ALL_RULES[3] }] })
+    assert.deepEqual(duplicate.body().mergeRules, {
+      type: 'rules',
+      rules: [{ rule: ALL_RULES[3] }],
+    })
   })
 
   test('refusals: unsupported or unknown rules, bad shapes, and non-admins; nothing changes')
     .with([
-      { name: 'an unsupported rule', mergeRules: { type: 'rules', rules: [{ rule: 'require_agent_review' }] }, text: 'require_agent_review' },
+      {
+        name: 'an unsupported rule',
+        mergeRules: { type: 'rules', rules: [{ rule: 'require_agent_review' }] },
+        text: 'require_agent_review',
+      },
       {
         name: 'specific reviewers',
-        mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: ['x'] }] },
+        mergeRules: {
+          type: 'rules',
+          rules: [{ rule: 'require_specific_reviewers', users: ['x'] }],
+        },
         text: 'require_specific_reviewers',
       },
-      { name: 'a custom expression', mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] }, text: 'custom' },
-      { name: 'an unknown rule', mergeRules: { type: 'rules', rules: [{ rule: 'anything' }] }, text: 'anything' },
-      { name: 'a rule that is not a string', mergeRules: { type: 'rules', rules: [{ rule: 3 }] }, text: 'rule' },
+      {
+        name: 'a custom expression',
+        mergeRules: { type: 'rules', rules: [{ rule: 'custom', expression: 'true' }] },
+        text: 'custom',
+      },
+      {
+        name: 'an unknown rule',
+        mergeRules: { type: 'rules', rules: [{ rule: 'anything' }] },
+        text: 'anything',
+      },
+      {
+        name: 'a rule that is not a string',
+        mergeRules: { type: 'rules', rules: [{ rule: 3 }] },
+        text: 'rule',
+      },
       { name: 'rules missing', mergeRules: { type: 'rules' }, text: 'rules' },
       { name: 'rules not an array', mergeRules: { type: 'rules', rules: 'all' }, text: 'rules' },
       {
@@ -142,7 +208,10 @@ test.group('PATCH space mergeRules', (group) => {
       const space = await createSpace(client, admin)
       await setRules(client, admin, space.id, [ALL_RULES[0]])
       const before = await storedRules(space.id)
-      const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ mergeRules, title: 'Not this' })
+      const response = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(admin.token)
+        .json({ mergeRules, title: 'Not this' })
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, text)
@@ -178,7 +247,10 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id, 'AAAAAAAAAAAAAAAAAAAA'))
   })
 
-  test('require_at_least_one_approved_review: an approval of the latest revision', async ({ client, assert }) => {
+  test('require_at_least_one_approved_review: an approval of the latest revision', async ({
+    client,
+    assert,
+  }) => {
     const t = await setup(client)
     await setRules(client, t.admin, t.space.id, ['require_at_least_one_approved_review'])
     const none = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id)
@@ -195,7 +267,10 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
     ])
-    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_at_least_one_approved_review')
+    assert.include(
+      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
+      'require_at_least_one_approved_review'
+    )
     await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
     // A reviewer who changes their mind withdraws their approval.
@@ -209,11 +284,17 @@ test.group('MergeRulesService.assertMergeable', (group) => {
   }) => {
     const t = await setup(client)
     await setRules(client, t.admin, t.space.id, ['require_all_reviews_approved'])
-    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    assert.include(
+      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
+      'require_all_reviews_approved'
+    )
     await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
     await review(client, t.bob, t.space.id, t.changeRequest.id, 'changes-requested')
-    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    assert.include(
+      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
+      'require_all_reviews_approved'
+    )
     // Bob's later approval replaces his request for changes.
     await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
@@ -221,13 +302,19 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'More', document: { markdown: 'More' } },
     ])
-    assert.include(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id), 'require_all_reviews_approved')
+    assert.include(
+      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
+      'require_all_reviews_approved'
+    )
     // A request for changes on an older revision no longer blocks.
     await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
   })
 
-  test('require_up_to_date_change_request: based on the space revision given', async ({ client, assert }) => {
+  test('require_up_to_date_change_request: based on the space revision given', async ({
+    client,
+    assert,
+  }) => {
     const t = await setup(client)
     await setRules(client, t.admin, t.space.id, ['require_up_to_date_change_request'])
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, t.space.revision))
@@ -238,12 +325,18 @@ test.group('MergeRulesService.assertMergeable', (group) => {
       "This change request must be updated with the space's latest content to merge (merge rule require_up_to_date_change_request)."
     )
     // After an update from the space, the merged ancestor is the base.
-    await db.from('change_requests').where('id', t.changeRequest.id).update({ revision_merged_ancestor_id: moved })
+    await db
+      .from('change_requests')
+      .where('id', t.changeRequest.id)
+      .update({ revision_merged_ancestor_id: moved })
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, moved))
     assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, t.space.revision))
   })
 
-  test('require_change_request_subject, and every failed rule named at once', async ({ client, assert }) => {
+  test('require_change_request_subject, and every failed rule named at once', async ({
+    client,
+    assert,
+  }) => {
     const t = await setup(client)
     await setRules(client, t.admin, t.space.id, ALL_RULES)
     const untitled = await createChangeRequest(client, t.editor, t.space.id, { subject: '   ' })
@@ -253,24 +346,32 @@ test.group('MergeRulesService.assertMergeable', (group) => {
 
     await review(client, t.alice, t.space.id, untitled.id, 'approved')
     const remaining = (await mergeRefusal(t.admin, t.space.id, untitled.id))!
-    assert.equal(remaining, 'This change request needs a subject to merge (merge rule require_change_request_subject).')
+    assert.equal(
+      remaining,
+      'This change request needs a subject to merge (merge rule require_change_request_subject).'
+    )
     await db.from('change_requests').where('id', untitled.id).update({ subject: 'Titled' })
     assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id))
   })
 
-  test('rules are read under the transaction, not from the caller\'s earlier view of the space', async ({
+  test("rules are read under the transaction, not from the caller's earlier view of the space", async ({
     client,
     assert,
   }) => {
     const t = await setup(client)
-    const access = await (await app.container.make(SpaceAccessService)).spaceFor(t.admin.user.id, t.space.id)
+    const access = await (
+      await app.container.make(SpaceAccessService)
+    ).spaceFor(t.admin.user.id, t.space.id)
     assert.isNull(access.space.mergeRules)
     await setRules(client, t.admin, t.space.id, ['require_change_request_subject'])
     const untitled = await createChangeRequest(client, t.editor, t.space.id)
     const service = await app.container.make(MergeRulesService)
-    const changeRequest = await (await app.container.make(ChangeRequestService)).find(db.connection(), t.space.id, untitled.id)
+    const changeRequest = await (
+      await app.container.make(ChangeRequestService)
+    ).find(db.connection(), t.space.id, untitled.id)
     await assert.rejects(
-      () => service.assertMergeable(db.connection(), access, changeRequest, access.space.revisionId),
+      () =>
+        service.assertMergeable(db.connection(), access, changeRequest, access.space.revisionId),
       /require_change_request_subject/
     )
   })
@@ -288,7 +389,9 @@ test.group('POST merge enforces merge rules', (group) => {
     rule: string
   ) {
     const before = await snapshot(t.space.id)
-    const response = await client.post(`${crUrl(t.space.id, changeRequestId)}/merge`).bearerToken(t.admin.token)
+    const response = await client
+      .post(`${crUrl(t.space.id, changeRequestId)}/merge`)
+      .bearerToken(t.admin.token)
     response.assertStatus(412)
     response.assertContract()
     assert.include(response.body().error.message, `(merge rule ${rule})`)
@@ -315,11 +418,16 @@ test.group('POST merge enforces merge rules', (group) => {
     await applyChanges(client, t.editor, t.space.id, changeRequest.id, [
       { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
     ])
-    const reviews = await client.get(`${crUrl(t.space.id, changeRequest.id)}/reviews`).bearerToken(t.admin.token)
-    assert.deepEqual(reviews.body().items.map((r: any) => [r.status, r.outdated]), [
-      ['changes-requested', true],
-      ['approved', true],
-    ])
+    const reviews = await client
+      .get(`${crUrl(t.space.id, changeRequest.id)}/reviews`)
+      .bearerToken(t.admin.token)
+    assert.deepEqual(
+      reviews.body().items.map((r: any) => [r.status, r.outdated]),
+      [
+        ['changes-requested', true],
+        ['approved', true],
+      ]
+    )
     await refusedMerge(client, assert, t, changeRequest.id, rule)
 
     // An approval of the head lets it merge.
@@ -327,7 +435,10 @@ test.group('POST merge enforces merge rules', (group) => {
     const merged = await merge(client, t.admin, t.space.id, changeRequest.id)
     const space = await getSpace(client, t.admin, t.space.id)
     assert.equal(space.revision, merged.revision)
-    assert.equal((await getChangeRequest(client, t.admin, t.space.id, changeRequest.id)).status, 'merged')
+    assert.equal(
+      (await getChangeRequest(client, t.admin, t.space.id, changeRequest.id)).status,
+      'merged'
+    )
   })
 
   test('require_up_to_date_change_request: refused once the space moves on, until POST update', async ({
@@ -346,13 +457,18 @@ test.group('POST merge enforces merge rules', (group) => {
     await merge(client, t.admin, t.space.id, first.changeRequest.id)
     const rule = 'require_up_to_date_change_request'
     await refusedMerge(client, assert, t, second.changeRequest.id, rule)
-    assert.isTrue((await getChangeRequest(client, t.admin, t.space.id, second.changeRequest.id)).outdated)
+    assert.isTrue(
+      (await getChangeRequest(client, t.admin, t.space.id, second.changeRequest.id)).outdated
+    )
 
     await update(client, t.editor, t.space.id, second.changeRequest.id)
     const merged = await merge(client, t.admin, t.space.id, second.changeRequest.id)
     const pages = await client.get(`/v1/spaces/${t.space.id}/content`).bearerToken(t.admin.token)
     pages.assertStatus(200)
-    assert.sameMembers(pages.body().pages.map((page: any) => page.title), ['First', 'Second'])
+    assert.sameMembers(
+      pages.body().pages.map((page: any) => page.title),
+      ['First', 'Second']
+    )
     assert.equal((await getSpace(client, t.admin, t.space.id)).revision, merged.revision)
   })
 })

@@ -54,14 +54,47 @@ const UNICODE_BODY = 'Grüße, naïve façade — “curly” ‘single’ … �
 /** A change request whose head holds every kind of block, a nested page, a hidden page, an image. */
 async function authoredChangeRequest(client: ApiClient, caller: Caller) {
   const space = await createSpace(client, caller, { title: 'Handbook' })
-  const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Launch docs' })
+  const changeRequest = await createChangeRequest(client, caller, space.id, {
+    subject: 'Launch docs',
+  })
   const result = await applyChanges(client, caller, space.id, changeRequest.id, [
-    { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
-    { operation: 'insert_page', ref: 'start', title: 'Getting started', description: 'How to begin', document: { markdown: GETTING_STARTED } },
-    { operation: 'insert_page', ref: 'advanced', into: 'start', title: 'Advanced', document: { markdown: '## Advanced usage\n\nAdvanced body text\n' } },
-    { operation: 'insert_page', ref: 'hidden', title: 'Secret', hidden: true, document: { markdown: 'Secret text\n' } },
-    { operation: 'insert_page', ref: 'images', title: 'Images', document: { markdown: 'Our logo:\n\n![logo](./logo.png)\n' } },
-    { operation: 'insert_page', ref: 'unicode', title: UNICODE_TITLE, document: { markdown: `${UNICODE_BODY}\n` } },
+    {
+      operation: 'insert_files',
+      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+    },
+    {
+      operation: 'insert_page',
+      ref: 'start',
+      title: 'Getting started',
+      description: 'How to begin',
+      document: { markdown: GETTING_STARTED },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'advanced',
+      into: 'start',
+      title: 'Advanced',
+      document: { markdown: '## Advanced usage\n\nAdvanced body text\n' },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'hidden',
+      title: 'Secret',
+      hidden: true,
+      document: { markdown: 'Secret text\n' },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'images',
+      title: 'Images',
+      document: { markdown: 'Our logo:\n\n![logo](./logo.png)\n' },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'unicode',
+      title: UNICODE_TITLE,
+      document: { markdown: `${UNICODE_BODY}\n` },
+    },
   ])
   const [start, advanced, hidden, images, unicode] = result.changes
     .filter((change: any) => change.page)
@@ -73,7 +106,12 @@ async function authoredChangeRequest(client: ApiClient, caller: Caller) {
   }
 }
 
-async function pdfUrl(client: ApiClient, caller: Caller, path: string, qs: Record<string, string> = {}) {
+async function pdfUrl(
+  client: ApiClient,
+  caller: Caller,
+  path: string,
+  qs: Record<string, string> = {}
+) {
   const response = await client.get(path).qs(qs).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -83,13 +121,16 @@ async function pdfUrl(client: ApiClient, caller: Caller, path: string, qs: Recor
 /** Opens a PDF URL as a browser would (no token) and parses what it streams. */
 async function download(url: string) {
   const response = await fetch(url)
-  if (response.status !== 200) throw new Error(`PDF URL answered ${response.status}: ${await response.text()}`)
+  if (response.status !== 200)
+    throw new Error(`PDF URL answered ${response.status}: ${await response.text()}`)
   const bytes = new Uint8Array(await response.arrayBuffer())
   return { response, bytes, pdf: await parsePdf(bytes) }
 }
 
 function titles(entries: { title: string; items: any[] }[]): any[] {
-  return entries.map((entry) => (entry.items.length > 0 ? [entry.title, titles(entry.items)] : entry.title))
+  return entries.map((entry) =>
+    entry.items.length > 0 ? [entry.title, titles(entry.items)] : entry.title
+  )
 }
 
 function assertIncreasing(assert: any, text: string, needles: string[]) {
@@ -103,28 +144,46 @@ function assertIncreasing(assert: any, text: string, needles: string[]) {
 test.group('PDF export', (group) => {
   eachTestInTransaction(group)
 
-  test("a change request's PDF: its head, in tree order, every kind of block", async ({ client, assert }) => {
+  test("a change request's PDF: its head, in tree order, every kind of block", async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
 
-    const url = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`)
+    const url = await pdfUrl(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
+    )
     const parsed = new URL(url)
     assert.match(url, /^http:\/\//)
     assert.equal(parsed.pathname, `/pdf/spaces/${space.id}/revisions/${changeRequest.revision}`)
     assert.isString(parsed.searchParams.get('signature'))
     // By number too.
-    const byNumber = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/pdf`)
+    const byNumber = await pdfUrl(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/pdf`
+    )
     assert.equal(new URL(byNumber).pathname, parsed.pathname)
 
     const { response, bytes, pdf } = await download(url)
     assert.equal(response.headers.get('content-type'), 'application/pdf')
-    assert.match(response.headers.get('content-disposition')!, /^inline; filename="Launch docs\.pdf"; filename\*=UTF-8''Launch%20docs\.pdf$/)
+    assert.match(
+      response.headers.get('content-disposition')!,
+      /^inline; filename="Launch docs\.pdf"; filename\*=UTF-8''Launch%20docs\.pdf$/
+    )
     assert.equal(response.headers.get('x-content-type-options'), 'nosniff')
     assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), '%PDF-')
     assert.equal(pdf.title, 'Launch docs')
 
     // Bookmarks: the visible pages, nested as in the tree; titles keep their characters.
-    assert.deepEqual(titles(pdf.outline), [['Getting started', ['Advanced']], 'Images', UNICODE_TITLE])
+    assert.deepEqual(titles(pdf.outline), [
+      ['Getting started', ['Advanced']],
+      'Images',
+      UNICODE_TITLE,
+    ])
 
     assertIncreasing(assert, pdf.text, [
       'Getting started',
@@ -167,28 +226,49 @@ test.group('PDF export', (group) => {
     assert.isAbove(pageOf('Our logo:'), pageOf('Advanced body text'))
     assert.isAbove(pageOf('Grüße'), pageOf('Our logo:'))
     assert.equal(pdf.images[pageOf('Our logo:')], 1)
-    assert.equal(pdf.images.reduce((sum, count) => sum + count, 0), 2)
+    assert.equal(
+      pdf.images.reduce((sum, count) => sum + count, 0),
+      2
+    )
 
     // The space has none of it: its current revision is still the empty one.
     const spaceUrl = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
     assert.equal(new URL(spaceUrl).pathname, `/pdf/spaces/${space.id}/revisions/${space.revision}`)
     const spacePdf = await download(spaceUrl)
-    assert.match(spacePdf.response.headers.get('content-disposition')!, /^inline; filename="Handbook\.pdf"/)
+    assert.match(
+      spacePdf.response.headers.get('content-disposition')!,
+      /^inline; filename="Handbook\.pdf"/
+    )
     assert.include(spacePdf.pdf.text, 'There are no pages to show.')
     assert.notInclude(spacePdf.pdf.text, 'Getting started')
     assert.notProperty(pages, 'missing')
   })
 
-  test("a space's PDF is its current revision; an issued URL keeps its revision", async ({ client, assert }) => {
+  test("a space's PDF is its current revision; an issued URL keeps its revision", async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin, { title: 'Manual' })
     const before = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
 
-    const access = await app.container.make(SpaceAccessService).then((service) => service.spaceFor(admin.user.id, space.id))
+    const access = await app.container
+      .make(SpaceAccessService)
+      .then((service) => service.spaceFor(admin.user.id, space.id))
     const authoring = await app.container.make(AuthoringService)
     await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: '## Welcome\n\nHome body\n' } },
-      { operation: 'insert_page', into: 'home', title: 'Child', document: { markdown: 'Child body\n' } },
+      {
+        operation: 'insert_page',
+        ref: 'home',
+        title: 'Home',
+        document: { markdown: '## Welcome\n\nHome body\n' },
+      },
+      {
+        operation: 'insert_page',
+        into: 'home',
+        title: 'Child',
+        document: { markdown: 'Child body\n' },
+      },
     ] as unknown as ContentChange[])
 
     const after = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
@@ -212,7 +292,9 @@ test.group('PDF export', (group) => {
     assert.include(subtree.pdf.text, 'Advanced body text')
     assert.notInclude(subtree.pdf.text, 'Our logo:')
 
-    const alone = await download(await pdfUrl(client, admin, path, { page: pages.start, only: 'true' }))
+    const alone = await download(
+      await pdfUrl(client, admin, path, { page: pages.start, only: 'true' })
+    )
     assert.deepEqual(titles(alone.pdf.outline), ['Getting started'])
     assert.include(alone.pdf.text, 'Deeper heading')
     assert.notInclude(alone.pdf.text, 'Advanced body text')
@@ -221,26 +303,42 @@ test.group('PDF export', (group) => {
     assert.deepEqual(alone.pdf.links, ['https://www.gitbook.com/'])
 
     const all = await download(await pdfUrl(client, admin, path, { only: 'false' }))
-    assert.deepEqual(titles(all.pdf.outline), [['Getting started', ['Advanced']], 'Images', UNICODE_TITLE])
+    assert.deepEqual(titles(all.pdf.outline), [
+      ['Getting started', ['Advanced']],
+      'Images',
+      UNICODE_TITLE,
+    ])
 
     // A hidden page asked for by id is exported.
-    const hidden = await download(await pdfUrl(client, admin, path, { page: pages.hidden, only: 'true' }))
+    const hidden = await download(
+      await pdfUrl(client, admin, path, { page: pages.hidden, only: 'true' })
+    )
     assert.include(hidden.pdf.text, 'Secret text')
 
     const leaf = await download(await pdfUrl(client, admin, path, { page: pages.advanced }))
     assert.deepEqual(titles(leaf.pdf.outline), ['Advanced'])
   })
 
-  test('bounded: content pages, PDF pages and markdown read, each ending the PDF with a note', async ({ client, assert }) => {
+  test('bounded: content pages, PDF pages and markdown read, each ending the PDF with a note', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages: ids } = await authoredChangeRequest(client, admin)
-    const url = await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`)
+    const url = await pdfUrl(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
+    )
     const limits = { ...PDF_LIMITS }
     try {
       PDF_LIMITS.contentPages = 2
       const pages = await download(url)
       assert.deepEqual(titles(pages.pdf.outline), [['Getting started', ['Advanced']]])
-      assert.include(pages.pdf.text, '2 more pages are not in this PDF: an export holds at most 2 pages.')
+      assert.include(
+        pages.pdf.text,
+        '2 more pages are not in this PDF: an export holds at most 2 pages.'
+      )
       Object.assign(PDF_LIMITS, limits)
 
       PDF_LIMITS.pdfPages = 1
@@ -256,7 +354,10 @@ test.group('PDF export', (group) => {
         .bearerToken(admin.token)
       PDF_LIMITS.markdownCharacters = stored.body().markdown.length + 1
       const read = await download(url)
-      assert.include(read.pdf.text, `The PDF stops here: its pages hold more than ${PDF_LIMITS.markdownCharacters} characters of text.`)
+      assert.include(
+        read.pdf.text,
+        `The PDF stops here: its pages hold more than ${PDF_LIMITS.markdownCharacters} characters of text.`
+      )
       assert.include(read.pdf.text, 'Deeper heading')
       assert.notInclude(read.pdf.text, 'Advanced body text')
     } finally {
@@ -314,7 +415,9 @@ test.group('PDF export', (group) => {
     const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
 
     const named = await createChangeRequest(client, admin, space.id, { subject: 'Résumé 日本 "x"' })
-    const { response } = await download(await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${named.id}/pdf`))
+    const { response } = await download(
+      await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${named.id}/pdf`)
+    )
     assert.equal(
       response.headers.get('content-disposition'),
       `inline; filename="Resume __ _x_.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé 日本 "x"')}.pdf`
@@ -335,17 +438,25 @@ test.group('PDF export', (group) => {
       refused.assertContract()
       assert.match(refused.body().error.message, message)
     }
-    const repeated = await client.get(`${path}?page=${pages.start}&page=${pages.advanced}`).bearerToken(admin.token)
+    const repeated = await client
+      .get(`${path}?page=${pages.start}&page=${pages.advanced}`)
+      .bearerToken(admin.token)
     repeated.assertStatus(400)
     repeated.assertContract()
   })
 
-  test('readers get a URL; non-members and other organizations get 404', async ({ client, assert }) => {
+  test('readers get a URL; non-members and other organizations get 404', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest } = await authoredChangeRequest(client, admin)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
-    const paths = [`/v1/spaces/${space.id}/pdf`, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`]
+    const paths = [
+      `/v1/spaces/${space.id}/pdf`,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`,
+    ]
 
     for (const path of paths) {
       const url = await pdfUrl(client, reader, path)
@@ -359,23 +470,42 @@ test.group('PDF export', (group) => {
     }
     // The stranger's own space does not open the admin's change request either.
     const own = await createSpace(client, stranger)
-    const crossed = await client.get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`).bearerToken(stranger.token)
+    const crossed = await client
+      .get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`)
+      .bearerToken(stranger.token)
     crossed.assertStatus(404)
     crossed.assertContract()
   })
 
-  test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({ client, assert }) => {
+  test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
-    const url = new URL(await pdfUrl(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`, { page: pages.start }))
+    const url = new URL(
+      await pdfUrl(
+        client,
+        admin,
+        `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`,
+        { page: pages.start }
+      )
+    )
 
     const variants: Array<[string, (target: URL) => void]> = [
       ['another page', (target) => target.searchParams.set('page', pages.images)],
       ['another title', (target) => target.searchParams.set('title', 'Other')],
       ['only added', (target) => target.searchParams.set('only', 'true')],
       ['no signature', (target) => target.searchParams.delete('signature')],
-      ['a broken signature', (target) => target.searchParams.set('signature', 'x' + target.searchParams.get('signature'))],
-      ['another revision', (target) => (target.pathname = `/pdf/spaces/${space.id}/revisions/${space.revision}`)],
+      [
+        'a broken signature',
+        (target) =>
+          target.searchParams.set('signature', 'x' + target.searchParams.get('signature')),
+      ],
+      [
+        'another revision',
+        (target) => (target.pathname = `/pdf/spaces/${space.id}/revisions/${space.revision}`),
+      ],
     ]
     for (const [name, change] of variants) {
       const target = new URL(url)
@@ -389,7 +519,9 @@ test.group('PDF export', (group) => {
     }
 
     // A file's download signature (another purpose) does not open a PDF.
-    const files = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/files`).bearerToken(admin.token)
+    const files = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/files`)
+      .bearerToken(admin.token)
     const fileSignature = new URL(files.body().items[0].downloadURL).searchParams.get('signature')!
     const foreign = new URL(url)
     foreign.search = ''
@@ -399,7 +531,10 @@ test.group('PDF export', (group) => {
     // Expired: the same URL made with a 1 ms lifetime.
     const reads = await app.container.make(ContentReadService)
     const pdf = await app.container.make(PdfExportService)
-    const read = await reads.resolve(admin.user.id, space.id, { kind: 'change-request', changeRequest: changeRequest.id })
+    const read = await reads.resolve(admin.user.id, space.id, {
+      kind: 'change-request',
+      changeRequest: changeRequest.id,
+    })
     const shortLived = pdf.urlFor(read, { page: pages.start }, { expiresIn: 1 })
     await new Promise((resolve) => setTimeout(resolve, 20))
     const expired = await fetch(shortLived)
@@ -422,7 +557,10 @@ test.group('PDF export', (group) => {
     const changeRequest = await createChangeRequest(client, admin, space.id)
     await assertTokenGuards(admin.user, [
       { send: () => client.get(`/v1/spaces/${space.id}/pdf`), scope: 'space:read' },
-      { send: () => client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`), scope: 'space:read' },
+      {
+        send: () => client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`),
+        scope: 'space:read',
+      },
     ])
   })
 
@@ -433,11 +571,20 @@ test.group('PDF export', (group) => {
 
     const { data: forSpace } = await api.spaces.getSpacePdf(space.id)
     validateContract('GET', '/v1/spaces/{spaceId}/pdf', 200, forSpace)
-    const { data: forChangeRequest } = await api.spaces.getChangeRequestPdf(space.id, changeRequest.id, {
-      page: pages.images,
-      only: true,
-    })
-    validateContract('GET', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', 200, forChangeRequest)
+    const { data: forChangeRequest } = await api.spaces.getChangeRequestPdf(
+      space.id,
+      changeRequest.id,
+      {
+        page: pages.images,
+        only: true,
+      }
+    )
+    validateContract(
+      'GET',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
+      200,
+      forChangeRequest
+    )
     const { pdf } = await download(forChangeRequest.url)
     assert.deepEqual(titles(pdf.outline), ['Images'])
     assert.equal(pdf.images[0], 1)

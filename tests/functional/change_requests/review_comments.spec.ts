@@ -23,14 +23,24 @@ async function team(client: ApiClient) {
   return { ...t, base: crUrl(t.space.id, t.changeRequest.id) }
 }
 
-async function submit(client: ApiClient, caller: Caller, base: string, body: Record<string, unknown>) {
+async function submit(
+  client: ApiClient,
+  caller: Caller,
+  base: string,
+  body: Record<string, unknown>
+) {
   const response = await client.post(`${base}/reviews`).bearerToken(caller.token).json(body)
   response.assertStatus(201)
   response.assertContract()
   return response.body()
 }
 
-async function read(client: ApiClient, caller: Caller, path: string, qs: Record<string, unknown> = {}) {
+async function read(
+  client: ApiClient,
+  caller: Caller,
+  path: string,
+  qs: Record<string, unknown> = {}
+) {
   const response = await client.get(path).qs(qs).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -39,8 +49,14 @@ async function read(client: ApiClient, caller: Caller, path: string, qs: Record<
 
 /** The change request's reviews and comments as stored, to check that a refused review wrote nothing. */
 async function snapshot(changeRequestId: string) {
-  const reviews = await db.from('change_request_reviews').where('change_request_id', changeRequestId).orderBy('id')
-  const comments = await db.from('comments').where('change_request_id', changeRequestId).orderBy('id')
+  const reviews = await db
+    .from('change_request_reviews')
+    .where('change_request_id', changeRequestId)
+    .orderBy('id')
+  const comments = await db
+    .from('comments')
+    .where('change_request_id', changeRequestId)
+    .orderBy('id')
   return JSON.stringify({ reviews, comments })
 }
 
@@ -52,7 +68,10 @@ test.group('Review comments', (group) => {
     assert,
   }) => {
     const t = await team(client)
-    const review = await submit(client, t.reviewer, t.base, { status: 'approved', comment: { markdown: 'Looks **good**' } })
+    const review = await submit(client, t.reviewer, t.base, {
+      status: 'approved',
+      comment: { markdown: 'Looks **good**' },
+    })
     const comment = review.comment
     assert.equal(comment.object, 'comment')
     assert.deepEqual(comment.body, { markdown: 'Looks **good**' })
@@ -65,7 +84,10 @@ test.group('Review comments', (group) => {
     })
     assert.equal(comment.status, 'open')
     assert.deepInclude(comment.permissions, { view: true, edit: true, reply: true, delete: true })
-    assert.match(comment.urls.location, new RegExp(`/change-requests/${t.changeRequest.id}/comments/${comment.id}$`))
+    assert.match(
+      comment.urls.location,
+      new RegExp(`/change-requests/${t.changeRequest.id}/comments/${comment.id}$`)
+    )
 
     const reviewRow = await db.from('change_request_reviews').where('id', review.id).first()
     assert.equal(reviewRow.comment_id, comment.id)
@@ -75,7 +97,10 @@ test.group('Review comments', (group) => {
 
     // The comment is one of the change request's, counted like any other open comment.
     const listed = await read(client, t.reader, `${t.base}/comments`)
-    assert.deepEqual(listed.items.map((item: any) => item.id), [comment.id])
+    assert.deepEqual(
+      listed.items.map((item: any) => item.id),
+      [comment.id]
+    )
     assert.equal(listed.items[0].target.review, review.id)
     assert.equal((await read(client, t.reader, t.base)).comments, 1)
     const shown = await read(client, t.reviewer, `${t.base}/comments/${comment.id}`)
@@ -83,7 +108,12 @@ test.group('Review comments', (group) => {
 
     // Reads carry it for the caller: a reader may neither edit nor reply.
     const asReader = await read(client, t.reader, review.urls.location)
-    assert.deepEqual(asReader.comment.permissions, { view: true, edit: false, reply: false, delete: false })
+    assert.deepEqual(asReader.comment.permissions, {
+      view: true,
+      edit: false,
+      reply: false,
+      delete: false,
+    })
     assert.deepEqual({ ...asReader, comment: undefined }, { ...review, comment: undefined })
 
     // A review without a comment has none; a reply and a resolution show on the review's comment.
@@ -94,16 +124,29 @@ test.group('Review comments', (group) => {
       .bearerToken(t.editor.token)
       .json({ body: { markdown: 'Thanks' } })
     reply.assertStatus(200)
-    await client.put(`${t.base}/comments/${comment.id}`).bearerToken(t.editor.token).json({ resolved: true })
+    await client
+      .put(`${t.base}/comments/${comment.id}`)
+      .bearerToken(t.editor.token)
+      .json({ resolved: true })
     const list = await read(client, t.reader, `${t.base}/reviews`)
-    assert.deepEqual(list.items.map((item: any) => item.id), [review.id, plain.id])
+    assert.deepEqual(
+      list.items.map((item: any) => item.id),
+      [review.id, plain.id]
+    )
     assert.equal(list.items[0].comment.replies, 1)
     assert.equal(list.items[0].comment.status, 'resolved')
     assert.notProperty(list.items[1], 'comment')
-    assert.equal((await read(client, t.reader, t.base)).comments, 0, 'a resolved comment is no longer open')
+    assert.equal(
+      (await read(client, t.reader, t.base)).comments,
+      0,
+      'a resolved comment is no longer open'
+    )
   })
 
-  test('a JSON document comment is stored as markdown; format=document shapes reads', async ({ client, assert }) => {
+  test('a JSON document comment is stored as markdown; format=document shapes reads', async ({
+    client,
+    assert,
+  }) => {
     const t = await team(client)
     const review = await submit(client, t.reviewer, t.base, {
       status: 'changes-requested',
@@ -124,24 +167,51 @@ test.group('Review comments', (group) => {
 
   test('a deleted comment leaves its review without one', async ({ client, assert }) => {
     const t = await team(client)
-    const review = await submit(client, t.reviewer, t.base, { status: 'approved', comment: { markdown: 'Fine' } })
-    const deleted = await client.delete(`${t.base}/comments/${review.comment.id}`).bearerToken(t.reviewer.token)
+    const review = await submit(client, t.reviewer, t.base, {
+      status: 'approved',
+      comment: { markdown: 'Fine' },
+    })
+    const deleted = await client
+      .delete(`${t.base}/comments/${review.comment.id}`)
+      .bearerToken(t.reviewer.token)
     deleted.assertStatus(205)
     const shown = await read(client, t.reader, review.urls.location)
     assert.notProperty(shown, 'comment')
     assert.equal(shown.status, 'approved')
-    assert.isNull((await db.from('change_request_reviews').where('id', review.id).first()).comment_id)
+    assert.isNull(
+      (await db.from('change_request_reviews').where('id', review.id).first()).comment_id
+    )
     assert.equal((await read(client, t.reader, t.base)).comments, 0)
   })
 
   test('bad comments are 400s naming the field; nothing is written')
     .with([
       { name: 'blank markdown', comment: { markdown: '  \n ' }, text: 'comment must not be empty' },
-      { name: 'an empty document (GitBook\'s "Empty")', comment: {}, text: 'comment must have either' },
-      { name: 'markdown and a document', comment: { markdown: 'x', document: PARAGRAPH_DOCUMENT }, text: 'comment' },
-      { name: 'a document with no text', comment: { document: { object: 'document', nodes: [] } }, text: 'comment' },
-      { name: 'a malformed document', comment: { document: { object: 'nope' } }, text: 'comment.document' },
-      { name: 'too long', comment: { markdown: 'x'.repeat(20_001) }, text: 'comment must not be greater than 20000' },
+      {
+        name: 'an empty document (GitBook\'s "Empty")',
+        comment: {},
+        text: 'comment must have either',
+      },
+      {
+        name: 'markdown and a document',
+        comment: { markdown: 'x', document: PARAGRAPH_DOCUMENT },
+        text: 'comment',
+      },
+      {
+        name: 'a document with no text',
+        comment: { document: { object: 'document', nodes: [] } },
+        text: 'comment',
+      },
+      {
+        name: 'a malformed document',
+        comment: { document: { object: 'nope' } },
+        text: 'comment.document',
+      },
+      {
+        name: 'too long',
+        comment: { markdown: 'x'.repeat(20_001) },
+        text: 'comment must not be greater than 20000',
+      },
       { name: 'a string', comment: 'Looks good', text: 'comment' },
       { name: 'null', comment: null, text: 'comment' },
       { name: 'markdown not a string', comment: { markdown: 3 }, text: 'comment.markdown' },
@@ -160,7 +230,10 @@ test.group('Review comments', (group) => {
       assert.equal(before, JSON.stringify({ reviews: [], comments: [] }))
     })
 
-  test('a comment at the limit is taken; refused reviewers write no comment', async ({ client, assert }) => {
+  test('a comment at the limit is taken; refused reviewers write no comment', async ({
+    client,
+    assert,
+  }) => {
     const t = await team(client)
     const before = await snapshot(t.changeRequest.id)
     // The author may not review their own change request; commenters may not review at all.
@@ -182,7 +255,10 @@ test.group('Review comments', (group) => {
     assert.equal(await snapshot(t.changeRequest.id), before)
 
     const longest = '😀'.repeat(20_000)
-    const review = await submit(client, t.reviewer, t.base, { status: 'approved', comment: { markdown: longest } })
+    const review = await submit(client, t.reviewer, t.base, {
+      status: 'approved',
+      comment: { markdown: longest },
+    })
     assert.equal(review.comment.body.markdown, longest)
   })
 
@@ -191,15 +267,26 @@ test.group('Review comments', (group) => {
     const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
     const api = gitbookClient(admin.token)
     const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
-    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Client' })
+    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
+      subject: 'Client',
+    })
     const { data: review } = await gitbookClient(reviewer.token).spaces.submitChangeRequestReview(
       space.id,
       changeRequest.id,
       { status: 'approved' as any, comment: { markdown: 'Ship it' } }
     )
-    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', 201, review)
+    validateContract(
+      'POST',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+      201,
+      review
+    )
     assert.equal(review.comment?.target.review, review.id)
-    const { data: one } = await api.spaces.getChangeRequestReviewById(space.id, changeRequest.id, review.id)
+    const { data: one } = await api.spaces.getChangeRequestReviewById(
+      space.id,
+      changeRequest.id,
+      review.id
+    )
     assert.equal(one.comment?.id, review.comment?.id)
     assert.deepEqual(one.comment?.body, { markdown: 'Ship it' })
   })

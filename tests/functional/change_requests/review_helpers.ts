@@ -8,7 +8,8 @@ import { createChangeRequest, createSpace } from '../content/helpers.js'
  */
 export async function reviewTeam(client: ApiClient) {
   const admin = await createCaller()
-  const member = (role: 'read' | 'comment' | 'edit' | 'review') => createCaller({ organizationId: admin.organizationId, role })
+  const member = (role: 'read' | 'comment' | 'edit' | 'review') =>
+    createCaller({ organizationId: admin.organizationId, role })
   const [reader, commenter, editor, reviewer, otherReviewer] = await Promise.all([
     member('read'),
     member('comment'),

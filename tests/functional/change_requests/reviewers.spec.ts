@@ -16,14 +16,26 @@ async function requestReviewers(
   changeRequestId: string | number,
   body: Record<string, unknown>
 ) {
-  const response = await client.post(reviewersUrl(spaceId, changeRequestId)).bearerToken(caller.token).json(body)
+  const response = await client
+    .post(reviewersUrl(spaceId, changeRequestId))
+    .bearerToken(caller.token)
+    .json(body)
   response.assertStatus(200)
   response.assertContract()
   return response.body()
 }
 
-async function listReviewers(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, qs = {}) {
-  const response = await client.get(reviewersUrl(spaceId, changeRequestId)).qs(qs).bearerToken(caller.token)
+async function listReviewers(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  qs = {}
+) {
+  const response = await client
+    .get(reviewersUrl(spaceId, changeRequestId))
+    .qs(qs)
+    .bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
   return response.body()
@@ -36,14 +48,21 @@ async function snapshot(changeRequestId: string) {
     .where('change_request_id', changeRequestId)
     .orderBy('user_id')
     .select('user_id', 'requested_by_id', 'revision_id', 'created_at')
-  const changeRequest = await db.from('change_requests').where('id', changeRequestId).select('subject', 'updated_at').first()
+  const changeRequest = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('subject', 'updated_at')
+    .first()
   return JSON.stringify({ rows, changeRequest })
 }
 
 test.group('POST requested-reviewers', (group) => {
   eachTestInTransaction(group)
 
-  test('requests members, renames the change request, and lists them', async ({ client, assert }) => {
+  test('requests members, renames the change request, and lists them', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
       users: [t.reviewer.user.id, t.admin.user.id, t.reviewer.user.id],
@@ -78,22 +97,37 @@ test.group('POST requested-reviewers', (group) => {
     assert.notProperty(listed, 'next')
 
     // Without a subject the change request keeps its own.
-    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.commenter.user.id] })
-    const after = await client.get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`).bearerToken(t.reader.token)
+    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [t.commenter.user.id],
+    })
+    const after = await client
+      .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+      .bearerToken(t.reader.token)
     assert.equal(after.body().subject, 'Ready for review')
   })
 
-  test('asking again refreshes the request: requester, revision and time', async ({ client, assert }) => {
+  test('asking again refreshes the request: requester, revision and time', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
-    const first = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    const first = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [t.reviewer.user.id],
+    })
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'New page', document: { markdown: 'Body' } },
     ])
-    const head = (await client.get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`).bearerToken(t.admin.token)).body()
+    const head = (
+      await client
+        .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+        .bearerToken(t.admin.token)
+    ).body()
     assert.notEqual(head.revision, t.changeRequest.revision)
     await new Promise((resolve) => setTimeout(resolve, 5))
 
-    const again = await requestReviewers(client, t.admin, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    const again = await requestReviewers(client, t.admin, t.space.id, t.changeRequest.id, {
+      users: [t.reviewer.user.id],
+    })
     const refreshed = again.users[0]
     assert.equal(refreshed.requestedBy.id, t.admin.user.id)
     assert.equal(refreshed.revision, head.revision)
@@ -103,7 +137,10 @@ test.group('POST requested-reviewers', (group) => {
     assert.deepEqual(listed.items[0], refreshed)
   })
 
-  test('a guest with a grant on the space can be requested; disabled members cannot', async ({ client, assert }) => {
+  test('a guest with a grant on the space can be requested; disabled members cannot', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     const guest = await createCaller({ organizationId: t.admin.organizationId, role: null })
     const unshared = await createCaller({ organizationId: t.admin.organizationId, role: null })
@@ -112,7 +149,9 @@ test.group('POST requested-reviewers', (group) => {
       .bearerToken(t.admin.token)
       .json({ role: 'read', users: [guest.user.id] })
     assert.oneOf(invite.status(), [200, 204])
-    const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [guest.user.id] })
+    const body = await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [guest.user.id],
+    })
     assert.equal(body.users[0].user.id, guest.user.id)
 
     const before = await snapshot(t.changeRequest.id)
@@ -141,26 +180,45 @@ test.group('POST requested-reviewers', (group) => {
       { name: 'users empty', body: { users: [] }, field: 'users' },
       { name: 'a user id that is a number', body: { users: [12] }, field: 'users' },
       { name: 'an empty user id', body: { users: [''] }, field: 'users' },
-      { name: 'more than 50 users', body: { users: Array.from({ length: 51 }, (_, i) => `user${i}`) }, field: 'users' },
+      {
+        name: 'more than 50 users',
+        body: { users: Array.from({ length: 51 }, (_, i) => `user${i}`) },
+        field: 'users',
+      },
       { name: 'a subject of 101 characters', body: { subject: 'a'.repeat(101) }, field: 'subject' },
       { name: 'a subject of 101 emoji', body: { subject: '📘'.repeat(101) }, field: 'subject' },
       { name: 'a numeric subject', body: { subject: 7 }, field: 'subject' },
       { name: 'a null subject', body: { subject: null }, field: 'subject' },
-      { name: 'a description', body: { description: { object: 'document', data: {}, nodes: [] } }, field: 'description' },
-      { name: 'unknown user ids', body: { users: ['AAAAAAAAAAAAAAAAAAAA', 'not-an-id'] }, field: 'AAAAAAAAAAAAAAAAAAAA' },
+      {
+        name: 'a description',
+        body: { description: { object: 'document', data: {}, nodes: [] } },
+        field: 'description',
+      },
+      {
+        name: 'unknown user ids',
+        body: { users: ['AAAAAAAAAAAAAAAAAAAA', 'not-an-id'] },
+        field: 'AAAAAAAAAAAAAAAAAAAA',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const t = await reviewTeam(client)
       const before = await snapshot(t.changeRequest.id)
-      const payload = 'users' in body || field === 'users' ? body : { users: [t.reviewer.user.id], ...body }
-      const response = await client.post(reviewersUrl(t.space.id, t.changeRequest.id)).bearerToken(t.editor.token).json(payload)
+      const payload =
+        'users' in body || field === 'users' ? body : { users: [t.reviewer.user.id], ...body }
+      const response = await client
+        .post(reviewersUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(t.editor.token)
+        .json(payload)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
       assert.equal(await snapshot(t.changeRequest.id), before)
     })
 
-  test("unknown users, another organization's users and the author are refused by name", async ({ client, assert }) => {
+  test("unknown users, another organization's users and the author are refused by name", async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     const stranger = await createCaller()
     const before = await snapshot(t.changeRequest.id)
@@ -198,7 +256,10 @@ test.group('POST requested-reviewers', (group) => {
 test.group('requested reviewers: roles, states and ids', (group) => {
   eachTestInTransaction(group)
 
-  test('readers and commenters list but cannot change reviewers; editors, reviewers and admins can', async ({ client, assert }) => {
+  test('readers and commenters list but cannot change reviewers; editors, reviewers and admins can', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     const before = await snapshot(t.changeRequest.id)
     for (const caller of [t.reader, t.commenter]) {
@@ -217,13 +278,18 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     }
     assert.equal(await snapshot(t.changeRequest.id), before)
     for (const caller of [t.editor, t.reviewer, t.admin]) {
-      await requestReviewers(client, caller, t.space.id, t.changeRequest.id, { users: [t.commenter.user.id] })
+      await requestReviewers(client, caller, t.space.id, t.changeRequest.id, {
+        users: [t.commenter.user.id],
+      })
     }
     const listed = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)
     assert.equal(listed.items[0].requestedBy.id, t.admin.user.id)
   })
 
-  test('removing answers 205, then 404; merged and archived change requests refuse changes', async ({ client, assert }) => {
+  test('removing answers 205, then 404; merged and archived change requests refuse changes', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
       users: [t.reviewer.user.id, t.commenter.user.id],
@@ -243,7 +309,10 @@ test.group('requested reviewers: roles, states and ids', (group) => {
       missing.assertContract()
     }
     const listed = await listReviewers(client, t.editor, t.space.id, t.changeRequest.id)
-    assert.deepEqual(listed.items.map((r: any) => r.user.id), [t.commenter.user.id])
+    assert.deepEqual(
+      listed.items.map((r: any) => r.user.id),
+      [t.commenter.user.id]
+    )
 
     for (const status of ['merged', 'archived']) {
       await db.from('change_requests').where('id', t.changeRequest.id).update({ status })
@@ -272,11 +341,17 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     const strangerSpace = await createSpace(client, stranger)
     const before = await snapshot(t.changeRequest.id)
     const requests = [
-      (id: string, spaceId = t.space.id, caller = t.admin) => client.get(reviewersUrl(spaceId, id)).bearerToken(caller.token),
       (id: string, spaceId = t.space.id, caller = t.admin) =>
-        client.post(reviewersUrl(spaceId, id)).bearerToken(caller.token).json({ users: [t.reviewer.user.id] }),
+        client.get(reviewersUrl(spaceId, id)).bearerToken(caller.token),
       (id: string, spaceId = t.space.id, caller = t.admin) =>
-        client.delete(`${reviewersUrl(spaceId, id)}/${t.reviewer.user.id}`).bearerToken(caller.token),
+        client
+          .post(reviewersUrl(spaceId, id))
+          .bearerToken(caller.token)
+          .json({ users: [t.reviewer.user.id] }),
+      (id: string, spaceId = t.space.id, caller = t.admin) =>
+        client
+          .delete(`${reviewersUrl(spaceId, id)}/${t.reviewer.user.id}`)
+          .bearerToken(caller.token),
     ]
     for (const send of requests) {
       for (const id of ['AAAAAAAAAAAAAAAAAAAA', '99', 'bad%20id']) {
@@ -303,14 +378,23 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     const seen: string[] = []
     let page: string | undefined
     do {
-      const body = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id, page ? { limit: 3, page } : { limit: 3 })
+      const body = await listReviewers(
+        client,
+        t.reader,
+        t.space.id,
+        t.changeRequest.id,
+        page ? { limit: 3, page } : { limit: 3 }
+      )
       assert.equal(body.count, 4)
       seen.push(...body.items.map((r: any) => r.user.id))
       page = body.next?.page
     } while (page)
     assert.deepEqual(seen, users, 'oldest request first')
     for (const qs of [{ limit: 1001 }, { limit: 0 }, { limit: 'many' }, { page: 'forged' }]) {
-      const bad = await client.get(reviewersUrl(t.space.id, t.changeRequest.id)).qs(qs).bearerToken(t.reader.token)
+      const bad = await client
+        .get(reviewersUrl(t.space.id, t.changeRequest.id))
+        .qs(qs)
+        .bearerToken(t.reader.token)
       bad.assertStatus(400)
       bad.assertContract()
     }
@@ -318,7 +402,9 @@ test.group('requested reviewers: roles, states and ids', (group) => {
 
   test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
     const t = await reviewTeam(client)
-    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, { users: [t.reviewer.user.id] })
+    await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
+      users: [t.reviewer.user.id],
+    })
     const before = await snapshot(t.changeRequest.id)
     const url = reviewersUrl(t.space.id, t.changeRequest.id)
     await assertTokenGuards(t.admin.user, [

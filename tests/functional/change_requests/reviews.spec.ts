@@ -11,7 +11,8 @@ import { reviewTeam } from './review_helpers.js'
 
 const crUrl = (spaceId: string, changeRequestId: string | number) =>
   `/v1/spaces/${spaceId}/change-requests/${changeRequestId}`
-const reviewsUrl = (spaceId: string, changeRequestId: string | number) => `${crUrl(spaceId, changeRequestId)}/reviews`
+const reviewsUrl = (spaceId: string, changeRequestId: string | number) =>
+  `${crUrl(spaceId, changeRequestId)}/reviews`
 
 async function submitReview(
   client: ApiClient,
@@ -20,21 +21,38 @@ async function submitReview(
   changeRequestId: string | number,
   status: string
 ) {
-  const response = await client.post(reviewsUrl(spaceId, changeRequestId)).bearerToken(caller.token).json({ status })
+  const response = await client
+    .post(reviewsUrl(spaceId, changeRequestId))
+    .bearerToken(caller.token)
+    .json({ status })
   response.assertStatus(201)
   response.assertContract()
   response.assertHeader('location', response.body().urls.location)
   return response.body()
 }
 
-async function listReviews(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string, qs = {}) {
-  const response = await client.get(reviewsUrl(spaceId, changeRequestId)).qs(qs).bearerToken(caller.token)
+async function listReviews(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string,
+  qs = {}
+) {
+  const response = await client
+    .get(reviewsUrl(spaceId, changeRequestId))
+    .qs(qs)
+    .bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
   return response.body()
 }
 
-async function changeRequestOf(client: ApiClient, caller: Caller, spaceId: string, changeRequestId: string) {
+async function changeRequestOf(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changeRequestId: string
+) {
   const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
   response.assertStatus(200)
   return response.body()
@@ -42,7 +60,11 @@ async function changeRequestOf(client: ApiClient, caller: Caller, spaceId: strin
 
 /** Reviews and requested reviewers of a change request, to check that a refused request changed nothing. */
 async function snapshot(changeRequestId: string) {
-  const reviews = await db.from('change_request_reviews').where('change_request_id', changeRequestId).orderBy('id').select('*')
+  const reviews = await db
+    .from('change_request_reviews')
+    .where('change_request_id', changeRequestId)
+    .orderBy('id')
+    .select('*')
   const requested = await db
     .from('change_request_requested_reviewers')
     .where('change_request_id', changeRequestId)
@@ -65,7 +87,13 @@ test.group('POST reviews', (group) => {
       .json({ users: [t.reviewer.user.id, t.otherReviewer.user.id] })
     requested.assertStatus(200)
 
-    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const review = await submitReview(
+      client,
+      t.reviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
     assert.equal(review.object, 'change-request-review')
     assert.equal(review.status, 'approved')
     assert.equal(review.revision, t.changeRequest.revision)
@@ -73,16 +101,30 @@ test.group('POST reviews', (group) => {
     assert.equal(review.requestedBy.id, t.editor.user.id)
     assert.isFalse(review.outdated)
     assert.equal(review.createdAt, review.updatedAt)
-    assert.match(review.urls.location, new RegExp(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}/reviews/${review.id}$`))
+    assert.match(
+      review.urls.location,
+      new RegExp(
+        `/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}/reviews/${review.id}$`
+      )
+    )
     assert.notProperty(review, 'comment')
 
     const remaining = await client
       .get(`${crUrl(t.space.id, t.changeRequest.id)}/requested-reviewers`)
       .bearerToken(t.reader.token)
-    assert.deepEqual(remaining.body().items.map((r: any) => r.user.id), [t.otherReviewer.user.id])
+    assert.deepEqual(
+      remaining.body().items.map((r: any) => r.user.id),
+      [t.otherReviewer.user.id]
+    )
 
     // Unrequested reviews have no requestedBy; admins review too; by number as well.
-    const unrequested = await submitReview(client, t.admin, t.space.id, t.changeRequest.number, 'changes-requested')
+    const unrequested = await submitReview(
+      client,
+      t.admin,
+      t.space.id,
+      t.changeRequest.number,
+      'changes-requested'
+    )
     assert.notProperty(unrequested, 'requestedBy')
     assert.equal(unrequested.status, 'changes-requested')
 
@@ -90,7 +132,10 @@ test.group('POST reviews', (group) => {
     shown.assertStatus(200)
     shown.assertContract()
     assert.deepEqual(shown.body(), review)
-    const formatted = await client.get(review.urls.location).qs({ format: 'markdown' }).bearerToken(t.reader.token)
+    const formatted = await client
+      .get(review.urls.location)
+      .qs({ format: 'markdown' })
+      .bearerToken(t.reader.token)
     formatted.assertStatus(200)
   })
 
@@ -107,13 +152,17 @@ test.group('POST reviews', (group) => {
         .json({ status: 'approved' })
       response.assertStatus(403)
       response.assertContract()
-      const flags = (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions
+      const flags = (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id))
+        .permissions
       assert.isFalse(flags.review)
     }
     // The admin authors one of their own: 403, and the flag says so.
     const own = await createChangeRequest(client, t.admin, t.space.id, { subject: 'Mine' })
     assert.isFalse(own.permissions.review)
-    const selfReview = await client.post(reviewsUrl(t.space.id, own.id)).bearerToken(t.admin.token).json({ status: 'approved' })
+    const selfReview = await client
+      .post(reviewsUrl(t.space.id, own.id))
+      .bearerToken(t.admin.token)
+      .json({ status: 'approved' })
     selfReview.assertStatus(403)
     selfReview.assertContract()
     assert.include(selfReview.body().error.message, 'own')
@@ -121,12 +170,17 @@ test.group('POST reviews', (group) => {
     assert.equal(await snapshot(own.id), JSON.stringify({ reviews: [], requested: [] }))
 
     for (const caller of [t.reviewer, t.admin]) {
-      assert.isTrue((await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions.review)
+      assert.isTrue(
+        (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions.review
+      )
       await submitReview(client, caller, t.space.id, t.changeRequest.id, 'approved')
     }
   })
 
-  test('open and draft change requests take reviews; merged and archived ones do not', async ({ client, assert }) => {
+  test('open and draft change requests take reviews; merged and archived ones do not', async ({
+    client,
+    assert,
+  }) => {
     const t = await reviewTeam(client)
     await db.from('change_requests').where('id', t.changeRequest.id).update({ status: 'open' })
     await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
@@ -140,7 +194,9 @@ test.group('POST reviews', (group) => {
       response.assertStatus(403)
       response.assertContract()
       assert.include(response.body().error.message, status)
-      assert.isFalse((await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)).permissions.review)
+      assert.isFalse(
+        (await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)).permissions.review
+      )
       assert.equal(await snapshot(t.changeRequest.id), before)
       // Reviews stay readable.
       assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
@@ -157,7 +213,10 @@ test.group('POST reviews', (group) => {
     .run(async ({ client, assert }, { body, field }) => {
       const t = await reviewTeam(client)
       const before = await snapshot(t.changeRequest.id)
-      const response = await client.post(reviewsUrl(t.space.id, t.changeRequest.id)).bearerToken(t.reviewer.token).json(body)
+      const response = await client
+        .post(reviewsUrl(t.space.id, t.changeRequest.id))
+        .bearerToken(t.reviewer.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -185,36 +244,89 @@ test.group('GET reviews', (group) => {
     assert,
   }) => {
     const t = await reviewTeam(client)
-    const first = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'changes-requested')
-    const other = await submitReview(client, t.otherReviewer, t.space.id, t.changeRequest.id, 'approved')
-    const second = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const first = await submitReview(
+      client,
+      t.reviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'changes-requested'
+    )
+    const other = await submitReview(
+      client,
+      t.otherReviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
+    const second = await submitReview(
+      client,
+      t.reviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
 
     const all = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
-    assert.deepEqual(all.items.map((r: any) => r.id), [first.id, other.id, second.id], 'oldest first')
-    assert.deepEqual(all.items.map((r: any) => r.outdated), [true, false, false])
-    const current = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: false })
-    assert.deepEqual(current.items.map((r: any) => r.id), [other.id, second.id])
+    assert.deepEqual(
+      all.items.map((r: any) => r.id),
+      [first.id, other.id, second.id],
+      'oldest first'
+    )
+    assert.deepEqual(
+      all.items.map((r: any) => r.outdated),
+      [true, false, false]
+    )
+    const current = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, {
+      outdated: false,
+    })
+    assert.deepEqual(
+      current.items.map((r: any) => r.id),
+      [other.id, second.id]
+    )
     assert.equal(current.count, 2)
-    const outdated = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: true })
-    assert.deepEqual(outdated.items.map((r: any) => r.id), [first.id])
+    const outdated = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, {
+      outdated: true,
+    })
+    assert.deepEqual(
+      outdated.items.map((r: any) => r.id),
+      [first.id]
+    )
 
     // An authoring batch moves the head: every review is outdated.
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'Later', document: { markdown: 'More' } },
     ])
     const afterBatch = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
-    assert.deepEqual(afterBatch.items.map((r: any) => r.outdated), [true, true, true])
-    assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: 'false' })).count, 0)
+    assert.deepEqual(
+      afterBatch.items.map((r: any) => r.outdated),
+      [true, true, true]
+    )
+    assert.equal(
+      (await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: 'false' }))
+        .count,
+      0
+    )
     const shown = await client.get(second.urls.location).bearerToken(t.reader.token)
     assert.isTrue(shown.body().outdated)
 
     // A review of the new head is current, on the new revision.
     const head = await changeRequestOf(client, t.reader, t.space.id, t.changeRequest.id)
-    const fresh = await submitReview(client, t.otherReviewer, t.space.id, t.changeRequest.id, 'approved')
+    const fresh = await submitReview(
+      client,
+      t.otherReviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
     assert.equal(fresh.revision, head.revision)
     assert.notEqual(fresh.revision, second.revision)
-    const now = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: false })
-    assert.deepEqual(now.items.map((r: any) => r.id), [fresh.id])
+    const now = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, {
+      outdated: false,
+    })
+    assert.deepEqual(
+      now.items.map((r: any) => r.id),
+      [fresh.id]
+    )
   })
 
   test('lists paginate; bad queries are 400s', async ({ client, assert }) => {
@@ -222,31 +334,58 @@ test.group('GET reviews', (group) => {
     const ids = []
     for (let i = 0; i < 5; i++) {
       const reviewer = i % 2 === 0 ? t.reviewer : t.otherReviewer
-      ids.push((await submitReview(client, reviewer, t.space.id, t.changeRequest.id, 'approved')).id)
+      ids.push(
+        (await submitReview(client, reviewer, t.space.id, t.changeRequest.id, 'approved')).id
+      )
     }
     const seen: string[] = []
     let page: string | undefined
     do {
-      const body = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, page ? { limit: 2, page } : { limit: 2 })
+      const body = await listReviews(
+        client,
+        t.reader,
+        t.space.id,
+        t.changeRequest.id,
+        page ? { limit: 2, page } : { limit: 2 }
+      )
       assert.equal(body.count, 5)
       seen.push(...body.items.map((r: any) => r.id))
       page = body.next?.page
     } while (page)
     assert.deepEqual(seen, ids)
-    for (const qs of [{ limit: 1001 }, { limit: 0 }, { outdated: 'maybe' }, { format: 'html' }, { page: 'forged' }]) {
-      const bad = await client.get(reviewsUrl(t.space.id, t.changeRequest.id)).qs(qs).bearerToken(t.reader.token)
+    for (const qs of [
+      { limit: 1001 },
+      { limit: 0 },
+      { outdated: 'maybe' },
+      { format: 'html' },
+      { page: 'forged' },
+    ]) {
+      const bad = await client
+        .get(reviewsUrl(t.space.id, t.changeRequest.id))
+        .qs(qs)
+        .bearerToken(t.reader.token)
       bad.assertStatus(400)
       bad.assertContract()
     }
-    const repeated = await client.get(`${reviewsUrl(t.space.id, t.changeRequest.id)}?outdated=true&outdated=false`).bearerToken(t.reader.token)
+    const repeated = await client
+      .get(`${reviewsUrl(t.space.id, t.changeRequest.id)}?outdated=true&outdated=false`)
+      .bearerToken(t.reader.token)
     repeated.assertStatus(400)
   })
 
-  test("unknown reviews, other change requests' reviews and other organizations are 404", async ({ client }) => {
+  test("unknown reviews, other change requests' reviews and other organizations are 404", async ({
+    client,
+  }) => {
     const t = await reviewTeam(client)
     const stranger = await createCaller()
     const strangerSpace = await createSpace(client, stranger)
-    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const review = await submitReview(
+      client,
+      t.reviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
     const sibling = await createChangeRequest(client, t.editor, t.space.id, { subject: 'Sibling' })
     for (const url of [
       `${reviewsUrl(t.space.id, sibling.id)}/${review.id}`,
@@ -265,7 +404,9 @@ test.group('GET reviews', (group) => {
       [t.space.id, (url: string) => client.post(url).json({ status: 'approved' })],
       [strangerSpace.id, (url: string) => client.post(url).json({ status: 'approved' })],
     ] as const) {
-      const response = await send(reviewsUrl(spaceId, t.changeRequest.id)).bearerToken(stranger.token)
+      const response = await send(reviewsUrl(spaceId, t.changeRequest.id)).bearerToken(
+        stranger.token
+      )
       response.assertStatus(404)
       response.assertContract()
     }
@@ -273,7 +414,13 @@ test.group('GET reviews', (group) => {
 
   test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
     const t = await reviewTeam(client)
-    const review = await submitReview(client, t.reviewer, t.space.id, t.changeRequest.id, 'approved')
+    const review = await submitReview(
+      client,
+      t.reviewer,
+      t.space.id,
+      t.changeRequest.id,
+      'approved'
+    )
     const before = await snapshot(t.changeRequest.id)
     const url = reviewsUrl(t.space.id, t.changeRequest.id)
     await assertTokenGuards(t.admin.user, [
@@ -288,33 +435,78 @@ test.group('GET reviews', (group) => {
 test.group('GitBookAPI client: reviewers and reviews', (group) => {
   eachTestInTransaction(group)
 
-  test('requests, lists and removes reviewers; submits, lists and reads reviews', async ({ assert }) => {
+  test('requests, lists and removes reviewers; submits, lists and reads reviews', async ({
+    assert,
+  }) => {
     const admin = await createCaller()
     const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
     const api = gitbookClient(admin.token)
     const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
-    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Client' })
-
-    const { data: requested } = await api.spaces.requestReviewersForChangeRequest(space.id, changeRequest.id, {
-      users: [reviewer.user.id],
-      subject: 'Please review',
+    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
+      subject: 'Client',
     })
-    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', 200, requested)
-    const { data: listed } = await api.spaces.getRequestedReviewersByChangeRequestId(space.id, changeRequest.id)
-    assert.deepEqual(listed.items.map((r: any) => r.user.id), [reviewer.user.id])
-    const removed = await api.spaces.removeRequestedReviewerFromChangeRequest(space.id, changeRequest.id, reviewer.user.id)
+
+    const { data: requested } = await api.spaces.requestReviewersForChangeRequest(
+      space.id,
+      changeRequest.id,
+      {
+        users: [reviewer.user.id],
+        subject: 'Please review',
+      }
+    )
+    validateContract(
+      'POST',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
+      200,
+      requested
+    )
+    const { data: listed } = await api.spaces.getRequestedReviewersByChangeRequestId(
+      space.id,
+      changeRequest.id
+    )
+    assert.deepEqual(
+      listed.items.map((r: any) => r.user.id),
+      [reviewer.user.id]
+    )
+    const removed = await api.spaces.removeRequestedReviewerFromChangeRequest(
+      space.id,
+      changeRequest.id,
+      reviewer.user.id
+    )
     assert.equal(removed.status, 205)
-    await api.spaces.requestReviewersForChangeRequest(space.id, changeRequest.id, { users: [reviewer.user.id] })
+    await api.spaces.requestReviewersForChangeRequest(space.id, changeRequest.id, {
+      users: [reviewer.user.id],
+    })
 
     const reviewerApi = gitbookClient(reviewer.token)
-    const { data: review } = await reviewerApi.spaces.submitChangeRequestReview(space.id, changeRequest.id, {
-      status: 'approved' as any,
-    })
-    validateContract('POST', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', 201, review)
+    const { data: review } = await reviewerApi.spaces.submitChangeRequestReview(
+      space.id,
+      changeRequest.id,
+      {
+        status: 'approved' as any,
+      }
+    )
+    validateContract(
+      'POST',
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+      201,
+      review
+    )
     assert.equal(review.requestedBy?.id, admin.user.id)
-    const { data: reviews } = await api.spaces.getReviewsByChangeRequestId(space.id, changeRequest.id, { outdated: false })
-    assert.deepEqual(reviews.items.map((r: any) => r.id), [review.id])
-    const { data: one } = await api.spaces.getChangeRequestReviewById(space.id, changeRequest.id, review.id)
+    const { data: reviews } = await api.spaces.getReviewsByChangeRequestId(
+      space.id,
+      changeRequest.id,
+      { outdated: false }
+    )
+    assert.deepEqual(
+      reviews.items.map((r: any) => r.id),
+      [review.id]
+    )
+    const { data: one } = await api.spaces.getChangeRequestReviewById(
+      space.id,
+      changeRequest.id,
+      review.id
+    )
     assert.deepEqual(one, review)
     const { data: renamed } = await api.spaces.getChangeRequestById(space.id, changeRequest.id)
     assert.equal(renamed.subject, 'Please review')
@@ -339,13 +531,21 @@ test.group('Reviews under concurrency', () => {
       requested.assertStatus(200)
       const responses = await Promise.all(
         ['approved', 'changes-requested', 'approved', 'changes-requested'].map((status) =>
-          client.post(reviewsUrl(space.id, changeRequest.id)).bearerToken(reviewer.token).json({ status })
+          client
+            .post(reviewsUrl(space.id, changeRequest.id))
+            .bearerToken(reviewer.token)
+            .json({ status })
         )
       )
       for (const response of responses) response.assertStatus(201)
-      const rows = await db.from('change_request_reviews').where('change_request_id', changeRequest.id).select('created_at')
+      const rows = await db
+        .from('change_request_reviews')
+        .where('change_request_id', changeRequest.id)
+        .select('created_at')
       assert.equal(new Set(rows.map((row) => fromSqlTimestamp(row.created_at)!.toMillis())).size, 4)
-      const current = await listReviews(client, admin, space.id, changeRequest.id, { outdated: false })
+      const current = await listReviews(client, admin, space.id, changeRequest.id, {
+        outdated: false,
+      })
       assert.equal(current.count, 1)
       // Exactly one of them took the request over.
       const withRequester = responses.filter((response) => response.body().requestedBy)

@@ -16,18 +16,27 @@ const ALLOWED: Record<string, string[]> = {
 test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (group) => {
   eachTestInTransaction(group)
 
-  test('every status move: allowed ones apply, the same status is a no-op; counters follow', async ({ client, assert }) => {
+  test('every status move: allowed ones apply, the same status is a no-op; counters follow', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     for (const from of STATUSES) {
       for (const to of STATUSES) {
         const changeRequest = await createChangeRequest(client, admin, space.id)
         if (from !== 'draft') {
-          const set = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: from })
+          const set = await client
+            .patch(crUrl(space.id, changeRequest.id))
+            .bearerToken(admin.token)
+            .json({ status: from })
           set.assertStatus(200)
         }
         const before = await db.from('change_requests').where('id', changeRequest.id).first()
-        const response = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: to })
+        const response = await client
+          .patch(crUrl(space.id, changeRequest.id))
+          .bearerToken(admin.token)
+          .json({ status: to })
         response.assertStatus(200)
         response.assertContract()
         assert.equal(response.body().status, to)
@@ -40,7 +49,10 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     const counted = await getSpace(client, admin, space.id)
     assert.equal(counted.changeRequestsDraft, 3)
     assert.equal(counted.changeRequestsOpen, 3)
-    const listed = await client.get(`/v1/spaces/${space.id}/change-requests`).qs({ status: 'archived' }).bearerToken(admin.token)
+    const listed = await client
+      .get(`/v1/spaces/${space.id}/change-requests`)
+      .qs({ status: 'archived' })
+      .bearerToken(admin.token)
     assert.equal(listed.body().count, 3)
   })
 
@@ -48,7 +60,10 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Kept' })
-    const toMerged = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'merged' })
+    const toMerged = await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'merged' })
     toMerged.assertStatus(400)
     toMerged.assertContract()
     assert.match(toMerged.body().error.message, /only by merging/)
@@ -56,12 +71,18 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     await merge(client, admin, space.id, changeRequest.id)
     const before = await db.from('change_requests').where('id', changeRequest.id).first()
     for (const status of STATUSES) {
-      const response = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status })
+      const response = await client
+        .patch(crUrl(space.id, changeRequest.id))
+        .bearerToken(admin.token)
+        .json({ status })
       response.assertStatus(400)
       response.assertContract()
       assert.match(response.body().error.message, /cannot move from merged/)
     }
-    const same = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'merged' })
+    const same = await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'merged' })
     same.assertStatus(200)
     assert.deepEqual(await db.from('change_requests').where('id', changeRequest.id).first(), before)
     const counted = await getSpace(client, admin, space.id)
@@ -72,28 +93,52 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
-    await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'open' })
-    const response = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'merged' })
+    await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'open' })
+    const response = await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'merged' })
     response.assertStatus(400)
-    assert.include(response.body().error.message, 'status: A change request becomes merged only by merging it')
+    assert.include(
+      response.body().error.message,
+      'status: A change request becomes merged only by merging it'
+    )
     assert.include(response.body().error.message, 'can move from open to draft or archived')
-    const archived = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'archived' })
+    const archived = await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'archived' })
     archived.assertStatus(200)
-    const again = await client.patch(crUrl(space.id, changeRequest.id)).bearerToken(admin.token).json({ status: 'merged' })
+    const again = await client
+      .patch(crUrl(space.id, changeRequest.id))
+      .bearerToken(admin.token)
+      .json({ status: 'merged' })
     assert.include(again.body().error.message, 'can move from archived to open or draft')
   })
 
-  test('subject: changed, trimmed, limited to 100 code points; bad input changes nothing', async ({ client, assert }) => {
+  test('subject: changed, trimmed, limited to 100 code points; bad input changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Old' })
     const url = crUrl(space.id, changeRequest.id)
-    const renamed = await client.patch(url).bearerToken(admin.token).json({ subject: '  New subject  ', status: 'open' })
+    const renamed = await client
+      .patch(url)
+      .bearerToken(admin.token)
+      .json({ subject: '  New subject  ', status: 'open' })
     renamed.assertStatus(200)
     renamed.assertContract()
     assert.equal(renamed.body().subject, 'New subject')
     assert.equal(renamed.body().status, 'open')
-    const emoji = await client.patch(url).bearerToken(admin.token).json({ subject: '😀'.repeat(100) })
+    const emoji = await client
+      .patch(url)
+      .bearerToken(admin.token)
+      .json({ subject: '😀'.repeat(100) })
     emoji.assertStatus(200)
 
     const before = await db.from('change_requests').where('id', changeRequest.id).first()
@@ -102,7 +147,10 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       [{ subject: 42 }, /subject/],
       [{ subject: null }, /null/],
       [{ status: 'closed' }, /status/],
-      [{ status: 'draft', description: { object: 'document', nodes: [] } }, /description.*not supported/],
+      [
+        { status: 'draft', description: { object: 'document', nodes: [] } },
+        /description.*not supported/,
+      ],
       [{ links: [] }, /links.*not supported/],
     ]
     for (const [body, message] of bad) {
@@ -111,12 +159,19 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       response.assertContract()
       assert.match(response.body().error.message, message)
     }
-    const malformed = await client.patch(url).bearerToken(admin.token).header('Content-Type', 'application/json').json('{"subject": ')
+    const malformed = await client
+      .patch(url)
+      .bearerToken(admin.token)
+      .header('Content-Type', 'application/json')
+      .json('{"subject": ')
     malformed.assertStatus(400)
     assert.deepEqual(await db.from('change_requests').where('id', changeRequest.id).first(), before)
   })
 
-  test('editors and above; readers 403; unknown and foreign 404; token guards', async ({ client, assert }) => {
+  test('editors and above; readers 403; unknown and foreign 404; token guards', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
@@ -128,14 +183,26 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       response.assertContract()
     }
     const stranger = await createCaller()
-    ;(await client.patch(url).bearerToken(stranger.token).json({ status: 'open' })).assertStatus(404)
-    ;(await client.patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA')).bearerToken(admin.token).json({})).assertStatus(404)
+    ;(await client.patch(url).bearerToken(stranger.token).json({ status: 'open' })).assertStatus(
+      404
+    )
+    ;(
+      await client.patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA')).bearerToken(admin.token).json({})
+    ).assertStatus(404)
     const user = await User.findOrFail(admin.user.id)
-    await assertTokenGuards(user, [{ send: () => client.patch(url).json({ status: 'open' }), scope: 'space:write' }])
-    assert.equal((await db.from('change_requests').where('id', changeRequest.id).first()).status, 'draft')
+    await assertTokenGuards(user, [
+      { send: () => client.patch(url).json({ status: 'open' }), scope: 'space:write' },
+    ])
+    assert.equal(
+      (await db.from('change_requests').where('id', changeRequest.id).first()).status,
+      'draft'
+    )
 
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const byNumber = await client.patch(crUrl(space.id, changeRequest.number)).bearerToken(editor.token).json({ status: 'open' })
+    const byNumber = await client
+      .patch(crUrl(space.id, changeRequest.number))
+      .bearerToken(editor.token)
+      .json({ status: 'open' })
     byNumber.assertStatus(200)
     byNumber.assertContract()
     assert.equal(byNumber.body().status, 'open')

@@ -35,17 +35,30 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
       list.items.map((member: { id: string }) => member.id),
       [newcomer.user.id]
     )
-    const { data: member } = await api.orgs.getMemberInOrganizationById(admin.organizationId, newcomer.user.id)
+    const { data: member } = await api.orgs.getMemberInOrganizationById(
+      admin.organizationId,
+      newcomer.user.id
+    )
     assert.equal(member.role, 'edit')
 
-    const { data: updated } = await api.orgs.updateMemberInOrganizationById(admin.organizationId, newcomer.user.id, {
-      role: role('read'),
-    })
+    const { data: updated } = await api.orgs.updateMemberInOrganizationById(
+      admin.organizationId,
+      newcomer.user.id,
+      {
+        role: role('read'),
+      }
+    )
     assert.equal(updated.role, 'read')
-    const { data: sso } = await api.orgs.setUserAsSsoMemberForOrganization(admin.organizationId, newcomer.user.id)
+    const { data: sso } = await api.orgs.setUserAsSsoMemberForOrganization(
+      admin.organizationId,
+      newcomer.user.id
+    )
     assert.isTrue(sso.sso)
 
-    const removed = await api.orgs.removeMemberFromOrganizationById(admin.organizationId, newcomer.user.id)
+    const removed = await api.orgs.removeMemberFromOrganizationById(
+      admin.organizationId,
+      newcomer.user.id
+    )
     assert.equal(removed.status, 204)
     try {
       await api.orgs.getMemberInOrganizationById(admin.organizationId, newcomer.user.id)
@@ -59,7 +72,9 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
   test('manages invite links', async ({ assert }) => {
     const admin = await createCaller()
     const api = gitbookClient(admin.token)
-    const { data: link } = await api.orgs.createOrganizationInvite(admin.organizationId, { role: role('comment') })
+    const { data: link } = await api.orgs.createOrganizationInvite(admin.organizationId, {
+      role: role('comment'),
+    })
     assert.equal(link.object, 'invite')
     const { data: links } = await api.orgs.listOrganizationInviteLinks(admin.organizationId)
     assert.deepEqual(
@@ -68,7 +83,11 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     )
     const { data: read } = await api.orgs.getOrganizationInviteLink(admin.organizationId, link.id)
     assert.equal(read.id, link.id)
-    const { data: updated } = await api.orgs.updateOrganizationInviteById(admin.organizationId, link.id, { role: role('edit') })
+    const { data: updated } = await api.orgs.updateOrganizationInviteById(
+      admin.organizationId,
+      link.id,
+      { role: role('edit') }
+    )
     assert.equal((updated as { role: string }).role, 'edit')
 
     const friend = await createCaller()
@@ -77,7 +96,10 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
       link.id
     )
     assert.deepEqual(accepted, {})
-    const { data: member } = await api.orgs.getMemberInOrganizationById(admin.organizationId, friend.user.id)
+    const { data: member } = await api.orgs.getMemberInOrganizationById(
+      admin.organizationId,
+      friend.user.id
+    )
     assert.equal(member.role, 'edit')
 
     const deleted = await api.orgs.deleteOrganizationInviteById(admin.organizationId, link.id)
@@ -96,9 +118,14 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     })
     assert.equal(team.members, 1)
 
-    const added = await api.orgs.addMemberToOrganizationTeamById(admin.organizationId, team.id, reader.user.id, {
-      role: 'owner' as TeamMemberRole,
-    })
+    const added = await api.orgs.addMemberToOrganizationTeamById(
+      admin.organizationId,
+      team.id,
+      reader.user.id,
+      {
+        role: 'owner' as TeamMemberRole,
+      }
+    )
     assert.equal(added.status, 204)
     const bulk = await api.orgs.updateMembersInOrganizationTeam(admin.organizationId, team.id, {
       add: [admin.email],
@@ -106,30 +133,47 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
     })
     assert.equal(bulk.status, 204)
 
-    const { data: members } = await api.orgs.listTeamMembersInOrganizationById(admin.organizationId, team.id)
+    const { data: members } = await api.orgs.listTeamMembersInOrganizationById(
+      admin.organizationId,
+      team.id
+    )
     assert.sameMembers(
       members.items.map((item: { organization: { id: string } }) => item.organization.id),
       [reader.user.id, admin.user.id]
     )
 
-    const { data: owned } = await api.orgs.listTeamsInOrganizationById(admin.organizationId, { owner: reader.user.id })
+    const { data: owned } = await api.orgs.listTeamsInOrganizationById(admin.organizationId, {
+      owner: reader.user.id,
+    })
     assert.deepEqual(
       owned.items.map((item: { id: string }) => item.id),
       [team.id]
     )
-    const { data: theirs } = await api.orgs.listTeamsForOrganizationMember(admin.organizationId, reader.user.id, {
-      title: 'client',
-    })
+    const { data: theirs } = await api.orgs.listTeamsForOrganizationMember(
+      admin.organizationId,
+      reader.user.id,
+      {
+        title: 'client',
+      }
+    )
     assert.equal(theirs.items[0].member.role, 'owner')
 
-    const { data: renamed } = await api.orgs.updateTeamInOrganizationById(admin.organizationId, team.id, {
-      title: 'Renamed',
-    })
+    const { data: renamed } = await api.orgs.updateTeamInOrganizationById(
+      admin.organizationId,
+      team.id,
+      {
+        title: 'Renamed',
+      }
+    )
     assert.equal(renamed.title, 'Renamed')
     const { data: read } = await api.orgs.getTeamInOrganizationById(admin.organizationId, team.id)
     assert.equal(read.members, 2)
 
-    const out = await api.orgs.deleteMemberFromOrganizationTeamById(admin.organizationId, team.id, reader.user.id)
+    const out = await api.orgs.deleteMemberFromOrganizationTeamById(
+      admin.organizationId,
+      team.id,
+      reader.user.id
+    )
     assert.equal(out.status, 204)
     const deleted = await api.orgs.removeTeamFromOrganizationById(admin.organizationId, team.id)
     assert.equal(deleted.status, 204)

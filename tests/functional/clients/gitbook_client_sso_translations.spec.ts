@@ -20,22 +20,39 @@ test.group('GitBookAPI client: SAML providers and translation settings', (group)
     })
     assert.equal(created.status, 'pending')
 
-    const { data: updated } = await api.orgs.updateOrganizationSamlProvider(admin.organizationId, created.id, {
-      entityID: idp.entityId,
-      certificate: idp.certificatePem,
-      ssoURL: idp.ssoUrl,
-      defaultRole: 'read' as any,
-    })
+    const { data: updated } = await api.orgs.updateOrganizationSamlProvider(
+      admin.organizationId,
+      created.id,
+      {
+        entityID: idp.entityId,
+        certificate: idp.certificatePem,
+        ssoURL: idp.ssoUrl,
+        defaultRole: 'read' as any,
+      }
+    )
     assert.equal(updated.status, 'active')
 
-    const { data: read } = await api.orgs.getOrganizationSamlProviderById(admin.organizationId, created.id)
+    const { data: read } = await api.orgs.getOrganizationSamlProviderById(
+      admin.organizationId,
+      created.id
+    )
     assert.equal(read.ssoURL, idp.ssoUrl)
 
-    const { data: list } = await api.orgs.listSamlProvidersInOrganizationById(admin.organizationId, { limit: 10 })
-    assert.deepEqual(list.items.map((item: { id: string }) => item.id), [created.id])
+    const { data: list } = await api.orgs.listSamlProvidersInOrganizationById(
+      admin.organizationId,
+      { limit: 10 }
+    )
+    assert.deepEqual(
+      list.items.map((item: { id: string }) => item.id),
+      [created.id]
+    )
 
-    const { data: logins } = await gitbookClient('').orgs.listSsoProviderLoginsInOrganization(admin.organizationId)
-    assert.deepEqual(logins.items, [{ id: created.id, label: 'Client IdP', startURL: read.service.startURL }])
+    const { data: logins } = await gitbookClient('').orgs.listSsoProviderLoginsInOrganization(
+      admin.organizationId
+    )
+    assert.deepEqual(logins.items, [
+      { id: created.id, label: 'Client IdP', startURL: read.service.startURL },
+    ])
 
     const deleted = await api.orgs.deleteOrganizationSamlProvider(admin.organizationId, created.id)
     assert.equal(deleted.status, 204)

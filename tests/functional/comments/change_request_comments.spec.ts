@@ -2,7 +2,16 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest } from '../content/helpers.js'
-import { GUIDE_MARKDOWN, listComments, postComment, postReply, publish, snapshot, spaceWithPages, updateComment } from './helpers.js'
+import {
+  GUIDE_MARKDOWN,
+  listComments,
+  postComment,
+  postReply,
+  publish,
+  snapshot,
+  spaceWithPages,
+  updateComment,
+} from './helpers.js'
 
 test.group('Change request comments', (group) => {
   eachTestInTransaction(group)
@@ -13,12 +22,19 @@ test.group('Change request comments', (group) => {
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const byNumber = `/v1/spaces/${space.id}/change-requests/${changeRequest.number}`
 
-    const comment = await postComment(client, admin, base, { body: { markdown: 'Review this' }, page: pages.guide, node: 'usage' })
+    const comment = await postComment(client, admin, base, {
+      body: { markdown: 'Review this' },
+      page: pages.guide,
+      node: 'usage',
+    })
     assert.equal(comment.target.changeRequest, changeRequest.id)
     assert.equal(comment.target.revision, changeRequest.revision)
     assert.deepEqual(comment.target.node, { id: 'usage', preview: 'Usage' })
     assert.deepInclude(comment.target.page, { id: pages.guide, outdated: false })
-    assert.match(comment.urls.location, new RegExp(`/change-requests/${changeRequest.id}/comments/${comment.id}$`))
+    assert.match(
+      comment.urls.location,
+      new RegExp(`/change-requests/${changeRequest.id}/comments/${comment.id}$`)
+    )
 
     const read = await client.get(`${byNumber}/comments/${comment.id}`).bearerToken(admin.token)
     read.assertStatus(200)
@@ -26,15 +42,22 @@ test.group('Change request comments', (group) => {
     assert.equal(read.body().id, comment.id)
 
     const listed = await listComments(client, admin, byNumber)
-    assert.deepEqual(listed.items.map((item: any) => item.id), [comment.id])
+    assert.deepEqual(
+      listed.items.map((item: any) => item.id),
+      [comment.id]
+    )
     // The space's own list does not show it, nor its route find it.
     assert.equal((await listComments(client, admin, `/v1/spaces/${space.id}`)).count, 0)
-    const viaSpace = await client.get(`/v1/spaces/${space.id}/comments/${comment.id}`).bearerToken(admin.token)
+    const viaSpace = await client
+      .get(`/v1/spaces/${space.id}/comments/${comment.id}`)
+      .bearerToken(admin.token)
     viaSpace.assertStatus(404)
     viaSpace.assertContract()
     // Nor does another change request of the space.
     const other = await createChangeRequest(client, admin, space.id, { subject: 'Other' })
-    const viaOther = await client.get(`/v1/spaces/${space.id}/change-requests/${other.id}/comments/${comment.id}`).bearerToken(admin.token)
+    const viaOther = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${other.id}/comments/${comment.id}`)
+      .bearerToken(admin.token)
     viaOther.assertStatus(404)
 
     const reply = await postReply(client, admin, base, comment.id, 'Done')
@@ -46,19 +69,29 @@ test.group('Change request comments', (group) => {
     formatted.assertStatus(200)
     formatted.assertContract()
     assert.equal(formatted.body().body.document.object, 'document')
-    const replies = await client.get(`${base}/comments/${comment.id}/replies`).bearerToken(admin.token)
+    const replies = await client
+      .get(`${base}/comments/${comment.id}/replies`)
+      .bearerToken(admin.token)
     replies.assertStatus(200)
     replies.assertContract()
     assert.equal(replies.body().count, 2)
-    const shownReply = await client.get(`${base}/comments/${comment.id}/replies/${reply.id}`).bearerToken(admin.token)
+    const shownReply = await client
+      .get(`${base}/comments/${comment.id}/replies/${reply.id}`)
+      .bearerToken(admin.token)
     shownReply.assertStatus(200)
     shownReply.assertContract()
-    await updateComment(client, admin, `${base}/comments/${comment.id}/replies/${reply.id}`, { addedReactions: ['🚀'] })
-    const deletedReply = await client.delete(`${base}/comments/${comment.id}/replies/${reply.id}`).bearerToken(admin.token)
+    await updateComment(client, admin, `${base}/comments/${comment.id}/replies/${reply.id}`, {
+      addedReactions: ['🚀'],
+    })
+    const deletedReply = await client
+      .delete(`${base}/comments/${comment.id}/replies/${reply.id}`)
+      .bearerToken(admin.token)
     deletedReply.assertStatus(205)
     deletedReply.assertContract()
 
-    const resolved = await updateComment(client, admin, `${base}/comments/${comment.id}`, { resolved: true })
+    const resolved = await updateComment(client, admin, `${base}/comments/${comment.id}`, {
+      resolved: true,
+    })
     assert.equal(resolved.status, 'resolved')
     assert.equal(resolved.replies, 1)
 
@@ -68,15 +101,23 @@ test.group('Change request comments', (group) => {
     assert.equal((await listComments(client, admin, base)).count, 0)
 
     // Pages are looked up in the change request's head.
-    const unknownPage = await client.post(`${base}/comments`).bearerToken(admin.token).json({ body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' })
+    const unknownPage = await client
+      .post(`${base}/comments`)
+      .bearerToken(admin.token)
+      .json({ body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' })
     unknownPage.assertStatus(400)
     unknownPage.assertContract()
-    const unknownCr = await client.get(`/v1/spaces/${space.id}/change-requests/999/comments`).bearerToken(admin.token)
+    const unknownCr = await client
+      .get(`/v1/spaces/${space.id}/change-requests/999/comments`)
+      .bearerToken(admin.token)
     unknownCr.assertStatus(404)
     unknownCr.assertContract()
   })
 
-  test('counters: open comments of the change request and of the space', async ({ client, assert }) => {
+  test('counters: open comments of the change request and of the space', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest } = await spaceWithPages(client, admin)
     const spaceBase = `/v1/spaces/${space.id}`
@@ -84,11 +125,16 @@ test.group('Change request comments', (group) => {
     const counts = async () => {
       const cr = await client.get(crBase).bearerToken(admin.token)
       cr.assertContract()
-      const listed = await client.get(`${spaceBase}/change-requests`).qs({ status: 'draft' }).bearerToken(admin.token)
+      const listed = await client
+        .get(`${spaceBase}/change-requests`)
+        .qs({ status: 'draft' })
+        .bearerToken(admin.token)
       listed.assertContract()
       const spaceRead = await client.get(spaceBase).bearerToken(admin.token)
       spaceRead.assertContract()
-      const spaces = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
+      const spaces = await client
+        .get(`/v1/orgs/${admin.organizationId}/spaces`)
+        .bearerToken(admin.token)
       const inList = spaces.body().items.find((item: any) => item.id === space.id)
       assert.equal(listed.body().items[0].comments, cr.body().comments)
       assert.equal(inList.comments, spaceRead.body().comments)
@@ -109,24 +155,45 @@ test.group('Change request comments', (group) => {
     assert.deepEqual(await counts(), { changeRequest: 1, space: 1 })
   })
 
-  test('a page changed by a later batch marks the comment outdated; a deleted page too', async ({ client, assert }) => {
+  test('a page changed by a later batch marks the comment outdated; a deleted page too', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await spaceWithPages(client, admin)
     const crBase = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const spaceBase = `/v1/spaces/${space.id}`
-    const onGuide = await postComment(client, admin, crBase, { body: { markdown: 'Guide' }, page: pages.guide, node: 'install' })
-    const onFaq = await postComment(client, admin, crBase, { body: { markdown: 'FAQ' }, page: pages.faq })
-    const onSpaceGuide = await postComment(client, admin, spaceBase, { body: { markdown: 'Live guide' }, page: pages.guide })
+    const onGuide = await postComment(client, admin, crBase, {
+      body: { markdown: 'Guide' },
+      page: pages.guide,
+      node: 'install',
+    })
+    const onFaq = await postComment(client, admin, crBase, {
+      body: { markdown: 'FAQ' },
+      page: pages.faq,
+    })
+    const onSpaceGuide = await postComment(client, admin, spaceBase, {
+      body: { markdown: 'Live guide' },
+      page: pages.guide,
+    })
 
     // Retitling a page leaves its document alone: not outdated, and the title follows.
     const retitled = await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: pages.faq, title: 'Questions' },
     ])
     let listed = await listComments(client, admin, crBase, { order: 'asc' })
-    assert.deepInclude(listed.items[1].target.page, { id: pages.faq, title: 'Questions', outdated: false })
+    assert.deepInclude(listed.items[1].target.page, {
+      id: pages.faq,
+      title: 'Questions',
+      outdated: false,
+    })
 
     const changed = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'update_page', page: pages.guide, document: { markdown: GUIDE_MARKDOWN + '\nMore.\n' } },
+      {
+        operation: 'update_page',
+        page: pages.guide,
+        document: { markdown: GUIDE_MARKDOWN + '\nMore.\n' },
+      },
       { operation: 'delete_page', page: pages.faq },
     ])
     assert.notEqual(changed.changeRequest.revision, retitled.changeRequest.revision)
@@ -138,18 +205,30 @@ test.group('Change request comments', (group) => {
     assert.deepEqual(guide.target.node, { id: 'install', preview: 'Install' })
     // A deleted page is described as it was when the comment was posted.
     assert.equal(faq.id, onFaq.id)
-    assert.deepInclude(faq.target.page, { id: pages.faq, title: 'FAQ', path: 'faq', outdated: true })
+    assert.deepInclude(faq.target.page, {
+      id: pages.faq,
+      title: 'FAQ',
+      path: 'faq',
+      outdated: true,
+    })
 
     // The space's comment follows the space's content, which has not moved yet.
-    const live = await client.get(`${spaceBase}/comments/${onSpaceGuide.id}`).bearerToken(admin.token)
+    const live = await client
+      .get(`${spaceBase}/comments/${onSpaceGuide.id}`)
+      .bearerToken(admin.token)
     assert.isFalse(live.body().target.page.outdated)
     await publish(space.id, changed.changeRequest.revision)
-    const after = await client.get(`${spaceBase}/comments/${onSpaceGuide.id}`).bearerToken(admin.token)
+    const after = await client
+      .get(`${spaceBase}/comments/${onSpaceGuide.id}`)
+      .bearerToken(admin.token)
     after.assertContract()
     assert.isTrue(after.body().target.page.outdated)
   })
 
-  test('commenters: members who commented or replied, in that context only', async ({ client, assert }) => {
+  test('commenters: members who commented or replied, in that context only', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const replier = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
@@ -171,7 +250,13 @@ test.group('Change request comments', (group) => {
       const response = await client.get(`${base}/commenters`).qs(qs).bearerToken(admin.token)
       response.assertStatus(200)
       response.assertContract()
-      return { ids: response.body().items.map((item: any) => item.id).sort(), body: response.body() }
+      return {
+        ids: response
+          .body()
+          .items.map((item: any) => item.id)
+          .sort(),
+        body: response.body(),
+      }
     }
     const inSpace = await ids(spaceBase)
     assert.deepEqual(inSpace.ids, [writer.user.id, replier.user.id].sort())
@@ -196,9 +281,18 @@ test.group('Change request comments', (group) => {
     const comment = await postComment(client, admin, base, { body: { markdown: 'Mine' } })
     const before = await snapshot(space.id)
     for (const request of [
-      client.post(`${base}/comments`).bearerToken(reader.token).json({ body: { markdown: 'x' } }),
-      client.put(`${base}/comments/${comment.id}`).bearerToken(reader.token).json({ body: { markdown: 'x' } }),
-      client.post(`${base}/comments/${comment.id}/replies`).bearerToken(reader.token).json({ body: { markdown: 'x' } }),
+      client
+        .post(`${base}/comments`)
+        .bearerToken(reader.token)
+        .json({ body: { markdown: 'x' } }),
+      client
+        .put(`${base}/comments/${comment.id}`)
+        .bearerToken(reader.token)
+        .json({ body: { markdown: 'x' } }),
+      client
+        .post(`${base}/comments/${comment.id}/replies`)
+        .bearerToken(reader.token)
+        .json({ body: { markdown: 'x' } }),
       client.delete(`${base}/comments/${comment.id}`).bearerToken(reader.token),
     ]) {
       const response = await request

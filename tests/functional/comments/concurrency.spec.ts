@@ -6,7 +6,10 @@ import { postComment } from './helpers.js'
 
 test.group('Comments under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('replies posted and deleted at once keep the reply count true; a reaction sent twice at once is one', async ({ client, assert }) => {
+  test('replies posted and deleted at once keep the reply count true; a reaction sent twice at once is one', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     try {
       const space = await createSpace(client, admin)
@@ -14,18 +17,30 @@ test.group('Comments under concurrency', () => {
       const comment = await postComment(client, admin, base, { body: { markdown: 'Busy thread' } })
       const posted = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          client.post(`${base}/comments/${comment.id}/replies`).bearerToken(admin.token).json({ body: { markdown: `Reply ${i}` } })
+          client
+            .post(`${base}/comments/${comment.id}/replies`)
+            .bearerToken(admin.token)
+            .json({ body: { markdown: `Reply ${i}` } })
         )
       )
       for (const response of posted) response.assertStatus(200)
       const deleted = await Promise.all(
         posted
           .slice(0, 3)
-          .map((response) => client.delete(`${base}/comments/${comment.id}/replies/${response.body().id}`).bearerToken(admin.token))
+          .map((response) =>
+            client
+              .delete(`${base}/comments/${comment.id}/replies/${response.body().id}`)
+              .bearerToken(admin.token)
+          )
       )
       for (const response of deleted) response.assertStatus(205)
       const reactions = await Promise.all(
-        [1, 2, 3].map(() => client.put(`${base}/comments/${comment.id}`).bearerToken(admin.token).json({ addedReactions: ['👍'] }))
+        [1, 2, 3].map(() =>
+          client
+            .put(`${base}/comments/${comment.id}`)
+            .bearerToken(admin.token)
+            .json({ addedReactions: ['👍'] })
+        )
       )
       for (const response of reactions) response.assertStatus(200)
 
@@ -33,7 +48,10 @@ test.group('Comments under concurrency', () => {
       assert.equal(read.body().replies, 5)
       assert.equal((await db.from('comments').where('id', comment.id).first()).replies_count, 5)
       assert.lengthOf(await db.from('comments').where('parent_id', comment.id), 5)
-      assert.deepEqual(read.body().reactions.map((r: any) => [r.emoji, r.count]), [['👍', 1]])
+      assert.deepEqual(
+        read.body().reactions.map((r: any) => [r.emoji, r.count]),
+        [['👍', 1]]
+      )
     } finally {
       await db.from('organizations').where('id', admin.organizationId).delete()
     }

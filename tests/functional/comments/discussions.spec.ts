@@ -41,7 +41,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
     assert.deepEqual(same, reopened)
   })
 
-  test('reactions: one per user and emoji, counted, ordered by first reaction, removable', async ({ client, assert }) => {
+  test('reactions: one per user and emoji, counted, ordered by first reaction, removable', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const other = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const space = await createSpace(client, admin)
@@ -52,9 +55,16 @@ test.group('Comments: update, reactions, resolution', (group) => {
     await updateComment(client, admin, path, { addedReactions: ['👍'] })
     await updateComment(client, other, path, { addedReactions: ['🎉', '👍', '👍'] })
     // Adding twice is a no-op; removing one never given too.
-    const twice = await updateComment(client, other, path, { addedReactions: ['👍'], removedReactions: ['❤️'] })
+    const twice = await updateComment(client, other, path, {
+      addedReactions: ['👍'],
+      removedReactions: ['❤️'],
+    })
     assert.deepEqual(
-      twice.reactions.map((reaction: any) => [reaction.emoji, reaction.count, reaction.users.map((u: any) => u.user.id)]),
+      twice.reactions.map((reaction: any) => [
+        reaction.emoji,
+        reaction.count,
+        reaction.users.map((u: any) => u.user.id),
+      ]),
       [
         ['👍', 2, [admin.user.id, other.user.id]],
         ['🎉', 1, [other.user.id]],
@@ -100,7 +110,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
     assert.deepEqual(await snapshot(space.id), before)
   })
 
-  test('replies: posted, listed oldest first, read, edited, reacted to and deleted', async ({ client, assert }) => {
+  test('replies: posted, listed oldest first, read, edited, reacted to and deleted', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const space = await createSpace(client, admin)
@@ -113,7 +126,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
     ]
     assert.equal(replies[0].object, 'comment-reply')
     assert.deepEqual(replies[0].body, { markdown: 'One' })
-    assert.match(replies[0].urls.location, new RegExp(`/comments/${comment.id}/replies/${replies[0].id}$`))
+    assert.match(
+      replies[0].urls.location,
+      new RegExp(`/comments/${comment.id}/replies/${replies[0].id}$`)
+    )
     assert.deepEqual(replies[0].permissions, { view: true, edit: true, reply: true, delete: true })
 
     const read = await client.get(`${base}/comments/${comment.id}`).bearerToken(writer.token)
@@ -140,7 +156,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
       seen.push(...response.body().items.map((item: any) => item.id))
       page = response.body().next?.page
     } while (page)
-    assert.deepEqual(seen, replies.map((reply) => reply.id))
+    assert.deepEqual(
+      seen,
+      replies.map((reply) => reply.id)
+    )
 
     const replyPath = `${base}/comments/${comment.id}/replies/${replies[0].id}`
     const got = await client.get(replyPath).qs({ format: 'document' }).bearerToken(writer.token)
@@ -148,10 +167,16 @@ test.group('Comments: update, reactions, resolution', (group) => {
     got.assertContract()
     assert.equal(got.body().body.document.object, 'document')
 
-    const edited = await updateComment(client, writer, replyPath, { body: { markdown: 'One, edited' }, addedReactions: ['👀'] })
+    const edited = await updateComment(client, writer, replyPath, {
+      body: { markdown: 'One, edited' },
+      addedReactions: ['👀'],
+    })
     assert.deepEqual(edited.body, { markdown: 'One, edited' })
     assert.isString(edited.editedAt)
-    assert.deepEqual(edited.reactions.map((r: any) => [r.emoji, r.count]), [['👀', 1]])
+    assert.deepEqual(
+      edited.reactions.map((r: any) => [r.emoji, r.count]),
+      [['👀', 1]]
+    )
 
     // The commenter may not edit or delete the admin's reply; the admin may delete theirs.
     const adminReplyPath = `${base}/comments/${comment.id}/replies/${replies[1].id}`
@@ -181,12 +206,21 @@ test.group('Comments: update, reactions, resolution', (group) => {
       response.assertStatus(404)
       response.assertContract()
     }
-    for (const body of [{}, { body: { markdown: ' ' } }, { body: { markdown: 'a'.repeat(20_001) } }]) {
-      const response = await client.post(`${base}/comments/${comment.id}/replies`).bearerToken(writer.token).json(body)
+    for (const body of [
+      {},
+      { body: { markdown: ' ' } },
+      { body: { markdown: 'a'.repeat(20_001) } },
+    ]) {
+      const response = await client
+        .post(`${base}/comments/${comment.id}/replies`)
+        .bearerToken(writer.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
     }
-    const tooMany = await client.get(`${base}/comments/${comment.id}/replies?limit=1001`).bearerToken(admin.token)
+    const tooMany = await client
+      .get(`${base}/comments/${comment.id}/replies?limit=1001`)
+      .bearerToken(admin.token)
     tooMany.assertStatus(400)
   })
 
@@ -198,13 +232,21 @@ test.group('Comments: update, reactions, resolution', (group) => {
     const kept = await postComment(client, admin, base, { body: { markdown: 'Kept' } })
     const reply = await postReply(client, admin, base, comment.id, 'Reply')
     await updateComment(client, admin, `${base}/comments/${comment.id}`, { addedReactions: ['👍'] })
-    await updateComment(client, admin, `${base}/comments/${comment.id}/replies/${reply.id}`, { addedReactions: ['👍'] })
+    await updateComment(client, admin, `${base}/comments/${comment.id}/replies/${reply.id}`, {
+      addedReactions: ['👍'],
+    })
 
     const response = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     response.assertStatus(205)
     response.assertContract()
-    assert.deepEqual((await db.from('comments').where('space_id', space.id)).map((row) => row.id), [kept.id])
-    assert.lengthOf(await db.from('comment_reactions').whereIn('comment_id', [comment.id, reply.id]), 0)
+    assert.deepEqual(
+      (await db.from('comments').where('space_id', space.id)).map((row) => row.id),
+      [kept.id]
+    )
+    assert.lengthOf(
+      await db.from('comment_reactions').whereIn('comment_id', [comment.id, reply.id]),
+      0
+    )
     const again = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     again.assertStatus(404)
     again.assertContract()
@@ -216,7 +258,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
 test.group('Comments: roles and permissions', (group) => {
   eachTestInTransaction(group)
 
-  test('readers read; commenters post, reply and react; authors and admins edit and delete', async ({ client, assert }) => {
+  test('readers read; commenters post, reply and react; authors and admins edit and delete', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
@@ -235,21 +280,47 @@ test.group('Comments: roles and permissions', (group) => {
       assert.deepEqual(item.permissions, { view: true, edit: false, reply: false, delete: false })
     }
     const refusals = [
-      client.post(`${base}/comments`).bearerToken(reader.token).json({ body: { markdown: 'x' } }),
-      client.post(`${base}/comments/${mine.id}/replies`).bearerToken(reader.token).json({ body: { markdown: 'x' } }),
-      client.put(`${base}/comments/${mine.id}`).bearerToken(reader.token).json({ addedReactions: ['👍'] }),
-      client.put(`${base}/comments/${admins.id}/replies/${adminsReply.id}`).bearerToken(reader.token).json({ addedReactions: ['👍'] }),
+      client
+        .post(`${base}/comments`)
+        .bearerToken(reader.token)
+        .json({ body: { markdown: 'x' } }),
+      client
+        .post(`${base}/comments/${mine.id}/replies`)
+        .bearerToken(reader.token)
+        .json({ body: { markdown: 'x' } }),
+      client
+        .put(`${base}/comments/${mine.id}`)
+        .bearerToken(reader.token)
+        .json({ addedReactions: ['👍'] }),
+      client
+        .put(`${base}/comments/${admins.id}/replies/${adminsReply.id}`)
+        .bearerToken(reader.token)
+        .json({ addedReactions: ['👍'] }),
       client.put(`${base}/comments/${mine.id}`).bearerToken(reader.token).json({ resolved: true }),
       client.delete(`${base}/comments/${mine.id}`).bearerToken(reader.token),
       // Commenters: not someone else's body, resolution or deletion...
-      client.put(`${base}/comments/${admins.id}`).bearerToken(writer.token).json({ body: { markdown: 'Hijack' } }),
-      client.put(`${base}/comments/${admins.id}`).bearerToken(writer.token).json({ resolved: true }),
+      client
+        .put(`${base}/comments/${admins.id}`)
+        .bearerToken(writer.token)
+        .json({ body: { markdown: 'Hijack' } }),
+      client
+        .put(`${base}/comments/${admins.id}`)
+        .bearerToken(writer.token)
+        .json({ resolved: true }),
       // ... and a refused part refuses the whole request, the allowed reaction included.
-      client.put(`${base}/comments/${admins.id}`).bearerToken(writer.token).json({ resolved: true, addedReactions: ['👍'] }),
+      client
+        .put(`${base}/comments/${admins.id}`)
+        .bearerToken(writer.token)
+        .json({ resolved: true, addedReactions: ['👍'] }),
       client.delete(`${base}/comments/${admins.id}`).bearerToken(writer.token),
-      client.delete(`${base}/comments/${admins.id}/replies/${adminsReply.id}`).bearerToken(writer.token),
+      client
+        .delete(`${base}/comments/${admins.id}/replies/${adminsReply.id}`)
+        .bearerToken(writer.token),
       // Editors resolve, but neither edit nor delete someone else's comment.
-      client.put(`${base}/comments/${mine.id}`).bearerToken(editor.token).json({ body: { markdown: 'Hijack' } }),
+      client
+        .put(`${base}/comments/${mine.id}`)
+        .bearerToken(editor.token)
+        .json({ body: { markdown: 'Hijack' } }),
       client.delete(`${base}/comments/${mine.id}`).bearerToken(editor.token),
     ]
     for (const request of refusals) {
@@ -261,26 +332,38 @@ test.group('Comments: roles and permissions', (group) => {
 
     // Commenters: post, reply and react on anyone's; edit and resolve their own.
     await postReply(client, writer, base, admins.id, 'Commenter reply')
-    const reacted = await updateComment(client, writer, `${base}/comments/${admins.id}`, { addedReactions: ['👍'] })
+    const reacted = await updateComment(client, writer, `${base}/comments/${admins.id}`, {
+      addedReactions: ['👍'],
+    })
     assert.deepEqual(reacted.permissions, { view: true, edit: false, reply: true, delete: false })
-    const own = await updateComment(client, writer, `${base}/comments/${mine.id}`, { body: { markdown: 'Edited' }, resolved: true })
+    const own = await updateComment(client, writer, `${base}/comments/${mine.id}`, {
+      body: { markdown: 'Edited' },
+      resolved: true,
+    })
     assert.equal(own.status, 'resolved')
     assert.deepEqual(own.permissions, { view: true, edit: true, reply: true, delete: true })
 
     // Editors resolve anyone's.
-    const reopened = await updateComment(client, editor, `${base}/comments/${mine.id}`, { resolved: false })
+    const reopened = await updateComment(client, editor, `${base}/comments/${mine.id}`, {
+      resolved: false,
+    })
     assert.equal(reopened.status, 'open')
     assert.deepEqual(reopened.permissions, { view: true, edit: false, reply: true, delete: false })
 
     // Admins edit and delete anyone's.
-    const moderated = await updateComment(client, admin, `${base}/comments/${mine.id}`, { body: { markdown: 'Moderated' } })
+    const moderated = await updateComment(client, admin, `${base}/comments/${mine.id}`, {
+      body: { markdown: 'Moderated' },
+    })
     assert.deepEqual(moderated.body, { markdown: 'Moderated' })
     assert.deepEqual(moderated.permissions, { view: true, edit: true, reply: true, delete: true })
     const deleted = await client.delete(`${base}/comments/${mine.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)
   })
 
-  test("unknown ids and another organization's or space's comments are 404", async ({ client, assert }) => {
+  test("unknown ids and another organization's or space's comments are 404", async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
     const space = await createSpace(client, admin)
@@ -294,25 +377,63 @@ test.group('Comments: roles and permissions', (group) => {
       // Strangers do not learn that the space or the comment exist.
       () => client.get(`${base}/comments`).bearerToken(stranger.token),
       () => client.get(`${base}/comments/${comment.id}`).bearerToken(stranger.token),
-      () => client.post(`${base}/comments`).bearerToken(stranger.token).json({ body: { markdown: 'x' } }),
-      () => client.put(`${base}/comments/${comment.id}`).bearerToken(stranger.token).json({ addedReactions: ['👍'] }),
+      () =>
+        client
+          .post(`${base}/comments`)
+          .bearerToken(stranger.token)
+          .json({ body: { markdown: 'x' } }),
+      () =>
+        client
+          .put(`${base}/comments/${comment.id}`)
+          .bearerToken(stranger.token)
+          .json({ addedReactions: ['👍'] }),
       () => client.delete(`${base}/comments/${comment.id}`).bearerToken(stranger.token),
       () => client.get(`${base}/comments/${comment.id}/replies`).bearerToken(stranger.token),
-      () => client.post(`${base}/comments/${comment.id}/replies`).bearerToken(stranger.token).json({ body: { markdown: 'x' } }),
-      () => client.delete(`${base}/comments/${comment.id}/replies/${reply.id}`).bearerToken(stranger.token),
+      () =>
+        client
+          .post(`${base}/comments/${comment.id}/replies`)
+          .bearerToken(stranger.token)
+          .json({ body: { markdown: 'x' } }),
+      () =>
+        client
+          .delete(`${base}/comments/${comment.id}/replies/${reply.id}`)
+          .bearerToken(stranger.token),
       () => client.get(`${base}/commenters`).bearerToken(stranger.token),
       // A comment of one space is not found through another.
       () => client.get(`/v1/spaces/${sibling.id}/comments/${comment.id}`).bearerToken(admin.token),
-      () => client.put(`/v1/spaces/${sibling.id}/comments/${comment.id}`).bearerToken(admin.token).json({ resolved: true }),
-      () => client.delete(`/v1/spaces/${sibling.id}/comments/${comment.id}`).bearerToken(admin.token),
-      () => client.get(`/v1/spaces/${sibling.id}/comments/${comment.id}/replies/${reply.id}`).bearerToken(admin.token),
+      () =>
+        client
+          .put(`/v1/spaces/${sibling.id}/comments/${comment.id}`)
+          .bearerToken(admin.token)
+          .json({ resolved: true }),
+      () =>
+        client.delete(`/v1/spaces/${sibling.id}/comments/${comment.id}`).bearerToken(admin.token),
+      () =>
+        client
+          .get(`/v1/spaces/${sibling.id}/comments/${comment.id}/replies/${reply.id}`)
+          .bearerToken(admin.token),
       // Unknown and malformed ids.
       () => client.get(`${base}/comments/AAAAAAAAAAAAAAAAAAAA`).bearerToken(admin.token),
       () => client.get(`${base}/comments/not-an-id`).bearerToken(admin.token),
-      () => client.put(`${base}/comments/AAAAAAAAAAAAAAAAAAAA`).bearerToken(admin.token).json({ resolved: true }),
-      () => client.post(`${base}/comments/AAAAAAAAAAAAAAAAAAAA/replies`).bearerToken(admin.token).json({ body: { markdown: 'x' } }),
-      () => client.get(`${base}/comments/${comment.id}/replies/AAAAAAAAAAAAAAAAAAAA`).bearerToken(admin.token),
-      () => client.put(`${base}/comments/${comment.id}/replies/AAAAAAAAAAAAAAAAAAAA`).bearerToken(admin.token).json({}),
+      () =>
+        client
+          .put(`${base}/comments/AAAAAAAAAAAAAAAAAAAA`)
+          .bearerToken(admin.token)
+          .json({ resolved: true }),
+      () =>
+        client
+          .post(`${base}/comments/AAAAAAAAAAAAAAAAAAAA/replies`)
+          .bearerToken(admin.token)
+          .json({ body: { markdown: 'x' } }),
+      () =>
+        client
+          .get(`${base}/comments/${comment.id}/replies/AAAAAAAAAAAAAAAAAAAA`)
+          .bearerToken(admin.token),
+      () =>
+        client
+          .put(`${base}/comments/${comment.id}/replies/AAAAAAAAAAAAAAAAAAAA`)
+          .bearerToken(admin.token)
+          .json({}),
       () => client.get(`/v1/spaces/AAAAAAAAAAAAAAAAAAAA/comments`).bearerToken(admin.token),
     ]
     for (const request of requests) {
@@ -334,12 +455,18 @@ test.group('Comments: roles and permissions', (group) => {
     const before = await snapshot(space.id)
     await assertTokenGuards(admin.user, [
       { send: () => client.get(`${base}/comments`), scope: 'space:read' },
-      { send: () => client.post(`${base}/comments`).json({ body: { markdown: 'x' } }), scope: 'space:write' },
+      {
+        send: () => client.post(`${base}/comments`).json({ body: { markdown: 'x' } }),
+        scope: 'space:write',
+      },
       { send: () => client.get(c), scope: 'space:read' },
       { send: () => client.put(c).json({ resolved: true }), scope: 'space:write' },
       { send: () => client.delete(c), scope: 'space:write' },
       { send: () => client.get(`${c}/replies`), scope: 'space:read' },
-      { send: () => client.post(`${c}/replies`).json({ body: { markdown: 'x' } }), scope: 'space:write' },
+      {
+        send: () => client.post(`${c}/replies`).json({ body: { markdown: 'x' } }),
+        scope: 'space:write',
+      },
       { send: () => client.get(r), scope: 'space:read' },
       { send: () => client.put(r).json({ addedReactions: ['👍'] }), scope: 'space:write' },
       { send: () => client.delete(r), scope: 'space:write' },

@@ -15,7 +15,12 @@ export async function spaceWithPages(client: ApiClient, caller: Caller) {
   const space = await createSpace(client, caller, { title: 'Handbook' })
   const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Pages' })
   const result = await applyChanges(client, caller, space.id, changeRequest.id, [
-    { operation: 'insert_page', title: 'Guide', emoji: '1f4d8', document: { markdown: GUIDE_MARKDOWN } },
+    {
+      operation: 'insert_page',
+      title: 'Guide',
+      emoji: '1f4d8',
+      document: { markdown: GUIDE_MARKDOWN },
+    },
     { operation: 'insert_page', title: 'FAQ', document: { markdown: 'Questions\n' } },
   ])
   const [guide, faq] = result.changes.map((change: any) => change.page.id as string)
@@ -28,14 +33,25 @@ export async function publish(spaceId: string, revisionId: string) {
   await db.from('spaces').where('id', spaceId).update({ revision_id: revisionId })
 }
 
-export async function postComment(client: ApiClient, caller: Caller, base: string, body: Record<string, unknown>) {
+export async function postComment(
+  client: ApiClient,
+  caller: Caller,
+  base: string,
+  body: Record<string, unknown>
+) {
   const response = await client.post(`${base}/comments`).bearerToken(caller.token).json(body)
   response.assertStatus(200)
   response.assertContract()
   return response.body()
 }
 
-export async function postReply(client: ApiClient, caller: Caller, base: string, commentId: string, markdown: string) {
+export async function postReply(
+  client: ApiClient,
+  caller: Caller,
+  base: string,
+  commentId: string,
+  markdown: string
+) {
   const response = await client
     .post(`${base}/comments/${commentId}/replies`)
     .bearerToken(caller.token)
@@ -58,7 +74,12 @@ export async function updateComment(
   return response.body()
 }
 
-export async function listComments(client: ApiClient, caller: Caller, base: string, qs: Record<string, unknown> = {}) {
+export async function listComments(
+  client: ApiClient,
+  caller: Caller,
+  base: string,
+  qs: Record<string, unknown> = {}
+) {
   const response = await client.get(`${base}/comments`).qs(qs).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -70,7 +91,10 @@ export async function snapshot(spaceId: string) {
   const comments = await db.from('comments').where('space_id', spaceId).orderBy('id')
   const reactions = await db
     .from('comment_reactions')
-    .whereIn('comment_id', comments.map((row) => row.id))
+    .whereIn(
+      'comment_id',
+      comments.map((row) => row.id)
+    )
     .orderBy(['comment_id', 'emoji', 'user_id'])
   return { comments, reactions }
 }

@@ -7,7 +7,10 @@ import { listComments, postComment, snapshot, spaceWithPages } from './helpers.j
 test.group('Space comments: post and read', (group) => {
   eachTestInTransaction(group)
 
-  test('posts on the space, on a page and on a heading; reads them back', async ({ client, assert }) => {
+  test('posts on the space, on a page and on a heading; reads them back', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, pages } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}`
@@ -27,9 +30,19 @@ test.group('Space comments: post and read', (group) => {
     assert.deepEqual(plain.permissions, { view: true, edit: true, reply: true, delete: true })
     assert.match(plain.urls.location, new RegExp(`/v1/spaces/${space.id}/comments/${plain.id}$`))
 
-    const onNode = await postComment(client, admin, base, { body: { markdown: 'Step missing' }, page: pages.guide, node: 'install' })
+    const onNode = await postComment(client, admin, base, {
+      body: { markdown: 'Step missing' },
+      page: pages.guide,
+      node: 'install',
+    })
     assert.equal(onNode.target.revision, current)
-    assert.deepInclude(onNode.target.page, { id: pages.guide, title: 'Guide', emoji: '1f4d8', path: 'guide', outdated: false })
+    assert.deepInclude(onNode.target.page, {
+      id: pages.guide,
+      title: 'Guide',
+      emoji: '1f4d8',
+      path: 'guide',
+      outdated: false,
+    })
     assert.deepEqual(onNode.target.node, { id: 'install', preview: 'Install' })
     assert.notProperty(onNode.target, 'changeRequest')
 
@@ -39,7 +52,15 @@ test.group('Space comments: post and read', (group) => {
       body: {
         document: {
           object: 'document',
-          nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'From JSON', marks: [] }] }] }],
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              nodes: [
+                { object: 'text', leaves: [{ object: 'leaf', text: 'From JSON', marks: [] }] },
+              ],
+            },
+          ],
         },
       },
     })
@@ -51,7 +72,10 @@ test.group('Space comments: post and read', (group) => {
     read.assertContract()
     assert.deepEqual(read.body(), onNode)
 
-    const asDocument = await client.get(`${base}/comments/${plain.id}`).qs({ format: 'document' }).bearerToken(admin.token)
+    const asDocument = await client
+      .get(`${base}/comments/${plain.id}`)
+      .qs({ format: 'document' })
+      .bearerToken(admin.token)
     asDocument.assertStatus(200)
     asDocument.assertContract()
     assert.equal(asDocument.body().body.document.object, 'document')
@@ -113,7 +137,10 @@ test.group('Space comments: post and read', (group) => {
 test.group('Space comments: lists', (group) => {
   eachTestInTransaction(group)
 
-  test('pages newest first by default, oldest first with order=asc, with filters', async ({ client, assert }) => {
+  test('pages newest first by default, oldest first with order=asc, with filters', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const { space, changeRequest, pages } = await spaceWithPages(client, admin)
@@ -121,17 +148,31 @@ test.group('Space comments: lists', (group) => {
     const posted: any[] = []
     for (let i = 0; i < 5; i++) {
       const author = i % 2 === 0 ? admin : writer
-      posted.push(await postComment(client, author, base, { body: { markdown: `Comment ${i}` }, ...(i < 2 ? { page: pages.faq } : {}) }))
+      posted.push(
+        await postComment(client, author, base, {
+          body: { markdown: `Comment ${i}` },
+          ...(i < 2 ? { page: pages.faq } : {}),
+        })
+      )
     }
     // A change request's discussion is not the space's.
-    await postComment(client, admin, `${base}/change-requests/${changeRequest.id}`, { body: { markdown: 'In the CR' } })
-    await client.put(`${base}/comments/${posted[1].id}`).bearerToken(admin.token).json({ resolved: true })
+    await postComment(client, admin, `${base}/change-requests/${changeRequest.id}`, {
+      body: { markdown: 'In the CR' },
+    })
+    await client
+      .put(`${base}/comments/${posted[1].id}`)
+      .bearerToken(admin.token)
+      .json({ resolved: true })
 
     const walk = async (qs: Record<string, unknown>) => {
       const ids: string[] = []
       let page: string | undefined
       do {
-        const body = await listComments(client, admin, base, { ...qs, limit: 2, ...(page ? { page } : {}) })
+        const body = await listComments(client, admin, base, {
+          ...qs,
+          limit: 2,
+          ...(page ? { page } : {}),
+        })
         assert.isAtMost(body.items.length, 2)
         ids.push(...body.items.map((item: any) => item.id))
         page = body.next?.page
@@ -154,10 +195,21 @@ test.group('Space comments: lists', (group) => {
       .bearerToken(admin.token)
     both.assertStatus(200)
     both.assertContract()
-    assert.deepEqual(both.body().items.map((item: any) => item.id), ids)
-    const comma = await listComments(client, admin, base, { authors: `${admin.user.id},${writer.user.id}`, order: 'asc' })
-    assert.deepEqual(comma.items.map((item: any) => item.id), ids)
-    const bracketed = await client.get(`${base}/comments?authors[]=${writer.user.id}`).bearerToken(admin.token)
+    assert.deepEqual(
+      both.body().items.map((item: any) => item.id),
+      ids
+    )
+    const comma = await listComments(client, admin, base, {
+      authors: `${admin.user.id},${writer.user.id}`,
+      order: 'asc',
+    })
+    assert.deepEqual(
+      comma.items.map((item: any) => item.id),
+      ids
+    )
+    const bracketed = await client
+      .get(`${base}/comments?authors[]=${writer.user.id}`)
+      .bearerToken(admin.token)
     bracketed.assertStatus(200)
     assert.equal(bracketed.body().count, 2)
 
@@ -186,7 +238,10 @@ test.group('Space comments: lists', (group) => {
       const response = await client.get(`${base}?${query}`).bearerToken(admin.token)
       response.assertStatus(400)
       response.assertContract()
-      assert.match(response.body().error.message, /limit|order|status|format|page|authors|targetPage/)
+      assert.match(
+        response.body().error.message,
+        /limit|order|status|format|page|authors|targetPage/
+      )
     }
   })
 })

@@ -41,12 +41,18 @@ test.group('Console content pages', (group) => {
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
     const authoring = await app.container.make(AuthoringService)
     const authored = await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
       {
         operation: 'insert_page',
         ref: 'guide',
         description: 'Where to start',
-        document: { markdown: '# Guide\n\nThe zeppelin guide. ![logo](./logo)\n\n## Install\n\n<script>alert(1)</script>\n' },
+        document: {
+          markdown:
+            '# Guide\n\nThe zeppelin guide. ![logo](./logo)\n\n## Install\n\n<script>alert(1)</script>\n',
+        },
       },
       { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nInside.\n' } },
     ] as any)
@@ -54,7 +60,9 @@ test.group('Console content pages', (group) => {
     const nestedId = authored.revision.pages[0].children[0].node.id
 
     // A page read: its urls.app is the console page, with the tree, the markdown as text, the file.
-    const read = await client.get(`/v1/spaces/${space.id}/content/page/${guideId}`).bearerToken(admin.token)
+    const read = await client
+      .get(`/v1/spaces/${space.id}/content/page/${guideId}`)
+      .bearerToken(admin.token)
     read.assertStatus(200)
     assert.equal(consolePath(read.body().urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
     const page = await session.page(consolePath(read.body().urls.app))
@@ -69,8 +77,15 @@ test.group('Console content pages', (group) => {
       ['logo.png']
     )
     assert.match(page.props.page.files[0].downloadURL, /^http:\/\/.+\/content\/files\//)
-    assert.deepEqual(page.props.target, { kind: 'space', url: `/console/spaces/${space.id}`, revisionId: authored.revision.id })
-    assert.equal(page.props.tree[0].children[0].href, `/console/spaces/${space.id}/pages/${nestedId}`)
+    assert.deepEqual(page.props.target, {
+      kind: 'space',
+      url: `/console/spaces/${space.id}`,
+      revisionId: authored.revision.id,
+    })
+    assert.equal(
+      page.props.tree[0].children[0].href,
+      `/console/spaces/${space.id}/pages/${nestedId}`
+    )
 
     // The revision's urls.app.
     const revision = await client.get(`/v1/spaces/${space.id}/content`).bearerToken(admin.token)
@@ -87,11 +102,15 @@ test.group('Console content pages', (group) => {
     assert.equal(onRevision.props.target.kind, 'revision')
 
     // A change request, and a page read on it.
-    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Add a draft' })
+    const changeRequest = await createChangeRequest(client, admin, space.id, {
+      subject: 'Add a draft',
+    })
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'insert_page', document: { markdown: '# Draft\n\nNot merged yet.\n' } },
     ])
-    const crRead = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`).bearerToken(admin.token)
+    const crRead = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)
+      .bearerToken(admin.token)
     const crPage = await session.page(consolePath(crRead.body().urls.app))
     assert.equal(crPage.status, 200)
     assert.equal(crPage.component, 'content/change_request')
@@ -115,10 +134,17 @@ test.group('Console content pages', (group) => {
     assert.equal(draftPage.props.page.title, 'Draft')
     assert.equal(draftPage.props.target.kind, 'change-request')
     // By number too.
-    assert.equal((await session.page(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`)).status, 200)
+    assert.equal(
+      (await session.page(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`))
+        .status,
+      200
+    )
 
     // A search hit and its section.
-    const search = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'zeppelin' }).bearerToken(admin.token)
+    const search = await client
+      .get(`/v1/spaces/${space.id}/search`)
+      .qs({ query: 'zeppelin' })
+      .bearerToken(admin.token)
     search.assertStatus(200)
     const [hit] = search.body().items
     assert.equal(consolePath(hit.urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
@@ -134,7 +160,14 @@ test.group('Console content pages', (group) => {
     )
     assert.deepEqual(
       spacePage.props.changeRequests.map((cr: any) => [cr.number, cr.subject, cr.status, cr.url]),
-      [[changeRequest.number, 'Add a draft', 'draft', `/console/spaces/${space.id}/change-requests/${changeRequest.id}`]]
+      [
+        [
+          changeRequest.number,
+          'Add a draft',
+          'draft',
+          `/console/spaces/${space.id}/change-requests/${changeRequest.id}`,
+        ],
+      ]
     )
   })
 
@@ -169,7 +202,11 @@ test.group('Console content pages', (group) => {
     assert.equal((await session.page(`${base}/pages/${homeId}`)).status, 200)
 
     const stranger = await signIn(outsider)
-    for (const path of [`${base}/pages/${homeId}`, `${base}/revisions/${authored.revision.id}`, base]) {
+    for (const path of [
+      `${base}/pages/${homeId}`,
+      `${base}/revisions/${authored.revision.id}`,
+      base,
+    ]) {
       const page = await stranger.page(path)
       assert.equal(page.status, 404, path)
       assert.equal(page.component, 'errors/not_found', path)

@@ -18,7 +18,10 @@ const PASSWORD = 'console-test-password'
  * Console sessions for every role of the authorization matrix (admin, create, edit, read, guest,
  * outsider = admin of another organization).
  */
-async function signedInRoster(): Promise<{ roster: Roster; as: Record<MatrixRole, ConsoleSession> }> {
+async function signedInRoster(): Promise<{
+  roster: Roster
+  as: Record<MatrixRole, ConsoleSession>
+}> {
   const roster = await createRoster()
   const as = {} as Record<MatrixRole, ConsoleSession>
   for (const role of MATRIX) {
@@ -53,14 +56,15 @@ test.group('Console members page', (group) => {
   test('who may open it, and who gets the controls', async ({ assert }) => {
     const { roster, as } = await signedInRoster()
     const url = `/console/orgs/${roster.organizationId}/members`
-    const expected: Record<MatrixRole, { status: number; component: string; canManage?: boolean }> = {
-      admin: { status: 200, component: 'members/index', canManage: true },
-      create: { status: 200, component: 'members/index', canManage: false },
-      edit: { status: 200, component: 'members/index', canManage: false },
-      read: { status: 200, component: 'members/index', canManage: false },
-      guest: { status: 403, component: 'errors/error' },
-      outsider: { status: 404, component: 'errors/not_found' },
-    }
+    const expected: Record<MatrixRole, { status: number; component: string; canManage?: boolean }> =
+      {
+        admin: { status: 200, component: 'members/index', canManage: true },
+        create: { status: 200, component: 'members/index', canManage: false },
+        edit: { status: 200, component: 'members/index', canManage: false },
+        read: { status: 200, component: 'members/index', canManage: false },
+        guest: { status: 403, component: 'errors/error' },
+        outsider: { status: 404, component: 'errors/not_found' },
+      }
     for (const role of MATRIX) {
       const page = await as[role].page(url)
       assert.equal(page.status, expected[role].status, role)
@@ -84,7 +88,9 @@ test.group('Console members page', (group) => {
     const { roster, as } = await signedInRoster()
     const url = `/console/orgs/${roster.organizationId}/members`
 
-    const search = await as.read.page(`${url}?search=${encodeURIComponent(roster.edit.email.toUpperCase())}`)
+    const search = await as.read.page(
+      `${url}?search=${encodeURIComponent(roster.edit.email.toUpperCase())}`
+    )
     assert.deepEqual(
       search.props.members.map((member: any) => member.id),
       [roster.edit.user.id]
@@ -110,9 +116,18 @@ test.group('Console members page', (group) => {
       page = await as.admin.page(`${url}?limit=2&page=${encodeURIComponent(page.props.nextPage)}`)
     }
     // Newest first (joinedAt desc), each member once.
-    assert.deepEqual(seen, [roster.guest, roster.read, roster.edit, roster.create, roster.admin].map((c) => c.user.id))
+    assert.deepEqual(
+      seen,
+      [roster.guest, roster.read, roster.edit, roster.create, roster.admin].map((c) => c.user.id)
+    )
 
-    for (const query of ['limit=1001', 'role=owner', 'limit=abc', 'page=not-a-cursor', `search=${'x'.repeat(257)}`]) {
+    for (const query of [
+      'limit=1001',
+      'role=owner',
+      'limit=abc',
+      'page=not-a-cursor',
+      `search=${'x'.repeat(257)}`,
+    ]) {
       const refused = await as.admin.page(`${url}?${query}`)
       assert.equal(refused.status, 400, query)
       assert.equal(refused.component, 'errors/error', query)
@@ -131,27 +146,42 @@ test.group('Console members page', (group) => {
       )?.role ?? null
 
     await as.admin.page(url)
-    const changed = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, { role: 'edit' })
+    const changed = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, {
+      role: 'edit',
+    })
     assert.equal(changed.status, 303)
     assert.equal(location(changed), url)
     assert.equal(await roleOf(roster.read.user.id), 'edit')
-    assert.equal((await flashed(as.admin, url)).notice, `${roster.read.user.displayName} is now edit.`)
+    assert.equal(
+      (await flashed(as.admin, url)).notice,
+      `${roster.read.user.displayName} is now edit.`
+    )
 
     const guest = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, { role: null })
     assert.equal(guest.status, 303)
     assert.isNull(await roleOf(roster.read.user.id))
 
     for (const role of ['create', 'edit', 'read'] as const) {
-      const refused = await as[role].submit('PATCH', `${url}/${roster.guest.user.id}`, { role: 'admin' })
+      const refused = await as[role].submit('PATCH', `${url}/${roster.guest.user.id}`, {
+        role: 'admin',
+      })
       assert.equal(refused.status, 303, role)
       const { errors } = await flashed(as[role], url)
-      assert.equal(errors.E_FORBIDDEN, 'Only admins of this organization can manage its members', role)
+      assert.equal(
+        errors.E_FORBIDDEN,
+        'Only admins of this organization can manage its members',
+        role
+      )
     }
     assert.isNull(await roleOf(roster.guest.user.id))
-    const outsider = await as.outsider.submit('PATCH', `${url}/${roster.guest.user.id}`, { role: 'admin' })
+    const outsider = await as.outsider.submit('PATCH', `${url}/${roster.guest.user.id}`, {
+      role: 'admin',
+    })
     assert.equal(outsider.status, 404)
 
-    const lastAdmin = await as.admin.submit('PATCH', `${url}/${roster.admin.user.id}`, { role: 'read' })
+    const lastAdmin = await as.admin.submit('PATCH', `${url}/${roster.admin.user.id}`, {
+      role: 'read',
+    })
     assert.equal(lastAdmin.status, 303)
     assert.match(
       (await flashed(as.admin, url)).errors.E_CONFLICT,
@@ -169,7 +199,9 @@ test.group('Console members page', (group) => {
 
     const unknown = await as.admin.submit('PATCH', `${url}/NoSuchUser0000000000`, { role: 'read' })
     assert.equal(unknown.status, 404)
-    const other = await as.admin.submit('PATCH', `${url}/${roster.outsider.user.id}`, { role: 'read' })
+    const other = await as.admin.submit('PATCH', `${url}/${roster.outsider.user.id}`, {
+      role: 'read',
+    })
     assert.equal(other.status, 404)
   })
 
@@ -180,10 +212,18 @@ test.group('Console members page', (group) => {
     const url = `/console/orgs/${roster.organizationId}/members`
     const isMember = async (userId: string) =>
       Boolean(
-        await db.from('organization_members').where({ organization_id: roster.organizationId, user_id: userId }).first()
+        await db
+          .from('organization_members')
+          .where({ organization_id: roster.organizationId, user_id: userId })
+          .first()
       )
 
-    const withoutToken = await as.admin.submit('DELETE', `${url}/${roster.read.user.id}`, undefined, { csrf: false })
+    const withoutToken = await as.admin.submit(
+      'DELETE',
+      `${url}/${roster.read.user.id}`,
+      undefined,
+      { csrf: false }
+    )
     assert.notEqual(withoutToken.status, 200)
     assert.isTrue(await isMember(roster.read.user.id))
 
@@ -214,7 +254,12 @@ test.group('Console members page', (group) => {
     })
     assert.isAtLeast(malformed.status, 300)
     assert.equal(
-      (await db.from('organization_members').where({ organization_id: roster.organizationId, user_id: roster.edit.user.id }).first()).role,
+      (
+        await db
+          .from('organization_members')
+          .where({ organization_id: roster.organizationId, user_id: roster.edit.user.id })
+          .first()
+      ).role,
       'edit'
     )
   })
@@ -223,7 +268,9 @@ test.group('Console members page', (group) => {
 test.group('Console teams pages', (group) => {
   eachTestInTransaction(group)
 
-  test('admins create and delete teams; owners rename and manage members; others read', async ({ assert }) => {
+  test('admins create and delete teams; owners rename and manage members; others read', async ({
+    assert,
+  }) => {
     const { roster, as } = await signedInRoster()
     const teamsUrl = `/console/orgs/${roster.organizationId}/teams`
 
@@ -237,7 +284,14 @@ test.group('Console teams pages', (group) => {
     }
     assert.equal((await as.guest.page(teamsUrl)).status, 403)
     assert.equal((await as.outsider.page(teamsUrl)).status, 404)
-    assert.equal(Number((await db.from('teams').where('organization_id', roster.organizationId).count('* as total'))[0].total), 0)
+    assert.equal(
+      Number(
+        (
+          await db.from('teams').where('organization_id', roster.organizationId).count('* as total')
+        )[0].total
+      ),
+      0
+    )
 
     for (const title of ['', '   ', 'x'.repeat(65)]) {
       const invalid = await as.admin.submit('POST', teamsUrl, { title })
@@ -257,7 +311,10 @@ test.group('Console teams pages', (group) => {
     assert.isTrue(team.props.canDelete)
 
     // The admin makes `edit` an owner, by e-mail address in any case.
-    const owner = await as.admin.submit('POST', `${teamUrl}/members`, { email: roster.edit.email.toUpperCase(), role: 'owner' })
+    const owner = await as.admin.submit('POST', `${teamUrl}/members`, {
+      email: roster.edit.email.toUpperCase(),
+      role: 'owner',
+    })
     assert.equal(owner.status, 302)
     const asOwner = await as.edit.page(teamUrl)
     assert.isTrue(asOwner.props.team.canManage)
@@ -267,11 +324,24 @@ test.group('Console teams pages', (group) => {
 
     // The owner renames and adds a member; unknown addresses and bad input are refused.
     assert.equal((await as.edit.submit('PATCH', teamUrl, { title: 'Editors' })).status, 303)
-    assert.equal((await as.edit.submit('POST', `${teamUrl}/members`, { email: roster.read.email })).status, 302)
-    const unknown = await as.edit.submit('POST', `${teamUrl}/members`, { email: roster.outsider.email })
+    assert.equal(
+      (await as.edit.submit('POST', `${teamUrl}/members`, { email: roster.read.email })).status,
+      302
+    )
+    const unknown = await as.edit.submit('POST', `${teamUrl}/members`, {
+      email: roster.outsider.email,
+    })
     assert.equal(unknown.status, 302)
-    assert.include((await flashed(as.edit, teamUrl)).errors.E_BAD_REQUEST, 'no member of this organization is named')
-    for (const body of [{ email: 'not-an-address' }, { email: roster.read.email, role: 'boss' }, {}, { email: 5 }]) {
+    assert.include(
+      (await flashed(as.edit, teamUrl)).errors.E_BAD_REQUEST,
+      'no member of this organization is named'
+    )
+    for (const body of [
+      { email: 'not-an-address' },
+      { email: roster.read.email, role: 'boss' },
+      {},
+      { email: 5 },
+    ]) {
       await as.edit.submit('POST', `${teamUrl}/members`, body)
       assert.isNotEmpty((await flashed(as.edit, teamUrl)).errors, JSON.stringify(body))
     }
@@ -298,7 +368,10 @@ test.group('Console teams pages', (group) => {
       'Only admins of this organization and owners of this team can manage it'
     )
 
-    assert.equal((await as.edit.submit('DELETE', `${teamUrl}/members/${roster.read.user.id}`)).status, 303)
+    assert.equal(
+      (await as.edit.submit('DELETE', `${teamUrl}/members/${roster.read.user.id}`)).status,
+      303
+    )
     const deleted = await as.admin.submit('DELETE', teamUrl)
     assert.equal(deleted.status, 303)
     assert.equal(location(deleted), teamsUrl)
@@ -306,10 +379,16 @@ test.group('Console teams pages', (group) => {
 
     // Another organization's team, or an unknown one, is not found.
     const outsiderUser = await User.findOrFail(roster.outsider.user.id)
-    const access = await new OrganizationService().accessFor(outsiderUser, roster.outsider.organizationId)
+    const access = await new OrganizationService().accessFor(
+      outsiderUser,
+      roster.outsider.organizationId
+    )
     const foreign = await new TeamService().create(outsiderUser, access, { title: 'Theirs' })
     assert.equal((await as.admin.page(`${teamsUrl}/${foreign.id}`)).status, 404)
-    assert.equal((await as.admin.submit('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' })).status, 404)
+    assert.equal(
+      (await as.admin.submit('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' })).status,
+      404
+    )
     assert.equal((await as.admin.page(`${teamsUrl}/NoSuchTeam0000000000`)).status, 404)
   })
 })
@@ -324,11 +403,23 @@ test.group('Console spaces pages', (group) => {
     const orgId = roster.organizationId
     const guides = await collections.create(admin, orgId, { title: 'Guides' })
     const first = await spaces.create(admin, orgId, { title: 'First' })
-    const inner = await collections.create(admin, orgId, { title: 'Inner', parent: guides.collection.id })
+    const inner = await collections.create(admin, orgId, {
+      title: 'Inner',
+      parent: guides.collection.id,
+    })
     const deep = await spaces.create(admin, orgId, { title: 'Deep', parent: inner.collection.id })
-    const intro = await spaces.create(admin, orgId, { title: 'Intro', parent: guides.collection.id })
+    const intro = await spaces.create(admin, orgId, {
+      title: 'Intro',
+      parent: guides.collection.id,
+    })
     await grants.setUser(
-      { kind: 'space', id: deep.space.id, organizationId: orgId, parentId: inner.collection.id, defaultLevel: null },
+      {
+        kind: 'space',
+        id: deep.space.id,
+        organizationId: orgId,
+        parentId: inner.collection.id,
+        defaultLevel: null,
+      },
       roster.guest.user.id,
       'read'
     )
@@ -377,7 +468,11 @@ test.group('Console spaces pages', (group) => {
     const countSpaces = async () =>
       Number((await db.from('spaces').where('organization_id', orgId).count('* as total'))[0].total)
 
-    const created = await as.create.submit('POST', url, { title: 'By create', emoji: '', parent: '' })
+    const created = await as.create.submit('POST', url, {
+      title: 'By create',
+      emoji: '',
+      parent: '',
+    })
     assert.equal(created.status, 302)
     const spaceId = location(created).split('/').pop()!
     const space = await as.create.page(`/console/spaces/${spaceId}`)
@@ -399,16 +494,33 @@ test.group('Console spaces pages', (group) => {
     // An edit member with a create grant on a collection creates inside it, not elsewhere.
     const box = await collections.create(roster.admin.user, orgId, { title: 'Box' })
     await grants.setUser(
-      { kind: 'collection', id: box.collection.id, organizationId: orgId, parentId: null, defaultLevel: null },
+      {
+        kind: 'collection',
+        id: box.collection.id,
+        organizationId: orgId,
+        parentId: null,
+        defaultLevel: null,
+      },
       roster.edit.user.id,
       'create'
     )
-    const inside = await as.edit.submit('POST', `/console/orgs/${orgId}/collections`, { title: 'Sub', parent: box.collection.id })
+    const inside = await as.edit.submit('POST', `/console/orgs/${orgId}/collections`, {
+      title: 'Sub',
+      parent: box.collection.id,
+    })
     assert.equal(inside.status, 302)
     assert.match(location(inside), /^\/console\/collections\/[A-Za-z0-9]{20}$/)
-    assert.deepEqual((await as.edit.page(url)).props.targets.collections.map((c: any) => c.title).sort(), ['Box', 'Sub'])
+    assert.deepEqual(
+      (await as.edit.page(url)).props.targets.collections.map((c: any) => c.title).sort(),
+      ['Box', 'Sub']
+    )
 
-    for (const body of [{ title: 'x'.repeat(51) }, { title: 5 }, { editMode: 'frozen' }, { parent: 'NoSuchCollection0000' }]) {
+    for (const body of [
+      { title: 'x'.repeat(51) },
+      { title: 5 },
+      { editMode: 'frozen' },
+      { parent: 'NoSuchCollection0000' },
+    ]) {
       const invalid = await as.admin.submit('POST', url, body)
       assert.equal(invalid.status, 302, JSON.stringify(body))
       const { errors } = await flashed(as.admin, url)
@@ -417,10 +529,14 @@ test.group('Console spaces pages', (group) => {
     assert.equal(await countSpaces(), 1)
   })
 
-  test('space settings: admins only, validated, in-collection needs a collection', async ({ assert }) => {
+  test('space settings: admins only, validated, in-collection needs a collection', async ({
+    assert,
+  }) => {
     const { roster, as } = await signedInRoster()
     const { spaces } = await services()
-    const root = await spaces.create(roster.admin.user, roster.organizationId, { title: 'Root space' })
+    const root = await spaces.create(roster.admin.user, roster.organizationId, {
+      title: 'Root space',
+    })
     const url = `/console/spaces/${root.space.id}`
 
     const page = await as.admin.page(url)
@@ -430,18 +546,30 @@ test.group('Console spaces pages', (group) => {
     for (const role of ['create', 'edit', 'read'] as const) {
       const refused = await as[role].submit('PATCH', url, { title: 'Taken' })
       assert.equal(refused.status, 303, role)
-      assert.equal((await flashed(as[role], url)).errors.E_FORBIDDEN, 'Only admins of this space can do this')
+      assert.equal(
+        (await flashed(as[role], url)).errors.E_FORBIDDEN,
+        'Only admins of this space can do this'
+      )
     }
     assert.equal((await as.guest.submit('PATCH', url, { title: 'Taken' })).status, 404)
     assert.equal((await as.outsider.submit('PATCH', url, { title: 'Taken' })).status, 404)
 
-    for (const body of [{ title: '' }, { title: 'x'.repeat(51) }, { visibility: 'everyone' }, { defaultLevel: 'owner' }, { editMode: 1 }]) {
+    for (const body of [
+      { title: '' },
+      { title: 'x'.repeat(51) },
+      { visibility: 'everyone' },
+      { defaultLevel: 'owner' },
+      { editMode: 1 },
+    ]) {
       await as.admin.submit('PATCH', url, body)
       const { errors } = await flashed(as.admin, url)
       assert.properties(errors, Object.keys(body), JSON.stringify(body))
     }
     await as.admin.submit('PATCH', url, { visibility: 'in-collection' })
-    assert.include((await flashed(as.admin, url)).errors.E_BAD_REQUEST, 'only available for spaces inside a collection')
+    assert.include(
+      (await flashed(as.admin, url)).errors.E_BAD_REQUEST,
+      'only available for spaces inside a collection'
+    )
 
     const saved = await as.admin.submit('PATCH', url, {
       title: 'Renamed',
@@ -452,7 +580,13 @@ test.group('Console spaces pages', (group) => {
     })
     assert.equal(saved.status, 303)
     const row = await db.from('spaces').where('id', root.space.id).first()
-    assert.deepInclude(row, { title: 'Renamed', emoji: '1f4d8', visibility: 'unlisted', edit_mode: 'locked', default_level: 'comment' })
+    assert.deepInclude(row, {
+      title: 'Renamed',
+      emoji: '1f4d8',
+      visibility: 'unlisted',
+      edit_mode: 'locked',
+      default_level: 'comment',
+    })
     await as.admin.submit('PATCH', url, { emoji: '', defaultLevel: '' })
     const cleared = await db.from('spaces').where('id', root.space.id).first()
     assert.isNull(cleared.emoji)
@@ -470,24 +604,47 @@ test.group('Console spaces pages', (group) => {
     const { roster, as } = await signedInRoster()
     const { spaces, collections } = await services()
     const box = await collections.create(roster.admin.user, roster.organizationId, { title: 'Box' })
-    const inside = await spaces.create(roster.admin.user, roster.organizationId, { title: 'Inside', parent: box.collection.id })
+    const inside = await spaces.create(roster.admin.user, roster.organizationId, {
+      title: 'Inside',
+      parent: box.collection.id,
+    })
     const url = `/console/collections/${box.collection.id}`
 
     await as.edit.submit('PATCH', url, { title: 'Mine' })
-    assert.equal((await flashed(as.edit, url)).errors.E_FORBIDDEN, 'Only admins of this collection can do this')
+    assert.equal(
+      (await flashed(as.edit, url)).errors.E_FORBIDDEN,
+      'Only admins of this collection can do this'
+    )
     await as.admin.submit('PATCH', url, { description: 'x'.repeat(101) })
     assert.properties((await flashed(as.admin, url)).errors, ['description'])
-    assert.equal((await as.admin.submit('PATCH', url, { title: 'Crate', description: 'Things', defaultLevel: 'edit' })).status, 303)
+    assert.equal(
+      (
+        await as.admin.submit('PATCH', url, {
+          title: 'Crate',
+          description: 'Things',
+          defaultLevel: 'edit',
+        })
+      ).status,
+      303
+    )
     const row = await db.from('collections').where('id', box.collection.id).first()
     assert.deepInclude(row, { title: 'Crate', description: 'Things', default_level: 'edit' })
     // The default level opens the collection's content to `read` members as editors.
-    assert.equal((await as.read.page(`/console/spaces/${inside.space.id}`)).props.space.role, 'edit')
+    assert.equal(
+      (await as.read.page(`/console/spaces/${inside.space.id}`)).props.space.role,
+      'edit'
+    )
 
     await as.admin.submit('DELETE', url)
-    assert.include((await flashed(as.admin, url)).errors.E_CONFLICT, 'still holds spaces or collections')
+    assert.include(
+      (await flashed(as.admin, url)).errors.E_CONFLICT,
+      'still holds spaces or collections'
+    )
     assert.isNotNull(await db.from('collections').where('id', box.collection.id).first())
 
-    await spaces.delete(await (await services()).access.spaceFor(roster.admin.user.id, inside.space.id))
+    await spaces.delete(
+      await (await services()).access.spaceFor(roster.admin.user.id, inside.space.id)
+    )
     const deleted = await as.admin.submit('DELETE', url)
     assert.equal(deleted.status, 303)
     assert.isNull((await db.from('collections').where('id', box.collection.id).first()) ?? null)

@@ -18,10 +18,15 @@ async function countObjects(spaceId: string) {
 test.group('POST change-requests/{id}/content', (group) => {
   eachTestInTransaction(group)
 
-  test('inserts pages with refs between them, files, and reports what changed', async ({ client, assert }) => {
+  test('inserts pages with refs between them, files, and reports what changed', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'First pages' })
+    const changeRequest = await createChangeRequest(client, admin, space.id, {
+      subject: 'First pages',
+    })
     assert.equal(changeRequest.number, 1)
     assert.equal(changeRequest.status, 'draft')
     assert.equal(changeRequest.revision, space.revision)
@@ -30,10 +35,21 @@ test.group('POST change-requests/{id}/content', (group) => {
       {
         operation: 'insert_page',
         ref: 'intro',
-        document: { markdown: '# Introduction\n\nRead [the guide](./guide.md) and see ![logo](./logo.png).\n' },
+        document: {
+          markdown: '# Introduction\n\nRead [the guide](./guide.md) and see ![logo](./logo.png).\n',
+        },
       },
-      { operation: 'insert_page', ref: 'guide', into: 'intro', title: 'Guide', document: { markdown: 'Back to [intro](./intro)' } },
-      { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_page',
+        ref: 'guide',
+        into: 'intro',
+        title: 'Guide',
+        document: { markdown: 'Back to [intro](./intro)' },
+      },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
     ])
     assert.notEqual(result.changeRequest.revision, space.revision)
     assert.deepEqual(
@@ -54,22 +70,41 @@ test.group('POST change-requests/{id}/content', (group) => {
     const introMarkdown = await store.readDocument(db.connection(), space.id, intro.node.document!)
     const guideId = intro.children[0].node.id
     const fileId = tree.files[0].id
-    assert.equal(introMarkdown, `Read [the guide](/pages/${guideId}) and see ![logo](/files/${fileId}).\n`)
-    const guideMarkdown = await store.readDocument(db.connection(), space.id, intro.children[0].node.document!)
+    assert.equal(
+      introMarkdown,
+      `Read [the guide](/pages/${guideId}) and see ![logo](/files/${fileId}).\n`
+    )
+    const guideMarkdown = await store.readDocument(
+      db.connection(),
+      space.id,
+      intro.children[0].node.document!
+    )
     assert.equal(guideMarkdown, `Back to [intro](/pages/${intro.node.id})`)
 
-    const download = await client.get(new URL(result.insertedFiles[0].downloadURL).pathname + new URL(result.insertedFiles[0].downloadURL).search)
+    const download = await client.get(
+      new URL(result.insertedFiles[0].downloadURL).pathname +
+        new URL(result.insertedFiles[0].downloadURL).search
+    )
     download.assertStatus(200)
     assert.equal(download.header('content-type'), 'image/png')
   })
 
-  test('a one-page edit of a deep tree writes the page, its document and its ancestors only', async ({ client, assert }) => {
+  test('a one-page edit of a deep tree writes the page, its document and its ancestors only', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
     const changes: Record<string, unknown>[] = []
     for (let i = 0; i < 40; i++) {
-      changes.push({ operation: 'insert_page', ref: `p${i}`, title: `Page ${i}`, document: { markdown: `Body ${i}` }, ...(i >= 10 ? { into: `p${i % 10}` } : {}) })
+      changes.push({
+        operation: 'insert_page',
+        ref: `p${i}`,
+        title: `Page ${i}`,
+        document: { markdown: `Body ${i}` },
+        ...(i >= 10 ? { into: `p${i % 10}` } : {}),
+      })
     }
     const first = await applyChanges(client, admin, space.id, changeRequest.id, changes)
     const tree = await treeOf(space.id, first.changeRequest.revision)
@@ -82,7 +117,10 @@ test.group('POST change-requests/{id}/content', (group) => {
     assert.equal((await countObjects(space.id)) - before, 5)
   })
 
-  test('an invalid change rejects the whole batch and writes nothing', async ({ client, assert }) => {
+  test('an invalid change rejects the whole batch and writes nothing', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
@@ -99,7 +137,9 @@ test.group('POST change-requests/{id}/content', (group) => {
     response.assertStatus(400)
     assert.match(response.body().error.message, /changes\[1\] \(update_page\)/)
     assert.equal(await countObjects(space.id), before)
-    const after = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`).bearerToken(admin.token)
+    const after = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)
+      .bearerToken(admin.token)
     assert.equal(after.body().revision, changeRequest.revision)
   })
 })
@@ -107,7 +147,10 @@ test.group('POST change-requests/{id}/content', (group) => {
 test.group('Space content and the spaces domain', (group) => {
   eachTestInTransaction(group)
 
-  test('a duplicated space has the content of the original, files included', async ({ client, assert }) => {
+  test('a duplicated space has the content of the original, files included', async ({
+    client,
+    assert,
+  }) => {
     const { default: app } = await import('@adonisjs/core/services/app')
     const { default: AuthoringService } = await import('#content/services/authoring_service')
     const { default: SpaceAccessService } = await import('#spaces/services/space_access_service')
@@ -116,7 +159,10 @@ test.group('Space content and the spaces domain', (group) => {
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
     const authoring = await app.container.make(AuthoringService)
     await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
       { operation: 'insert_page', document: { markdown: '# Home\n\n![logo](./logo)' } },
     ])
     const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
@@ -133,6 +179,10 @@ test.group('Space content and the spaces domain', (group) => {
     assert.equal(counters.body().changeRequests, 0)
     await createChangeRequest(client, admin, space.id)
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.deepInclude(after.body(), { changeRequests: 1, changeRequestsDraft: 1, changeRequestsOpen: 0 })
+    assert.deepInclude(after.body(), {
+      changeRequests: 1,
+      changeRequestsDraft: 1,
+      changeRequestsOpen: 0,
+    })
   })
 })

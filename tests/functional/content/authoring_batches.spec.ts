@@ -19,12 +19,18 @@ async function treeOf(spaceId: string, revisionId: string) {
 }
 
 async function headTree(spaceId: string, changeRequestId: string) {
-  const row = await db.from('change_requests').where('id', changeRequestId).select('revision_id').first()
+  const row = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('revision_id')
+    .first()
   return treeOf(spaceId, row.revision_id)
 }
 
 async function markdownOf(spaceId: string, page: TreePage) {
-  return page.node.document ? store.readDocument(db.connection(), spaceId, page.node.document) : undefined
+  return page.node.document
+    ? store.readDocument(db.connection(), spaceId, page.node.document)
+    : undefined
 }
 
 async function countObjects(spaceId: string) {
@@ -76,19 +82,32 @@ async function assertRejected(
   body: unknown,
   status = 400
 ): Promise<string> {
-  const before = await db.from('change_requests').where('id', changeRequestId).select('revision_id').first()
+  const before = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('revision_id')
+    .first()
   const objects = await countObjects(spaceId)
   const [revisions] = await db.from('revisions').where('space_id', spaceId).count('* as total')
   const request = client.post(contentUrl(spaceId, changeRequestId)).bearerToken(caller.token)
   const response =
-    typeof body === 'string' ? await request.header('Content-Type', 'application/json').json(body) : await request.json(body)
+    typeof body === 'string'
+      ? await request.header('Content-Type', 'application/json').json(body)
+      : await request.json(body)
   response.assertStatus(status)
   response.assertContract()
-  const after = await db.from('change_requests').where('id', changeRequestId).select('revision_id').first()
-  if (after.revision_id !== before.revision_id) throw new Error('the change request moved on a rejected batch')
-  if ((await countObjects(spaceId)) !== objects) throw new Error('a rejected batch stored content objects')
+  const after = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('revision_id')
+    .first()
+  if (after.revision_id !== before.revision_id)
+    throw new Error('the change request moved on a rejected batch')
+  if ((await countObjects(spaceId)) !== objects)
+    throw new Error('a rejected batch stored content objects')
   const [revisionsAfter] = await db.from('revisions').where('space_id', spaceId).count('* as total')
-  if (Number(revisionsAfter.total) !== Number(revisions.total)) throw new Error('a rejected batch wrote a revision')
+  if (Number(revisionsAfter.total) !== Number(revisions.total))
+    throw new Error('a rejected batch wrote a revision')
   return response.body().error.message
 }
 
@@ -120,10 +139,17 @@ test.group('authoring batches: insert_page', (group) => {
     assert.deepEqual(titles(tree.pages[1].children), ['A', 'A2', 'B', 'C', 'D', 'E'])
   })
 
-  test('title: front matter, then a leading heading, then the title field, then a default', async ({ client, assert }) => {
+  test('title: front matter, then a leading heading, then the title field, then a default', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client)
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', title: 'Field', document: { markdown: '---\ntitle: Front\n---\n# Heading\n\nBody\n' } },
+      {
+        operation: 'insert_page',
+        title: 'Field',
+        document: { markdown: '---\ntitle: Front\n---\n# Heading\n\nBody\n' },
+      },
       { operation: 'insert_page', title: 'Field', document: { markdown: '# Heading\n\nBody\n' } },
       { operation: 'insert_page', title: 'Field', document: { markdown: 'Body only\n' } },
       { operation: 'insert_page', document: { markdown: 'No title anywhere\n' } },
@@ -148,10 +174,18 @@ test.group('authoring batches: insert_page', (group) => {
         emoji: '🚫',
         description: 'from the field',
         document: {
-          markdown: '---\ndescription: From front matter\nhidden: true\nemoji: "📘"\nicon: book\n---\n# Styled\n\nText\n',
+          markdown:
+            '---\ndescription: From front matter\nhidden: true\nemoji: "📘"\nicon: book\n---\n# Styled\n\nText\n',
         },
       },
-      { operation: 'insert_page', title: 'Fields', emoji: '🧪', description: 'Field description', hidden: true, document: { markdown: 'x' } },
+      {
+        operation: 'insert_page',
+        title: 'Fields',
+        emoji: '🧪',
+        description: 'Field description',
+        hidden: true,
+        document: { markdown: 'x' },
+      },
     ])
     const tree = await headTree(space.id, changeRequest.id)
     const [styled, fields] = tree.pages
@@ -177,7 +211,9 @@ test.group('authoring batches: insert_page', (group) => {
     assert.match(badYaml, /changes\[1\] \(insert_page\)/)
     assert.match(badYaml, /YAML/)
     const wrongType = await assertRejected(client, admin, space.id, changeRequest.id, {
-      changes: [{ operation: 'insert_page', document: { markdown: '---\nhidden: sometimes\n---\nBody' } }],
+      changes: [
+        { operation: 'insert_page', document: { markdown: '---\nhidden: sometimes\n---\nBody' } },
+      ],
     })
     assert.match(wrongType, /changes\[0\].*hidden/)
   })
@@ -189,11 +225,34 @@ test.group('authoring batches: update_page', (group) => {
   async function seeded(client: any) {
     const context = await setUp(client)
     await applyChanges(client, context.admin, context.space.id, context.changeRequest.id, [
-      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'Guide body' } },
-      { operation: 'insert_page', ref: 'setup', into: 'guide', title: 'Setup', document: { markdown: 'Setup body' } },
-      { operation: 'insert_page', ref: 'deep', into: 'setup', title: 'Deep', document: { markdown: 'Deep body' } },
+      {
+        operation: 'insert_page',
+        ref: 'guide',
+        title: 'Guide',
+        document: { markdown: 'Guide body' },
+      },
+      {
+        operation: 'insert_page',
+        ref: 'setup',
+        into: 'guide',
+        title: 'Setup',
+        document: { markdown: 'Setup body' },
+      },
+      {
+        operation: 'insert_page',
+        ref: 'deep',
+        into: 'setup',
+        title: 'Deep',
+        document: { markdown: 'Deep body' },
+      },
       { operation: 'insert_page', ref: 'faq', title: 'FAQ', document: { markdown: 'FAQ body' } },
-      { operation: 'insert_page', ref: 'other', title: 'Other', slug: 'other', document: { markdown: '' } },
+      {
+        operation: 'insert_page',
+        ref: 'other',
+        title: 'Other',
+        slug: 'other',
+        document: { markdown: '' },
+      },
     ])
     const tree = await headTree(context.space.id, context.changeRequest.id)
     const ids = {
@@ -206,19 +265,27 @@ test.group('authoring batches: update_page', (group) => {
     return { ...context, ids }
   }
 
-  test('renames without changing the slug; re-slugging changes the paths below', async ({ client, assert }) => {
+  test('renames without changing the slug; re-slugging changes the paths below', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest, ids } = await seeded(client)
     const renamed = await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: ids.guide, title: 'The Guide' },
     ])
-    assert.deepEqual(renamed.changes.map((c: any) => [c.object, c.page.id]), [['updated_page', ids.guide]])
+    assert.deepEqual(
+      renamed.changes.map((c: any) => [c.object, c.page.id]),
+      [['updated_page', ids.guide]]
+    )
     let tree = await headTree(space.id, changeRequest.id)
     let guide = tree.byId.get(ids.guide)!
     assert.equal(guide.node.title, 'The Guide')
     assert.equal(guide.path, 'guide')
     assert.equal(await markdownOf(space.id, guide), 'Guide body')
 
-    await applyChanges(client, admin, space.id, changeRequest.id, [{ operation: 'update_page', page: ids.guide, slug: 'manual' }])
+    await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'update_page', page: ids.guide, slug: 'manual' },
+    ])
     tree = await headTree(space.id, changeRequest.id)
     guide = tree.byId.get(ids.guide)!
     assert.equal(guide.path, 'manual')
@@ -227,7 +294,12 @@ test.group('authoring batches: update_page', (group) => {
 
     // A new document with a heading retitles the page; its body is replaced.
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'update_page', page: ids.faq, title: 'Ignored', document: { markdown: '# Questions\n\nNew body' } },
+      {
+        operation: 'update_page',
+        page: ids.faq,
+        title: 'Ignored',
+        document: { markdown: '# Questions\n\nNew body' },
+      },
     ])
     tree = await headTree(space.id, changeRequest.id)
     assert.equal(tree.byId.get(ids.faq)!.node.title, 'Questions')
@@ -272,7 +344,10 @@ test.group('authoring batches: update_page', (group) => {
     assert.equal(await markdownOf(space.id, tree.byId.get(ids.deep)!), 'Deep body')
   })
 
-  test('refuses moving a page into itself or one of its descendants', async ({ client, assert }) => {
+  test('refuses moving a page into itself or one of its descendants', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest, ids } = await seeded(client)
     for (const into of [ids.guide, ids.setup, ids.deep]) {
       const message = await assertRejected(client, admin, space.id, changeRequest.id, {
@@ -286,9 +361,14 @@ test.group('authoring batches: update_page', (group) => {
     assert.match(unknown, /AAAAAAAAAAAAAAAAAAAA/)
   })
 
-  test('delete_page removes the subtree; a later change naming a deleted page is a 400', async ({ client, assert }) => {
+  test('delete_page removes the subtree; a later change naming a deleted page is a 400', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest, ids } = await seeded(client)
-    const result = await applyChanges(client, admin, space.id, changeRequest.id, [{ operation: 'delete_page', page: ids.guide }])
+    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'delete_page', page: ids.guide },
+    ])
     assert.deepEqual(result.changes, [{ object: 'deleted_page', page: ids.guide }])
     const tree = await headTree(space.id, changeRequest.id)
     assert.deepEqual(titles(tree.pages), ['FAQ', 'Other'])
@@ -319,11 +399,20 @@ test.group('authoring batches: update_page', (group) => {
 test.group('authoring batches: revert_page', (group) => {
   eachTestInTransaction(group)
 
-  test('restores modified pages, removes added ones, brings deleted ones back', async ({ client, assert }) => {
+  test('restores modified pages, removes added ones, brings deleted ones back', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client, [
       { operation: 'insert_page', ref: 'a', title: 'Alpha', document: { markdown: 'Alpha body' } },
       { operation: 'insert_page', ref: 'b', title: 'Beta', document: { markdown: 'Beta body' } },
-      { operation: 'insert_page', ref: 'c', into: 'b', title: 'Gamma', document: { markdown: 'Gamma body' } },
+      {
+        operation: 'insert_page',
+        ref: 'c',
+        into: 'b',
+        title: 'Gamma',
+        document: { markdown: 'Gamma body' },
+      },
     ])
     const base = await headTree(space.id, changeRequest.id)
     const alpha = pageByTitle(base.pages, 'Alpha').node.id
@@ -331,7 +420,12 @@ test.group('authoring batches: revert_page', (group) => {
     const gamma = pageByTitle(base.pages, 'Gamma').node.id
 
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'update_page', page: alpha, title: 'Changed', document: { markdown: 'Changed body' } },
+      {
+        operation: 'update_page',
+        page: alpha,
+        title: 'Changed',
+        document: { markdown: 'Changed body' },
+      },
       { operation: 'delete_page', page: beta },
       { operation: 'insert_page', title: 'Added', document: { markdown: 'Added body' } },
     ])
@@ -375,16 +469,31 @@ test.group('authoring batches: revert_page', (group) => {
     assert.equal(tree.byId.get(alpha)!.node.title, 'Alpha')
   })
 
-  test('a reverted page whose old slug was taken meanwhile gets a free one', async ({ client, assert }) => {
+  test('a reverted page whose old slug was taken meanwhile gets a free one', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client, [
-      { operation: 'insert_page', title: 'Alpha', slug: 'alpha', document: { markdown: 'Alpha body' } },
+      {
+        operation: 'insert_page',
+        title: 'Alpha',
+        slug: 'alpha',
+        document: { markdown: 'Alpha body' },
+      },
     ])
     const alpha = pageByTitle((await headTree(space.id, changeRequest.id)).pages, 'Alpha').node.id
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: alpha, slug: 'first' },
-      { operation: 'insert_page', title: 'Other', slug: 'alpha', document: { markdown: 'Other body' } },
+      {
+        operation: 'insert_page',
+        title: 'Other',
+        slug: 'alpha',
+        document: { markdown: 'Other body' },
+      },
     ])
-    await applyChanges(client, admin, space.id, changeRequest.id, [{ operation: 'revert_page', page: alpha }])
+    await applyChanges(client, admin, space.id, changeRequest.id, [
+      { operation: 'revert_page', page: alpha },
+    ])
     const tree = await headTree(space.id, changeRequest.id)
     assert.deepEqual(
       tree.pages.map((page) => [page.node.title, page.path]),
@@ -395,7 +504,10 @@ test.group('authoring batches: revert_page', (group) => {
     )
   })
 
-  test('block reverts, unknown pages and unknown revisions are refused', async ({ client, assert }) => {
+  test('block reverts, unknown pages and unknown revisions are refused', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client, [
       { operation: 'insert_page', title: 'Alpha', document: { markdown: 'Alpha body' } },
     ])
@@ -422,7 +534,10 @@ test.group('authoring batches: revert_page', (group) => {
 test.group('authoring batches: files and refs', (group) => {
   eachTestInTransaction(group)
 
-  test('refuses bad base64, files over 1 MB, missing contentType, and both or neither of url and base64', async ({ client, assert }) => {
+  test('refuses bad base64, files over 1 MB, missing contentType, and both or neither of url and base64', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client)
     const file = (extra: Record<string, unknown>) => ({
       changes: [{ operation: 'insert_files', files: [{ name: 'f.png', ...extra }] }],
@@ -433,7 +548,10 @@ test.group('authoring batches: files and refs', (group) => {
       [{ contentType: 'image/png', base64: 'abc' }, /base64/],
       [{ contentType: 'image/png', base64: tooBig }, /1 MB/],
       [{ base64: PNG_1X1 }, /contentType/],
-      [{ contentType: 'image/png', base64: PNG_1X1, url: 'https://example.com/f.png' }, /exactly one/],
+      [
+        { contentType: 'image/png', base64: PNG_1X1, url: 'https://example.com/f.png' },
+        /exactly one/,
+      ],
       [{ contentType: 'image/png' }, /exactly one/],
     ]
     for (const [extra, pattern] of cases) {
@@ -443,17 +561,26 @@ test.group('authoring batches: files and refs', (group) => {
     // Exactly 1 MB is fine.
     const exact = Buffer.alloc(1024 * 1024, 1).toString('base64')
     const ok = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_files', files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: exact }] },
+      {
+        operation: 'insert_files',
+        files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: exact }],
+      },
     ])
     assert.equal(ok.insertedFiles[0].size, 1024 * 1024)
   })
 
-  test('duplicate refs are refused; ./ref.md and ./ref links become /pages/ and /files/', async ({ client, assert }) => {
+  test('duplicate refs are refused; ./ref.md and ./ref links become /pages/ and /files/', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client)
     const duplicate = await assertRejected(client, admin, space.id, changeRequest.id, {
       changes: [
         { operation: 'insert_page', ref: 'same', title: 'One', document: { markdown: '' } },
-        { operation: 'insert_files', files: [{ ref: 'same', name: 'x.png', contentType: 'image/png', base64: PNG_1X1 }] },
+        {
+          operation: 'insert_files',
+          files: [{ ref: 'same', name: 'x.png', contentType: 'image/png', base64: PNG_1X1 }],
+        },
       ],
     })
     assert.match(duplicate, /"same".*twice/)
@@ -463,10 +590,21 @@ test.group('authoring batches: files and refs', (group) => {
         operation: 'insert_page',
         ref: 'home',
         title: 'Home',
-        document: { markdown: 'See [a](./target.md), [b](./target), [c](./target.md#part) and ![i](./image.png).\n' },
+        document: {
+          markdown:
+            'See [a](./target.md), [b](./target), [c](./target.md#part) and ![i](./image.png).\n',
+        },
       },
-      { operation: 'insert_page', ref: 'target', title: 'Target', document: { markdown: '## Part\n' } },
-      { operation: 'insert_files', files: [{ ref: 'image.png', name: 'image.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_page',
+        ref: 'target',
+        title: 'Target',
+        document: { markdown: '## Part\n' },
+      },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'image.png', name: 'image.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
     ])
     const tree = await headTree(space.id, changeRequest.id)
     const target = pageByTitle(tree.pages, 'Target').node.id
@@ -482,23 +620,47 @@ test.group('authoring batches: files and refs', (group) => {
 test.group('authoring batches: request shape', (group) => {
   eachTestInTransaction(group)
 
-  test('refuses empty and oversized batches, unknown operations, malformed JSON and malformed JSON documents', async ({ client, assert }) => {
+  test('refuses empty and oversized batches, unknown operations, malformed JSON and malformed JSON documents', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client)
     const page = { operation: 'insert_page', title: 'P', document: { markdown: 'p' } }
-    assert.match(await assertRejected(client, admin, space.id, changeRequest.id, { changes: [] }), /changes/)
     assert.match(
-      await assertRejected(client, admin, space.id, changeRequest.id, { changes: Array.from({ length: 51 }, () => page) }),
+      await assertRejected(client, admin, space.id, changeRequest.id, { changes: [] }),
+      /changes/
+    )
+    assert.match(
+      await assertRejected(client, admin, space.id, changeRequest.id, {
+        changes: Array.from({ length: 51 }, () => page),
+      }),
       /changes/
     )
     assert.match(await assertRejected(client, admin, space.id, changeRequest.id, {}), /changes/)
     assert.match(
-      await assertRejected(client, admin, space.id, changeRequest.id, { changes: [page, { operation: 'rename_page', page: 'x' }] }),
+      await assertRejected(client, admin, space.id, changeRequest.id, {
+        changes: [page, { operation: 'rename_page', page: 'x' }],
+      }),
       /operation/
     )
-    assert.match(await assertRejected(client, admin, space.id, changeRequest.id, { changes: [page, 'insert_page'] }), /operation/)
-    assert.match(await assertRejected(client, admin, space.id, changeRequest.id, '{"changes": ['), /JSON/i)
+    assert.match(
+      await assertRejected(client, admin, space.id, changeRequest.id, {
+        changes: [page, 'insert_page'],
+      }),
+      /operation/
+    )
+    assert.match(
+      await assertRejected(client, admin, space.id, changeRequest.id, '{"changes": ['),
+      /JSON/i
+    )
     const json = await assertRejected(client, admin, space.id, changeRequest.id, {
-      changes: [{ operation: 'insert_page', title: 'J', document: { document: { object: 'document', nodes: 'none' } } }],
+      changes: [
+        {
+          operation: 'insert_page',
+          title: 'J',
+          document: { document: { object: 'document', nodes: 'none' } },
+        },
+      ],
     })
     // JSON documents are accepted (authoring_json_documents.spec.ts); a malformed one names the change.
     assert.match(json, /changes\[0\] \(insert_page\).*document\.nodes must be an array/)
@@ -519,15 +681,26 @@ test.group('authoring batches: request shape', (group) => {
       .json({ changes: [page] })
     badCompat.assertStatus(400)
     // Exactly 50 changes pass.
-    await applyChanges(client, admin, space.id, changeRequest.id, Array.from({ length: 50 }, () => page))
+    await applyChanges(
+      client,
+      admin,
+      space.id,
+      changeRequest.id,
+      Array.from({ length: 50 }, () => page)
+    )
   })
 
-  test('compat answers the ChangeRequest by default and a ChangeRequestContentUpdate with compat=false', async ({ client, assert }) => {
+  test('compat answers the ChangeRequest by default and a ChangeRequestContentUpdate with compat=false', async ({
+    client,
+    assert,
+  }) => {
     const { admin, space, changeRequest } = await setUp(client)
     const response = await client
       .post(contentUrl(space.id, changeRequest.id))
       .bearerToken(admin.token)
-      .json({ changes: [{ operation: 'insert_page', ref: 'p', title: 'P', document: { markdown: 'p' } }] })
+      .json({
+        changes: [{ operation: 'insert_page', ref: 'p', title: 'P', document: { markdown: 'p' } }],
+      })
     response.assertStatus(200)
     response.assertContract()
     const body = response.body()
@@ -552,7 +725,9 @@ test.group('authoring batches: request shape', (group) => {
     assert.equal(update.changes[0].ref, 'r')
     assert.deepEqual(update.insertedFiles, [])
     // The head moved three times, by number too.
-    const byNumber = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.number}`).bearerToken(admin.token)
+    const byNumber = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.number}`)
+      .bearerToken(admin.token)
     assert.equal(byNumber.body().revision, update.changeRequest.revision)
     const tree = await treeOf(space.id, update.changeRequest.revision)
     assert.deepEqual(titles(tree.pages), ['P', 'Q', 'R'])
@@ -589,10 +764,16 @@ test.group('authoring batches: request shape', (group) => {
 test.group('AuthoringService.applyToChangeRequest', (group) => {
   eachTestInTransaction(group)
 
-  test('checks the change request again under its lock: a merge committed meanwhile wins', async ({ client, assert }) => {
+  test('checks the change request again under its lock: a merge committed meanwhile wins', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const authoring = await app.container.make(AuthoringService)
-    const access = await new SpaceAccessService().spaceFor(admin.user.id, (await createSpace(client, admin)).id)
+    const access = await new SpaceAccessService().spaceFor(
+      admin.user.id,
+      (await createSpace(client, admin)).id
+    )
     const changeRequest = await createChangeRequest(client, admin, access.space.id)
     // The caller authorized against a draft; it is merged before the batch takes the lock.
     await db.from('change_requests').where('id', changeRequest.id).update({ status: 'merged' })
@@ -607,4 +788,3 @@ test.group('AuthoringService.applyToChangeRequest', (group) => {
     assert.equal(await countObjects(access.space.id), objects)
   })
 })
-

@@ -7,7 +7,12 @@ import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpe
 
 /** GitBook JSON documents, as a GitBook client writes them (no keys). */
 function text(value: string, ...marks: string[]) {
-  return { object: 'text', leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }] }
+  return {
+    object: 'text',
+    leaves: [
+      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
+    ],
+  }
 }
 function paragraph(...nodes: unknown[]) {
   return { object: 'block', type: 'paragraph', data: {}, nodes }
@@ -22,7 +27,12 @@ function doc(...nodes: unknown[]) {
 const pageUrl = (spaceId: string, changeRequestId: string, pageId: string) =>
   `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content/page/${pageId}`
 
-async function read(client: ApiClient, caller: Caller, url: string, format: 'markdown' | 'document') {
+async function read(
+  client: ApiClient,
+  caller: Caller,
+  url: string,
+  format: 'markdown' | 'document'
+) {
   const response = await client.get(url).qs({ format }).bearerToken(caller.token)
   response.assertStatus(200)
   response.assertContract()
@@ -52,14 +62,25 @@ function refs(document: unknown): unknown[] {
 test.group('authoring batches: GitBook JSON documents', (group) => {
   eachTestInTransaction(group)
 
-  test('insert and update pages with JSON documents, read back as markdown and as documents', async ({ client, assert }) => {
+  test('insert and update pages with JSON documents, read back as markdown and as documents', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
 
     const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', ref: 'target', title: 'Target', document: { markdown: '## Setup\n\nHere.\n' } },
-      { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_page',
+        ref: 'target',
+        title: 'Target',
+        document: { markdown: '## Setup\n\nHere.\n' },
+      },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
     ])
     const targetId = inserted.changes[0].page.id
     const fileId = inserted.insertedFiles[0].id
@@ -82,7 +103,9 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         object: 'block',
         type: 'list-unordered',
         data: {},
-        nodes: [{ object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('# one'))] }],
+        nodes: [
+          { object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('# one'))] },
+        ],
       },
       {
         object: 'block',
@@ -124,28 +147,59 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
       {
         operation: 'update_page',
         page: pageId,
-        document: { document: doc({ object: 'block', type: 'heading-1', data: {}, nodes: [text('New heading')] }, paragraph(text('Replaced.'))) },
+        document: {
+          document: doc(
+            { object: 'block', type: 'heading-1', data: {}, nodes: [text('New heading')] },
+            paragraph(text('Replaced.'))
+          ),
+        },
       },
     ])
-    const afterUpdate = await read(client, admin, pageUrl(space.id, updated.changeRequest.id, pageId), 'markdown')
+    const afterUpdate = await read(
+      client,
+      admin,
+      pageUrl(space.id, updated.changeRequest.id, pageId),
+      'markdown'
+    )
     assert.equal(afterUpdate.title, 'From JSON')
     assert.equal(afterUpdate.markdown, '# New heading\n\nReplaced.\n')
 
     const retitled = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'update_page', page: pageId, title: 'Renamed', document: { document: doc(paragraph(text('Again.'))) } },
+      {
+        operation: 'update_page',
+        page: pageId,
+        title: 'Renamed',
+        document: { document: doc(paragraph(text('Again.'))) },
+      },
     ])
-    const afterRetitle = await read(client, admin, pageUrl(space.id, retitled.changeRequest.id, pageId), 'document')
+    const afterRetitle = await read(
+      client,
+      admin,
+      pageUrl(space.id, retitled.changeRequest.id, pageId),
+      'document'
+    )
     assert.equal(afterRetitle.title, 'Renamed')
     assert.equal(texts(afterRetitle.document), 'Again.')
   })
 
-  test('links in JSON documents to pages and files inserted in the same batch survive', async ({ client, assert }) => {
+  test('links in JSON documents to pages and files inserted in the same batch survive', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', ref: 'other', title: 'Other', document: { markdown: 'Other page.\n' } },
-      { operation: 'insert_files', files: [{ ref: 'pic.png', name: 'pic.png', contentType: 'image/png', base64: PNG_1X1 }] },
+      {
+        operation: 'insert_page',
+        ref: 'other',
+        title: 'Other',
+        document: { markdown: 'Other page.\n' },
+      },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'pic.png', name: 'pic.png', contentType: 'image/png', base64: PNG_1X1 }],
+      },
     ])
     const otherId = result.changes[0].page.id
     const fileId = result.insertedFiles[0].id
@@ -161,7 +215,15 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
               type: 'images',
               data: {},
               isVoid: false,
-              nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: fileId }, alt: 'pic' }, fragments: [] }],
+              nodes: [
+                {
+                  object: 'block',
+                  type: 'image',
+                  isVoid: true,
+                  data: { ref: { kind: 'file', file: fileId }, alt: 'pic' },
+                  fragments: [],
+                },
+              ],
             }
           ),
         },
@@ -175,19 +237,47 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     assert.deepEqual(document.document.nodes[1].nodes[0].data.ref, { kind: 'file', file: fileId })
   })
 
-  test('a malformed JSON document is a 400 naming the change, and nothing is written', async ({ client, assert }) => {
+  test('a malformed JSON document is a 400 naming the change, and nothing is written', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
-    const before = await db.from('change_requests').where('id', changeRequest.id).select('revision_id').first()
-    const [objects] = await db.from('content_objects').where('space_id', space.id).count('* as total')
-    const [revisionsBefore] = await db.from('revisions').where('space_id', space.id).count('* as total')
+    const before = await db
+      .from('change_requests')
+      .where('id', changeRequest.id)
+      .select('revision_id')
+      .first()
+    const [objects] = await db
+      .from('content_objects')
+      .where('space_id', space.id)
+      .count('* as total')
+    const [revisionsBefore] = await db
+      .from('revisions')
+      .where('space_id', space.id)
+      .count('* as total')
 
     for (const [bad, message] of [
-      [{ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 7 }] }] }] }, /changes\[1\] \(insert_page\): .*document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.text must be a string/],
+      [
+        {
+          object: 'document',
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              nodes: [{ object: 'text', leaves: [{ text: 7 }] }],
+            },
+          ],
+        },
+        /changes\[1\] \(insert_page\): .*document\.nodes\[0\]\.nodes\[0\]\.leaves\[0\]\.text must be a string/,
+      ],
       ['just text', /changes\[1\] \(insert_page\): .*document must be a JSON object/],
       [{ object: 'document' }, /changes\[1\] \(insert_page\): .*document\.nodes must be an array/],
-      [doc({ object: 'block', type: 'integration', data: {}, isVoid: true }), /changes\[1\] \(insert_page\): .*"integration" block/],
+      [
+        doc({ object: 'block', type: 'integration', data: {}, isVoid: true }),
+        /changes\[1\] \(insert_page\): .*"integration" block/,
+      ],
     ] as const) {
       const response = await client
         .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`)
@@ -204,9 +294,16 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     }
     const [revisions] = await db.from('revisions').where('space_id', space.id).count('* as total')
     assert.equal(Number(revisions.total), Number(revisionsBefore.total))
-    const after = await db.from('change_requests').where('id', changeRequest.id).select('revision_id').first()
+    const after = await db
+      .from('change_requests')
+      .where('id', changeRequest.id)
+      .select('revision_id')
+      .first()
     assert.equal(after.revision_id, before.revision_id)
-    const [objectsAfter] = await db.from('content_objects').where('space_id', space.id).count('* as total')
+    const [objectsAfter] = await db
+      .from('content_objects')
+      .where('space_id', space.id)
+      .count('* as total')
     assert.equal(Number(objectsAfter.total), Number(objects.total))
   })
 })

@@ -8,33 +8,53 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 test.group('GitBookAPI client: content', (group) => {
   eachTestInTransaction(group)
 
-  test('authors pages in a change request and reads them back, then reads the space', async ({ assert }) => {
+  test('authors pages in a change request and reads them back, then reads the space', async ({
+    assert,
+  }) => {
     const admin = await createCaller()
     const api = gitbookClient(admin.token)
     const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Docs' })
-    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject: 'Pages' })
+    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
+      subject: 'Pages',
+    })
 
-    const { data: updated } = await api.spaces.updateChangeRequestContent(space.id, changeRequest.id, {
-      changes: [
-        { operation: 'insert_page', ref: 'start', document: { markdown: '# Getting started\n\nInstall it.\n' } },
-        {
-          operation: 'insert_page',
-          into: 'start',
-          title: 'Configuration',
-          document: { markdown: 'See [getting started](./start.md).\n' },
-        },
-      ],
-    } as any)
+    const { data: updated } = await api.spaces.updateChangeRequestContent(
+      space.id,
+      changeRequest.id,
+      {
+        changes: [
+          {
+            operation: 'insert_page',
+            ref: 'start',
+            document: { markdown: '# Getting started\n\nInstall it.\n' },
+          },
+          {
+            operation: 'insert_page',
+            into: 'start',
+            title: 'Configuration',
+            document: { markdown: 'See [getting started](./start.md).\n' },
+          },
+        ],
+      } as any
+    )
     assert.notEqual((updated as { revision: string }).revision, space.revision)
 
-    const tree = await api.spaces.listPagesInRevisionById(space.id, (updated as { revision: string }).revision)
+    const tree = await api.spaces.listPagesInRevisionById(
+      space.id,
+      (updated as { revision: string }).revision
+    )
     const [start] = tree.data.pages as any[]
     assert.equal(start.title, 'Getting started')
     assert.equal(start.pages[0].path, 'getting-started/configuration')
 
-    const { data: page } = await api.spaces.getPageInChangeRequestById(space.id, changeRequest.id, start.pages[0].id, {
-      format: 'markdown',
-    } as any)
+    const { data: page } = await api.spaces.getPageInChangeRequestById(
+      space.id,
+      changeRequest.id,
+      start.pages[0].id,
+      {
+        format: 'markdown',
+      } as any
+    )
     assert.equal((page as any).markdown, `See [getting started](/pages/${start.id}).\n`)
 
     // Into the space's main content, then read it as a client would.
@@ -50,7 +70,9 @@ test.group('GitBookAPI client: content', (group) => {
     )
     const { data: pages } = await api.spaces.listPages(space.id)
     const home = (pages.pages as any[])[0]
-    const { data: byId } = await api.spaces.getPageById(space.id, home.id, { format: 'document' } as any)
+    const { data: byId } = await api.spaces.getPageById(space.id, home.id, {
+      format: 'document',
+    } as any)
     assert.equal((byId as any).document.object, 'document')
     const { data: byPath } = await api.spaces.getPageByPath(space.id, 'home')
     assert.equal(byPath.id, home.id)

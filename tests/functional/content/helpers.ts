@@ -9,7 +9,10 @@ export async function createChangeRequest(
   spaceId: string,
   body: Record<string, unknown> = {}
 ) {
-  const response = await client.post(`/v1/spaces/${spaceId}/change-requests`).bearerToken(caller.token).json(body)
+  const response = await client
+    .post(`/v1/spaces/${spaceId}/change-requests`)
+    .bearerToken(caller.token)
+    .json(body)
   response.assertStatus(201)
   response.assertContract()
   return response.body()

@@ -23,7 +23,10 @@ test.group('POST .../content/import', (group) => {
     }
   })
 
-  test('imports a local website into the space as pages with their images', async ({ client, assert }) => {
+  test('imports a local website into the space as pages with their images', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const response = await client
@@ -45,7 +48,9 @@ test.group('POST .../content/import', (group) => {
     const withImage = [...tree.byId.values()].find((page) => page.node.document)
     assert.exists(withImage)
     const markdowns = await Promise.all(
-      [...tree.byId.values()].map((page) => store.readDocument(db.connection(), space.id, page.node.document!))
+      [...tree.byId.values()].map((page) =>
+        store.readDocument(db.connection(), space.id, page.node.document!)
+      )
     )
     assert.isTrue(markdowns.some((markdown) => markdown.includes(`/files/${tree.files[0].id}`)))
   })
@@ -59,7 +64,9 @@ test.group('POST .../content/import', (group) => {
       .bearerToken(admin.token)
       .json({ url: `${site.origin}/docs/guide`, source: 'website' })
     response.assertStatus(201)
-    const after = await client.get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`).bearerToken(admin.token)
+    const after = await client
+      .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)
+      .bearerToken(admin.token)
     assert.equal(after.body().revision, response.body().revision)
     const current = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     assert.equal(current.body().revision, space.revision)
@@ -71,7 +78,12 @@ test.group('POST .../content/import', (group) => {
       { name: 'private networks', url: 'http://10.0.0.1/docs', field: 'url' },
       { name: 'cloud metadata addresses', url: 'http://169.254.169.254/latest', field: 'url' },
       { name: 'other schemes', url: 'ftp://example.com/docs', field: 'url' },
-      { name: 'an unsupported source', url: 'https://example.com', source: 'file', field: 'source' },
+      {
+        name: 'an unsupported source',
+        url: 'https://example.com',
+        source: 'file',
+        field: 'source',
+      },
       { name: 'a missing source', url: 'https://example.com', source: null, field: 'source' },
     ])
     .run(async ({ client, assert }, { url, source, field }) => {
@@ -79,20 +91,35 @@ test.group('POST .../content/import', (group) => {
       const space = await createSpace(client, admin)
       const body: Record<string, unknown> = { url }
       if (source !== null) body.source = source ?? 'website'
-      const response = await client.post(`/v1/spaces/${space.id}/content/import`).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(`/v1/spaces/${space.id}/content/import`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       assert.include(response.body().error.message, field)
       const current = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
       assert.equal(current.body().revision, space.revision)
     })
 
-  test('readers may not import; another organization never learns the space exists', async ({ client }) => {
+  test('readers may not import; another organization never learns the space exists', async ({
+    client,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
     const body = { url: `${site.origin}/docs/`, source: 'website' }
-    ;(await client.post(`/v1/spaces/${space.id}/content/import`).bearerToken(reader.token).json(body)).assertStatus(403)
-    ;(await client.post(`/v1/spaces/${space.id}/content/import`).bearerToken(stranger.token).json(body)).assertStatus(404)
+    ;(
+      await client
+        .post(`/v1/spaces/${space.id}/content/import`)
+        .bearerToken(reader.token)
+        .json(body)
+    ).assertStatus(403)
+    ;(
+      await client
+        .post(`/v1/spaces/${space.id}/content/import`)
+        .bearerToken(stranger.token)
+        .json(body)
+    ).assertStatus(404)
   })
 })

@@ -11,7 +11,9 @@ import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpe
 const MISSING_FILE = 'AAAAAAAAAAAAAAAAAAAA'
 
 async function applyToSpace(caller: Caller, spaceId: string, changes: ContentChange[]) {
-  const access = await (await app.container.make(SpaceAccessService)).spaceFor(caller.user.id, spaceId)
+  const access = await (
+    await app.container.make(SpaceAccessService)
+  ).spaceFor(caller.user.id, spaceId)
   const authoring = await app.container.make(AuthoringService)
   return authoring.applyToSpace(caller.user, access, changes)
 }
@@ -45,9 +47,17 @@ async function linkedSpace(client: ApiClient, caller: Caller) {
         ].join('\n'),
       },
     },
-    { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '## Install\n\n![logo](./logo.png) [old](./old.md)\n' } },
+    {
+      operation: 'insert_page',
+      ref: 'guide',
+      title: 'Guide',
+      document: { markdown: '## Install\n\n![logo](./logo.png) [old](./old.md)\n' },
+    },
     { operation: 'insert_page', ref: 'old', title: 'Old', document: { markdown: 'Old page' } },
-    { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    {
+      operation: 'insert_files',
+      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+    },
   ])
   const [intro, guide, old] = first.revision.pages.map((page) => page.node.id)
   const logo = first.insertedFiles[0].id
@@ -59,7 +69,12 @@ function get(client: ApiClient, caller: Caller, path: string, qs: Record<string,
   return client.get(`/v1${path}`).qs(qs).bearerToken(caller.token)
 }
 
-async function listAll(client: ApiClient, caller: Caller, path: string, qs: Record<string, unknown>) {
+async function listAll(
+  client: ApiClient,
+  caller: Caller,
+  path: string,
+  qs: Record<string, unknown>
+) {
   const items: any[] = []
   let page: string | undefined
   let pages = 0
@@ -77,7 +92,10 @@ async function listAll(client: ApiClient, caller: Caller, path: string, qs: Reco
 test.group('Link listings', (group) => {
   eachTestInTransaction(group)
 
-  test('classifies every link of the space revision in tree and document order', async ({ client, assert }) => {
+  test('classifies every link of the space revision in tree and document order', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
 
@@ -89,19 +107,64 @@ test.group('Link listings', (group) => {
     assert.equal(body.count, 13)
     assert.notProperty(body, 'next')
     assert.deepEqual(
-      body.items.map((item: any) => [item.status, item.relation, item.targetReference, item.locationReferences]),
+      body.items.map((item: any) => [
+        item.status,
+        item.relation,
+        item.targetReference,
+        item.locationReferences,
+      ]),
       [
         ['ok', 'reference', { kind: 'page', page: guide }, [{ kind: 'page', page: intro }]],
-        ['ok', 'reference', { kind: 'anchor', anchor: 'install', page: guide }, [{ kind: 'page', page: intro }]],
-        ['broken', 'reference', { kind: 'anchor', anchor: 'nope', page: guide }, [{ kind: 'page', page: intro }]],
+        [
+          'ok',
+          'reference',
+          { kind: 'anchor', anchor: 'install', page: guide },
+          [{ kind: 'page', page: intro }],
+        ],
+        [
+          'broken',
+          'reference',
+          { kind: 'anchor', anchor: 'nope', page: guide },
+          [{ kind: 'page', page: intro }],
+        ],
         ['ok', 'reference', { kind: 'anchor', anchor: 'setup' }, [{ kind: 'page', page: intro }]],
-        ['broken', 'reference', { kind: 'anchor', anchor: 'none' }, [{ kind: 'page', page: intro }]],
+        [
+          'broken',
+          'reference',
+          { kind: 'anchor', anchor: 'none' },
+          [{ kind: 'page', page: intro }],
+        ],
         ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: intro }]],
-        ['ok', 'reference', { kind: 'url', url: 'https://example.com/x' }, [{ kind: 'page', page: intro }]],
-        ['in-app', 'reference', { kind: 'url', url: `${appUrl}/console/spaces` }, [{ kind: 'page', page: intro }]],
-        ['ok', 'reference', { kind: 'url', url: 'mailto:a@example.com' }, [{ kind: 'page', page: intro }]],
-        ['broken', 'reference', { kind: 'url', url: './nowhere.md' }, [{ kind: 'page', page: intro }]],
-        ['broken', 'reference', { kind: 'file', file: MISSING_FILE }, [{ kind: 'page', page: intro }]],
+        [
+          'ok',
+          'reference',
+          { kind: 'url', url: 'https://example.com/x' },
+          [{ kind: 'page', page: intro }],
+        ],
+        [
+          'in-app',
+          'reference',
+          { kind: 'url', url: `${appUrl}/console/spaces` },
+          [{ kind: 'page', page: intro }],
+        ],
+        [
+          'ok',
+          'reference',
+          { kind: 'url', url: 'mailto:a@example.com' },
+          [{ kind: 'page', page: intro }],
+        ],
+        [
+          'broken',
+          'reference',
+          { kind: 'url', url: './nowhere.md' },
+          [{ kind: 'page', page: intro }],
+        ],
+        [
+          'broken',
+          'reference',
+          { kind: 'file', file: MISSING_FILE },
+          [{ kind: 'page', page: intro }],
+        ],
         ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: guide }]],
         ['broken', 'reference', { kind: 'page', page: old }, [{ kind: 'page', page: guide }]],
       ]
@@ -111,7 +174,11 @@ test.group('Link listings', (group) => {
   test('filters by status; stats keep counting the whole listing', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space } = await linkedSpace(client, admin)
-    for (const [status, count] of [['broken', 5], ['in-app', 1], ['ok', 7]] as const) {
+    for (const [status, count] of [
+      ['broken', 5],
+      ['in-app', 1],
+      ['ok', 7],
+    ] as const) {
       const response = await get(client, admin, `/spaces/${space.id}/links`, { status })
       response.assertStatus(200)
       response.assertContract()
@@ -122,7 +189,10 @@ test.group('Link listings', (group) => {
     }
   })
 
-  test('paginates with stable cursors, also under a filter and after the space moves on', async ({ client, assert }) => {
+  test('paginates with stable cursors, also under a filter and after the space moves on', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, intro } = await linkedSpace(client, admin)
     const all = (await get(client, admin, `/spaces/${space.id}/links`)).body().items
@@ -131,14 +201,25 @@ test.group('Link listings', (group) => {
     assert.equal(paged.pages, 3)
     assert.deepEqual(paged.items, all)
 
-    const broken = await listAll(client, admin, `/spaces/${space.id}/links`, { limit: 4, status: 'broken' })
+    const broken = await listAll(client, admin, `/spaces/${space.id}/links`, {
+      limit: 4,
+      status: 'broken',
+    })
     assert.equal(broken.pages, 2)
-    assert.deepEqual(broken.items, all.filter((item: any) => item.status === 'broken'))
+    assert.deepEqual(
+      broken.items,
+      all.filter((item: any) => item.status === 'broken')
+    )
 
     // A cursor pins the revision its first page came from.
     const first = await get(client, admin, `/spaces/${space.id}/links`, { limit: 10 })
-    await applyToSpace(admin, space.id, [{ operation: 'update_page', page: intro, document: { markdown: 'No links' } }])
-    const rest = await get(client, admin, `/spaces/${space.id}/links`, { limit: 10, page: first.body().next.page })
+    await applyToSpace(admin, space.id, [
+      { operation: 'update_page', page: intro, document: { markdown: 'No links' } },
+    ])
+    const rest = await get(client, admin, `/spaces/${space.id}/links`, {
+      limit: 10,
+      page: first.body().next.page,
+    })
     rest.assertStatus(200)
     assert.deepEqual(rest.body().items, all.slice(10))
     const now = await get(client, admin, `/spaces/${space.id}/links`)
@@ -154,9 +235,14 @@ test.group('Link listings', (group) => {
     assert.deepEqual(response.body().stats, { total: 2, broken: { total: 1, changeRequest: 0 } })
     assert.deepEqual(
       response.body().items.map((item: any) => item.targetReference),
-      [{ kind: 'file', file: logo }, { kind: 'page', page: old }]
+      [
+        { kind: 'file', file: logo },
+        { kind: 'page', page: old },
+      ]
     )
-    const broken = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`, { status: 'broken' })
+    const broken = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`, {
+      status: 'broken',
+    })
     broken.assertContract()
     assert.equal(broken.body().count, 1)
   })
@@ -165,7 +251,9 @@ test.group('Link listings', (group) => {
     const admin = await createCaller()
     const { space, intro, guide, logo } = await linkedSpace(client, admin)
     const revision = (await get(client, admin, `/spaces/${space.id}`)).body().revision
-    const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1 })
+    const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, {
+      limit: 1,
+    })
     first.assertStatus(200)
     first.assertContract()
     assert.equal(first.body().count, 2)
@@ -178,14 +266,20 @@ test.group('Link listings', (group) => {
       file: logo,
     })
     assert.deepEqual(first.body().items, [location(intro)])
-    const second = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1, page: first.body().next.page })
+    const second = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, {
+      limit: 1,
+      page: first.body().next.page,
+    })
     second.assertStatus(200)
     second.assertContract()
     assert.deepEqual(second.body().items, [location(guide)])
     assert.notProperty(second.body(), 'next')
   })
 
-  test('change requests: their head, and the broken links they introduce', async ({ client, assert }) => {
+  test('change requests: their head, and the broken links they introduce', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
     const changeRequest = await createChangeRequest(client, admin, space.id)
@@ -200,11 +294,18 @@ test.group('Link listings', (group) => {
       {
         operation: 'update_page',
         page: guide,
-        document: { markdown: `![logo](/files/${logo}) [old](/pages/${old}) [new](./missing.md) [again](./missing.md)` },
+        document: {
+          markdown: `![logo](/files/${logo}) [old](/pages/${old}) [new](./missing.md) [again](./missing.md)`,
+        },
       },
     ])
 
-    const listing = await get(client, admin, `/spaces/${space.id}/change-requests/${changeRequest.number}/links`, { status: 'broken' })
+    const listing = await get(
+      client,
+      admin,
+      `/spaces/${space.id}/change-requests/${changeRequest.number}/links`,
+      { status: 'broken' }
+    )
     listing.assertStatus(200)
     listing.assertContract()
     // The new document drops `## Install`: intro's link to guide#install breaks too.
@@ -232,7 +333,9 @@ test.group('Link listings', (group) => {
     assert.equal(backlinks.body().count, 2)
   })
 
-  test('404 for unknown pages, files, change requests and spaces of other organizations', async ({ client }) => {
+  test('404 for unknown pages, files, change requests and spaces of other organizations', async ({
+    client,
+  }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
     const { space, logo, old } = await linkedSpace(client, admin)
@@ -248,7 +351,10 @@ test.group('Link listings', (group) => {
       response.assertStatus(404)
       response.assertContract()
     }
-    for (const path of [`/spaces/${space.id}/links`, `/spaces/${space.id}/content/files/${logo}/backlinks`]) {
+    for (const path of [
+      `/spaces/${space.id}/links`,
+      `/spaces/${space.id}/content/files/${logo}/backlinks`,
+    ]) {
       const response = await get(client, stranger, path)
       response.assertStatus(404)
       response.assertContract()
@@ -263,7 +369,10 @@ test.group('Link listings', (group) => {
       [`/spaces/${space.id}/links`, { limit: 0 }],
       [`/spaces/${space.id}/links`, { limit: 1001 }],
       [`/spaces/${space.id}/links`, { page: 'not-a-cursor' }],
-      [`/spaces/${space.id}/links`, { page: Buffer.from('["BBBBBBBBBBBBBBBBBBBB",1]').toString('base64url') }],
+      [
+        `/spaces/${space.id}/links`,
+        { page: Buffer.from('["BBBBBBBBBBBBBBBBBBBB",1]').toString('base64url') },
+      ],
       [`/spaces/${space.id}/content/files/${logo}/backlinks`, { limit: 1001 }],
     ]
     for (const [path, qs] of cases) {

@@ -14,16 +14,48 @@ async function authoredSpace(client: ApiClient, caller: Caller) {
   const space = await createSpace(client, caller)
   const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Docs' })
   const result = await applyChanges(client, caller, space.id, changeRequest.id, [
-    { operation: 'insert_page', ref: 'guides', title: 'Guides', emoji: '1f4d8', description: 'All guides', document: { markdown: 'Start [here](./intro.md).\n' } },
-    { operation: 'insert_page', ref: 'intro', into: 'guides', title: 'Intro', document: { markdown: 'Hello **world**\n\n![logo](./logo.png)\n' } },
-    { operation: 'insert_page', ref: 'cafe', into: 'guides', title: 'Café 日本語', document: { markdown: 'Unicode\n' } },
-    { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }] },
+    {
+      operation: 'insert_page',
+      ref: 'guides',
+      title: 'Guides',
+      emoji: '1f4d8',
+      description: 'All guides',
+      document: { markdown: 'Start [here](./intro.md).\n' },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'intro',
+      into: 'guides',
+      title: 'Intro',
+      document: { markdown: 'Hello **world**\n\n![logo](./logo.png)\n' },
+    },
+    {
+      operation: 'insert_page',
+      ref: 'cafe',
+      into: 'guides',
+      title: 'Café 日本語',
+      document: { markdown: 'Unicode\n' },
+    },
+    {
+      operation: 'insert_files',
+      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
+    },
   ])
   const [guides, intro, cafe] = result.changes.map((change: any) => change.page.id)
-  return { space, changeRequest: result.changeRequest, pages: { guides, intro, cafe }, file: result.insertedFiles[0] }
+  return {
+    space,
+    changeRequest: result.changeRequest,
+    pages: { guides, intro, cafe },
+    file: result.insertedFiles[0],
+  }
 }
 
-async function get(client: ApiClient, caller: Caller, url: string, qs: Record<string, string | number> = {}) {
+async function get(
+  client: ApiClient,
+  caller: Caller,
+  url: string,
+  qs: Record<string, string | number> = {}
+) {
   return client.get(url).qs(qs).bearerToken(caller.token)
 }
 
@@ -35,7 +67,10 @@ function relative(url: string) {
 test.group('Content reads', (group) => {
   eachTestInTransaction(group)
 
-  test('a change request head: revision, pages, page by id and path, files', async ({ client, assert }) => {
+  test('a change request head: revision, pages, page by id and path, files', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
@@ -58,7 +93,9 @@ test.group('Content reads', (group) => {
     // Pages read on a change request open on it in the console.
     assert.match(
       body.pages[0].urls.app,
-      new RegExp(`/console/spaces/${space.id}/change-requests/${changeRequest.id}/pages/${pages.guides}$`)
+      new RegExp(
+        `/console/spaces/${space.id}/change-requests/${changeRequest.id}/pages/${pages.guides}$`
+      )
     )
     assert.deepEqual(
       body.pages[0].pages.map((page: any) => [page.id, page.path]),
@@ -71,7 +108,11 @@ test.group('Content reads', (group) => {
     assert.notProperty(body.pages[0], 'markdown')
 
     // By number as well as by id.
-    const byNumber = await get(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/content/pages`)
+    const byNumber = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/content/pages`
+    )
     byNumber.assertStatus(200)
     byNumber.assertContract()
     assert.deepEqual(byNumber.body().pages, body.pages)
@@ -83,14 +124,24 @@ test.group('Content reads', (group) => {
     assert.equal(markdown.body().path, 'guides/intro')
     assert.isString(markdown.body().createdAt)
 
-    const encoded = await get(client, admin, `${cr}/path/${encodeURIComponent('guides/cafe-日本語')}`, { format: 'markdown' })
+    const encoded = await get(
+      client,
+      admin,
+      `${cr}/path/${encodeURIComponent('guides/cafe-日本語')}`,
+      { format: 'markdown' }
+    )
     encoded.assertStatus(200)
     encoded.assertContract()
     assert.equal(encoded.body().id, pages.cafe)
     assert.equal(encoded.body().markdown, 'Unicode\n')
 
     // GitBook's client sends the path's slashes as they are.
-    const segments = await get(client, admin, `${cr}/path/guides/${encodeURIComponent('cafe-日本語')}`, { format: 'markdown' })
+    const segments = await get(
+      client,
+      admin,
+      `${cr}/path/guides/${encodeURIComponent('cafe-日本語')}`,
+      { format: 'markdown' }
+    )
     segments.assertStatus(200)
     validateContract('GET', `${cr}/path/x`, 200, segments.body())
     assert.equal(segments.body().id, pages.cafe)
@@ -115,7 +166,10 @@ test.group('Content reads', (group) => {
     assert.equal(bytes.header('content-type'), 'image/png')
   })
 
-  test('format document (default) vs markdown, metadata=false, evaluated accepted', async ({ client, assert }) => {
+  test('format document (default) vs markdown, metadata=false, evaluated accepted', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredSpace(client, admin)
     const url = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
@@ -135,13 +189,22 @@ test.group('Content reads', (group) => {
       assert.isString(document.body().markdown)
     }
 
-    const bare = await get(client, admin, url, { format: 'markdown', metadata: 'false', computed: 'false' })
+    const bare = await get(client, admin, url, {
+      format: 'markdown',
+      metadata: 'false',
+      computed: 'false',
+    })
     bare.assertStatus(200)
     bare.assertContract()
     assert.notProperty(bare.body(), 'createdAt')
     assert.notProperty(bare.body(), 'updatedAt')
 
-    const tree = await get(client, admin, `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`, { metadata: 'false' })
+    const tree = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`,
+      { metadata: 'false' }
+    )
     tree.assertStatus(200)
     tree.assertContract()
     assert.notProperty(tree.body().pages[0], 'createdAt')
@@ -153,7 +216,11 @@ test.group('Content reads', (group) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredSpace(client, admin)
 
-    const byId = await get(client, admin, `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`)
+    const byId = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
+    )
     byId.assertStatus(200)
     byId.assertContract()
     assert.equal(byId.body().id, changeRequest.revision)
@@ -161,9 +228,16 @@ test.group('Content reads', (group) => {
       ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
       ['files', (body: any) => assert.equal(body.count, 1)],
       [`page/${pages.cafe}`, (body: any) => assert.equal(body.title, 'Café 日本語')],
-      [`path/${encodeURIComponent('guides/intro')}`, (body: any) => assert.equal(body.id, pages.intro)],
+      [
+        `path/${encodeURIComponent('guides/intro')}`,
+        (body: any) => assert.equal(body.id, pages.intro),
+      ],
     ] as const) {
-      const response = await get(client, admin, `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`)
+      const response = await get(
+        client,
+        admin,
+        `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
+      )
       response.assertStatus(200)
       response.assertContract()
       check(response.body())
@@ -177,7 +251,9 @@ test.group('Content reads', (group) => {
     assert.deepEqual(empty.body().pages, [])
     assert.deepEqual(empty.body().parents, [])
 
-    const access = await app.container.make(SpaceAccessService).then((service) => service.spaceFor(admin.user.id, space.id))
+    const access = await app.container
+      .make(SpaceAccessService)
+      .then((service) => service.spaceFor(admin.user.id, space.id))
     const authoring = await app.container.make(AuthoringService)
     const applied = await authoring.applyToSpace(admin.user, access, [
       { operation: 'insert_page', title: 'Home', document: { markdown: 'Welcome\n' } },
@@ -193,11 +269,18 @@ test.group('Content reads', (group) => {
       current.body().pages.map((page: any) => page.path),
       ['home', 'api']
     )
-    const auth = await get(client, admin, `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`, { format: 'markdown' })
+    const auth = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
+      { format: 'markdown' }
+    )
     auth.assertStatus(200)
     auth.assertContract()
     assert.equal(auth.body().markdown, 'Tokens\n')
-    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, { format: 'markdown' })
+    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
+      format: 'markdown',
+    })
     page.assertStatus(200)
     page.assertContract()
     assert.equal(page.body().path, 'api/auth')
@@ -218,7 +301,11 @@ test.group('Content reads', (group) => {
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
       {
         operation: 'insert_files',
-        files: [1, 2, 3, 4, 5].map((i) => ({ name: `f${i}.txt`, contentType: 'text/plain', base64: Buffer.from(`file ${i}`).toString('base64') })),
+        files: [1, 2, 3, 4, 5].map((i) => ({
+          name: `f${i}.txt`,
+          contentType: 'text/plain',
+          base64: Buffer.from(`file ${i}`).toString('base64'),
+        })),
       },
     ])
     const url = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/files`
@@ -226,7 +313,12 @@ test.group('Content reads', (group) => {
     let cursor: string | undefined
     let pagesRead = 0
     do {
-      const response = await get(client, admin, url, cursor ? { limit: 2, page: cursor } : { limit: 2 })
+      const response = await get(
+        client,
+        admin,
+        url,
+        cursor ? { limit: 2, page: cursor } : { limit: 2 }
+      )
       response.assertStatus(200)
       response.assertContract()
       assert.equal(response.body().count, 5)
@@ -251,17 +343,25 @@ test.group('Content reads', (group) => {
   test('the PNG behind downloadURL is the uploaded bytes', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space, changeRequest, file } = await authoredSpace(client, admin)
-    const listed = await get(client, admin, `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/files`)
+    const listed = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/files`
+    )
     listed.assertStatus(200)
     listed.assertContract()
     const url = new URL(listed.body().items[0].downloadURL)
     assert.equal(listed.body().items[0].id, file.id)
-    const response = await fetch(`http://${process.env.HOST}:${process.env.PORT}${url.pathname}${url.search}`)
+    const response = await fetch(
+      `http://${process.env.HOST}:${process.env.PORT}${url.pathname}${url.search}`
+    )
     assert.equal(response.status, 200)
     assert.deepEqual(Buffer.from(await response.arrayBuffer()), Buffer.from(PNG_1X1, 'base64'))
   })
 
-  test('unknown change request, revision, page, path, file, reusable content: 404', async ({ client }) => {
+  test('unknown change request, revision, page, path, file, reusable content: 404', async ({
+    client,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredSpace(client, admin)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
@@ -284,7 +384,10 @@ test.group('Content reads', (group) => {
     }
   })
 
-  test("another organization's space and another space's revision are 404, never data", async ({ client, assert }) => {
+  test("another organization's space and another space's revision are 404, never data", async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
     const stranger = await createCaller()
@@ -312,20 +415,31 @@ test.group('Content reads', (group) => {
     const admin = await createCaller()
     const { space, changeRequest, pages } = await authoredSpace(client, admin)
     const page = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
-    const bad: Record<string, string>[] = [{ format: 'html' }, { metadata: '1' }, { computed: 'yes' }, { evaluated: 'maybe' }, { metadata: 'TRUE' }]
+    const bad: Record<string, string>[] = [
+      { format: 'html' },
+      { metadata: '1' },
+      { computed: 'yes' },
+      { evaluated: 'maybe' },
+      { metadata: 'TRUE' },
+    ]
     for (const qs of bad) {
       const response = await get(client, admin, page, qs)
       response.assertStatus(400)
       response.assertContract()
     }
-    const repeated = await client.get(`${page}?format=markdown&format=document`).bearerToken(admin.token)
+    const repeated = await client
+      .get(`${page}?format=markdown&format=document`)
+      .bearerToken(admin.token)
     repeated.assertStatus(400)
     repeated.assertContract()
     const revision = await get(client, admin, `/v1/spaces/${space.id}/content`, { metadata: 'no' })
     revision.assertStatus(400)
     revision.assertContract()
 
-    for (const request of [client.get(page), client.get(`/v1/spaces/${space.id}/content`).bearerToken('gb_api_not-a-real-token')]) {
+    for (const request of [
+      client.get(page),
+      client.get(`/v1/spaces/${space.id}/content`).bearerToken('gb_api_not-a-real-token'),
+    ]) {
       const response = await request
       response.assertStatus(401)
       response.assertContract()
@@ -335,7 +449,11 @@ test.group('Content reads', (group) => {
 
 test.group('Content reads / serializers', () => {
   test('group and link pages and reusable contents have GitBook shapes', ({ assert }) => {
-    const node = (id: string, type: 'document' | 'group' | 'link', extra: Record<string, unknown> = {}) => ({
+    const node = (
+      id: string,
+      type: 'document' | 'group' | 'link',
+      extra: Record<string, unknown> = {}
+    ) => ({
       id,
       type,
       title: id,
@@ -345,10 +463,34 @@ test.group('Content reads / serializers', () => {
       children: [],
       ...extra,
     })
-    const doc = { node: node('doc', 'document', { layout: { width: 'wide' } }), hash: 'h1', path: 'grp/doc', parentId: 'grp', children: [] }
-    const link = { node: node('lnk', 'link', { href: '/pages/doc' }), hash: 'h2', path: 'grp/lnk', parentId: 'grp', children: [] }
-    const url = { node: node('ext', 'link', { href: 'https://example.com' }), hash: 'h3', path: 'grp/ext', parentId: 'grp', children: [] }
-    const group = { node: node('grp', 'group'), hash: 'h0', path: 'grp', parentId: null, children: [doc, link, url] }
+    const doc = {
+      node: node('doc', 'document', { layout: { width: 'wide' } }),
+      hash: 'h1',
+      path: 'grp/doc',
+      parentId: 'grp',
+      children: [],
+    }
+    const link = {
+      node: node('lnk', 'link', { href: '/pages/doc' }),
+      hash: 'h2',
+      path: 'grp/lnk',
+      parentId: 'grp',
+      children: [],
+    }
+    const url = {
+      node: node('ext', 'link', { href: 'https://example.com' }),
+      hash: 'h3',
+      path: 'grp/ext',
+      parentId: 'grp',
+      children: [],
+    }
+    const group = {
+      node: node('grp', 'group'),
+      hash: 'h0',
+      path: 'grp',
+      parentId: null,
+      children: [doc, link, url],
+    }
     const serialized = serializePage('space1', group as any, { metadata: true }) as any
     validateContract('GET', '/v1/spaces/s/content/pages', 200, { pages: [serialized] })
     assert.equal(serialized.kind, 'group')

@@ -17,7 +17,14 @@ const { caller, cleanUp } = committedCallers()
 const index = new SearchIndexService()
 
 function page(title: string, markdown: string, extra: Partial<IndexablePage> = {}): IndexablePage {
-  return { pageId: newId(), title, path: title.toLowerCase().replace(/\s+/g, '-'), markdown, hidden: false, ...extra }
+  return {
+    pageId: newId(),
+    title,
+    path: title.toLowerCase().replace(/\s+/g, '-'),
+    markdown,
+    hidden: false,
+    ...extra,
+  }
 }
 
 async function indexSpace(space: { id: string; organization: string }, pages: IndexablePage[]) {
@@ -37,16 +44,24 @@ const titles = (body: any) => body.items.map((item: any) => item.title)
 test.group('GET /v1/spaces/{spaceId}/search', (group) => {
   group.each.teardown(cleanUp)
 
-  test('pages ranked by their best section: title hits above body hits', async ({ client, assert }) => {
+  test('pages ranked by their best section: title hits above body hits', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     await indexSpace(space, [
-      page('Reference', 'A long page that mentions deployment once among many other words of prose.'),
+      page(
+        'Reference',
+        'A long page that mentions deployment once among many other words of prose.'
+      ),
       page('Deployment', 'How to ship it.'),
       page('Operations', 'Intro.\n\n## Deployment checklist\n\nSteps to follow.'),
       page('Unrelated', 'Nothing to see.'),
     ])
-    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'deployment' })
+    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+      query: 'deployment',
+    })
     assert.deepEqual(titles(body), ['Deployment', 'Operations', 'Reference'])
     assert.equal(body.count, 3)
     assert.notProperty(body, 'next')
@@ -59,19 +74,30 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     )
   })
 
-  test('every word must match; the page matching more of them in titles comes first', async ({ client, assert }) => {
+  test('every word must match; the page matching more of them in titles comes first', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     await indexSpace(space, [
-      page('Install', 'Intro.\n\n## Linux\n\nUse the package manager.\n\n## Windows\n\nRun the installer.'),
+      page(
+        'Install',
+        'Intro.\n\n## Linux\n\nUse the package manager.\n\n## Windows\n\nRun the installer.'
+      ),
       page('Linux install notes', 'Some words.'),
       page('Linux only', 'Nothing else.'),
     ])
-    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'linux install' })
+    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+      query: 'linux install',
+    })
     assert.deepEqual(titles(body), ['Linux install notes', 'Install'])
   })
 
-  test('sections are split per heading with their ids, paths, urls and excerpts', async ({ client, assert }) => {
+  test('sections are split per heading with their ids, paths, urls and excerpts', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     const [guide] = await indexSpace(space, [
@@ -100,7 +126,10 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.equal(sections['configure'].body, 'Edit the kernel options.')
   })
 
-  test('hidden pages never appear; reindexing replaces a page and removal forgets it', async ({ client, assert }) => {
+  test('hidden pages never appear; reindexing replaces a page and removal forgets it', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     const [visible, hidden] = await indexSpace(space, [
@@ -110,7 +139,16 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     const url = `/v1/spaces/${space.id}/search`
     assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), ['Visible'])
 
-    await index.indexPages(db.connection(), space.id, space.organization, [{ ...visible, markdown: 'Now about giraffes.' }, { ...hidden, hidden: false }], [])
+    await index.indexPages(
+      db.connection(),
+      space.id,
+      space.organization,
+      [
+        { ...visible, markdown: 'Now about giraffes.' },
+        { ...hidden, hidden: false },
+      ],
+      []
+    )
     assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), ['Secret'])
     assert.deepEqual(titles(await search(client, admin, url, { query: 'giraffes' })), ['Visible'])
 
@@ -141,7 +179,10 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.include(japanese.items[0].sections[0].urls.app, encodeURIComponent('設定'))
   })
 
-  test('short words, stopwords, diacritics and word prefixes are found', async ({ client, assert }) => {
+  test('short words, stopwords, diacritics and word prefixes are found', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     await indexSpace(space, [
@@ -155,7 +196,9 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.deepEqual(titles(await search(client, admin, url, { query: 'how to' })), ['Go'])
     assert.deepEqual(titles(await search(client, admin, url, { query: 'cafe' })), ['Go'])
     assert.deepEqual(titles(await search(client, admin, url, { query: 'CAFÉ' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum' })), ['Documentation'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum' })), [
+      'Documentation',
+    ])
     assert.deepEqual(titles(await search(client, admin, url, { query: 'docum ' })), [])
   })
 
@@ -190,12 +233,18 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query })
       assert.isArray(body.items, query)
     }
-    const sql = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: "'; DROP TABLE spaces; --" })
+    const sql = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+      query: "'; DROP TABLE spaces; --",
+    })
     assert.lengthOf(sql.items, 0)
-    const words = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: '"drop" -table' })
+    const words = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+      query: '"drop" -table',
+    })
     assert.deepEqual(titles(words), ['Tables'])
     // Invalid UTF-8 in the URL itself.
-    const raw = await client.get(`/v1/spaces/${space.id}/search?query=%ED%A0%80%F0%9F`).bearerToken(admin.token)
+    const raw = await client
+      .get(`/v1/spaces/${space.id}/search?query=%ED%A0%80%F0%9F`)
+      .bearerToken(admin.token)
     raw.assertStatus(200)
     raw.assertContract()
   })
@@ -231,7 +280,9 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     const space = await createSpace(client, admin)
     const pages = await indexSpace(
       space,
-      Array.from({ length: 7 }, (_, i) => page(`Page ${i}`, `${'filler '.repeat(i)}unicorn ${'unicorn '.repeat(i % 3)}`))
+      Array.from({ length: 7 }, (_, i) =>
+        page(`Page ${i}`, `${'filler '.repeat(i)}unicorn ${'unicorn '.repeat(i % 3)}`)
+      )
     )
     const url = `/v1/spaces/${space.id}/search`
     const all = await search(client, admin, url, { query: 'unicorn' })
@@ -239,7 +290,11 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     const seen: any[] = []
     let cursor: string | undefined
     do {
-      const body = await search(client, admin, url, { query: 'unicorn', limit: 3, ...(cursor ? { page: cursor } : {}) })
+      const body = await search(client, admin, url, {
+        query: 'unicorn',
+        limit: 3,
+        ...(cursor ? { page: cursor } : {}),
+      })
       assert.equal(body.count, 7)
       assert.isAtMost(body.items.length, 3)
       seen.push(...body.items)
@@ -263,13 +318,22 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     const admin = await caller()
     const stranger = await caller()
     const space = await createSpace(client, admin)
-    const unauthorized = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }).bearerToken('nope')
+    const unauthorized = await client
+      .get(`/v1/spaces/${space.id}/search`)
+      .qs({ query: 'x' })
+      .bearerToken('nope')
     unauthorized.assertStatus(401)
     unauthorized.assertContract()
-    const missing = await client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }).bearerToken(stranger.token)
+    const missing = await client
+      .get(`/v1/spaces/${space.id}/search`)
+      .qs({ query: 'x' })
+      .bearerToken(stranger.token)
     missing.assertStatus(404)
     missing.assertContract()
-    const unknown = await client.get(`/v1/spaces/${newId()}/search`).qs({ query: 'x' }).bearerToken(admin.token)
+    const unknown = await client
+      .get(`/v1/spaces/${newId()}/search`)
+      .qs({ query: 'x' })
+      .bearerToken(admin.token)
     unknown.assertStatus(404)
   })
 })
@@ -277,7 +341,10 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
 test.group('GET /v1/orgs/{organizationId}/search', (group) => {
   group.each.teardown(cleanUp)
 
-  test('results from every readable space, grouped by space; guests see what is granted to them', async ({ client, assert }) => {
+  test('results from every readable space, grouped by space; guests see what is granted to them', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const org = admin.organizationId
     const member = await caller({ organizationId: org, role: 'read' })
@@ -286,21 +353,33 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     const handbook = await createSpace(client, admin, { title: 'Handbook' })
     const manual = await createSpace(client, admin, { title: 'Manual' })
     const foreign = await createSpace(client, outsider, { title: 'Foreign' })
-    await indexSpace(handbook, [page('Onboarding', 'Welcome aboard, penguin.'), page('Penguin policy', 'Rules.')])
+    await indexSpace(handbook, [
+      page('Onboarding', 'Welcome aboard, penguin.'),
+      page('Penguin policy', 'Rules.'),
+    ])
     await indexSpace(manual, [page('Birds', 'The penguin cannot fly.')])
     await indexSpace(foreign, [page('Penguin facts', 'Penguins everywhere.')])
 
     const url = `/v1/orgs/${org}/search`
     const forAdmin = await search(client, admin, url, { query: 'penguin' })
     assert.deepEqual(titles(forAdmin), ['Handbook', 'Manual'])
-    assert.deepEqual(forAdmin.items[0].pages.map((p: any) => p.title), ['Penguin policy', 'Onboarding'])
+    assert.deepEqual(
+      forAdmin.items[0].pages.map((p: any) => p.title),
+      ['Penguin policy', 'Onboarding']
+    )
     assert.equal(forAdmin.items[0].type, 'space')
     assert.equal(forAdmin.count, 3)
     // Grouped by space, in the order of each space's best page; ranks stay global.
-    assert.sameMembers(forAdmin.items.flatMap((s: any) => s.pages.map((p: any) => p.rank)), [1, 2, 3])
+    assert.sameMembers(
+      forAdmin.items.flatMap((s: any) => s.pages.map((p: any) => p.rank)),
+      [1, 2, 3]
+    )
     assert.equal(forAdmin.items[0].pages[0].rank, 1)
 
-    assert.deepEqual(titles(await search(client, member, url, { query: 'penguin' })), ['Handbook', 'Manual'])
+    assert.deepEqual(titles(await search(client, member, url, { query: 'penguin' })), [
+      'Handbook',
+      'Manual',
+    ])
     assert.deepEqual(titles(await search(client, guest, url, { query: 'penguin' })), [])
 
     const grant = await client
@@ -310,14 +389,19 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     grant.assertStatus(204)
     assert.deepEqual(titles(await search(client, guest, url, { query: 'penguin' })), ['Manual'])
 
-    const spaceSearch = await client.get(`/v1/spaces/${handbook.id}/search`).qs({ query: 'penguin' }).bearerToken(guest.token)
+    const spaceSearch = await client
+      .get(`/v1/spaces/${handbook.id}/search`)
+      .qs({ query: 'penguin' })
+      .bearerToken(guest.token)
     spaceSearch.assertStatus(404)
 
     const notMember = await client.get(url).qs({ query: 'penguin' }).bearerToken(outsider.token)
     notMember.assertStatus(404)
     notMember.assertContract()
     // The outsider's own organization never shows this one's spaces, and the other way round.
-    const own = await search(client, outsider, `/v1/orgs/${outsider.organizationId}/search`, { query: 'penguin' })
+    const own = await search(client, outsider, `/v1/orgs/${outsider.organizationId}/search`, {
+      query: 'penguin',
+    })
     assert.deepEqual(titles(own), ['Foreign'])
   })
 
@@ -326,7 +410,11 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     const org = admin.organizationId
     const kept = await createSpace(client, admin, { title: 'Kept' })
     const gone = await createSpace(client, admin, { title: 'Gone' })
-    await indexSpace(kept, [page('Walrus one', 'x'), page('Walrus two', 'y'), page('Three', 'walrus')])
+    await indexSpace(kept, [
+      page('Walrus one', 'x'),
+      page('Walrus two', 'y'),
+      page('Three', 'walrus'),
+    ])
     await indexSpace(gone, [page('Walrus', 'z')])
     const url = `/v1/orgs/${org}/search`
     assert.equal((await search(client, admin, url, { query: 'walrus' })).count, 4)
@@ -337,13 +425,20 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     assert.equal(first.count, 3)
     assert.deepEqual(titles(first), ['Kept'])
     assert.lengthOf(first.items[0].pages, 2)
-    const second = await search(client, admin, url, { query: 'walrus', limit: 2, page: first.next.page })
+    const second = await search(client, admin, url, {
+      query: 'walrus',
+      limit: 2,
+      page: first.next.page,
+    })
     assert.lengthOf(second.items[0].pages, 1)
     assert.equal(second.items[0].pages[0].rank, 3)
     assert.notProperty(second, 'next')
     assert.deepEqual(second.items[0].pages[0].title, 'Three')
 
-    const invalid = await client.get(url).qs({ query: 'w'.repeat(513) }).bearerToken(admin.token)
+    const invalid = await client
+      .get(url)
+      .qs({ query: 'w'.repeat(513) })
+      .bearerToken(admin.token)
     invalid.assertStatus(400)
     invalid.assertContract()
     const unauthorized = await client.get(url).qs({ query: 'walrus' }).bearerToken('bad')
@@ -361,11 +456,26 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
       .json({ organization: second.organizationId })
     transfer.assertStatus(200)
     await index.moveSpace(db.connection(), space.id, second.organizationId)
-    const row = await db.from('search_sections').where('space_id', space.id).select('organization_id').first()
+    const row = await db
+      .from('search_sections')
+      .where('space_id', space.id)
+      .select('organization_id')
+      .first()
     assert.equal(row.organization_id, second.organizationId)
-    assert.deepEqual(titles(await search(client, admin, `/v1/orgs/${admin.organizationId}/search`, { query: 'suitcase' })), [])
     assert.deepEqual(
-      titles(await search(client, admin, `/v1/orgs/${second.organizationId}/search`, { query: 'suitcase' })),
+      titles(
+        await search(client, admin, `/v1/orgs/${admin.organizationId}/search`, {
+          query: 'suitcase',
+        })
+      ),
+      []
+    )
+    assert.deepEqual(
+      titles(
+        await search(client, admin, `/v1/orgs/${second.organizationId}/search`, {
+          query: 'suitcase',
+        })
+      ),
       ['Traveller']
     )
   })
@@ -383,14 +493,28 @@ test.group('Search follows the space current revision', (group) => {
     return authoring.applyToSpace(admin.user, access, changes as any)
   }
 
-  test('authored, edited, hidden, deleted and duplicated pages are found as they are now', async ({ client, assert }) => {
+  test('authored, edited, hidden, deleted and duplicated pages are found as they are now', async ({
+    client,
+    assert,
+  }) => {
     const admin = await caller()
     const space = await createSpace(client, admin)
     const path = `/v1/spaces/${space.id}/search`
     const first = await author(admin, space.id, [
-      { operation: 'insert_page', ref: 'guide', document: { markdown: '# Guide\n\n## Kubernetes\n\nDeploy with helm charts.\n' } },
-      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nThe helm values file.\n' } },
-      { operation: 'insert_page', document: { markdown: '# 検索について\n\n日本語の文章を検索できます。\n' } },
+      {
+        operation: 'insert_page',
+        ref: 'guide',
+        document: { markdown: '# Guide\n\n## Kubernetes\n\nDeploy with helm charts.\n' },
+      },
+      {
+        operation: 'insert_page',
+        into: 'guide',
+        document: { markdown: '# Nested\n\nThe helm values file.\n' },
+      },
+      {
+        operation: 'insert_page',
+        document: { markdown: '# 検索について\n\n日本語の文章を検索できます。\n' },
+      },
     ])
     const guide = first.revision.pages[0]
     const nested = guide.children[0]
@@ -403,7 +527,12 @@ test.group('Search follows the space current revision', (group) => {
     assert.deepEqual(titles(await search(client, admin, path, { query: '検索' })), ['検索について'])
 
     await author(admin, space.id, [
-      { operation: 'update_page', page: guide.node.id, slug: 'handbook', document: { markdown: 'Now about terraform.\n' } },
+      {
+        operation: 'update_page',
+        page: guide.node.id,
+        slug: 'handbook',
+        document: { markdown: 'Now about terraform.\n' },
+      },
     ])
     body = await search(client, admin, path, { query: 'helm' })
     assert.deepEqual(titles(body), ['Nested'])
@@ -411,15 +540,24 @@ test.group('Search follows the space current revision', (group) => {
     assert.deepEqual(titles(await search(client, admin, path, { query: 'terraform' })), ['Guide'])
 
     await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: true }])
-    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [], 'hidden with its subtree')
-    await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: false }])
+    assert.deepEqual(
+      titles(await search(client, admin, path, { query: 'helm' })),
+      [],
+      'hidden with its subtree'
+    )
+    await author(admin, space.id, [
+      { operation: 'update_page', page: guide.node.id, hidden: false },
+    ])
     assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), ['Nested'])
 
     const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
     duplicate.assertStatus(201)
-    assert.deepEqual(titles(await search(client, admin, `/v1/spaces/${duplicate.body().id}/search`, { query: 'helm' })), [
-      'Nested',
-    ])
+    assert.deepEqual(
+      titles(
+        await search(client, admin, `/v1/spaces/${duplicate.body().id}/search`, { query: 'helm' })
+      ),
+      ['Nested']
+    )
 
     await author(admin, space.id, [{ operation: 'delete_page', page: guide.node.id }])
     assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [])
@@ -430,12 +568,17 @@ test.group('Search follows the space current revision', (group) => {
 test.group('Search token guards', (group) => {
   group.each.teardown(cleanUp)
 
-  test('no token or a wrong one is 401; a token without the scope GitBook names is 403', async ({ client }) => {
+  test('no token or a wrong one is 401; a token without the scope GitBook names is 403', async ({
+    client,
+  }) => {
     const { assertTokenGuards } = await import('#tests/helpers/guards')
     const admin = await caller()
     const space = await createSpace(client, admin)
     await assertTokenGuards(admin.user, [
-      { send: () => client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }), scope: 'space:read' },
+      {
+        send: () => client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }),
+        scope: 'space:read',
+      },
       {
         send: () => client.get(`/v1/orgs/${admin.organizationId}/search`).qs({ query: 'x' }),
         scope: 'organization:search',

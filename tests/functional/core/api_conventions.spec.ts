@@ -16,10 +16,16 @@ test.group('API conventions', (group) => {
       assert.match(response.header('content-type') ?? '', /application\/json/)
     })
 
-  test('malformed JSON is a 400 in the error shape, even before authentication', async ({ client, assert }) => {
+  test('malformed JSON is a 400 in the error shape, even before authentication', async ({
+    client,
+    assert,
+  }) => {
     const caller = await createCaller()
     for (const token of [caller.token, undefined]) {
-      const request = client.post('/v1/orgs').header('Content-Type', 'application/json').json('{"title":')
+      const request = client
+        .post('/v1/orgs')
+        .header('Content-Type', 'application/json')
+        .json('{"title":')
       if (token) request.bearerToken(token)
       const response = await request
       assert.include([400, 401], response.status())
@@ -75,7 +81,12 @@ test.group('API conventions', (group) => {
     const env = (await import('#start/env')).default
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: env.get('HOST'), port: env.get('PORT'), path: '/v1/user', headers: { 'x-huge': 'a'.repeat(40_000) } },
+        {
+          host: env.get('HOST'),
+          port: env.get('PORT'),
+          path: '/v1/user',
+          headers: { 'x-huge': 'a'.repeat(40_000) },
+        },
         (res) => {
           let body = ''
           res.on('data', (chunk) => (body += chunk))
@@ -86,10 +97,15 @@ test.group('API conventions', (group) => {
       req.end()
     })
     assert.equal(answer.status, 431)
-    assert.deepEqual(JSON.parse(answer.body), { error: { code: 431, message: 'Request headers are too large' } })
+    assert.deepEqual(JSON.parse(answer.body), {
+      error: { code: 431, message: 'Request headers are too large' },
+    })
   })
 
-  test('every answer carries a request id, and keeps the one the client sent', async ({ client, assert }) => {
+  test('every answer carries a request id, and keeps the one the client sent', async ({
+    client,
+    assert,
+  }) => {
     const fresh = await client.get('/v1/user')
     assert.match(fresh.header('x-request-id') ?? '', /^[0-9a-f-]{36}$/)
     const kept = await client.get('/v1/user').header('X-Request-Id', 'trace-123')
@@ -98,7 +114,10 @@ test.group('API conventions', (group) => {
 
   test('the /v1 API is not subject to the console’s CSRF protection', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client.post('/v1/orgs').bearerToken(caller.token).json({ title: 'No CSRF here' })
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .json({ title: 'No CSRF here' })
     response.assertStatus(201)
   })
 })

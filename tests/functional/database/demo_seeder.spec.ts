@@ -1,6 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import MainSeeder, { DEMO_ORGANIZATION, DEMO_PASSWORD, DEMO_TEAM } from '#database/seeders/main_seeder'
+import MainSeeder, {
+  DEMO_ORGANIZATION,
+  DEMO_PASSWORD,
+  DEMO_TEAM,
+} from '#database/seeders/main_seeder'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import User from '#accounts/models/user'
 import { eachTestInTransaction } from '#tests/helpers/callers'
@@ -8,7 +12,9 @@ import { eachTestInTransaction } from '#tests/helpers/callers'
 test.group('node ace db:seed', (group) => {
   eachTestInTransaction(group)
 
-  test('creates the demo organization with a user of every role, and running it again changes nothing', async ({ assert }) => {
+  test('creates the demo organization with a user of every role, and running it again changes nothing', async ({
+    assert,
+  }) => {
     await new MainSeeder(db.connection()).run()
     await new MainSeeder(db.connection()).run()
 
@@ -35,16 +41,31 @@ test.group('node ace db:seed', (group) => {
 
     const organizationId = organizations[0].id
     const teams = await db.from('teams').where('organization_id', organizationId)
-    assert.deepEqual(teams.map((team) => team.title), [DEMO_TEAM])
-    const collections = await db.from('collections').where('organization_id', organizationId).orderBy('title')
-    assert.deepEqual(collections.map((c) => c.title), ['Getting started', 'Guides'])
+    assert.deepEqual(
+      teams.map((team) => team.title),
+      [DEMO_TEAM]
+    )
+    const collections = await db
+      .from('collections')
+      .where('organization_id', organizationId)
+      .orderBy('title')
+    assert.deepEqual(
+      collections.map((c) => c.title),
+      ['Getting started', 'Guides']
+    )
     const spaces = await db.from('spaces').where('organization_id', organizationId).orderBy('title')
-    assert.deepEqual(spaces.map((space) => space.title), ['API reference', 'Handbook', 'Installation'])
+    assert.deepEqual(
+      spaces.map((space) => space.title),
+      ['API reference', 'Handbook', 'Installation']
+    )
 
     // The grants reach who they should: the team's editor edits the guides, the guest reads the handbook.
     const editor = await db.from('users').where('email', 'editor@demo.bindery.test').first()
     const guest = await db.from('users').where('email', 'guest@demo.bindery.test').first()
-    const counts = await new SpaceAccessService().countSpacesOfMembers(organizationId, [editor.id, guest.id])
+    const counts = await new SpaceAccessService().countSpacesOfMembers(organizationId, [
+      editor.id,
+      guest.id,
+    ])
     assert.deepEqual([...counts.values()], [3, 1])
   })
 })

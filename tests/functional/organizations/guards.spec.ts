@@ -16,29 +16,129 @@ type Ids = Roster & { teamId: string; linkId: string }
  * Every member, invite and team operation: its path and the OAuth scope it needs.
  */
 const ROUTES: Route[] = [
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members`, scope: 'organization:members:read' },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:read' },
-  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:write', body: () => ({ role: 'admin' }) },
-  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`, scope: 'organization:members:write' },
-  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/sso`, scope: 'organization:members:write' },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/teams`, scope: 'organization:members:read' },
-  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/invites`, scope: 'organization:members:write', body: () => ({ emails: ['new@example.com'] }) },
-  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/invites/${i.linkId}`, scope: 'organization:members:write' },
-  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/join`, scope: 'organization:members:write' },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/link-invites`, scope: 'organization:members:read' },
-  { method: 'post', path: (i) => `/v1/orgs/${i.organizationId}/link-invites`, scope: 'organization:members:write', body: () => ({ role: 'read' }) },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:read' },
-  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:write', body: () => ({ role: 'admin' }) },
-  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`, scope: 'organization:members:write' },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams`, scope: 'organization:members:read' },
-  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams`, scope: 'organization:members:write', body: () => ({ title: 'New' }) },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:read' },
-  { method: 'patch', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:write', body: () => ({ title: 'Renamed' }) },
-  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`, scope: 'organization:members:write' },
-  { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`, scope: 'organization:members:read' },
-  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`, scope: 'organization:members:write', body: (i) => ({ add: [i.read.user.id] }) },
-  { method: 'put', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.read.user.id}`, scope: 'organization:members:write', body: () => ({ role: 'owner' }) },
-  { method: 'delete', path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.edit.user.id}`, scope: 'organization:members:write' },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/members`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'patch',
+    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
+    scope: 'organization:members:write',
+    body: () => ({ role: 'admin' }),
+  },
+  {
+    method: 'delete',
+    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'post',
+    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/sso`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/teams`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'post',
+    path: (i) => `/v1/orgs/${i.organizationId}/invites`,
+    scope: 'organization:members:write',
+    body: () => ({ emails: ['new@example.com'] }),
+  },
+  {
+    method: 'post',
+    path: (i) => `/v1/orgs/${i.organizationId}/invites/${i.linkId}`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'post',
+    path: (i) => `/v1/orgs/${i.organizationId}/join`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'post',
+    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
+    scope: 'organization:members:write',
+    body: () => ({ role: 'read' }),
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'patch',
+    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
+    scope: 'organization:members:write',
+    body: () => ({ role: 'admin' }),
+  },
+  {
+    method: 'delete',
+    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'put',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
+    scope: 'organization:members:write',
+    body: () => ({ title: 'New' }),
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'patch',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
+    scope: 'organization:members:write',
+    body: () => ({ title: 'Renamed' }),
+  },
+  {
+    method: 'delete',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
+    scope: 'organization:members:write',
+  },
+  {
+    method: 'get',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
+    scope: 'organization:members:read',
+  },
+  {
+    method: 'put',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
+    scope: 'organization:members:write',
+    body: (i) => ({ add: [i.read.user.id] }),
+  },
+  {
+    method: 'put',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.read.user.id}`,
+    scope: 'organization:members:write',
+    body: () => ({ role: 'owner' }),
+  },
+  {
+    method: 'delete',
+    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.edit.user.id}`,
+    scope: 'organization:members:write',
+  },
 ]
 
 /**
@@ -46,11 +146,19 @@ const ROUTES: Route[] = [
  */
 async function snapshot(organizationId: string) {
   const [members, teams, teamMembers, invites, links] = await Promise.all([
-    db.from('organization_members').where('organization_id', organizationId).orderBy('user_id').select('user_id', 'role', 'sso', 'disabled'),
+    db
+      .from('organization_members')
+      .where('organization_id', organizationId)
+      .orderBy('user_id')
+      .select('user_id', 'role', 'sso', 'disabled'),
     db.from('teams').where('organization_id', organizationId).orderBy('id').select('id', 'title'),
     db.from('team_members').orderBy('id').select('team_id', 'user_id', 'role'),
     db.from('organization_invites').where('organization_id', organizationId).select('email'),
-    db.from('organization_invite_links').where('organization_id', organizationId).orderBy('id').select('id', 'role'),
+    db
+      .from('organization_invite_links')
+      .where('organization_id', organizationId)
+      .orderBy('id')
+      .select('id', 'role'),
   ])
   return { members, teams, teamMembers, invites, links }
 }
@@ -76,7 +184,13 @@ async function setUp(client: any): Promise<Ids> {
  * The route's path with placeholders, to name the test.
  */
 function nameOf(route: Route) {
-  const ids = { organizationId: 'O', teamId: 'T', linkId: 'L', read: { user: { id: 'U' } }, edit: { user: { id: 'U' } } }
+  const ids = {
+    organizationId: 'O',
+    teamId: 'T',
+    linkId: 'L',
+    read: { user: { id: 'U' } },
+    edit: { user: { id: 'U' } },
+  }
   return route.path(ids as unknown as Ids).replace('/v1/orgs/O', 'O')
 }
 
@@ -88,12 +202,16 @@ function send(client: any, route: Route, ids: Ids) {
 test.group('Members, invites and teams: tokens and scopes', (group) => {
   eachTestInTransaction(group)
 
-  test('{method} {name}: no token and a wrong token are 401, a token with every scope but {scope} is 403; nothing changes')
+  test(
+    '{method} {name}: no token and a wrong token are 401, a token with every scope but {scope} is 403; nothing changes'
+  )
     .with(ROUTES.map((route) => ({ ...route, name: nameOf(route) })))
     .run(async ({ client, assert }, route) => {
       const ids = await setUp(client)
       const before = await snapshot(ids.organizationId)
-      await assertTokenGuards(ids.admin.user, [{ send: () => send(client, route, ids), scope: route.scope }])
+      await assertTokenGuards(ids.admin.user, [
+        { send: () => send(client, route, ids), scope: route.scope },
+      ])
       assert.deepEqual(await snapshot(ids.organizationId), before)
     })
 
@@ -114,9 +232,9 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
 
   test('GET {name} refuses limit 0, 1001, 2.5 and a forged cursor; 1000 and 1 pass')
     .with(
-      ROUTES.filter((route) => route.method === 'get' && /(members|teams|link-invites)$/.test(nameOf(route))).map(
-        (route) => ({ ...route, name: nameOf(route) })
-      )
+      ROUTES.filter(
+        (route) => route.method === 'get' && /(members|teams|link-invites)$/.test(nameOf(route))
+      ).map((route) => ({ ...route, name: nameOf(route) }))
     )
     .run(async ({ client, assert }, route) => {
       const ids = await setUp(client)
@@ -127,11 +245,13 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
         assert.include(response.body().error.message, Object.keys(qs)[0])
       }
       for (const limit of [1, 1000]) {
-        const response = await client.get(route.path(ids)).qs({ limit }).bearerToken(ids.admin.token)
+        const response = await client
+          .get(route.path(ids))
+          .qs({ limit })
+          .bearerToken(ids.admin.token)
         response.assertStatus(200)
         response.assertContract()
         assert.isAtMost(response.body().items.length, limit)
       }
     })
 })
-

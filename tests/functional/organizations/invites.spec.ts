@@ -5,21 +5,31 @@ import { newId } from '#core/ids'
 import { createRoster, membershipOf } from './roster.js'
 
 async function invitesOf(organizationId: string) {
-  const rows = await db.from('organization_invites').where('organization_id', organizationId).orderBy('email')
+  const rows = await db
+    .from('organization_invites')
+    .where('organization_id', organizationId)
+    .orderBy('email')
   return rows.map((row) => ({ email: row.email, role: row.role, sso: Boolean(row.sso) }))
 }
 
 test.group('POST /v1/orgs/{id}/invites', (group) => {
   eachTestInTransaction(group)
 
-  test('records pending invites; existing members stay as they are and are named', async ({ client, assert }) => {
+  test('records pending invites; existing members stay as they are and are named', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const known = await createCaller({ email: 'known.person@example.com' })
     const response = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({
-        emails: ['New.Person@Example.com', { email: known.email, role: 'admin' }, roster.read.email],
+        emails: [
+          'New.Person@Example.com',
+          { email: known.email, role: 'admin' },
+          roster.read.email,
+        ],
         role: 'edit',
         sso: true,
       })
@@ -41,9 +51,15 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, known.user.id))
   })
 
-  test('without a role, invites take the organization\'s default role; inviting again renews', async ({ client, assert }) => {
+  test("without a role, invites take the organization's default role; inviting again renews", async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
-    const patch = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ defaultRole: 'comment' })
+    const patch = await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ defaultRole: 'comment' })
     patch.assertContract()
     patch.assertStatus(200)
     const first = await client
@@ -52,14 +68,18 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
       .json({ emails: ['someone@example.com'] })
     first.assertStatus(200)
     first.assertContract()
-    assert.deepEqual(await invitesOf(roster.organizationId), [{ email: 'someone@example.com', role: 'comment', sso: false }])
+    assert.deepEqual(await invitesOf(roster.organizationId), [
+      { email: 'someone@example.com', role: 'comment', sso: false },
+    ])
     const guest = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({ emails: ['someone@example.com'], role: null })
     guest.assertContract()
     assert.equal(guest.body().invited, 1)
-    assert.deepEqual(await invitesOf(roster.organizationId), [{ email: 'someone@example.com', role: null, sso: false }])
+    assert.deepEqual(await invitesOf(roster.organizationId), [
+      { email: 'someone@example.com', role: null, sso: false },
+    ])
   })
 
   test('{role}: {status}, nothing recorded')
@@ -86,17 +106,40 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
       { name: 'missing emails', body: {}, field: 'emails' },
       { name: 'an empty list', body: { emails: [] }, field: 'emails' },
       { name: 'emails as a string', body: { emails: 'a@example.com' }, field: 'emails' },
-      { name: 'an invalid address', body: { emails: ['ok@example.com', 'not-an-email'] }, field: 'emails.1' },
-      { name: 'an entry without role', body: { emails: [{ email: 'a@example.com' }] }, field: 'role' },
-      { name: 'an unknown role', body: { emails: ['a@example.com'], role: 'owner' }, field: 'role' },
+      {
+        name: 'an invalid address',
+        body: { emails: ['ok@example.com', 'not-an-email'] },
+        field: 'emails.1',
+      },
+      {
+        name: 'an entry without role',
+        body: { emails: [{ email: 'a@example.com' }] },
+        field: 'role',
+      },
+      {
+        name: 'an unknown role',
+        body: { emails: ['a@example.com'], role: 'owner' },
+        field: 'role',
+      },
       { name: 'a numeric entry', body: { emails: [42] }, field: 'emails.0' },
-      { name: 'an over-long address', body: { emails: [`${'a'.repeat(250)}@example.com`] }, field: 'emails.0' },
-      { name: 'more than 100 addresses', body: { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) }, field: 'emails' },
+      {
+        name: 'an over-long address',
+        body: { emails: [`${'a'.repeat(250)}@example.com`] },
+        field: 'emails.0',
+      },
+      {
+        name: 'more than 100 addresses',
+        body: { emails: Array.from({ length: 101 }, (_, i) => `u${i}@example.com`) },
+        field: 'emails',
+      },
       { name: 'sso as a string', body: { emails: ['a@example.com'], sso: 'yes' }, field: 'sso' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
-      const response = await client.post(`/v1/orgs/${roster.organizationId}/invites`).bearerToken(roster.admin.token).json(body)
+      const response = await client
+        .post(`/v1/orgs/${roster.organizationId}/invites`)
+        .bearerToken(roster.admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -118,7 +161,10 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
 test.group('POST /v1/orgs/{id}/join', (group) => {
   eachTestInTransaction(group)
 
-  test('the invited user joins with the invite\'s role and SSO flag; the invite is used up', async ({ client, assert }) => {
+  test("the invited user joins with the invite's role and SSO flag; the invite is used up", async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const invite = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
@@ -132,47 +178,69 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     before.assertContract()
     before.assertStatus(404)
 
-    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    const join = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(invited.token)
     join.assertStatus(204)
     join.assertContract()
-    const member = await client.get(`/v1/orgs/${roster.organizationId}/members/${invited.user.id}`).bearerToken(invited.token)
+    const member = await client
+      .get(`/v1/orgs/${roster.organizationId}/members/${invited.user.id}`)
+      .bearerToken(invited.token)
     member.assertContract()
     assert.equal(member.body().role, 'review')
     assert.isTrue(member.body().sso)
     assert.deepEqual(await invitesOf(roster.organizationId), [])
 
-    const again = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(invited.token)
+    const again = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(invited.token)
     again.assertContract()
     again.assertStatus(204)
     assert.equal((await membershipOf(roster.organizationId, invited.user.id)).role, 'review')
   })
 
-  test('a user of one of the organization\'s e-mail domains joins with the default role', async ({ client, assert }) => {
+  test("a user of one of the organization's e-mail domains joins with the default role", async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     await client
       .patch(`/v1/orgs/${roster.organizationId}`)
       .bearerToken(roster.admin.token)
       .json({ emailDomains: ['corp.example'], defaultRole: 'comment' })
     const colleague = await createCaller({ email: 'colleague@CORP.example' })
-    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(colleague.token)
+    const join = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(colleague.token)
     join.assertStatus(204)
     join.assertContract()
     assert.equal((await membershipOf(roster.organizationId, colleague.user.id)).role, 'comment')
   })
 
-  test('anyone else gets a 404: other domains, unknown and malformed ids', async ({ client, assert }) => {
+  test('anyone else gets a 404: other domains, unknown and malformed ids', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
-    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ emailDomains: ['corp.example'] })
     const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
     for (const organizationId of [roster.organizationId, newId(), 'bad']) {
-      const response = await client.post(`/v1/orgs/${organizationId}/join`).bearerToken(stranger.token)
+      const response = await client
+        .post(`/v1/orgs/${organizationId}/join`)
+        .bearerToken(stranger.token)
       response.assertStatus(404)
       response.assertContract()
     }
     assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
   })
 
-  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({ client, assert }) => {
+  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const invite = await client
       .post(`/v1/orgs/${roster.organizationId}/invites`)
@@ -181,7 +249,9 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     invite.assertStatus(200)
     invite.assertContract()
     const lookalike = await createCaller({ email: 'emile@corp.example' })
-    const join = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(lookalike.token)
+    const join = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(lookalike.token)
     join.assertStatus(404)
     join.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, lookalike.user.id))
@@ -191,24 +261,41 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     )
 
     // The same for the organization's e-mail domains.
-    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
+    await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ emailDomains: ['corp.example'] })
     const accented = await createCaller({ email: 'someone@cörp.example' })
-    const byDomain = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(accented.token)
+    const byDomain = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(accented.token)
     byDomain.assertStatus(404)
     byDomain.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
-  test('a disabled member cannot join again through the e-mail domain (403)', async ({ client, assert }) => {
+  test('a disabled member cannot join again through the e-mail domain (403)', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
-    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ emailDomains: ['corp.example'] })
-    const colleague = await createCaller({ organizationId: roster.organizationId, role: 'read', email: 'c@corp.example' })
+    await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ emailDomains: ['corp.example'] })
+    const colleague = await createCaller({
+      organizationId: roster.organizationId,
+      role: 'read',
+      email: 'c@corp.example',
+    })
     await db
       .from('organization_members')
       .where('organization_id', roster.organizationId)
       .where('user_id', colleague.user.id)
       .update({ disabled: true })
-    const response = await client.post(`/v1/orgs/${roster.organizationId}/join`).bearerToken(colleague.token)
+    const response = await client
+      .post(`/v1/orgs/${roster.organizationId}/join`)
+      .bearerToken(colleague.token)
     response.assertStatus(403)
     response.assertContract()
     assert.equal(Number((await membershipOf(roster.organizationId, colleague.user.id)).disabled), 1)
@@ -229,7 +316,10 @@ test.group('Invite links', (group) => {
     assert.match(link.id, /^[A-Za-z0-9]{20}$/)
     assert.equal(link.role, 'edit')
     assert.isTrue(link.redundant)
-    assert.match(created.header('location')!, new RegExp(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}$`))
+    assert.match(
+      created.header('location')!,
+      new RegExp(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}$`)
+    )
 
     const guestLink = await client.post(base).bearerToken(roster.admin.token).json({ role: null })
     guestLink.assertContract()
@@ -239,7 +329,10 @@ test.group('Invite links', (group) => {
     list.assertStatus(200)
     list.assertContract()
     assert.equal(list.body().count, 2)
-    assert.deepEqual(list.body().items.map((item: any) => item.id), [link.id, guestLink.body().id])
+    assert.deepEqual(
+      list.body().items.map((item: any) => item.id),
+      [link.id, guestLink.body().id]
+    )
     const paged = await client.get(base).qs({ limit: 1 }).bearerToken(roster.admin.token)
     paged.assertContract()
     assert.property(paged.body(), 'next')
@@ -249,7 +342,10 @@ test.group('Invite links', (group) => {
     read.assertContract()
     assert.deepEqual(read.body(), link)
 
-    const updated = await client.patch(`${base}/${link.id}`).bearerToken(roster.admin.token).json({ role: 'admin' })
+    const updated = await client
+      .patch(`${base}/${link.id}`)
+      .bearerToken(roster.admin.token)
+      .json({ role: 'admin' })
     updated.assertStatus(200)
     updated.assertContract()
     assert.equal(updated.body().role, 'admin')
@@ -273,7 +369,9 @@ test.group('Invite links', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const base = `/v1/orgs/${roster.organizationId}/link-invites`
-      const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+      const link = (
+        await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+      ).body()
       for (const request of [
         client.get(base),
         client.post(base).json({ role: 'admin' }),
@@ -285,8 +383,13 @@ test.group('Invite links', (group) => {
         response.assertStatus(status)
         response.assertContract()
       }
-      const rows = await db.from('organization_invite_links').where('organization_id', roster.organizationId)
-      assert.deepEqual(rows.map((row) => row.role), ['read'])
+      const rows = await db
+        .from('organization_invite_links')
+        .where('organization_id', roster.organizationId)
+      assert.deepEqual(
+        rows.map((row) => row.role),
+        ['read']
+      )
     })
 
   test('rejects {name}')
@@ -299,19 +402,31 @@ test.group('Invite links', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const roster = await createRoster()
       const base = `/v1/orgs/${roster.organizationId}/link-invites`
-      const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+      const link = (
+        await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+      ).body()
       const create = await client.post(base).bearerToken(roster.admin.token).json(body)
       create.assertStatus(400)
       create.assertContract()
       assert.include(create.body().error.message, 'role')
-      const update = await client.patch(`${base}/${link.id}`).bearerToken(roster.admin.token).json(body)
+      const update = await client
+        .patch(`${base}/${link.id}`)
+        .bearerToken(roster.admin.token)
+        .json(body)
       update.assertStatus(400)
       update.assertContract()
-      const rows = await db.from('organization_invite_links').where('organization_id', roster.organizationId)
-      assert.deepEqual(rows.map((row) => row.role), ['read'])
+      const rows = await db
+        .from('organization_invite_links')
+        .where('organization_id', roster.organizationId)
+      assert.deepEqual(
+        rows.map((row) => row.role),
+        ['read']
+      )
     })
 
-  test('unknown links and links of another organization are 404; a limit above 1000 is 400', async ({ client }) => {
+  test('unknown links and links of another organization are 404; a limit above 1000 is 400', async ({
+    client,
+  }) => {
     const roster = await createRoster()
     const theirs = await client
       .post(`/v1/orgs/${roster.outsider.organizationId}/link-invites`)
@@ -321,7 +436,9 @@ test.group('Invite links', (group) => {
     for (const inviteId of [newId(), 'nope', theirs.body().id]) {
       for (const request of [
         client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
-        client.patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`).json({ role: 'read' }),
+        client
+          .patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`)
+          .json({ role: 'read' }),
         client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
         client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
       ]) {
@@ -338,10 +455,16 @@ test.group('Invite links', (group) => {
     tooMany.assertContract()
   })
 
-  test('accepting a link makes the caller a member with its role, once; members keep their role', async ({ client, assert }) => {
+  test('accepting a link makes the caller a member with its role, once; members keep their role', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const link = (
-      await client.post(`/v1/orgs/${roster.organizationId}/link-invites`).bearerToken(roster.admin.token).json({ role: 'edit' })
+      await client
+        .post(`/v1/orgs/${roster.organizationId}/link-invites`)
+        .bearerToken(roster.admin.token)
+        .json({ role: 'edit' })
     ).body()
     const accept = (caller: { token: string }) =>
       client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(caller.token)
@@ -363,7 +486,9 @@ test.group('Invite links', (group) => {
     ;(await accept(roster.admin)).assertStatus(200)
     assert.equal((await membershipOf(roster.organizationId, roster.admin.user.id)).role, 'admin')
 
-    const asAdmin = await client.get(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}`).bearerToken(roster.admin.token)
+    const asAdmin = await client
+      .get(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}`)
+      .bearerToken(roster.admin.token)
     asAdmin.assertContract()
     assert.isTrue(asAdmin.body().redundant)
   })
@@ -371,8 +496,13 @@ test.group('Invite links', (group) => {
   test('inviteLinks: false disables creating and accepting links', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
-    const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
-    const off = await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: false })
+    const link = (
+      await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    ).body()
+    const off = await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ inviteLinks: false })
     off.assertContract()
     off.assertStatus(200)
 
@@ -380,13 +510,20 @@ test.group('Invite links', (group) => {
     create.assertStatus(403)
     create.assertContract()
     assert.include(create.body().error.message, 'inviteLinks')
-    const accept = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    const accept = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
+      .bearerToken(roster.outsider.token)
     accept.assertStatus(403)
     accept.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
 
-    await client.patch(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.admin.token).json({ inviteLinks: true })
-    const later = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    await client
+      .patch(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.admin.token)
+      .json({ inviteLinks: true })
+    const later = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
+      .bearerToken(roster.outsider.token)
     later.assertStatus(200)
     later.assertContract()
   })
@@ -394,9 +531,13 @@ test.group('Invite links', (group) => {
   test('a deleted link no longer admits anyone', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
-    const link = (await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })).body()
+    const link = (
+      await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    ).body()
     ;(await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)).assertStatus(205)
-    const accept = await client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(roster.outsider.token)
+    const accept = await client
+      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
+      .bearerToken(roster.outsider.token)
     accept.assertStatus(404)
     accept.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
@@ -405,29 +546,45 @@ test.group('Invite links', (group) => {
 
 test.group('Joining under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('the same user joining several ways at once becomes one member, without an error', async ({ client, assert }) => {
+  test('the same user joining several ways at once becomes one member, without an error', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const organizationId = admin.organizationId
     try {
-      const settings = await client.patch(`/v1/orgs/${organizationId}`).bearerToken(admin.token).json({ emailDomains: ['race.example'] })
+      const settings = await client
+        .patch(`/v1/orgs/${organizationId}`)
+        .bearerToken(admin.token)
+        .json({ emailDomains: ['race.example'] })
       settings.assertStatus(200)
       settings.assertContract()
-      const link = await client.post(`/v1/orgs/${organizationId}/link-invites`).bearerToken(admin.token).json({ role: 'read' })
+      const link = await client
+        .post(`/v1/orgs/${organizationId}/link-invites`)
+        .bearerToken(admin.token)
+        .json({ role: 'read' })
       link.assertStatus(201)
       link.assertContract()
       const joiner = await createCaller({ email: `joiner-${newId(6).toLowerCase()}@race.example` })
       const responses = await Promise.all([
         client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
-        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+        client
+          .post(`/v1/orgs/${organizationId}/invites/${link.body().id}`)
+          .bearerToken(joiner.token),
         client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
-        client.post(`/v1/orgs/${organizationId}/invites/${link.body().id}`).bearerToken(joiner.token),
+        client
+          .post(`/v1/orgs/${organizationId}/invites/${link.body().id}`)
+          .bearerToken(joiner.token),
       ])
       // POST /join answers 204, accepting a link 200 (GitBook's shapes).
       responses.forEach((response, index) => {
         response.assertStatus(index % 2 === 0 ? 204 : 200)
         response.assertContract()
       })
-      const rows = await db.from('organization_members').where('organization_id', organizationId).where('user_id', joiner.user.id)
+      const rows = await db
+        .from('organization_members')
+        .where('organization_id', organizationId)
+        .where('user_id', joiner.user.id)
       assert.lengthOf(rows, 1)
     } finally {
       await db.from('organizations').where('id', organizationId).delete()

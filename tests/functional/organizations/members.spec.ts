@@ -11,7 +11,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
 
   test('lists every member with the whole Member record', async ({ client, assert }) => {
     const roster = await createRoster()
-    const response = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    const response = await client
+      .get(membersUrl(roster.organizationId))
+      .bearerToken(roster.read.token)
     response.assertStatus(200)
     response.assertContract()
     const body = response.body()
@@ -32,7 +34,10 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     assert.notProperty(admin, 'lastSeenAt')
     const guest = body.items.find((item: any) => item.id === roster.guest.user.id)
     assert.isNull(guest.role)
-    assert.notInclude(body.items.map((item: any) => item.id), roster.outsider.user.id)
+    assert.notInclude(
+      body.items.map((item: any) => item.id),
+      roster.outsider.user.id
+    )
   })
 
   test('answers {role}: {status}')
@@ -46,16 +51,23 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     ] as const)
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
-      const response = await client.get(membersUrl(roster.organizationId)).bearerToken(roster[role].token)
+      const response = await client
+        .get(membersUrl(roster.organizationId))
+        .bearerToken(roster[role].token)
       response.assertStatus(status)
       response.assertContract()
-      const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      const org = await client
+        .get(`/v1/orgs/${roster.organizationId}`)
+        .bearerToken(roster[role].token)
       org.assertContract()
       if (status === 404) return org.assertStatus(404)
       assert.equal(org.body().permissions.listMembers, status === 200)
     })
 
-  test('pages with a keyset cursor, newest first by default, ascending on request', async ({ client, assert }) => {
+  test('pages with a keyset cursor, newest first by default, ascending on request', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const seen: string[] = []
     let page: string | undefined
@@ -70,7 +82,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       seen.push(...response.body().items.map((item: any) => item.id))
       page = response.body().next?.page
     } while (page)
-    const expected = [roster.guest, roster.read, roster.edit, roster.create, roster.admin].map((c) => c.user.id)
+    const expected = [roster.guest, roster.read, roster.edit, roster.create, roster.admin].map(
+      (c) => c.user.id
+    )
     assert.deepEqual(seen, expected)
 
     const ascending = await client
@@ -97,28 +111,54 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .bearerToken(roster.admin.token)
       response.assertStatus(200)
       response.assertContract()
-      assert.deepEqual(response.body().items.map((item: any) => item.id), [caller.user.id])
+      assert.deepEqual(
+        response.body().items.map((item: any) => item.id),
+        [caller.user.id]
+      )
       assert.equal(response.body().count, 1)
     }
-    const none = await client.get(membersUrl(roster.organizationId)).qs({ role: 'review' }).bearerToken(roster.admin.token)
+    const none = await client
+      .get(membersUrl(roster.organizationId))
+      .qs({ role: 'review' })
+      .bearerToken(roster.admin.token)
     none.assertContract()
     assert.equal(none.body().count, 0)
   })
 
-  test('searches display names and e-mail addresses ignoring case, wildcards taken literally', async ({ client, assert }) => {
+  test('searches display names and e-mail addresses ignoring case, wildcards taken literally', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const organizationId = admin.organizationId
-    const ada = await createCaller({ organizationId, role: 'read', email: 'ada.lovelace@example.com' })
-    const grace = await createCaller({ organizationId, role: 'read', email: 'g_hopper@navy.example' })
+    const ada = await createCaller({
+      organizationId,
+      role: 'read',
+      email: 'ada.lovelace@example.com',
+    })
+    const grace = await createCaller({
+      organizationId,
+      role: 'read',
+      email: 'g_hopper@navy.example',
+    })
     await db.from('users').where('id', grace.user.id).update({ display_name: 'Grace HOPPER 100%' })
     const emile = await createCaller({ organizationId, role: 'read', email: 'durand@example.fr' })
-    await db.from('users').where('id', emile.user.id).update({ display_name: 'ÉMILE Zoë Ørsted ΟΔΥΣΣΕΥΣ' })
+    await db
+      .from('users')
+      .where('id', emile.user.id)
+      .update({ display_name: 'ÉMILE Zoë Ørsted ΟΔΥΣΣΕΥΣ' })
 
     const search = async (term: string) => {
-      const response = await client.get(membersUrl(organizationId)).qs({ search: term }).bearerToken(admin.token)
+      const response = await client
+        .get(membersUrl(organizationId))
+        .qs({ search: term })
+        .bearerToken(admin.token)
       response.assertStatus(200)
       response.assertContract()
-      return response.body().items.map((item: any) => item.id).sort()
+      return response
+        .body()
+        .items.map((item: any) => item.id)
+        .sort()
     }
     assert.deepEqual(await search('LOVELACE'), [ada.user.id])
     assert.deepEqual(await search('Ada Love'), [ada.user.id])
@@ -139,10 +179,15 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     assert.deepEqual(await search('οδυσσευσ'), [emile.user.id])
   })
 
-  test('sorts by lastSeenAt, listing only members seen at least once', async ({ client, assert }) => {
+  test('sorts by lastSeenAt, listing only members seen at least once', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     for (const caller of [roster.read, roster.admin]) {
-      const ping = await client.post(`/v1/orgs/${roster.organizationId}/ping`).bearerToken(caller.token)
+      const ping = await client
+        .post(`/v1/orgs/${roster.organizationId}/ping`)
+        .bearerToken(caller.token)
       ping.assertContract()
       ping.assertStatus(200)
       await new Promise((resolve) => setTimeout(resolve, 5))
@@ -190,7 +235,10 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     ])
     .run(async ({ client, assert }, { qs, field }) => {
       const caller = await createCaller()
-      const response = await client.get(membersUrl(caller.organizationId)).qs(qs).bearerToken(caller.token)
+      const response = await client
+        .get(membersUrl(caller.organizationId))
+        .qs(qs)
+        .bearerToken(caller.token)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -198,10 +246,12 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
 
   test('refuses a token without the organization:members:read scope', async ({ client }) => {
     const caller = await createCaller()
-    const token = await (await import('#accounts/models/user')).default.accessTokens.create(caller.user, [
-      'organization:read',
-    ])
-    const response = await client.get(membersUrl(caller.organizationId)).bearerToken(token.value!.release())
+    const token = await (
+      await import('#accounts/models/user')
+    ).default.accessTokens.create(caller.user, ['organization:read'])
+    const response = await client
+      .get(membersUrl(caller.organizationId))
+      .bearerToken(token.value!.release())
     response.assertStatus(403)
     response.assertContract()
   })
@@ -222,7 +272,9 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
     .run(async ({ client, assert }, { role, status, self }) => {
       const roster = await createRoster()
       const other = await client
-        .get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`)
+        .get(
+          `${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`
+        )
         .bearerToken(roster[role].token)
       other.assertStatus(status)
       other.assertContract()
@@ -234,10 +286,14 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
       if (self === 200) assert.equal(mine.body().id, roster[role].user.id)
     })
 
-  test('answers 404 for unknown users, malformed ids and users of another organization', async ({ client }) => {
+  test('answers 404 for unknown users, malformed ids and users of another organization', async ({
+    client,
+  }) => {
     const roster = await createRoster()
     for (const userId of [newId(), 'nope', roster.outsider.user.id]) {
-      const response = await client.get(`${membersUrl(roster.organizationId)}/${userId}`).bearerToken(roster.admin.token)
+      const response = await client
+        .get(`${membersUrl(roster.organizationId)}/${userId}`)
+        .bearerToken(roster.admin.token)
       response.assertStatus(404)
       response.assertContract()
     }
@@ -250,7 +306,10 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
   test('an admin changes a role, to a guest and back', async ({ client, assert }) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}`
-    const response = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'review' })
+    const response = await client
+      .patch(url)
+      .bearerToken(roster.admin.token)
+      .json({ role: 'review' })
     response.assertStatus(200)
     response.assertContract()
     assert.equal(response.body().role, 'review')
@@ -260,7 +319,9 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     guest.assertStatus(200)
     guest.assertContract()
     assert.isNull(guest.body().role)
-    const asGuest = await client.get(membersUrl(roster.organizationId)).bearerToken(roster.read.token)
+    const asGuest = await client
+      .get(membersUrl(roster.organizationId))
+      .bearerToken(roster.read.token)
     asGuest.assertContract()
     asGuest.assertStatus(403)
   })
@@ -284,7 +345,10 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
     })
 
-  test('the last admin cannot be demoted (409); with a second admin they can', async ({ client, assert }) => {
+  test('the last admin cannot be demoted (409); with a second admin they can', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
     const refused = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
@@ -350,11 +414,21 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
 test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
   eachTestInTransaction(group)
 
-  test('an admin removes a member and their team memberships in the organization', async ({ client, assert }) => {
+  test('an admin removes a member and their team memberships in the organization', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
-    const other = await createCaller({ organizationId: roster.outsider.organizationId, role: 'read' })
+    const other = await createCaller({
+      organizationId: roster.outsider.organizationId,
+      role: 'read',
+    })
     // The removed user is also in a team of another organization, which must stay.
-    await createCaller({ organizationId: roster.outsider.organizationId, role: 'read', email: roster.read.email })
+    await createCaller({
+      organizationId: roster.outsider.organizationId,
+      role: 'read',
+      email: roster.read.email,
+    })
     const team = await client
       .put(`/v1/orgs/${roster.organizationId}/teams`)
       .bearerToken(roster.admin.token)
@@ -375,7 +449,9 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     response.assertContract()
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
-    const read = await client.get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`).bearerToken(roster.admin.token)
+    const read = await client
+      .get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`)
+      .bearerToken(roster.admin.token)
     read.assertContract()
     assert.equal(read.body().members, 1)
     const kept = await client
@@ -383,7 +459,9 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       .bearerToken(roster.outsider.token)
     kept.assertContract()
     assert.equal(kept.body().members, 2)
-    const gone = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.read.token)
+    const gone = await client
+      .get(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.read.token)
     gone.assertContract()
     gone.assertStatus(404)
   })
@@ -412,7 +490,10 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       self.assertContract()
     })
 
-  test('the last admin cannot be removed, not even by themselves (409)', async ({ client, assert }) => {
+  test('the last admin cannot be removed, not even by themselves (409)', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const response = await client
       .delete(`${membersUrl(roster.organizationId)}/${roster.admin.user.id}`)
@@ -422,10 +503,12 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     assert.isNotNull(await membershipOf(roster.organizationId, roster.admin.user.id))
   })
 
-  test('answers 404 for unknown ids and other organizations\' members', async ({ client }) => {
+  test("answers 404 for unknown ids and other organizations' members", async ({ client }) => {
     const roster = await createRoster()
     for (const userId of [newId(), 'x', roster.outsider.user.id]) {
-      const response = await client.delete(`${membersUrl(roster.organizationId)}/${userId}`).bearerToken(roster.admin.token)
+      const response = await client
+        .delete(`${membersUrl(roster.organizationId)}/${userId}`)
+        .bearerToken(roster.admin.token)
       response.assertStatus(404)
       response.assertContract()
     }
@@ -444,14 +527,19 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     response.assertContract()
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
-    const read = await client.get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`).bearerToken(roster.read.token)
+    const read = await client
+      .get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
+      .bearerToken(roster.read.token)
     read.assertContract()
     assert.isTrue(read.body().sso)
   })
 
   test('{role}: {status}')
     .with(
-      MATRIX.filter((role) => role !== 'admin').map((role) => ({ role, status: role === 'outsider' ? 404 : 403 }))
+      MATRIX.filter((role) => role !== 'admin').map((role) => ({
+        role,
+        status: role === 'outsider' ? 404 : 403,
+      }))
     )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
@@ -477,14 +565,26 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
 test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
   eachTestInTransaction(group)
 
-  test('lists the member\'s teams with their team role, filtered by title ignoring case', async ({ client, assert }) => {
+  test("lists the member's teams with their team role, filtered by title ignoring case", async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const teamsUrl = `/v1/orgs/${roster.organizationId}/teams`
-    const writers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Writers Guild', members: [roster.edit.user.id] })
+    const writers = await client
+      .put(teamsUrl)
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Writers Guild', members: [roster.edit.user.id] })
     writers.assertContract()
-    const readers = await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Readers', members: [roster.edit.user.id] })
+    const readers = await client
+      .put(teamsUrl)
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Readers', members: [roster.edit.user.id] })
     readers.assertContract()
-    await client.put(teamsUrl).bearerToken(roster.admin.token).json({ title: 'Others', members: [roster.read.user.id] })
+    await client
+      .put(teamsUrl)
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Others', members: [roster.read.user.id] })
     const promote = await client
       .put(`${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`)
       .bearerToken(roster.admin.token)
@@ -506,9 +606,14 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     )
     const filtered = await client.get(url).qs({ title: 'GUILD' }).bearerToken(roster.read.token)
     filtered.assertContract()
-    assert.deepEqual(filtered.body().items.map((item: any) => item.team.id), [writers.body().id])
+    assert.deepEqual(
+      filtered.body().items.map((item: any) => item.team.id),
+      [writers.body().id]
+    )
 
-    const member = await client.get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`).bearerToken(roster.read.token)
+    const member = await client
+      .get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`)
+      .bearerToken(roster.read.token)
     member.assertContract()
     assert.equal(member.body().teams, 2)
   })
@@ -553,14 +658,23 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
 
 test.group('The last admin under concurrency', () => {
   // No global transaction here: the two requests must run in two real transactions at once.
-  test('two admins demoting each other at the same time leave one admin', async ({ client, assert }) => {
+  test('two admins demoting each other at the same time leave one admin', async ({
+    client,
+    assert,
+  }) => {
     const first = await createCaller()
     const organizationId = first.organizationId
     const second = await createCaller({ organizationId, role: 'admin' })
     try {
       const [a, b] = await Promise.all([
-        client.patch(`${membersUrl(organizationId)}/${second.user.id}`).bearerToken(first.token).json({ role: 'read' }),
-        client.patch(`${membersUrl(organizationId)}/${first.user.id}`).bearerToken(second.token).json({ role: 'read' }),
+        client
+          .patch(`${membersUrl(organizationId)}/${second.user.id}`)
+          .bearerToken(first.token)
+          .json({ role: 'read' }),
+        client
+          .patch(`${membersUrl(organizationId)}/${first.user.id}`)
+          .bearerToken(second.token)
+          .json({ role: 'read' }),
       ])
       a.assertContract()
       b.assertContract()

@@ -15,16 +15,28 @@ test.group('Membership lifecycle', (group) => {
     const newcomer = await createCaller({ email: 'lifecycle.newcomer@example.com' })
     const as = (caller: { token: string }) => ({
       get: (path: string) => client.get(`${org}${path}`).bearerToken(caller.token),
-      post: (path: string, body?: object) => client.post(`${org}${path}`).bearerToken(caller.token).json(body ?? {}),
-      put: (path: string, body?: object) => client.put(`${org}${path}`).bearerToken(caller.token).json(body ?? {}),
-      patch: (path: string, body: object) => client.patch(`${org}${path}`).bearerToken(caller.token).json(body),
+      post: (path: string, body?: object) =>
+        client
+          .post(`${org}${path}`)
+          .bearerToken(caller.token)
+          .json(body ?? {}),
+      put: (path: string, body?: object) =>
+        client
+          .put(`${org}${path}`)
+          .bearerToken(caller.token)
+          .json(body ?? {}),
+      patch: (path: string, body: object) =>
+        client.patch(`${org}${path}`).bearerToken(caller.token).json(body),
       delete: (path: string) => client.delete(`${org}${path}`).bearerToken(caller.token),
     })
 
     const outside = await as(newcomer).get('')
     outside.assertStatus(404)
 
-    const invite = await as(admin).post('/invites', { emails: ['Lifecycle.Newcomer@example.com'], role: 'read' })
+    const invite = await as(admin).post('/invites', {
+      emails: ['Lifecycle.Newcomer@example.com'],
+      role: 'read',
+    })
     invite.assertStatus(200)
     invite.assertContract()
     assert.equal(invite.body().invited, 1)

@@ -26,7 +26,10 @@ test.group('GET /v1/orgs', (group) => {
     assert.match(org.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
-  test('pages through with opaque keyset cursors, stable under inserts', async ({ client, assert }) => {
+  test('pages through with opaque keyset cursors, stable under inserts', async ({
+    client,
+    assert,
+  }) => {
     const caller = await createCaller({ org: 'First' })
     for (const title of ['Second', 'Third', 'Fourth']) {
       const created = await client.post('/v1/orgs').bearerToken(caller.token).json({ title })
@@ -87,7 +90,12 @@ test.group('GET /v1/orgs', (group) => {
   })
 
   test('rejects a forged page cursor (case {$i})')
-    .with(['garbage', Buffer.from('[1]').toString('base64url'), Buffer.from('{"a":1}').toString('base64url'), 'x'.repeat(2000)])
+    .with([
+      'garbage',
+      Buffer.from('[1]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+      'x'.repeat(2000),
+    ])
     .run(async ({ client, assert }, page) => {
       const caller = await createCaller()
       const response = await client.get('/v1/orgs').qs({ page }).bearerToken(caller.token)
@@ -106,7 +114,10 @@ test.group('GET /v1/orgs', (group) => {
 test.group('GET /v1/orgs/{organizationId}', (group) => {
   eachTestInTransaction(group)
 
-  test('answers a member with the organization and their permissions', async ({ client, assert }) => {
+  test('answers a member with the organization and their permissions', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller({ org: 'Acme' })
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
 
@@ -158,7 +169,9 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
           : kind === 'an unknown id'
             ? newId()
             : "x'; drop table organizations; --"
-      const response = await client.get(`/v1/orgs/${encodeURIComponent(id)}`).bearerToken(caller.token)
+      const response = await client
+        .get(`/v1/orgs/${encodeURIComponent(id)}`)
+        .bearerToken(caller.token)
       response.assertStatus(404)
       response.assertContract()
       assert.notInclude(JSON.stringify(response.body()), 'title')

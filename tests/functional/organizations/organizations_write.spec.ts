@@ -40,9 +40,21 @@ test.group('POST /v1/orgs', (group) => {
       { name: 'a 256-character title', body: { title: 'x'.repeat(256) }, field: 'title' },
       { name: 'a numeric title', body: { title: 12345 }, field: 'title' },
       { name: 'a null title', body: { title: null }, field: 'title' },
-      { name: 'emailDomains as a string', body: { title: 'Docs', emailDomains: 'example.com' }, field: 'emailDomains' },
-      { name: 'an invalid e-mail domain', body: { title: 'Docs', emailDomains: ['not a domain'] }, field: 'emailDomains.0' },
-      { name: 'a duplicated e-mail domain', body: { title: 'Docs', emailDomains: ['a.com', 'a.com'] }, field: 'emailDomains' },
+      {
+        name: 'emailDomains as a string',
+        body: { title: 'Docs', emailDomains: 'example.com' },
+        field: 'emailDomains',
+      },
+      {
+        name: 'an invalid e-mail domain',
+        body: { title: 'Docs', emailDomains: ['not a domain'] },
+        field: 'emailDomains.0',
+      },
+      {
+        name: 'a duplicated e-mail domain',
+        body: { title: 'Docs', emailDomains: ['a.com', 'a.com'] },
+        field: 'emailDomains',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const caller = await createCaller()
@@ -92,7 +104,10 @@ test.group('POST /v1/orgs', (group) => {
     const caller = await createCaller()
     const User = (await import('#accounts/models/user')).default
     const token = await User.accessTokens.create(caller.user, ['organization:read'])
-    const response = await client.post('/v1/orgs').bearerToken(token.value!.release()).json({ title: 'Docs' })
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(token.value!.release())
+      .json({ title: 'Docs' })
     response.assertStatus(403)
     response.assertContract()
   })
@@ -153,21 +168,40 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       { name: 'a hostname with dots', body: { hostname: 'acme.docs' }, field: 'hostname' },
       { name: 'a hostname ending in a hyphen', body: { hostname: 'acme-' }, field: 'hostname' },
       { name: 'an unknown role', body: { defaultRole: 'owner' }, field: 'defaultRole' },
-      { name: 'defaultContent of another type', body: { defaultContent: { type: 'space', site: 'x' } }, field: 'defaultContent.type' },
-      { name: 'defaultContent without a site', body: { defaultContent: { type: 'site' } }, field: 'defaultContent.site' },
+      {
+        name: 'defaultContent of another type',
+        body: { defaultContent: { type: 'space', site: 'x' } },
+        field: 'defaultContent.type',
+      },
+      {
+        name: 'defaultContent without a site',
+        body: { defaultContent: { type: 'site' } },
+        field: 'defaultContent.site',
+      },
       { name: 'a logo that is not a URL', body: { logo: 'not a url' }, field: 'logo' },
-      { name: 'a logo URL over 2048 characters', body: { logo: `https://example.com/${'a'.repeat(2040)}` }, field: 'logo' },
+      {
+        name: 'a logo URL over 2048 characters',
+        body: { logo: `https://example.com/${'a'.repeat(2040)}` },
+        field: 'logo',
+      },
       { name: 'sso as a string', body: { sso: 'yes' }, field: 'sso' },
       { name: 'ai as a number', body: { ai: 1 }, field: 'ai' },
       { name: 'inviteLinks as null', body: { inviteLinks: null }, field: 'inviteLinks' },
       { name: 'emailDomains with a number', body: { emailDomains: [42] }, field: 'emailDomains.0' },
-      { name: 'a valid title with an invalid hostname', body: { title: 'Valid title', hostname: '!' }, field: 'hostname' },
+      {
+        name: 'a valid title with an invalid hostname',
+        body: { title: 'Valid title', hostname: '!' },
+        field: 'hostname',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller({ org: 'Original' })
       const before = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
       before.assertContract()
-      const response = await client.patch(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token).json(body)
+      const response = await client
+        .patch(`/v1/orgs/${admin.organizationId}`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -176,10 +210,16 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       assert.deepEqual(after.body(), before.body())
     })
 
-  test('a hostname already used elsewhere is a conflict and changes nothing', async ({ client, assert }) => {
+  test('a hostname already used elsewhere is a conflict and changes nothing', async ({
+    client,
+    assert,
+  }) => {
     const first = await createCaller()
     const second = await createCaller({ org: 'Second' })
-    const taken = await client.patch(`/v1/orgs/${first.organizationId}`).bearerToken(first.token).json({ hostname: 'taken' })
+    const taken = await client
+      .patch(`/v1/orgs/${first.organizationId}`)
+      .bearerToken(first.token)
+      .json({ hostname: 'taken' })
     taken.assertContract()
     taken.assertStatus(200)
 
@@ -207,7 +247,10 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       response.assertStatus(403)
       response.assertContract()
       // The policy's own reason, not a generic refusal.
-      assert.equal(response.body().error.message, 'Only admins of this organization can change its settings')
+      assert.equal(
+        response.body().error.message,
+        'Only admins of this organization can change its settings'
+      )
       const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
       after.assertContract()
       assert.equal(after.body().title, 'Original')
@@ -233,7 +276,10 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     for (const id of [other.organizationId, newId()]) {
-      const response = await client.patch(`/v1/orgs/${id}`).bearerToken(admin.token).json({ title: 'Mine now' })
+      const response = await client
+        .patch(`/v1/orgs/${id}`)
+        .bearerToken(admin.token)
+        .json({ title: 'Mine now' })
       response.assertStatus(404)
       response.assertContract()
     }
@@ -243,9 +289,15 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
 test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
   eachTestInTransaction(group)
 
-  test('shows organizations of the caller’s own e-mail domain, and hides the rest', async ({ client, assert }) => {
+  test('shows organizations of the caller’s own e-mail domain, and hides the rest', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
-    await client.patch(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token).json({ emailDomains: ['acme.test'] })
+    await client
+      .patch(`/v1/orgs/${admin.organizationId}`)
+      .bearerToken(admin.token)
+      .json({ emailDomains: ['acme.test'] })
 
     // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
     const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
@@ -269,13 +321,18 @@ test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
     const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const asMember = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(member.token)
     asMember.assertContract()
-    assert.deepEqual(asMember.body().organizations.map((org: any) => org.id), [admin.organizationId])
+    assert.deepEqual(
+      asMember.body().organizations.map((org: any) => org.id),
+      [admin.organizationId]
+    )
     assert.isTrue(asMember.body().organizations[0].permissions.view)
   })
 
   test('rejects a malformed domain', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client.get(`/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`).bearerToken(caller.token)
+    const response = await client
+      .get(`/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`)
+      .bearerToken(caller.token)
     response.assertStatus(400)
     response.assertContract()
   })
@@ -292,7 +349,9 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
       .first()
     assert.isNull(before.last_seen_at)
 
-    const response = await client.post(`/v1/orgs/${caller.organizationId}/ping`).bearerToken(caller.token)
+    const response = await client
+      .post(`/v1/orgs/${caller.organizationId}/ping`)
+      .bearerToken(caller.token)
     response.assertStatus(200)
     response.assertContract()
 
@@ -306,7 +365,9 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
   test('another organization is 404', async ({ client }) => {
     const caller = await createCaller()
     const other = await createCaller()
-    const response = await client.post(`/v1/orgs/${other.organizationId}/ping`).bearerToken(caller.token)
+    const response = await client
+      .post(`/v1/orgs/${other.organizationId}/ping`)
+      .bearerToken(caller.token)
     response.assertStatus(404)
     response.assertContract()
   })

@@ -51,6 +51,10 @@ export async function membershipOf(organizationId: string, userId: string) {
 }
 
 export async function teamMembershipsOf(teamId: string) {
-  const rows = await db.from('team_members').where('team_id', teamId).select('user_id', 'role').orderBy('id')
+  const rows = await db
+    .from('team_members')
+    .where('team_id', teamId)
+    .select('user_id', 'role')
+    .orderBy('id')
   return Object.fromEntries(rows.map((row) => [row.user_id, row.role]))
 }

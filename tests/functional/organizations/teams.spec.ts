@@ -38,7 +38,10 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     const response = await client
       .put(teamsUrl(roster.organizationId))
       .bearerToken(roster.admin.token)
-      .json({ title: '  Writers  ', members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id] })
+      .json({
+        title: '  Writers  ',
+        members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
+      })
     response.assertStatus(201)
     response.assertContract()
     const team = response.body()
@@ -49,12 +52,17 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     assert.equal(team.spaces, 0)
     assert.match(team.createdAt, /\.\d{3}Z$/)
     assert.deepEqual(team.permissions, { admin: true, view: true })
-    assert.match(response.header('location')!, new RegExp(`^https?://[^/]+/v1/orgs/${roster.organizationId}/teams/${team.id}$`))
+    assert.match(
+      response.header('location')!,
+      new RegExp(`^https?://[^/]+/v1/orgs/${roster.organizationId}/teams/${team.id}$`)
+    )
     assert.deepEqual(await teamMembershipsOf(team.id), {
       [roster.read.user.id]: 'member',
       [roster.guest.user.id]: 'member',
     })
-    const read = await client.get(`${teamsUrl(roster.organizationId)}/${team.id}`).bearerToken(roster.admin.token)
+    const read = await client
+      .get(`${teamsUrl(roster.organizationId)}/${team.id}`)
+      .bearerToken(roster.admin.token)
     read.assertContract()
     assert.deepEqual(read.body(), team)
   })
@@ -70,7 +78,10 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster[role].token).json({ title: 'T' })
+      const response = await client
+        .put(teamsUrl(roster.organizationId))
+        .bearerToken(roster[role].token)
+        .json({ title: 'T' })
       response.assertStatus(status)
       response.assertContract()
       assert.equal(await countTeams(), before)
@@ -86,19 +97,29 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       { name: 'a null title', body: { title: null }, field: 'title' },
       { name: 'members as a string', body: { title: 'T', members: 'abc' }, field: 'members' },
       { name: 'a numeric member', body: { title: 'T', members: [5] }, field: 'members.0' },
-      { name: 'an unknown member', body: { title: 'T', members: ['UNKNOWN' + 'x'.repeat(13)] }, field: 'UNKNOWNxxxx' },
+      {
+        name: 'an unknown member',
+        body: { title: 'T', members: ['UNKNOWN' + 'x'.repeat(13)] },
+        field: 'UNKNOWNxxxx',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json(body)
+      const response = await client
+        .put(teamsUrl(roster.organizationId))
+        .bearerToken(roster.admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
       assert.equal(await countTeams(), before)
     })
 
-  test('refuses members of another organization and creates nothing', async ({ client, assert }) => {
+  test('refuses members of another organization and creates nothing', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const before = await countTeams()
     const response = await client
@@ -139,29 +160,51 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client.get(teamsUrl(roster.organizationId)).bearerToken(roster[role].token)
+      const response = await client
+        .get(teamsUrl(roster.organizationId))
+        .bearerToken(roster[role].token)
       response.assertStatus(status)
       response.assertContract()
       if (status === 200) {
-        assert.deepEqual(response.body().items.map((team: any) => team.id), [teamId])
+        assert.deepEqual(
+          response.body().items.map((team: any) => team.id),
+          [teamId]
+        )
         const permissions = response.body().items[0].permissions
         assert.equal(permissions.admin, role === 'admin' || role === 'edit')
         assert.isTrue(permissions.view)
       }
-      const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster[role].token)
+      const org = await client
+        .get(`/v1/orgs/${roster.organizationId}`)
+        .bearerToken(roster[role].token)
       org.assertContract()
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
 
-  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({ client, assert }) => {
+  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const ids: string[] = []
-    for (const title of ['Docs Writers', 'API_reviewers', 'Support 100%', 'docs editors', 'ÉQUIPE Ørsted']) {
-      const response = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title })
+    for (const title of [
+      'Docs Writers',
+      'API_reviewers',
+      'Support 100%',
+      'docs editors',
+      'ÉQUIPE Ørsted',
+    ]) {
+      const response = await client
+        .put(teamsUrl(roster.organizationId))
+        .bearerToken(roster.admin.token)
+        .json({ title })
       ids.push(response.body().id)
     }
     const titles = async (title: string) => {
-      const response = await client.get(teamsUrl(roster.organizationId)).qs({ title }).bearerToken(roster.read.token)
+      const response = await client
+        .get(teamsUrl(roster.organizationId))
+        .qs({ title })
+        .bearerToken(roster.read.token)
       response.assertStatus(200)
       response.assertContract()
       return response.body().items.map((team: any) => team.title)
@@ -188,17 +231,28 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(seen, ids)
   })
 
-  test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({ client, assert }) => {
+  test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
-    const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+    const before = await client
+      .get(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.edit.token)
     before.assertContract()
     assert.isFalse(before.body().permissions.ownTeam)
     const owned = await ownedTeam(client, roster, 'Owned')
-    const other = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Other' })
+    const other = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Other' })
     other.assertContract()
 
     const list = async (owner: string) => {
-      const response = await client.get(teamsUrl(roster.organizationId)).qs({ owner }).bearerToken(roster.read.token)
+      const response = await client
+        .get(teamsUrl(roster.organizationId))
+        .qs({ owner })
+        .bearerToken(roster.read.token)
       response.assertStatus(200)
       response.assertContract()
       return response.body().items.map((team: any) => team.id)
@@ -209,21 +263,34 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await list(roster.outsider.user.id), [])
     assert.deepEqual(await list('nonsense'), [])
 
-    const after = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+    const after = await client
+      .get(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.edit.token)
     after.assertContract()
     assert.isTrue(after.body().permissions.ownTeam)
     const listed = await client.get('/v1/orgs').bearerToken(roster.edit.token)
     listed.assertContract()
     assert.isTrue(listed.body().items[0].permissions.ownTeam)
-    const guest = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.guest.token)
+    const guest = await client
+      .get(`/v1/orgs/${roster.organizationId}`)
+      .bearerToken(roster.guest.token)
     guest.assertContract()
     assert.isFalse(guest.body().permissions.ownTeam)
   })
 
   test('rejects bad queries', async ({ client }) => {
     const roster = await createRoster()
-    for (const qs of [{ limit: 1001 }, { limit: 'ten' }, { title: 'x'.repeat(257) }, { page: '%%%' }, 'title=a&title=b']) {
-      const response = await client.get(teamsUrl(roster.organizationId)).qs(qs).bearerToken(roster.admin.token)
+    for (const qs of [
+      { limit: 1001 },
+      { limit: 'ten' },
+      { title: 'x'.repeat(257) },
+      { page: '%%%' },
+      'title=a&title=b',
+    ]) {
+      const response = await client
+        .get(teamsUrl(roster.organizationId))
+        .qs(qs)
+        .bearerToken(roster.admin.token)
       response.assertStatus(400)
       response.assertContract()
     }
@@ -245,7 +312,9 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { role, status, admin }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+      const response = await client
+        .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
+        .bearerToken(roster[role].token)
       response.assertStatus(status)
       response.assertContract()
       if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
@@ -253,9 +322,14 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
 
   test('a guest outside the team cannot read it (403)', async ({ client }) => {
     const roster = await createRoster()
-    const team = await client.put(teamsUrl(roster.organizationId)).bearerToken(roster.admin.token).json({ title: 'Closed' })
+    const team = await client
+      .put(teamsUrl(roster.organizationId))
+      .bearerToken(roster.admin.token)
+      .json({ title: 'Closed' })
     team.assertContract()
-    const response = await client.get(`${teamsUrl(roster.organizationId)}/${team.body().id}`).bearerToken(roster.guest.token)
+    const response = await client
+      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}`)
+      .bearerToken(roster.guest.token)
     response.assertStatus(403)
     response.assertContract()
     const members = await client
@@ -265,9 +339,12 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     members.assertContract()
   })
 
-  test('unknown ids and other organizations\' teams are 404', async ({ client }) => {
+  test("unknown ids and other organizations' teams are 404", async ({ client }) => {
     const roster = await createRoster()
-    const foreign = await client.put(teamsUrl(roster.outsider.organizationId)).bearerToken(roster.outsider.token).json({ title: 'Theirs' })
+    const foreign = await client
+      .put(teamsUrl(roster.outsider.organizationId))
+      .bearerToken(roster.outsider.token)
+      .json({ title: 'Theirs' })
     foreign.assertContract()
     for (const teamId of [newId(), 'bad id', foreign.body().id]) {
       for (const request of [
@@ -317,7 +394,10 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client.patch(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token).json(body)
+      const response = await client
+        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
+        .bearerToken(roster.admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, 'title')
@@ -337,23 +417,33 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       if (role !== 'outsider') {
-        const team = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+        const team = await client
+          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
+          .bearerToken(roster[role].token)
         team.assertContract()
         if (team.status() === 200) assert.equal(team.body().permissions.admin, status === 204)
       }
-      const response = await client.delete(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster[role].token)
+      const response = await client
+        .delete(`${teamsUrl(roster.organizationId)}/${teamId}`)
+        .bearerToken(roster[role].token)
       response.assertStatus(status)
       response.assertContract()
       const left = await db.from('team_members').where('team_id', teamId).count('* as total')
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
-        const again = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+        const again = await client
+          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
+          .bearerToken(roster.admin.token)
         again.assertContract()
         again.assertStatus(404)
-        const member = await client.get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`).bearerToken(roster.admin.token)
+        const member = await client
+          .get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`)
+          .bearerToken(roster.admin.token)
         member.assertContract()
         assert.equal(member.body().teams, 0)
-        const org = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(roster.edit.token)
+        const org = await client
+          .get(`/v1/orgs/${roster.organizationId}`)
+          .bearerToken(roster.edit.token)
         org.assertContract()
         assert.isFalse(org.body().permissions.ownTeam)
       }
@@ -363,7 +453,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
 test.group('Team members', (group) => {
   eachTestInTransaction(group)
 
-  test('GET lists the team\'s members as listing items; {role}: {status}')
+  test("GET lists the team's members as listing items; {role}: {status}")
     .with([
       { role: 'admin', status: 200 },
       { role: 'create', status: 200 },
@@ -394,7 +484,10 @@ test.group('Team members', (group) => {
       assert.equal(items[0].organization.teams, 1)
       // A guest sees their own listing item, not the others'.
       for (const item of items) {
-        assert.equal(item.permissions.view, role !== 'guest' || item.organization.id === roster.guest.user.id)
+        assert.equal(
+          item.permissions.view,
+          role !== 'guest' || item.organization.id === roster.guest.user.id
+        )
       }
     })
 
@@ -403,13 +496,21 @@ test.group('Team members', (group) => {
     const team = await client
       .put(teamsUrl(roster.organizationId))
       .bearerToken(roster.admin.token)
-      .json({ title: 'All', members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map((c) => c.user.id) })
+      .json({
+        title: 'All',
+        members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map(
+          (c) => c.user.id
+        ),
+      })
     team.assertContract()
     const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
     const seen: string[] = []
     let page: string | undefined
     do {
-      const response = await client.get(url).qs({ limit: 2, ...(page ? { page } : {}) }).bearerToken(roster.read.token)
+      const response = await client
+        .get(url)
+        .qs({ limit: 2, ...(page ? { page } : {}) })
+        .bearerToken(roster.read.token)
       response.assertContract()
       seen.push(...response.body().items.map((item: any) => item.organization.id))
       page = response.body().next?.page
@@ -420,7 +521,10 @@ test.group('Team members', (group) => {
     tooMany.assertContract()
   })
 
-  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({ client, assert }) => {
+  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const response = await client
@@ -429,7 +533,10 @@ test.group('Team members', (group) => {
       .json({
         add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
         remove: [roster.guest.user.id, roster.admin.email],
-        memberships: { [roster.create.user.id]: { role: 'owner' }, [roster.edit.email]: { role: 'member' } },
+        memberships: {
+          [roster.create.user.id]: { role: 'owner' },
+          [roster.edit.email]: { role: 'member' },
+        },
       })
     response.assertStatus(204)
     response.assertContract()
@@ -438,12 +545,17 @@ test.group('Team members', (group) => {
       [roster.read.user.id]: 'member',
       [roster.create.user.id]: 'owner',
     })
-    const team = await client.get(`${teamsUrl(roster.organizationId)}/${teamId}`).bearerToken(roster.admin.token)
+    const team = await client
+      .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
+      .bearerToken(roster.admin.token)
     team.assertContract()
     assert.equal(team.body().members, 3)
   })
 
-  test('bulk PUT names every unknown user in a 400 and applies nothing', async ({ client, assert }) => {
+  test('bulk PUT names every unknown user in a 400 and applies nothing', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const before = await teamMembershipsOf(teamId)
@@ -503,7 +615,10 @@ test.group('Team members', (group) => {
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
 
-  test('PUT one member adds, promotes, and keeps the role when none is given', async ({ client, assert }) => {
+  test('PUT one member adds, promotes, and keeps the role when none is given', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
@@ -558,7 +673,9 @@ test.group('Team members', (group) => {
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
     })
 
-  test('DELETE one member: not in the team is 204, not a member of the organization is 404', async ({ client }) => {
+  test('DELETE one member: not in the team is 204, not a member of the organization is 404', async ({
+    client,
+  }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const absent = await client
@@ -573,18 +690,30 @@ test.group('Team members', (group) => {
     stranger.assertContract()
   })
 
-  test('a team of another organization cannot be reached through this one', async ({ client, assert }) => {
+  test('a team of another organization cannot be reached through this one', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const theirs = await client
       .put(teamsUrl(roster.outsider.organizationId))
       .bearerToken(roster.outsider.token)
       .json({ title: 'Theirs' })
     theirs.assertContract()
-    const mate = await createCaller({ organizationId: roster.outsider.organizationId, role: 'read' })
+    const mate = await createCaller({
+      organizationId: roster.outsider.organizationId,
+      role: 'read',
+    })
     for (const request of [
-      client.put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`).json({ add: [roster.read.user.id] }),
-      client.put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`).json({}),
-      client.delete(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`),
+      client
+        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`)
+        .json({ add: [roster.read.user.id] }),
+      client
+        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`)
+        .json({}),
+      client.delete(
+        `${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`
+      ),
     ]) {
       const response = await request.bearerToken(roster.admin.token)
       response.assertStatus(404)
@@ -597,13 +726,22 @@ test.group('Team members', (group) => {
 test.group('Team and member counts', (group) => {
   eachTestInTransaction(group)
 
-  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({ client, assert }) => {
+  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({
+    client,
+    assert,
+  }) => {
     const roster = await createRoster()
     const { organizationId, admin, guest } = roster
-    const space = await client.post(`/v1/orgs/${organizationId}/spaces`).bearerToken(admin.token).json({ title: 'Handbook' })
+    const space = await client
+      .post(`/v1/orgs/${organizationId}/spaces`)
+      .bearerToken(admin.token)
+      .json({ title: 'Handbook' })
     space.assertContract()
     space.assertStatus(201)
-    const created = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Readers' })
+    const created = await client
+      .put(teamsUrl(organizationId))
+      .bearerToken(admin.token)
+      .json({ title: 'Readers' })
     created.assertContract()
     created.assertStatus(201)
     const teamId = created.body().id
@@ -615,9 +753,13 @@ test.group('Team and member counts', (group) => {
     granted.assertStatus(204)
 
     const counts = async () => {
-      const team = await client.get(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+      const team = await client
+        .get(`${teamsUrl(organizationId)}/${teamId}`)
+        .bearerToken(admin.token)
       team.assertContract()
-      const member = await client.get(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+      const member = await client
+        .get(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
+        .bearerToken(admin.token)
       member.assertContract()
       for (const response of [team, member]) response.assertContract()
       return {
@@ -628,34 +770,51 @@ test.group('Team and member counts', (group) => {
     // The guest sees the space only through the team.
     assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
 
-    const add = await client.put(`${teamsUrl(organizationId)}/${teamId}/members`).bearerToken(admin.token).json({ add: [guest.email] })
+    const add = await client
+      .put(`${teamsUrl(organizationId)}/${teamId}/members`)
+      .bearerToken(admin.token)
+      .json({ add: [guest.email] })
     add.assertContract()
     add.assertStatus(204)
     assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
 
-    const remove = await client.delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token)
+    const remove = await client
+      .delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
+      .bearerToken(admin.token)
     remove.assertContract()
     remove.assertStatus(204)
     assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
 
-    const one = await client.put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`).bearerToken(admin.token).json({})
+    const one = await client
+      .put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
+      .bearerToken(admin.token)
+      .json({})
     one.assertContract()
     one.assertStatus(204)
     assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
 
-    const deleted = await client.delete(`${teamsUrl(organizationId)}/${teamId}`).bearerToken(admin.token)
+    const deleted = await client
+      .delete(`${teamsUrl(organizationId)}/${teamId}`)
+      .bearerToken(admin.token)
     deleted.assertContract()
     deleted.assertStatus(204)
     assert.deepEqual(await counts(), { team: null, member: [0, 0] })
 
     // Removing a member from the organization takes them out of its teams: the team count drops.
-    const again = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Again', members: [guest.user.id] })
+    const again = await client
+      .put(teamsUrl(organizationId))
+      .bearerToken(admin.token)
+      .json({ title: 'Again', members: [guest.user.id] })
     again.assertContract()
     assert.equal(again.body().members, 1)
-    const gone = await client.delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`).bearerToken(admin.token)
+    const gone = await client
+      .delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
+      .bearerToken(admin.token)
     gone.assertContract()
     gone.assertStatus(204)
-    const after = await client.get(`${teamsUrl(organizationId)}/${again.body().id}`).bearerToken(admin.token)
+    const after = await client
+      .get(`${teamsUrl(organizationId)}/${again.body().id}`)
+      .bearerToken(admin.token)
     after.assertContract()
     assert.equal(after.body().members, 0)
   })
@@ -663,20 +822,32 @@ test.group('Team and member counts', (group) => {
 
 test.group('Team members under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('adding the same member twice at once adds them once, without an error', async ({ client, assert }) => {
+  test('adding the same member twice at once adds them once, without an error', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const organizationId = admin.organizationId
     try {
       const member = await createCaller({ organizationId, role: 'read' })
-      const team = await client.put(teamsUrl(organizationId)).bearerToken(admin.token).json({ title: 'Busy' })
+      const team = await client
+        .put(teamsUrl(organizationId))
+        .bearerToken(admin.token)
+        .json({ title: 'Busy' })
       team.assertStatus(201)
       team.assertContract()
       const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
       const responses = await Promise.all([
         client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
-        client.put(url).bearerToken(admin.token).json({ add: [member.email] }),
+        client
+          .put(url)
+          .bearerToken(admin.token)
+          .json({ add: [member.email] }),
         client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({}),
-        client.put(url).bearerToken(admin.token).json({ add: [member.user.id] }),
+        client
+          .put(url)
+          .bearerToken(admin.token)
+          .json({ add: [member.user.id] }),
       ])
       for (const response of responses) {
         response.assertStatus(204)

@@ -15,14 +15,37 @@ async function snapshot(...organizationIds: string[]) {
     db
       .from('spaces')
       .whereIn('organization_id', organizationIds)
-      .select('id', 'organization_id', 'parent_id', 'position', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'deleted_at')
+      .select(
+        'id',
+        'organization_id',
+        'parent_id',
+        'position',
+        'title',
+        'emoji',
+        'visibility',
+        'edit_mode',
+        'default_level',
+        'deleted_at'
+      )
       .orderBy('id'),
     db
       .from('collections')
       .whereIn('organization_id', organizationIds)
-      .select('id', 'organization_id', 'parent_id', 'position', 'title', 'description', 'default_level')
+      .select(
+        'id',
+        'organization_id',
+        'parent_id',
+        'position',
+        'title',
+        'description',
+        'default_level'
+      )
       .orderBy('id'),
-    db.from('content_grants').whereIn('organization_id', organizationIds).select('id', 'role').orderBy('id'),
+    db
+      .from('content_grants')
+      .whereIn('organization_id', organizationIds)
+      .select('id', 'role')
+      .orderBy('id'),
   ])
   return JSON.stringify({ spaces, collections, grants })
 }
@@ -73,12 +96,17 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     assert.equal(await snapshot(admin.organizationId), before)
   })
 
-  test('a wrong token is a 401 and a token without the scope a 403 on every route', async ({ client, assert }) => {
+  test('a wrong token is a 401 and a token without the scope a 403 on every route', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const t = await tree(client, admin)
     const before = await snapshot(admin.organizationId)
     const readOnly = (await User.accessTokens.create(admin.user, ['space:read'])).value!.release()
-    const noSpaces = (await User.accessTokens.create(admin.user, ['organization:read'])).value!.release()
+    const noSpaces = (
+      await User.accessTokens.create(admin.user, ['organization:read'])
+    ).value!.release()
     const reads = [
       `/v1/orgs/${admin.organizationId}/spaces`,
       `/v1/spaces/${t.s1.id}`,
@@ -108,7 +136,9 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       { method: 'post', path: `/v1/spaces/${t.s3.id}/restore` },
     ] as const
     for (const { method, path } of writes) {
-      const wrong = await client[method](path).bearerToken('gb_api_' + newId(40)).json({ title: 'x' })
+      const wrong = await client[method](path)
+        .bearerToken('gb_api_' + newId(40))
+        .json({ title: 'x' })
       wrong.assertStatus(401)
       validateContract('GET', '/v1/user', 401, wrong.body())
       const denied = await client[method](path).bearerToken(readOnly).json({ title: 'x' })
@@ -121,34 +151,174 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
 
   test('wrong types, over-long strings and unknown values are 400s naming the field')
     .with([
-      { name: 'space PATCH: a 51-character emoji', op: 'patchSpace', body: { emoji: 'e'.repeat(51) }, field: 'emoji' },
-      { name: 'space PATCH: a numeric emoji', op: 'patchSpace', body: { emoji: 12 }, field: 'emoji' },
-      { name: 'space PATCH: a numeric title', op: 'patchSpace', body: { title: 5 }, field: 'title' },
-      { name: 'space PATCH: an empty title', op: 'patchSpace', body: { title: '   ' }, field: 'title' },
-      { name: 'space PATCH: editMode as a boolean', op: 'patchSpace', body: { editMode: true }, field: 'editMode' },
-      { name: 'space PATCH: defaultLevel "inherit"', op: 'patchSpace', body: { defaultLevel: 'inherit' }, field: 'defaultLevel' },
-      { name: 'space PATCH: an unsupported merge rule', op: 'patchSpace', body: { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } }, field: 'allow_bypass' },
-      { name: 'space PATCH: visibility as a number', op: 'patchSpace', body: { visibility: 1 }, field: 'visibility' },
-      { name: 'space POST: an emoji as an array', op: 'createSpace', body: { emoji: ['x'] }, field: 'emoji' },
-      { name: 'space POST: a computedSource', op: 'createSpace', body: { computedSource: {} }, field: 'computedSource' },
-      { name: 'space POST: an emoji of 51 characters', op: 'createSpace', body: { emoji: '🎉'.repeat(51) }, field: 'emoji' },
-      { name: 'space POST: a title of 51 emoji', op: 'createSpace', body: { title: '📘'.repeat(51) }, field: 'title' },
-      { name: 'space PATCH: a title of 51 emoji', op: 'patchSpace', body: { title: '📘'.repeat(51) }, field: 'title' },
-      { name: 'collection POST: a title of 51 emoji', op: 'createCollection', body: { title: '📁'.repeat(51) }, field: 'title' },
-      { name: 'collection PATCH: a description of 101 emoji', op: 'patchCollection', body: { description: '📝'.repeat(101) }, field: 'description' },
-      { name: 'collection POST: a 51-character title', op: 'createCollection', body: { title: 'é'.repeat(51) }, field: 'title' },
-      { name: 'collection POST: a numeric parent', op: 'createCollection', body: { parent: 3 }, field: 'parent' },
-      { name: 'collection POST: a null parent', op: 'createCollection', body: { parent: null }, field: 'parent' },
-      { name: 'collection PATCH: a numeric description', op: 'patchCollection', body: { description: 9 }, field: 'description' },
-      { name: 'collection PATCH: a 101-character description', op: 'patchCollection', body: { description: 'd'.repeat(101) }, field: 'description' },
-      { name: 'collection PATCH: defaultLevel as a number', op: 'patchCollection', body: { defaultLevel: 1 }, field: 'defaultLevel' },
-      { name: 'collection PATCH: a title as an object', op: 'patchCollection', body: { title: { text: 'x' } }, field: 'title' },
-      { name: 'space transfer: a numeric organization', op: 'transferSpace', body: { organization: 1 }, field: 'organization' },
-      { name: 'space transfer: a null organization', op: 'transferSpace', body: { organization: null }, field: 'organization' },
-      { name: 'space transfer: a numeric collection', op: 'transferSpace', body: { organization: 'x', collection: 2 }, field: 'collection' },
-      { name: 'collection transfer: a numeric organization', op: 'transferCollection', body: { organization: 1 }, field: 'organization' },
-      { name: 'space move: a parent as an object', op: 'moveSpace', body: { parent: { id: 'x' } }, field: 'parent' },
-      { name: 'collection move: a position that is a list', op: 'moveCollection', body: { position: [] }, field: 'position' },
+      {
+        name: 'space PATCH: a 51-character emoji',
+        op: 'patchSpace',
+        body: { emoji: 'e'.repeat(51) },
+        field: 'emoji',
+      },
+      {
+        name: 'space PATCH: a numeric emoji',
+        op: 'patchSpace',
+        body: { emoji: 12 },
+        field: 'emoji',
+      },
+      {
+        name: 'space PATCH: a numeric title',
+        op: 'patchSpace',
+        body: { title: 5 },
+        field: 'title',
+      },
+      {
+        name: 'space PATCH: an empty title',
+        op: 'patchSpace',
+        body: { title: '   ' },
+        field: 'title',
+      },
+      {
+        name: 'space PATCH: editMode as a boolean',
+        op: 'patchSpace',
+        body: { editMode: true },
+        field: 'editMode',
+      },
+      {
+        name: 'space PATCH: defaultLevel "inherit"',
+        op: 'patchSpace',
+        body: { defaultLevel: 'inherit' },
+        field: 'defaultLevel',
+      },
+      {
+        name: 'space PATCH: an unsupported merge rule',
+        op: 'patchSpace',
+        body: { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } },
+        field: 'allow_bypass',
+      },
+      {
+        name: 'space PATCH: visibility as a number',
+        op: 'patchSpace',
+        body: { visibility: 1 },
+        field: 'visibility',
+      },
+      {
+        name: 'space POST: an emoji as an array',
+        op: 'createSpace',
+        body: { emoji: ['x'] },
+        field: 'emoji',
+      },
+      {
+        name: 'space POST: a computedSource',
+        op: 'createSpace',
+        body: { computedSource: {} },
+        field: 'computedSource',
+      },
+      {
+        name: 'space POST: an emoji of 51 characters',
+        op: 'createSpace',
+        body: { emoji: '🎉'.repeat(51) },
+        field: 'emoji',
+      },
+      {
+        name: 'space POST: a title of 51 emoji',
+        op: 'createSpace',
+        body: { title: '📘'.repeat(51) },
+        field: 'title',
+      },
+      {
+        name: 'space PATCH: a title of 51 emoji',
+        op: 'patchSpace',
+        body: { title: '📘'.repeat(51) },
+        field: 'title',
+      },
+      {
+        name: 'collection POST: a title of 51 emoji',
+        op: 'createCollection',
+        body: { title: '📁'.repeat(51) },
+        field: 'title',
+      },
+      {
+        name: 'collection PATCH: a description of 101 emoji',
+        op: 'patchCollection',
+        body: { description: '📝'.repeat(101) },
+        field: 'description',
+      },
+      {
+        name: 'collection POST: a 51-character title',
+        op: 'createCollection',
+        body: { title: 'é'.repeat(51) },
+        field: 'title',
+      },
+      {
+        name: 'collection POST: a numeric parent',
+        op: 'createCollection',
+        body: { parent: 3 },
+        field: 'parent',
+      },
+      {
+        name: 'collection POST: a null parent',
+        op: 'createCollection',
+        body: { parent: null },
+        field: 'parent',
+      },
+      {
+        name: 'collection PATCH: a numeric description',
+        op: 'patchCollection',
+        body: { description: 9 },
+        field: 'description',
+      },
+      {
+        name: 'collection PATCH: a 101-character description',
+        op: 'patchCollection',
+        body: { description: 'd'.repeat(101) },
+        field: 'description',
+      },
+      {
+        name: 'collection PATCH: defaultLevel as a number',
+        op: 'patchCollection',
+        body: { defaultLevel: 1 },
+        field: 'defaultLevel',
+      },
+      {
+        name: 'collection PATCH: a title as an object',
+        op: 'patchCollection',
+        body: { title: { text: 'x' } },
+        field: 'title',
+      },
+      {
+        name: 'space transfer: a numeric organization',
+        op: 'transferSpace',
+        body: { organization: 1 },
+        field: 'organization',
+      },
+      {
+        name: 'space transfer: a null organization',
+        op: 'transferSpace',
+        body: { organization: null },
+        field: 'organization',
+      },
+      {
+        name: 'space transfer: a numeric collection',
+        op: 'transferSpace',
+        body: { organization: 'x', collection: 2 },
+        field: 'collection',
+      },
+      {
+        name: 'collection transfer: a numeric organization',
+        op: 'transferCollection',
+        body: { organization: 1 },
+        field: 'organization',
+      },
+      {
+        name: 'space move: a parent as an object',
+        op: 'moveSpace',
+        body: { parent: { id: 'x' } },
+        field: 'parent',
+      },
+      {
+        name: 'collection move: a position that is a list',
+        op: 'moveCollection',
+        body: { position: [] },
+        field: 'position',
+      },
     ])
     .run(async ({ client, assert }, { op, body, field }) => {
       const admin = await createCaller()
@@ -164,7 +334,9 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
         moveSpace: () => client.post(`/v1/spaces/${t.s1.id}/move`),
         moveCollection: () => client.post(`/v1/collections/${t.b.id}/move`),
       }
-      const response = await requests[op as keyof typeof requests]().bearerToken(admin.token).json(body)
+      const response = await requests[op as keyof typeof requests]()
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       validateContract('GET', '/v1/user', 400, response.body())
       assert.include(response.body().error.message, field)
@@ -175,10 +347,23 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     .with([
       { name: 'organization spaces', path: (o: string) => `/v1/orgs/${o}/spaces` },
       { name: 'organization collections', path: (o: string) => `/v1/orgs/${o}/collections` },
-      { name: "a collection's spaces", path: (_o: string, c: string) => `/v1/collections/${c}/spaces` },
-      { name: "a member's spaces", path: (o: string, _c: string, u: string) => `/v1/orgs/${o}/members/${u}/spaces` },
-      { name: 'space grants', path: (_o: string, _c: string, _u: string, s: string) => `/v1/spaces/${s}/permissions/users` },
-      { name: 'collection team grants', path: (_o: string, c: string) => `/v1/collections/${c}/permissions/teams` },
+      {
+        name: "a collection's spaces",
+        path: (_o: string, c: string) => `/v1/collections/${c}/spaces`,
+      },
+      {
+        name: "a member's spaces",
+        path: (o: string, _c: string, u: string) => `/v1/orgs/${o}/members/${u}/spaces`,
+      },
+      {
+        name: 'space grants',
+        path: (_o: string, _c: string, _u: string, s: string) =>
+          `/v1/spaces/${s}/permissions/users`,
+      },
+      {
+        name: 'collection team grants',
+        path: (_o: string, c: string) => `/v1/collections/${c}/permissions/teams`,
+      },
     ])
     .run(async ({ client }, { path }) => {
       const admin = await createCaller()
@@ -194,7 +379,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       max.assertContract()
     })
 
-  test('unknown and malformed space, collection and organization ids are 404 on every operation', async ({ client, assert }) => {
+  test('unknown and malformed space, collection and organization ids are 404 on every operation', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const before = await snapshot(admin.organizationId)
     for (const id of [newId(), 'not-an-id', 'x'.repeat(300)]) {
@@ -229,7 +417,9 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     assert.equal(await snapshot(admin.organizationId), before)
   })
 
-  test("a member's spaces: unknown, foreign and malformed member ids are 404", async ({ client }) => {
+  test("a member's spaces: unknown, foreign and malformed member ids are 404", async ({
+    client,
+  }) => {
     const admin = await createCaller()
     const other = await createCaller()
     for (const userId of [newId(), other.user.id, 'not an id']) {
@@ -239,7 +429,9 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       response.assertStatus(404)
       response.assertContract()
     }
-    const foreignOrg = await client.get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`).bearerToken(admin.token)
+    const foreignOrg = await client
+      .get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`)
+      .bearerToken(admin.token)
     foreignOrg.assertStatus(404)
     foreignOrg.assertContract()
   })
@@ -250,25 +442,77 @@ test.group('Wrong positions and destinations change nothing', (group) => {
 
   test('space move: {name}')
     .with([
-      { name: 'before a sibling in another parent', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }) },
-      { name: 'after a sibling in another parent, with a parent change', status: 400, body: (t: any) => ({ parent: t.b.id, position: { after: { type: 'space', space: t.s2.id } } }) },
-      { name: 'before a space of another organization', status: 400, body: (_t: any, f: any) => ({ position: { before: { type: 'space', space: f.space.id } } }) },
-      { name: 'after a collection of another organization', status: 400, body: (_t: any, f: any) => ({ position: { after: { type: 'collection', collection: f.collection.id } } }) },
-      { name: 'both before and after', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s2.id }, after: { type: 'space', space: t.s2.id } } }) },
-      { name: 'a collection pointer naming a space', status: 400, body: (t: any) => ({ position: { before: { type: 'collection', collection: t.s2.id } } }) },
-      { name: 'a pointer with the id under the wrong key', status: 400, body: (t: any) => ({ position: { before: { type: 'collection', space: t.b.id } } }) },
+      {
+        name: 'before a sibling in another parent',
+        status: 400,
+        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+      },
+      {
+        name: 'after a sibling in another parent, with a parent change',
+        status: 400,
+        body: (t: any) => ({
+          parent: t.b.id,
+          position: { after: { type: 'space', space: t.s2.id } },
+        }),
+      },
+      {
+        name: 'before a space of another organization',
+        status: 400,
+        body: (_t: any, f: any) => ({ position: { before: { type: 'space', space: f.space.id } } }),
+      },
+      {
+        name: 'after a collection of another organization',
+        status: 400,
+        body: (_t: any, f: any) => ({
+          position: { after: { type: 'collection', collection: f.collection.id } },
+        }),
+      },
+      {
+        name: 'both before and after',
+        status: 400,
+        body: (t: any) => ({
+          position: {
+            before: { type: 'space', space: t.s2.id },
+            after: { type: 'space', space: t.s2.id },
+          },
+        }),
+      },
+      {
+        name: 'a collection pointer naming a space',
+        status: 400,
+        body: (t: any) => ({ position: { before: { type: 'collection', collection: t.s2.id } } }),
+      },
+      {
+        name: 'a pointer with the id under the wrong key',
+        status: 400,
+        body: (t: any) => ({ position: { before: { type: 'collection', space: t.b.id } } }),
+      },
       { name: 'an empty position', status: 400, body: () => ({ position: {} }) },
-      { name: 'into a collection of another organization', status: 400, body: (_t: any, f: any) => ({ parent: f.collection.id }) },
-      { name: 'into a collection id that is a space', status: 400, body: (t: any) => ({ parent: t.s3.id }) },
+      {
+        name: 'into a collection of another organization',
+        status: 400,
+        body: (_t: any, f: any) => ({ parent: f.collection.id }),
+      },
+      {
+        name: 'into a collection id that is a space',
+        status: 400,
+        body: (t: any) => ({ parent: t.s3.id }),
+      },
       { name: 'to where it already is', status: 409, body: (t: any) => ({ parent: t.a.id }) },
     ])
     .run(async ({ client, assert }, { body, status }) => {
       const admin = await createCaller()
       const other = await createCaller()
-      const foreign = { space: await createSpace(client, other), collection: await createCollection(client, other) }
+      const foreign = {
+        space: await createSpace(client, other),
+        collection: await createCollection(client, other),
+      }
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
-      const response = await client.post(`/v1/spaces/${t.s1.id}/move`).bearerToken(admin.token).json(body(t, foreign))
+      const response = await client
+        .post(`/v1/spaces/${t.s1.id}/move`)
+        .bearerToken(admin.token)
+        .json(body(t, foreign))
       response.assertStatus(status)
       response.assertContract()
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
@@ -278,11 +522,41 @@ test.group('Wrong positions and destinations change nothing', (group) => {
     .with([
       { name: 'into itself', status: 400, body: (t: any) => ({ parent: t.a.id }), moved: 'a' },
       { name: 'into its child', status: 400, body: (t: any) => ({ parent: t.b.id }), moved: 'a' },
-      { name: 'into its child, with a position', status: 400, body: (t: any) => ({ parent: t.b.id, position: { before: { type: 'space', space: t.s1.id } } }), moved: 'a' },
-      { name: 'before a space in another parent', status: 400, body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }), moved: 'b' },
-      { name: 'after a collection of another organization', status: 400, body: (_t: any, f: any) => ({ position: { after: { type: 'collection', collection: f.collection.id } } }), moved: 'b' },
-      { name: 'into a collection of another organization', status: 400, body: (_t: any, f: any) => ({ parent: f.collection.id }), moved: 'b' },
-      { name: 'to where it already is', status: 409, body: (t: any) => ({ parent: t.a.id }), moved: 'b' },
+      {
+        name: 'into its child, with a position',
+        status: 400,
+        body: (t: any) => ({
+          parent: t.b.id,
+          position: { before: { type: 'space', space: t.s1.id } },
+        }),
+        moved: 'a',
+      },
+      {
+        name: 'before a space in another parent',
+        status: 400,
+        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+        moved: 'b',
+      },
+      {
+        name: 'after a collection of another organization',
+        status: 400,
+        body: (_t: any, f: any) => ({
+          position: { after: { type: 'collection', collection: f.collection.id } },
+        }),
+        moved: 'b',
+      },
+      {
+        name: 'into a collection of another organization',
+        status: 400,
+        body: (_t: any, f: any) => ({ parent: f.collection.id }),
+        moved: 'b',
+      },
+      {
+        name: 'to where it already is',
+        status: 409,
+        body: (t: any) => ({ parent: t.a.id }),
+        moved: 'b',
+      },
       { name: 'an empty body', status: 400, body: () => ({}), moved: 'b' },
     ])
     .run(async ({ client, assert }, { body, status, moved }) => {
@@ -292,7 +566,10 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
       const id = moved === 'a' ? t.a.id : t.b.id
-      const response = await client.post(`/v1/collections/${id}/move`).bearerToken(admin.token).json(body(t, foreign))
+      const response = await client
+        .post(`/v1/collections/${id}/move`)
+        .bearerToken(admin.token)
+        .json(body(t, foreign))
       response.assertStatus(status)
       response.assertContract()
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
@@ -300,25 +577,62 @@ test.group('Wrong positions and destinations change nothing', (group) => {
 
   test('a refused transfer leaves both organizations as they were: {name}')
     .with([
-      { name: 'space, caller not admin of the target', kind: 'spaces', role: 'create' as const, status: 403, collection: false },
-      { name: 'space, caller not a member of the target', kind: 'spaces', role: undefined, status: 404, collection: false },
-      { name: 'space, into a collection of the source', kind: 'spaces', role: 'admin' as const, status: 400, collection: true },
-      { name: 'collection, caller not admin of the target', kind: 'collections', role: 'edit' as const, status: 403, collection: false },
-      { name: 'collection, caller not a member of the target', kind: 'collections', role: undefined, status: 404, collection: false },
+      {
+        name: 'space, caller not admin of the target',
+        kind: 'spaces',
+        role: 'create' as const,
+        status: 403,
+        collection: false,
+      },
+      {
+        name: 'space, caller not a member of the target',
+        kind: 'spaces',
+        role: undefined,
+        status: 404,
+        collection: false,
+      },
+      {
+        name: 'space, into a collection of the source',
+        kind: 'spaces',
+        role: 'admin' as const,
+        status: 400,
+        collection: true,
+      },
+      {
+        name: 'collection, caller not admin of the target',
+        kind: 'collections',
+        role: 'edit' as const,
+        status: 403,
+        collection: false,
+      },
+      {
+        name: 'collection, caller not a member of the target',
+        kind: 'collections',
+        role: undefined,
+        status: 404,
+        collection: false,
+      },
     ])
     .run(async ({ client, assert }, { kind, role, status, collection }) => {
       const admin = await createCaller()
       const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
-      if (role) await createCaller({ organizationId: target.organizationId, role, email: admin.email })
+      if (role)
+        await createCaller({ organizationId: target.organizationId, role, email: admin.email })
       await createSpace(client, target, { title: 'Theirs' })
       const t = await tree(client, admin)
-      await client.post(`/v1/spaces/${t.s1.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', users: [admin.user.id] })
+      await client
+        .post(`/v1/spaces/${t.s1.id}/permissions`)
+        .bearerToken(admin.token)
+        .json({ role: 'edit', users: [admin.user.id] })
       const before = await snapshot(admin.organizationId, target.organizationId)
       const id = kind === 'spaces' ? t.s1.id : t.a.id
       const response = await client
         .post(`/v1/${kind}/${id}/transfer`)
         .bearerToken(admin.token)
-        .json({ organization: target.organizationId, ...(collection ? { collection: t.b.id } : {}) })
+        .json({
+          organization: target.organizationId,
+          ...(collection ? { collection: t.b.id } : {}),
+        })
       response.assertStatus(status)
       validateContract('GET', '/v1/user', status, response.body())
       assert.equal(await snapshot(admin.organizationId, target.organizationId), before)

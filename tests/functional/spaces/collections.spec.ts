@@ -12,7 +12,10 @@ async function countCollections() {
 test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
   eachTestInTransaction(group)
 
-  test('creates root and nested collections; nested=false lists the root ones', async ({ client, assert }) => {
+  test('creates root and nested collections; nested=false lists the root ones', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const response = await client
       .post(`/v1/orgs/${admin.organizationId}/collections`)
@@ -21,18 +24,33 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
     response.assertStatus(201)
     response.assertContract()
     const root = response.body()
-    assert.include(root, { object: 'collection', title: 'Guides', organization: admin.organizationId, defaultLevel: null })
+    assert.include(root, {
+      object: 'collection',
+      title: 'Guides',
+      organization: admin.organizationId,
+      defaultLevel: null,
+    })
     assert.notProperty(root, 'parent')
     assert.equal(response.header('location'), root.urls.location)
-    assert.deepEqual(root.permissions, { view: true, admin: true, viewInviteLinks: true, create: true })
+    assert.deepEqual(root.permissions, {
+      view: true,
+      admin: true,
+      viewInviteLinks: true,
+      create: true,
+    })
 
     const child = await createCollection(client, admin, { title: 'Child', parent: root.id })
     assert.equal(child.parent, root.id)
-    const untitled = await client.post(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(admin.token).json({})
+    const untitled = await client
+      .post(`/v1/orgs/${admin.organizationId}/collections`)
+      .bearerToken(admin.token)
+      .json({})
     untitled.assertStatus(201)
     untitled.assertContract()
 
-    const all = await client.get(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(admin.token)
+    const all = await client
+      .get(`/v1/orgs/${admin.organizationId}/collections`)
+      .bearerToken(admin.token)
     all.assertStatus(200)
     all.assertContract()
     assert.equal(all.body().count, 3)
@@ -42,7 +60,10 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       .bearerToken(admin.token)
     rootsOnly.assertStatus(200)
     rootsOnly.assertContract()
-    assert.sameMembers(rootsOnly.body().items.map((c: any) => c.id), [root.id, untitled.body().id])
+    assert.sameMembers(
+      rootsOnly.body().items.map((c: any) => c.id),
+      [root.id, untitled.body().id]
+    )
 
     const read = await client.get(`/v1/collections/${child.id}`).bearerToken(admin.token)
     read.assertStatus(200)
@@ -60,7 +81,10 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
     .run(async ({ client, assert }, { body, status }) => {
       const admin = await createCaller()
       const before = await countCollections()
-      const response = await client.post(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(`/v1/orgs/${admin.organizationId}/collections`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(status)
       response.assertContract()
       assert.equal(await countCollections(), before)
@@ -69,7 +93,10 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
   test('rejects limit above 1000 and a non-boolean nested', async ({ client }) => {
     const admin = await createCaller()
     for (const qs of [{ limit: 1001 }, { nested: 'maybe' }]) {
-      const response = await client.get(`/v1/orgs/${admin.organizationId}/collections`).qs(qs).bearerToken(admin.token)
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/collections`)
+        .qs(qs)
+        .bearerToken(admin.token)
       response.assertStatus(400)
       response.assertContract()
     }
@@ -110,7 +137,10 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       response.assertStatus(404)
       response.assertContract()
     }
-    const patch = await client.patch(`/v1/collections/${foreign.id}`).bearerToken(admin.token).json({ title: 'x' })
+    const patch = await client
+      .patch(`/v1/collections/${foreign.id}`)
+      .bearerToken(admin.token)
+      .json({ title: 'x' })
     patch.assertStatus(404)
     patch.assertContract()
   })
@@ -128,7 +158,11 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
       .json({ title: 'Renamed', description: 'All the guides', defaultLevel: 'edit' })
     response.assertStatus(200)
     response.assertContract()
-    assert.include(response.body(), { title: 'Renamed', description: 'All the guides', defaultLevel: 'edit' })
+    assert.include(response.body(), {
+      title: 'Renamed',
+      description: 'All the guides',
+      defaultLevel: 'edit',
+    })
     const cleared = await client
       .patch(`/v1/collections/${collection.id}`)
       .bearerToken(admin.token)
@@ -149,7 +183,10 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const admin = await createCaller()
       const collection = await createCollection(client, admin, { title: 'Kept' })
-      const response = await client.patch(`/v1/collections/${collection.id}`).bearerToken(admin.token).json(body)
+      const response = await client
+        .patch(`/v1/collections/${collection.id}`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(admin.token)
@@ -171,7 +208,10 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
       const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(member.token)
       read.assertStatus(view)
       read.assertContract()
-      const patch = await client.patch(`/v1/collections/${collection.id}`).bearerToken(member.token).json({ title: 'X' })
+      const patch = await client
+        .patch(`/v1/collections/${collection.id}`)
+        .bearerToken(member.token)
+        .json({ title: 'X' })
       patch.assertStatus(update)
       patch.assertContract()
       const del = await client.delete(`/v1/collections/${collection.id}`).bearerToken(member.token)
@@ -179,7 +219,10 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
       del.assertContract()
     })
 
-  test('delete refuses a collection holding spaces or collections with 409', async ({ client, assert }) => {
+  test('delete refuses a collection holding spaces or collections with 409', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const parent = await createCollection(client, admin)
     const child = await createCollection(client, admin, { parent: parent.id })
@@ -214,9 +257,13 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const ids = []
-    for (let i = 0; i < 3; i++) ids.push((await createSpace(client, admin, { parent: collection.id })).id)
+    for (let i = 0; i < 3; i++)
+      ids.push((await createSpace(client, admin, { parent: collection.id })).id)
     await createSpace(client, admin)
-    const first = await client.get(`/v1/collections/${collection.id}/spaces`).qs({ limit: 2 }).bearerToken(admin.token)
+    const first = await client
+      .get(`/v1/collections/${collection.id}/spaces`)
+      .qs({ limit: 2 })
+      .bearerToken(admin.token)
     first.assertStatus(200)
     first.assertContract()
     assert.equal(first.body().count, 3)
@@ -225,26 +272,46 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       .qs({ limit: 2, page: first.body().next.page })
       .bearerToken(admin.token)
     second.assertContract()
-    assert.deepEqual([...first.body().items, ...second.body().items].map((s: any) => s.id), ids)
-    const tooMany = await client.get(`/v1/collections/${collection.id}/spaces`).qs({ limit: 1001 }).bearerToken(admin.token)
+    assert.deepEqual(
+      [...first.body().items, ...second.body().items].map((s: any) => s.id),
+      ids
+    )
+    const tooMany = await client
+      .get(`/v1/collections/${collection.id}/spaces`)
+      .qs({ limit: 1001 })
+      .bearerToken(admin.token)
     tooMany.assertStatus(400)
     tooMany.assertContract()
-    const badCursor = await client.get(`/v1/collections/${collection.id}/spaces`).qs({ page: 'nope' }).bearerToken(admin.token)
+    const badCursor = await client
+      .get(`/v1/collections/${collection.id}/spaces`)
+      .qs({ page: 'nope' })
+      .bearerToken(admin.token)
     badCursor.assertStatus(400)
     badCursor.assertContract()
   })
 
-  test('moves a collection under another, to the root, and among siblings', async ({ client, assert }) => {
+  test('moves a collection under another, to the root, and among siblings', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const a = await createCollection(client, admin, { title: 'A' })
     const b = await createCollection(client, admin, { title: 'B' })
     const s = await createSpace(client, admin, { title: 'S' })
-    const into = await client.post(`/v1/collections/${b.id}/move`).bearerToken(admin.token).json({ parent: a.id })
+    const into = await client
+      .post(`/v1/collections/${b.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: a.id })
     into.assertStatus(200)
     into.assertContract()
     assert.equal(into.body().parent, a.id)
     const roots = async () =>
-      (await client.get(`/v1/orgs/${admin.organizationId}/collections`).qs({ nested: false }).bearerToken(admin.token))
+      (
+        await client
+          .get(`/v1/orgs/${admin.organizationId}/collections`)
+          .qs({ nested: false })
+          .bearerToken(admin.token)
+      )
         .body()
         .items.map((c: any) => c.title)
     assert.deepEqual(await roots(), ['A'])
@@ -283,13 +350,19 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       [c.id, { parent: b.id }, 409],
       [c.id, { position: { before: { type: 'collection', collection: a.id } } }, 400],
     ] as const) {
-      const response = await client.post(`/v1/collections/${id}/move`).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(`/v1/collections/${id}/move`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(status)
       response.assertContract()
     }
   })
 
-  test('transfers a collection with its subtree to another organization', async ({ client, assert }) => {
+  test('transfers a collection with its subtree to another organization', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const second = await createCaller()
     await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
@@ -311,9 +384,16 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     assert.equal(moved.body().organization, second.organizationId)
     const nestedThere = await client.get(`/v1/collections/${nested.id}`).bearerToken(second.token)
     assert.equal(nestedThere.body().organization, second.organizationId)
-    const left = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
-    assert.deepEqual(left.body().items.map((s: any) => s.id), [stay.id])
-    const noCollections = await client.get(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(admin.token)
+    const left = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(admin.token)
+    assert.deepEqual(
+      left.body().items.map((s: any) => s.id),
+      [stay.id]
+    )
+    const noCollections = await client
+      .get(`/v1/orgs/${admin.organizationId}/collections`)
+      .bearerToken(admin.token)
     assert.equal(noCollections.body().count, 0)
   })
 
@@ -321,8 +401,16 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     .with([
       { name: 'a missing organization', body: () => ({}), status: 400 },
       { name: 'an unknown organization', body: () => ({ organization: newId() }), status: 404 },
-      { name: 'the same organization', body: (own: string) => ({ organization: own }), status: 409 },
-      { name: 'an organization where the caller is not admin', body: (_own: string, other: string) => ({ organization: other }), status: 403 },
+      {
+        name: 'the same organization',
+        body: (own: string) => ({ organization: own }),
+        status: 409,
+      },
+      {
+        name: 'an organization where the caller is not admin',
+        body: (_own: string, other: string) => ({ organization: other }),
+        status: 403,
+      },
     ])
     .run(async ({ client }, { body, status }) => {
       const admin = await createCaller()

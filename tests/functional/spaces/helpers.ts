@@ -5,7 +5,11 @@ import { roleAtLeast, type Role } from '#core/roles'
 /**
  * Creation through the API, asserting the contract on the way.
  */
-export async function createSpace(client: ApiClient, caller: Caller, body: Record<string, unknown> = {}) {
+export async function createSpace(
+  client: ApiClient,
+  caller: Caller,
+  body: Record<string, unknown> = {}
+) {
   const response = await client
     .post(`/v1/orgs/${caller.organizationId}/spaces`)
     .bearerToken(caller.token)
@@ -15,7 +19,11 @@ export async function createSpace(client: ApiClient, caller: Caller, body: Recor
   return response.body()
 }
 
-export async function createCollection(client: ApiClient, caller: Caller, body: Record<string, unknown> = {}) {
+export async function createCollection(
+  client: ApiClient,
+  caller: Caller,
+  body: Record<string, unknown> = {}
+) {
   const response = await client
     .post(`/v1/orgs/${caller.organizationId}/collections`)
     .bearerToken(caller.token)

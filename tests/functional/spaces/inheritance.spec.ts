@@ -49,11 +49,51 @@ test.group('Effective roles through a tree three collections deep', (group) => {
 
     const users = { admin, reader, guestTop, guestTeam, bystander }
     const expected: Record<keyof typeof users, Record<string, Role | null>> = {
-      admin: { top: 'admin', middle: 'admin', leaf: 'admin', inTop: 'admin', inMiddle: 'admin', inLeaf: 'admin', atRoot: 'admin' },
-      reader: { top: 'comment', middle: 'review', leaf: 'review', inTop: 'comment', inMiddle: 'review', inLeaf: 'review', atRoot: 'edit' },
-      guestTop: { top: 'read', middle: 'read', leaf: 'read', inTop: 'read', inMiddle: 'read', inLeaf: 'read', atRoot: null },
-      guestTeam: { top: null, middle: 'comment', leaf: 'comment', inTop: null, inMiddle: 'comment', inLeaf: 'admin', atRoot: null },
-      bystander: { top: 'comment', middle: 'comment', leaf: 'edit', inTop: 'comment', inMiddle: 'comment', inLeaf: 'edit', atRoot: 'edit' },
+      admin: {
+        top: 'admin',
+        middle: 'admin',
+        leaf: 'admin',
+        inTop: 'admin',
+        inMiddle: 'admin',
+        inLeaf: 'admin',
+        atRoot: 'admin',
+      },
+      reader: {
+        top: 'comment',
+        middle: 'review',
+        leaf: 'review',
+        inTop: 'comment',
+        inMiddle: 'review',
+        inLeaf: 'review',
+        atRoot: 'edit',
+      },
+      guestTop: {
+        top: 'read',
+        middle: 'read',
+        leaf: 'read',
+        inTop: 'read',
+        inMiddle: 'read',
+        inLeaf: 'read',
+        atRoot: null,
+      },
+      guestTeam: {
+        top: null,
+        middle: 'comment',
+        leaf: 'comment',
+        inTop: null,
+        inMiddle: 'comment',
+        inLeaf: 'admin',
+        atRoot: null,
+      },
+      bystander: {
+        top: 'comment',
+        middle: 'comment',
+        leaf: 'edit',
+        inTop: 'comment',
+        inMiddle: 'comment',
+        inLeaf: 'edit',
+        atRoot: 'edit',
+      },
     }
     const collections = { top, middle, leaf }
     const spaces = { inTop, inMiddle, inLeaf, atRoot }
@@ -63,10 +103,14 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       const listed = await client.get(`/v1/orgs/${org}/spaces`).bearerToken(caller.token)
       listed.assertStatus(200)
       listed.assertContract()
-      const memberSpaces = await client.get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`).bearerToken(admin.token)
+      const memberSpaces = await client
+        .get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`)
+        .bearerToken(admin.token)
       memberSpaces.assertStatus(200)
       memberSpaces.assertContract()
-      const listedCollections = await client.get(`/v1/orgs/${org}/collections`).bearerToken(caller.token)
+      const listedCollections = await client
+        .get(`/v1/orgs/${org}/collections`)
+        .bearerToken(caller.token)
       listedCollections.assertStatus(200)
       listedCollections.assertContract()
 
@@ -78,9 +122,13 @@ test.group('Effective roles through a tree three collections deep', (group) => {
         read.assertContract()
         const inList = listed.body().items.find((item: any) => item.id === space.id)
         const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
-        const aggregate = await client.get(`/v1/spaces/${space.id}/permissions/aggregate`).bearerToken(admin.token)
+        const aggregate = await client
+          .get(`/v1/spaces/${space.id}/permissions/aggregate`)
+          .bearerToken(admin.token)
         aggregate.assertContract()
-        const inAggregate = aggregate.body().items.find((item: any) => item.user.id === caller.user.id)
+        const inAggregate = aggregate
+          .body()
+          .items.find((item: any) => item.user.id === caller.user.id)
         if (role) {
           assert.deepEqual(read.body().permissions, spaceFlags(role), label)
           assert.deepEqual(inList?.permissions, spaceFlags(role), `${label} (organization list)`)
@@ -100,19 +148,33 @@ test.group('Effective roles through a tree three collections deep', (group) => {
         read.assertStatus(role ? 200 : 404)
         read.assertContract()
         const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
-        const aggregate = await client.get(`/v1/collections/${collection.id}/permissions/aggregate`).bearerToken(admin.token)
+        const aggregate = await client
+          .get(`/v1/collections/${collection.id}/permissions/aggregate`)
+          .bearerToken(admin.token)
         aggregate.assertContract()
-        const inAggregate = aggregate.body().items.find((item: any) => item.user.id === caller.user.id)
+        const inAggregate = aggregate
+          .body()
+          .items.find((item: any) => item.user.id === caller.user.id)
         if (role) {
           assert.deepEqual(read.body().permissions, collectionFlags(role), label)
-          assert.deepEqual(inList?.permissions, collectionFlags(role), `${label} (organization list)`)
+          assert.deepEqual(
+            inList?.permissions,
+            collectionFlags(role),
+            `${label} (organization list)`
+          )
           assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-          const inside = await client.get(`/v1/collections/${collection.id}/spaces`).bearerToken(caller.token)
+          const inside = await client
+            .get(`/v1/collections/${collection.id}/spaces`)
+            .bearerToken(caller.token)
           inside.assertStatus(200)
           inside.assertContract()
           for (const item of inside.body().items) {
             const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
-            assert.deepEqual(item.permissions, spaceFlags(roles[spaceKey]!), `${label}: ${spaceKey} inside`)
+            assert.deepEqual(
+              item.permissions,
+              spaceFlags(roles[spaceKey]!),
+              `${label}: ${spaceKey} inside`
+            )
           }
         } else {
           assert.isUndefined(inList, label)
@@ -122,13 +184,18 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     }
 
     // Moving the middle collection (with the leaf below it) to the root drops what `top` gave.
-    const moved = await client.post(`/v1/collections/${middle.id}/move`).bearerToken(admin.token).json({ parent: null })
+    const moved = await client
+      .post(`/v1/collections/${middle.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: null })
     moved.assertStatus(200)
     moved.assertContract()
     const guestAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(guestTop.token)
     guestAfter.assertStatus(404)
     guestAfter.assertContract()
-    const bystanderAfter = await client.get(`/v1/spaces/${inMiddle.id}`).bearerToken(bystander.token)
+    const bystanderAfter = await client
+      .get(`/v1/spaces/${inMiddle.id}`)
+      .bearerToken(bystander.token)
     bystanderAfter.assertStatus(200)
     bystanderAfter.assertContract()
     assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))

@@ -8,7 +8,13 @@ import { createCollection, createSpace } from './helpers.js'
 /**
  * What every list and lookup of an organization shows `caller` right now, by title.
  */
-async function view(client: ApiClient, caller: Caller, organizationId: string, member: Caller, collectionIds: string[]) {
+async function view(
+  client: ApiClient,
+  caller: Caller,
+  organizationId: string,
+  member: Caller,
+  collectionIds: string[]
+) {
   const get = async (path: string, qs: Record<string, unknown> = {}) => {
     const response = await client.get(path).qs(qs).bearerToken(caller.token)
     response.assertStatus(200)
@@ -25,7 +31,9 @@ async function view(client: ApiClient, caller: Caller, organizationId: string, m
   // Organization-wide lists follow positions, which are per parent: compare them as sets.
   return {
     spaces: titles(await get(`/v1/orgs/${organizationId}/spaces`)).sort(),
-    memberSpaces: titles(await get(`/v1/orgs/${organizationId}/members/${member.user.id}/spaces`)).sort(),
+    memberSpaces: titles(
+      await get(`/v1/orgs/${organizationId}/members/${member.user.id}/spaces`)
+    ).sort(),
     collections: titles(await get(`/v1/orgs/${organizationId}/collections`)).sort(),
     rootCollections: titles(await get(`/v1/orgs/${organizationId}/collections`, { nested: false })),
     inCollections,
@@ -35,7 +43,10 @@ async function view(client: ApiClient, caller: Caller, organizationId: string, m
 test.group('Every list and lookup reflects a change at once', (group) => {
   eachTestInTransaction(group)
 
-  test('move, reorder, transfer, delete and restore of spaces and collections', async ({ client, assert }) => {
+  test('move, reorder, transfer, delete and restore of spaces and collections', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const org = admin.organizationId
     const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
@@ -67,10 +78,16 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     moved.assertContract()
     let now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Notes', 'Intro'])
-    assert.equal((await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)).body().parent, guides.id)
+    assert.equal(
+      (await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)).body().parent,
+      guides.id
+    )
 
     // A collection to the root: nested=false lists it, its spaces follow it.
-    const out = await client.post(`/v1/collections/${api.id}/move`).bearerToken(admin.token).json({ parent: null })
+    const out = await client
+      .post(`/v1/collections/${api.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: null })
     out.assertStatus(200)
     out.assertContract()
     now = await here()
@@ -134,7 +151,11 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     assert.deepEqual(there.spaces, ['Intro', 'Reference'])
     assert.deepEqual(there.memberSpaces, ['Intro', 'Reference'])
     // The member of the source organization lost them with it.
-    for (const path of [`/v1/spaces/${intro.id}`, `/v1/spaces/${ref.id}`, `/v1/collections/${api.id}`]) {
+    for (const path of [
+      `/v1/spaces/${intro.id}`,
+      `/v1/spaces/${ref.id}`,
+      `/v1/collections/${api.id}`,
+    ]) {
       const response = await client.get(path).bearerToken(member.token)
       response.assertStatus(404)
       response.assertContract()
@@ -146,7 +167,13 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     gone.assertStatus(205)
     gone.assertContract()
     now = await view(client, admin, org, member, [])
-    assert.deepEqual(now, { spaces: [], memberSpaces: [], collections: [], rootCollections: [], inCollections: {} })
+    assert.deepEqual(now, {
+      spaces: [],
+      memberSpaces: [],
+      collections: [],
+      rootCollections: [],
+      inCollections: {},
+    })
     const missing = await client.get(`/v1/collections/${guides.id}/spaces`).bearerToken(admin.token)
     missing.assertStatus(404)
     missing.assertContract()

@@ -9,7 +9,10 @@ import { createCollection, createSpace } from './helpers.js'
 test.group('Effective roles through collections, teams and guests', (group) => {
   eachTestInTransaction(group)
 
-  test('a defaultLevel on an ancestor collection raises members on everything below it', async ({ client, assert }) => {
+  test('a defaultLevel on an ancestor collection raises members on everything below it', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const top = await createCollection(client, admin)
@@ -20,15 +23,24 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     before.assertContract()
     assert.isFalse(before.body().permissions.edit)
 
-    await client.patch(`/v1/collections/${top.id}`).bearerToken(admin.token).json({ defaultLevel: 'edit' })
+    await client
+      .patch(`/v1/collections/${top.id}`)
+      .bearerToken(admin.token)
+      .json({ defaultLevel: 'edit' })
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
     after.assertStatus(200)
     after.assertContract()
     assert.isTrue(after.body().permissions.edit)
     assert.isFalse(after.body().permissions.admin)
 
-    await client.patch(`/v1/collections/${middle.id}`).bearerToken(admin.token).json({ defaultLevel: 'admin' })
-    const patch = await client.patch(`/v1/spaces/${space.id}`).bearerToken(reader.token).json({ title: 'By reader' })
+    await client
+      .patch(`/v1/collections/${middle.id}`)
+      .bearerToken(admin.token)
+      .json({ defaultLevel: 'admin' })
+    const patch = await client
+      .patch(`/v1/spaces/${space.id}`)
+      .bearerToken(reader.token)
+      .json({ title: 'By reader' })
     patch.assertStatus(200)
     patch.assertContract()
     const collection = await client.get(`/v1/collections/${middle.id}`).bearerToken(reader.token)
@@ -42,7 +54,10 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     assert.isFalse(moved.body().permissions.edit)
   })
 
-  test('a guest sees only what is granted to them or their teams, and defaultLevel does not open it', async ({ client, assert }) => {
+  test('a guest sees only what is granted to them or their teams, and defaultLevel does not open it', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
     const shared = await createCollection(client, admin)
@@ -52,10 +67,15 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     const viaTeam = await createSpace(client, admin, { title: 'Via team' })
     const open = await createSpace(client, admin, { title: 'Open to members' })
     await createSpace(client, admin, { title: 'Hidden' })
-    await client.patch(`/v1/spaces/${open.id}`).bearerToken(admin.token).json({ defaultLevel: 'edit' })
+    await client
+      .patch(`/v1/spaces/${open.id}`)
+      .bearerToken(admin.token)
+      .json({ defaultLevel: 'edit' })
 
     const titles = async () =>
-      (await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token)).body().items.map((s: any) => s.title)
+      (await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token))
+        .body()
+        .items.map((s: any) => s.title)
     assert.deepEqual(await titles(), [])
 
     const inviteCollection = await client
@@ -77,10 +97,15 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .json({ role: 'edit', teams: [team] })
     inviteTeam.assertStatus(204)
 
-    const list = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token)
+    const list = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(guest.token)
     list.assertStatus(200)
     list.assertContract()
-    assert.sameMembers(list.body().items.map((s: any) => s.title), ['In shared', 'Direct', 'Via team'])
+    assert.sameMembers(
+      list.body().items.map((s: any) => s.title),
+      ['In shared', 'Direct', 'Via team']
+    )
     assert.equal(list.body().count, 3)
 
     const viaTeamRead = await client.get(`/v1/spaces/${viaTeam.id}`).bearerToken(guest.token)
@@ -90,20 +115,34 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     openRead.assertStatus(404)
     openRead.assertContract()
 
-    const collections = await client.get(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(guest.token)
+    const collections = await client
+      .get(`/v1/orgs/${admin.organizationId}/collections`)
+      .bearerToken(guest.token)
     collections.assertContract()
-    assert.sameMembers(collections.body().items.map((c: any) => c.id), [shared.id, nested.id])
+    assert.sameMembers(
+      collections.body().items.map((c: any) => c.id),
+      [shared.id, nested.id]
+    )
     const inside = await client.get(`/v1/collections/${nested.id}/spaces`).bearerToken(guest.token)
     inside.assertContract()
-    assert.deepEqual(inside.body().items.map((s: any) => s.id), [inShared.id])
+    assert.deepEqual(
+      inside.body().items.map((s: any) => s.id),
+      [inShared.id]
+    )
 
     // A guest with a grant still cannot create at the root nor in a collection they only read.
-    const create = await client.post(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token).json({ parent: shared.id })
+    const create = await client
+      .post(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(guest.token)
+      .json({ parent: shared.id })
     create.assertStatus(403)
     create.assertContract()
   })
 
-  test('team grants on a collection reach members of the team; removing the team removes access', async ({ client, assert }) => {
+  test('team grants on a collection reach members of the team; removing the team removes access', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const team = await createTeam(admin.organizationId, [reader.user.id])
@@ -119,16 +158,22 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
     assert.isTrue(read.body().permissions.admin)
 
-    const teams = await client.get(`/v1/collections/${collection.id}/permissions/teams`).bearerToken(reader.token)
+    const teams = await client
+      .get(`/v1/collections/${collection.id}/permissions/teams`)
+      .bearerToken(reader.token)
     teams.assertStatus(200)
     teams.assertContract()
     assert.equal(teams.body().items[0].permission, 'admin')
     assert.include(teams.body().items[0].team, { id: team, members: 1, spaces: 1 })
 
-    const removed = await client.delete(`/v1/collections/${collection.id}/permissions/teams/${team}`).bearerToken(admin.token)
+    const removed = await client
+      .delete(`/v1/collections/${collection.id}/permissions/teams/${team}`)
+      .bearerToken(admin.token)
     removed.assertStatus(205)
     removed.assertContract()
-    const again = await client.delete(`/v1/collections/${collection.id}/permissions/teams/${team}`).bearerToken(admin.token)
+    const again = await client
+      .delete(`/v1/collections/${collection.id}/permissions/teams/${team}`)
+      .bearerToken(admin.token)
     again.assertStatus(204)
     again.assertContract()
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
@@ -144,10 +189,14 @@ test.group('Permission operations on spaces and collections', (group) => {
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-      const target = kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
+      const target =
+        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
       const base = `/v1/${kind}/${target.id}/permissions`
 
-      const invite = await client.post(base).bearerToken(admin.token).json({ role: 'edit', users: [member.user.id] })
+      const invite = await client
+        .post(base)
+        .bearerToken(admin.token)
+        .json({ role: 'edit', users: [member.user.id] })
       invite.assertStatus(204)
       invite.assertContract()
       const list = await client.get(`${base}/users`).bearerToken(admin.token)
@@ -156,12 +205,18 @@ test.group('Permission operations on spaces and collections', (group) => {
       const granted = list.body().items.filter((item: any) => item.user.id === member.user.id)
       assert.equal(granted[0].permission, 'edit')
 
-      const update = await client.patch(`${base}/users/${member.user.id}`).bearerToken(admin.token).json({ role: 'review' })
+      const update = await client
+        .patch(`${base}/users/${member.user.id}`)
+        .bearerToken(admin.token)
+        .json({ role: 'review' })
       update.assertStatus(204)
       update.assertContract()
       const listed = await client.get(`${base}/users`).qs({ limit: 1000 }).bearerToken(member.token)
       listed.assertContract()
-      assert.equal(listed.body().items.find((i: any) => i.user.id === member.user.id).permission, 'review')
+      assert.equal(
+        listed.body().items.find((i: any) => i.user.id === member.user.id).permission,
+        'review'
+      )
 
       const remove = await client.delete(`${base}/users/${member.user.id}`).bearerToken(admin.token)
       remove.assertStatus(205)
@@ -170,12 +225,21 @@ test.group('Permission operations on spaces and collections', (group) => {
       none.assertStatus(204)
       none.assertContract()
 
-      const nullRole = await client.post(base).bearerToken(admin.token).json({ role: 'read', users: [member.user.id] })
+      const nullRole = await client
+        .post(base)
+        .bearerToken(admin.token)
+        .json({ role: 'read', users: [member.user.id] })
       nullRole.assertStatus(204)
-      const cleared = await client.patch(`${base}/users/${member.user.id}`).bearerToken(admin.token).json({ role: null })
+      const cleared = await client
+        .patch(`${base}/users/${member.user.id}`)
+        .bearerToken(admin.token)
+        .json({ role: null })
       cleared.assertStatus(204)
       const empty = await client.get(`${base}/users`).bearerToken(admin.token)
-      assert.notInclude(empty.body().items.map((i: any) => i.user.id), member.user.id)
+      assert.notInclude(
+        empty.body().items.map((i: any) => i.user.id),
+        member.user.id
+      )
     })
 
   test('{kind}: invite rejects bad input and unknown or foreign users and teams, changing nothing')
@@ -185,7 +249,8 @@ test.group('Permission operations on spaces and collections', (group) => {
       const other = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
       const foreignTeam = await createTeam(other.organizationId, [])
-      const target = kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
+      const target =
+        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
       const base = `/v1/${kind}/${target.id}/permissions`
       const [before] = await db.from('content_grants').count('* as total')
       for (const [body, status] of [
@@ -204,10 +269,16 @@ test.group('Permission operations on spaces and collections', (group) => {
       }
       const [after] = await db.from('content_grants').count('* as total')
       assert.equal(Number(after.total), Number(before.total))
-      const badRole = await client.patch(`${base}/users/${member.user.id}`).bearerToken(admin.token).json({ role: 'boss' })
+      const badRole = await client
+        .patch(`${base}/users/${member.user.id}`)
+        .bearerToken(admin.token)
+        .json({ role: 'boss' })
       badRole.assertStatus(400)
       badRole.assertContract()
-      const unknownTeam = await client.patch(`${base}/teams/${newId()}`).bearerToken(admin.token).json({ role: 'read' })
+      const unknownTeam = await client
+        .patch(`${base}/teams/${newId()}`)
+        .bearerToken(admin.token)
+        .json({ role: 'read' })
       unknownTeam.assertStatus(404)
       unknownTeam.assertContract()
       const tooMany = await client.get(`${base}/users`).qs({ limit: 1001 }).bearerToken(admin.token)
@@ -221,15 +292,24 @@ test.group('Permission operations on spaces and collections', (group) => {
       const admin = await createCaller()
       const creator = await createCaller({ organizationId: admin.organizationId, role: 'create' })
       const stranger = await createCaller()
-      const target = kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
+      const target =
+        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
       const base = `/v1/${kind}/${target.id}/permissions`
-      const denied = await client.post(base).bearerToken(creator.token).json({ role: 'read', users: [creator.user.id] })
+      const denied = await client
+        .post(base)
+        .bearerToken(creator.token)
+        .json({ role: 'read', users: [creator.user.id] })
       denied.assertStatus(403)
       denied.assertContract()
-      const deniedPatch = await client.patch(`${base}/users/${creator.user.id}`).bearerToken(creator.token).json({ role: 'admin' })
+      const deniedPatch = await client
+        .patch(`${base}/users/${creator.user.id}`)
+        .bearerToken(creator.token)
+        .json({ role: 'admin' })
       deniedPatch.assertStatus(403)
       deniedPatch.assertContract()
-      const deniedDelete = await client.delete(`${base}/teams/${newId()}`).bearerToken(creator.token)
+      const deniedDelete = await client
+        .delete(`${base}/teams/${newId()}`)
+        .bearerToken(creator.token)
       deniedDelete.assertStatus(403)
       deniedDelete.assertContract()
       for (const request of [client.get(`${base}/users`), client.get(`${base}/teams`)]) {
@@ -248,18 +328,32 @@ test.group('Permission operations on spaces and collections', (group) => {
       const outsider = await createCaller({ organizationId: admin.organizationId, role: null })
       const team = await createTeam(admin.organizationId, [guest.user.id])
       const parent = await createCollection(client, admin)
-      await client.patch(`/v1/collections/${parent.id}`).bearerToken(admin.token).json({ defaultLevel: 'comment' })
+      await client
+        .patch(`/v1/collections/${parent.id}`)
+        .bearerToken(admin.token)
+        .json({ defaultLevel: 'comment' })
       const target =
         kind === 'spaces'
           ? await createSpace(client, admin, { parent: parent.id })
           : await createCollection(client, admin, { parent: parent.id })
-      await client.post(`/v1/collections/${parent.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', teams: [team] })
+      await client
+        .post(`/v1/collections/${parent.id}/permissions`)
+        .bearerToken(admin.token)
+        .json({ role: 'edit', teams: [team] })
 
-      const response = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).bearerToken(admin.token)
+      const response = await client
+        .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
+        .bearerToken(admin.token)
       response.assertStatus(200)
       response.assertContract()
-      const byUser = Object.fromEntries(response.body().items.map((i: any) => [i.user.id, i.permission]))
-      assert.deepEqual(byUser, { [admin.user.id]: 'admin', [reader.user.id]: 'comment', [guest.user.id]: 'edit' })
+      const byUser = Object.fromEntries(
+        response.body().items.map((i: any) => [i.user.id, i.permission])
+      )
+      assert.deepEqual(byUser, {
+        [admin.user.id]: 'admin',
+        [reader.user.id]: 'comment',
+        [guest.user.id]: 'edit',
+      })
       assert.notProperty(byUser, outsider.user.id)
 
       const editors = await client
@@ -271,7 +365,10 @@ test.group('Permission operations on spaces and collections', (group) => {
       assert.equal(editors.body().count, 1)
       assert.equal(editors.body().items[0].user.id, guest.user.id)
 
-      const paged = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).qs({ limit: 2 }).bearerToken(admin.token)
+      const paged = await client
+        .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
+        .qs({ limit: 2 })
+        .bearerToken(admin.token)
       const rest = await client
         .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
         .qs({ limit: 2, page: paged.body().next.page })
@@ -279,7 +376,10 @@ test.group('Permission operations on spaces and collections', (group) => {
       rest.assertContract()
       assert.equal(paged.body().items.length + rest.body().items.length, 3)
 
-      const badRole = await client.get(`/v1/${kind}/${target.id}/permissions/aggregate`).qs({ role: 'owner' }).bearerToken(admin.token)
+      const badRole = await client
+        .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
+        .qs({ role: 'owner' })
+        .bearerToken(admin.token)
       badRole.assertStatus(400)
       badRole.assertContract()
     })
@@ -307,7 +407,10 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const a = await createSpace(client, admin, { title: 'A' })
     await createSpace(client, admin, { title: 'B' })
-    await client.post(`/v1/spaces/${a.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', users: [guest.user.id] })
+    await client
+      .post(`/v1/spaces/${a.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'edit', users: [guest.user.id] })
 
     const response = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}/spaces`)
@@ -317,22 +420,37 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     assert.equal(response.body().count, 1)
     assert.equal(response.body().items[0].permission, 'edit')
     assert.equal(response.body().items[0].space.id, a.id)
-    assert.isTrue(response.body().items[0].space.permissions.admin, "the space's permissions are the caller's")
+    assert.isTrue(
+      response.body().items[0].space.permissions.admin,
+      "the space's permissions are the caller's"
+    )
 
     const readerSpaces = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}/spaces`)
       .qs({ order: 'asc' })
       .bearerToken(admin.token)
     readerSpaces.assertContract()
-    assert.deepEqual(readerSpaces.body().items.map((i: any) => [i.space.title, i.permission]), [['A', 'read'], ['B', 'read']])
+    assert.deepEqual(
+      readerSpaces.body().items.map((i: any) => [i.space.title, i.permission]),
+      [
+        ['A', 'read'],
+        ['B', 'read'],
+      ]
+    )
 
-    const self = await client.get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}/spaces`).bearerToken(guest.token)
+    const self = await client
+      .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}/spaces`)
+      .bearerToken(guest.token)
     self.assertStatus(200)
     self.assertContract()
-    const others = await client.get(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}/spaces`).bearerToken(guest.token)
+    const others = await client
+      .get(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}/spaces`)
+      .bearerToken(guest.token)
     others.assertStatus(403)
     others.assertContract()
-    const unknown = await client.get(`/v1/orgs/${admin.organizationId}/members/${newId()}/spaces`).bearerToken(admin.token)
+    const unknown = await client
+      .get(`/v1/orgs/${admin.organizationId}/members/${newId()}/spaces`)
+      .bearerToken(admin.token)
     unknown.assertStatus(404)
     unknown.assertContract()
     const badOrder = await client
@@ -352,11 +470,18 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     const lone = await createSpace(client, admin)
     const team = await createTeam(admin.organizationId, [guest.user.id])
     const idle = await createTeam(admin.organizationId, [])
-    await client.post(`/v1/collections/${collection.id}/permissions`).bearerToken(admin.token).json({ role: 'read', teams: [team] })
+    await client
+      .post(`/v1/collections/${collection.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', teams: [team] })
     await client.delete(`/v1/spaces/${lone.id}`).bearerToken(admin.token)
 
     const service = new SpaceAccessService()
-    const members = await service.countSpacesOfMembers(admin.organizationId, [admin.user.id, guest.user.id, newId()])
+    const members = await service.countSpacesOfMembers(admin.organizationId, [
+      admin.user.id,
+      guest.user.id,
+      newId(),
+    ])
     assert.deepEqual([...members.values()], [2, 2, 0])
     const teams = await service.countSpacesOfTeams([team, idle])
     assert.deepEqual([...teams.values()], [2, 0])
@@ -387,7 +512,9 @@ test.group('Space counts and team grants on the organization records', (group) =
       .json({ role: 'edit', teams: [teamId] })
     granted.assertStatus(204)
 
-    const team = await client.get(`/v1/orgs/${admin.organizationId}/teams/${teamId}`).bearerToken(admin.token)
+    const team = await client
+      .get(`/v1/orgs/${admin.organizationId}/teams/${teamId}`)
+      .bearerToken(admin.token)
     team.assertStatus(200)
     team.assertContract()
     assert.equal(team.body().spaces, 1)
@@ -430,7 +557,9 @@ test.group('Space counts and team grants on the organization records', (group) =
       .json({ role: 'read', teams: [teamId] })
       .then((response) => response.assertStatus(204))
 
-    const listing = await client.get(`/v1/collections/${collection.id}/permissions/teams`).bearerToken(owner.token)
+    const listing = await client
+      .get(`/v1/collections/${collection.id}/permissions/teams`)
+      .bearerToken(owner.token)
     listing.assertStatus(200)
     listing.assertContract()
     const [item] = listing.body().items

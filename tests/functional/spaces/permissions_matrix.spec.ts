@@ -3,13 +3,22 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { createTeam } from '#tests/helpers/teams'
 import { validateContract } from '#tests/helpers/contract'
 import type { Role, RoleOrGuest } from '#core/roles'
-import { collectionFlags as expectedCollectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
+import {
+  collectionFlags as expectedCollectionFlags,
+  createCollection,
+  createSpace,
+  spaceFlags,
+} from './helpers.js'
 
 /**
  * Every caller kind of the authorization matrix, and how it reaches the records: an organization
  * role, or (guests) a grant on the collection holding the space, directly or through a team.
  */
-const MATRIX: { name: string; organizationRole: RoleOrGuest; grant?: { role: Role; via: 'user' | 'team' } }[] = [
+const MATRIX: {
+  name: string
+  organizationRole: RoleOrGuest
+  grant?: { role: Role; via: 'user' | 'team' }
+}[] = [
   { name: 'admin', organizationRole: 'admin' },
   { name: 'create', organizationRole: 'create' },
   { name: 'review', organizationRole: 'review' },
@@ -17,7 +26,11 @@ const MATRIX: { name: string; organizationRole: RoleOrGuest; grant?: { role: Rol
   { name: 'comment', organizationRole: 'comment' },
   { name: 'read', organizationRole: 'read' },
   { name: 'guest granted edit', organizationRole: null, grant: { role: 'edit', via: 'user' } },
-  { name: 'guest granted admin through a team', organizationRole: null, grant: { role: 'admin', via: 'team' } },
+  {
+    name: 'guest granted admin through a team',
+    organizationRole: null,
+    grant: { role: 'admin', via: 'team' },
+  },
 ]
 
 async function tree(client: any, admin: Caller) {
@@ -35,20 +48,31 @@ test.group('permissions flags agree with what the API allows', (group) => {
     .run(async ({ client, assert }, { organizationRole, grant }) => {
       const admin = await createCaller()
       const { collection, space, sibling } = await tree(client, admin)
-      const member = await createCaller({ organizationId: admin.organizationId, role: organizationRole })
+      const member = await createCaller({
+        organizationId: admin.organizationId,
+        role: organizationRole,
+      })
       if (grant) {
         const body =
           grant.via === 'user'
             ? { role: grant.role, users: [member.user.id] }
-            : { role: grant.role, teams: [await createTeam(admin.organizationId, [member.user.id])] }
-        const invited = await client.post(`/v1/collections/${collection.id}/permissions`).bearerToken(admin.token).json(body)
+            : {
+                role: grant.role,
+                teams: [await createTeam(admin.organizationId, [member.user.id])],
+              }
+        const invited = await client
+          .post(`/v1/collections/${collection.id}/permissions`)
+          .bearerToken(admin.token)
+          .json(body)
         invited.assertStatus(204)
         invited.assertContract()
       }
       const role = (grant?.role ?? organizationRole)!
 
       // Collection: view, admin (PATCH), create (a space inside it).
-      const readCollection = await client.get(`/v1/collections/${collection.id}`).bearerToken(member.token)
+      const readCollection = await client
+        .get(`/v1/collections/${collection.id}`)
+        .bearerToken(member.token)
       readCollection.assertStatus(200)
       readCollection.assertContract()
       const collectionFlags = readCollection.body().permissions
@@ -71,7 +95,9 @@ test.group('permissions flags agree with what the API allows', (group) => {
         .json({ title: 'Inside', parent: collection.id })
       createCollectionInside.assertStatus(collectionFlags.create ? 201 : 403)
       createCollectionInside.assertContract()
-      const collectionGrants = await client.get(`/v1/collections/${collection.id}/permissions/users`).bearerToken(member.token)
+      const collectionGrants = await client
+        .get(`/v1/collections/${collection.id}/permissions/users`)
+        .bearerToken(member.token)
       collectionGrants.assertStatus(200)
       collectionGrants.assertContract()
 
@@ -81,13 +107,22 @@ test.group('permissions flags agree with what the API allows', (group) => {
       read.assertContract()
       const flags = read.body().permissions
       assert.deepEqual(flags, spaceFlags(role))
-      for (const path of [`/v1/orgs/${admin.organizationId}/spaces`, `/v1/collections/${collection.id}/spaces`]) {
+      for (const path of [
+        `/v1/orgs/${admin.organizationId}/spaces`,
+        `/v1/collections/${collection.id}/spaces`,
+      ]) {
         const list = await client.get(path).bearerToken(member.token)
         list.assertStatus(200)
         list.assertContract()
-        assert.deepEqual(list.body().items.find((item: any) => item.id === space.id).permissions, flags, path)
+        assert.deepEqual(
+          list.body().items.find((item: any) => item.id === space.id).permissions,
+          flags,
+          path
+        )
       }
-      const mine = await client.get(`/v1/orgs/${admin.organizationId}/members/${member.user.id}/spaces`).bearerToken(member.token)
+      const mine = await client
+        .get(`/v1/orgs/${admin.organizationId}/members/${member.user.id}/spaces`)
+        .bearerToken(member.token)
       mine.assertStatus(200)
       mine.assertContract()
       const entry = mine.body().items.find((item: any) => item.space.id === space.id)
@@ -95,7 +130,10 @@ test.group('permissions flags agree with what the API allows', (group) => {
       assert.deepEqual(entry.space.permissions, flags)
 
       // admin: settings, grants, order, duplicate-in-place needs create, delete last.
-      const patch = await client.patch(`/v1/spaces/${space.id}`).bearerToken(member.token).json({ title: 'By member' })
+      const patch = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(member.token)
+        .json({ title: 'By member' })
       patch.assertStatus(flags.admin ? 200 : 403)
       patch.assertContract()
       const invite = await client
@@ -104,7 +142,9 @@ test.group('permissions flags agree with what the API allows', (group) => {
         .json({ role: 'read', users: [admin.user.id] })
       invite.assertStatus(flags.admin ? 204 : 403)
       invite.assertContract()
-      const grants = await client.get(`/v1/spaces/${space.id}/permissions/users`).bearerToken(member.token)
+      const grants = await client
+        .get(`/v1/spaces/${space.id}/permissions/users`)
+        .bearerToken(member.token)
       grants.assertStatus(flags.view ? 200 : 404)
       grants.assertContract()
       const move = await client
@@ -113,7 +153,9 @@ test.group('permissions flags agree with what the API allows', (group) => {
         .json({ position: { before: { type: 'space', space: sibling.id } } })
       move.assertStatus(flags.admin ? 200 : 403)
       move.assertContract()
-      const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(member.token)
+      const duplicate = await client
+        .post(`/v1/spaces/${space.id}/duplicate`)
+        .bearerToken(member.token)
       duplicate.assertStatus(collectionFlags.create ? 201 : 403)
       duplicate.assertContract()
       const transfer = await client
@@ -127,7 +169,9 @@ test.group('permissions flags agree with what the API allows', (group) => {
       del.assertStatus(flags.admin ? 205 : 403)
       del.assertContract()
       if (flags.admin) {
-        const restore = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(member.token)
+        const restore = await client
+          .post(`/v1/spaces/${space.id}/restore`)
+          .bearerToken(member.token)
         restore.assertStatus(200)
         restore.assertContract()
         assert.deepEqual(restore.body().permissions, flags)
@@ -140,7 +184,9 @@ test.group('permissions flags agree with what the API allows', (group) => {
       const admin = await createCaller()
       const { collection, space } = await tree(client, admin)
       const caller =
-        kind === 'guest' ? await createCaller({ organizationId: admin.organizationId, role: null }) : await createCaller()
+        kind === 'guest'
+          ? await createCaller({ organizationId: admin.organizationId, role: null })
+          : await createCaller()
       const requests = [
         client.get(`/v1/spaces/${space.id}`),
         client.patch(`/v1/spaces/${space.id}`).json({ title: 'x' }),
@@ -148,14 +194,18 @@ test.group('permissions flags agree with what the API allows', (group) => {
         client.post(`/v1/spaces/${space.id}/duplicate`),
         client.post(`/v1/spaces/${space.id}/restore`),
         client.post(`/v1/spaces/${space.id}/move`).json({ parent: null }),
-        client.post(`/v1/spaces/${space.id}/transfer`).json({ organization: caller.organizationId }),
+        client
+          .post(`/v1/spaces/${space.id}/transfer`)
+          .json({ organization: caller.organizationId }),
         client.get(`/v1/spaces/${space.id}/permissions/users`),
         client.get(`/v1/collections/${collection.id}`),
         client.patch(`/v1/collections/${collection.id}`).json({ title: 'x' }),
         client.delete(`/v1/collections/${collection.id}`),
         client.get(`/v1/collections/${collection.id}/spaces`),
         client.post(`/v1/collections/${collection.id}/move`).json({ parent: null }),
-        client.post(`/v1/collections/${collection.id}/transfer`).json({ organization: caller.organizationId }),
+        client
+          .post(`/v1/collections/${collection.id}/transfer`)
+          .json({ organization: caller.organizationId }),
         client.get(`/v1/collections/${collection.id}/permissions/aggregate`),
       ]
       for (const request of requests) {
@@ -166,16 +216,22 @@ test.group('permissions flags agree with what the API allows', (group) => {
         assert.notInclude(JSON.stringify(response.body()), 'Holder')
       }
       if (kind === 'guest') {
-        const list = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(caller.token)
+        const list = await client
+          .get(`/v1/orgs/${admin.organizationId}/spaces`)
+          .bearerToken(caller.token)
         list.assertStatus(200)
         list.assertContract()
         assert.equal(list.body().count, 0)
-        const collections = await client.get(`/v1/orgs/${admin.organizationId}/collections`).bearerToken(caller.token)
+        const collections = await client
+          .get(`/v1/orgs/${admin.organizationId}/collections`)
+          .bearerToken(caller.token)
         collections.assertContract()
         assert.equal(collections.body().count, 0)
       } else {
         for (const path of ['spaces', 'collections', `members/${admin.user.id}/spaces`]) {
-          const list = await client.get(`/v1/orgs/${admin.organizationId}/${path}`).bearerToken(caller.token)
+          const list = await client
+            .get(`/v1/orgs/${admin.organizationId}/${path}`)
+            .bearerToken(caller.token)
           list.assertStatus(404)
           list.assertContract()
         }

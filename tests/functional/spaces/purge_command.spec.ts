@@ -21,13 +21,20 @@ async function runPurge() {
 test.group('node ace bindery:purge', (group) => {
   eachTestInTransaction(group)
 
-  test('removes spaces deleted more than 7 days ago with what they own, and nothing else', async ({ client, assert, cleanup }) => {
+  test('removes spaces deleted more than 7 days ago with what they own, and nothing else', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const admin = await createCaller()
     const old = await createSpace(client, admin, { title: 'Old' })
     const recent = await createSpace(client, admin, { title: 'Recent' })
     const alive = await createSpace(client, admin, { title: 'Alive' })
     const team = await createTeam(admin.organizationId)
-    await client.post(`/v1/spaces/${old.id}/permissions`).bearerToken(admin.token).json({ role: 'read', teams: [team] })
+    await client
+      .post(`/v1/spaces/${old.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'read', teams: [team] })
     await client.delete(`/v1/spaces/${old.id}`).bearerToken(admin.token)
 
     const threeDays = Date.now() + 3 * 24 * 3600 * 1000
@@ -59,7 +66,11 @@ test.group('node ace bindery:purge', (group) => {
 test.group('Purging: what it removes, and the server timer', (group) => {
   eachTestInTransaction(group)
 
-  test('removes what an expired space owns and nothing of other spaces, collections or organizations', async ({ client, assert, cleanup }) => {
+  test('removes what an expired space owns and nothing of other spaces, collections or organizations', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const admin = await createCaller()
     const other = await createCaller()
     const team = await createTeam(admin.organizationId)
@@ -68,9 +79,15 @@ test.group('Purging: what it removes, and the server timer', (group) => {
     const kept = await createSpace(client, admin, { title: 'Kept', parent: collection.id })
     const foreign = await createSpace(client, other, { title: 'Foreign' })
     for (const space of [expired, kept]) {
-      await client.post(`/v1/spaces/${space.id}/permissions`).bearerToken(admin.token).json({ role: 'read', teams: [team] })
+      await client
+        .post(`/v1/spaces/${space.id}/permissions`)
+        .bearerToken(admin.token)
+        .json({ role: 'read', teams: [team] })
     }
-    await client.post(`/v1/collections/${collection.id}/permissions`).bearerToken(admin.token).json({ role: 'edit', teams: [team] })
+    await client
+      .post(`/v1/collections/${collection.id}/permissions`)
+      .bearerToken(admin.token)
+      .json({ role: 'edit', teams: [team] })
     await client.delete(`/v1/spaces/${expired.id}`).bearerToken(admin.token)
     const count = async (table: string, column: string, value: string) => {
       const [row] = await db.from(table).where(column, value).count('* as total')

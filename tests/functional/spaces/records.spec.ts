@@ -10,11 +10,18 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 test.group('The Space and Collection records', (group) => {
   eachTestInTransaction(group)
 
-  test('a Space carries every field of the platform document, with its type', async ({ client, assert }) => {
+  test('a Space carries every field of the platform document, with its type', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const root = await createSpace(client, admin, { title: 'Root' })
-    const inside = await createSpace(client, admin, { title: 'Inside', parent: collection.id, emoji: '📘' })
+    const inside = await createSpace(client, admin, {
+      title: 'Inside',
+      parent: collection.id,
+      emoji: '📘',
+    })
 
     assert.sameMembers(Object.keys(root), [
       'object',
@@ -57,7 +64,10 @@ test.group('The Space and Collection records', (group) => {
     // updatedAt moves on a change, createdAt and revision do not.
     const before = Date.parse(root.updatedAt)
     await new Promise((resolve) => setTimeout(resolve, 5))
-    const patched = await client.patch(`/v1/spaces/${root.id}`).bearerToken(admin.token).json({ title: 'Renamed' })
+    const patched = await client
+      .patch(`/v1/spaces/${root.id}`)
+      .bearerToken(admin.token)
+      .json({ title: 'Renamed' })
     patched.assertStatus(200)
     patched.assertContract()
     assert.equal(patched.body().createdAt, root.createdAt)
@@ -65,23 +75,42 @@ test.group('The Space and Collection records', (group) => {
     assert.isAbove(Date.parse(patched.body().updatedAt), before)
   })
 
-  test('every visibility is accepted inside a collection; in-collection only there', async ({ client, assert }) => {
+  test('every visibility is accepted inside a collection; in-collection only there', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const space = await createSpace(client, admin, { parent: collection.id })
     const root = await createSpace(client, admin)
-    for (const visibility of ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private']) {
-      const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ visibility })
+    for (const visibility of [
+      'public',
+      'unlisted',
+      'share-link',
+      'visitor-auth',
+      'in-collection',
+      'private',
+    ]) {
+      const response = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(admin.token)
+        .json({ visibility })
       response.assertStatus(200)
       response.assertContract()
       assert.equal(response.body().visibility, visibility)
-      const atRoot = await client.patch(`/v1/spaces/${root.id}`).bearerToken(admin.token).json({ visibility })
+      const atRoot = await client
+        .patch(`/v1/spaces/${root.id}`)
+        .bearerToken(admin.token)
+        .json({ visibility })
       atRoot.assertStatus(visibility === 'in-collection' ? 400 : 200)
       atRoot.assertContract()
     }
   })
 
-  test('an in-collection space becomes private wherever it lands outside a collection', async ({ client, assert }) => {
+  test('an in-collection space becomes private wherever it lands outside a collection', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
     await createCaller({ organizationId: target.organizationId, role: 'admin', email: admin.email })
@@ -89,7 +118,10 @@ test.group('The Space and Collection records', (group) => {
     const toTransfer = await createSpace(client, admin, { parent: collection.id })
     const toRestore = await createSpace(client, admin, { parent: collection.id })
     for (const space of [toTransfer, toRestore]) {
-      await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ visibility: 'in-collection' })
+      await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(admin.token)
+        .json({ visibility: 'in-collection' })
     }
 
     const transferred = await client
@@ -106,21 +138,29 @@ test.group('The Space and Collection records', (group) => {
     const deleted = await client.delete(`/v1/collections/${collection.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)
     deleted.assertContract()
-    const restored = await client.post(`/v1/spaces/${toRestore.id}/restore`).bearerToken(admin.token)
+    const restored = await client
+      .post(`/v1/spaces/${toRestore.id}/restore`)
+      .bearerToken(admin.token)
     restored.assertStatus(200)
     restored.assertContract()
     assert.equal(restored.body().visibility, 'private')
     assert.notProperty(restored.body(), 'parent')
   })
 
-  test('limits count characters, not UTF-16 units: 50 emoji make a valid title', async ({ client, assert }) => {
+  test('limits count characters, not UTF-16 units: 50 emoji make a valid title', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const title = '📘'.repeat(50)
     const emoji = '🎉'.repeat(50)
     const space = await createSpace(client, admin, { title, emoji })
     assert.equal(space.title, title)
     assert.equal(space.emoji, emoji)
-    const patched = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ title: '👩‍💻'.repeat(16) })
+    const patched = await client
+      .patch(`/v1/spaces/${space.id}`)
+      .bearerToken(admin.token)
+      .json({ title: '👩‍💻'.repeat(16) })
     patched.assertStatus(200)
     patched.assertContract()
     const collection = await createCollection(client, admin, { title: '📁'.repeat(50) })
@@ -139,7 +179,9 @@ test.group('The Space and Collection records', (group) => {
   test('shareKey: one string up to 1024 characters', async ({ client }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    const ok = await client.get(`/v1/spaces/${space.id}?shareKey=${'k'.repeat(1024)}`).bearerToken(admin.token)
+    const ok = await client
+      .get(`/v1/spaces/${space.id}?shareKey=${'k'.repeat(1024)}`)
+      .bearerToken(admin.token)
     ok.assertStatus(200)
     ok.assertContract()
     for (const query of [`shareKey=${'k'.repeat(1025)}`, 'shareKey=a&shareKey=b']) {
@@ -149,11 +191,22 @@ test.group('The Space and Collection records', (group) => {
     }
   })
 
-  test('a Collection carries every field of the platform document, with its type', async ({ client, assert }) => {
+  test('a Collection carries every field of the platform document, with its type', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const top = await createCollection(client, admin, { title: 'Top' })
     const child = await createCollection(client, admin, { title: 'Child', parent: top.id })
-    assert.sameMembers(Object.keys(top), ['object', 'id', 'title', 'organization', 'defaultLevel', 'urls', 'permissions'])
+    assert.sameMembers(Object.keys(top), [
+      'object',
+      'id',
+      'title',
+      'organization',
+      'defaultLevel',
+      'urls',
+      'permissions',
+    ])
     assert.equal(child.parent, top.id)
     assert.deepEqual(top.urls, {
       location: `${appUrl}/v1/collections/${top.id}`,
@@ -168,7 +221,10 @@ test.group('The Space and Collection records', (group) => {
     assert.equal(described.body().description, 'd'.repeat(100))
     assert.equal(described.body().title, 't'.repeat(50))
     assert.equal(described.body().defaultLevel, 'read')
-    const empty = await client.patch(`/v1/collections/${top.id}`).bearerToken(admin.token).json({ description: '' })
+    const empty = await client
+      .patch(`/v1/collections/${top.id}`)
+      .bearerToken(admin.token)
+      .json({ description: '' })
     empty.assertStatus(200)
     empty.assertContract()
   })

@@ -33,7 +33,12 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
     assert.match(space.createdAt, /\.\d{3}Z$/)
     assert.equal(response.header('location'), space.urls.location)
     assert.isTrue(space.urls.location.startsWith('http'))
-    assert.deepInclude(space, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 })
+    assert.deepInclude(space, {
+      comments: 0,
+      changeRequests: 0,
+      changeRequestsOpen: 0,
+      changeRequestsDraft: 0,
+    })
     assert.isTrue(space.permissions.admin)
     assert.isFalse(space.permissions.edit, 'locked space')
     const revision = await db.from('revisions').where('id', space.revision).first()
@@ -54,12 +59,19 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       { name: 'an unknown editMode', body: { editMode: 'frozen' }, field: 'editMode' },
       { name: 'an unknown parent', body: { parent: newId() }, field: 'parent' },
       { name: 'a parent as a number', body: { parent: 7 }, field: 'parent' },
-      { name: 'a template, which is not supported', body: { template: { id: 'x' } }, field: 'template' },
+      {
+        name: 'a template, which is not supported',
+        body: { template: { id: 'x' } },
+        field: 'template',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller()
       const before = await countSpaces()
-      const response = await client.post(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(`/v1/orgs/${admin.organizationId}/spaces`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -114,10 +126,16 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
   test('a non-member gets 404 and a wrong token 401', async ({ client }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
-    const response = await client.post(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(stranger.token).json({})
+    const response = await client
+      .post(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(stranger.token)
+      .json({})
     response.assertStatus(404)
     response.assertContract()
-    const anonymous = await client.post(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken('gb_api_nope').json({})
+    const anonymous = await client
+      .post(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken('gb_api_nope')
+      .json({})
     anonymous.assertStatus(401)
     anonymous.assertContract()
   })
@@ -130,18 +148,27 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
     const admin = await createCaller()
     const ids = []
     for (let i = 0; i < 3; i++) ids.push((await createSpace(client, admin, { title: `S${i}` })).id)
-    const first = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).qs({ limit: 2 }).bearerToken(admin.token)
+    const first = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .qs({ limit: 2 })
+      .bearerToken(admin.token)
     first.assertStatus(200)
     first.assertContract()
     assert.equal(first.body().count, 3)
-    assert.deepEqual(first.body().items.map((s: any) => s.id), ids.slice(0, 2))
+    assert.deepEqual(
+      first.body().items.map((s: any) => s.id),
+      ids.slice(0, 2)
+    )
     const second = await client
       .get(`/v1/orgs/${admin.organizationId}/spaces`)
       .qs({ limit: 2, page: first.body().next.page })
       .bearerToken(admin.token)
     second.assertStatus(200)
     second.assertContract()
-    assert.deepEqual(second.body().items.map((s: any) => s.id), ids.slice(2))
+    assert.deepEqual(
+      second.body().items.map((s: any) => s.id),
+      ids.slice(2)
+    )
     assert.notProperty(second.body(), 'next')
   })
 
@@ -149,7 +176,10 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
     .with([{ limit: 1001 }, { limit: 0 }, { limit: 'many' }])
     .run(async ({ client }, { limit }) => {
       const admin = await createCaller()
-      const response = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).qs({ limit }).bearerToken(admin.token)
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/spaces`)
+        .qs({ limit })
+        .bearerToken(admin.token)
       response.assertStatus(400)
       response.assertContract()
     })
@@ -158,7 +188,9 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     await createSpace(client, other)
-    const response = await client.get(`/v1/orgs/${other.organizationId}/spaces`).bearerToken(admin.token)
+    const response = await client
+      .get(`/v1/orgs/${other.organizationId}/spaces`)
+      .bearerToken(admin.token)
     response.assertStatus(404)
     response.assertContract()
   })
@@ -172,24 +204,35 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
     const other = await createCaller()
     const space = await createSpace(client, admin)
     const foreign = await createSpace(client, other)
-    const ok = await client.get(`/v1/spaces/${space.id}`).qs({ shareKey: 'abc' }).bearerToken(admin.token)
+    const ok = await client
+      .get(`/v1/spaces/${space.id}`)
+      .qs({ shareKey: 'abc' })
+      .bearerToken(admin.token)
     ok.assertStatus(200)
     ok.assertContract()
     for (const id of [newId(), 'bad id', foreign.id]) {
-      const response = await client.get(`/v1/spaces/${encodeURIComponent(id)}`).bearerToken(admin.token)
+      const response = await client
+        .get(`/v1/spaces/${encodeURIComponent(id)}`)
+        .bearerToken(admin.token)
       response.assertStatus(404)
       response.assertContract()
     }
   })
 
-  test('an admin updates title, emoji, editMode, defaultLevel and visibility', async ({ client, assert }) => {
+  test('an admin updates title, emoji, editMode, defaultLevel and visibility', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const space = await createSpace(client, admin, { parent: collection.id })
-    const response = await client
-      .patch(`/v1/spaces/${space.id}`)
-      .bearerToken(admin.token)
-      .json({ title: 'Renamed', emoji: '🚀', editMode: 'locked', defaultLevel: 'edit', visibility: 'in-collection' })
+    const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({
+      title: 'Renamed',
+      emoji: '🚀',
+      editMode: 'locked',
+      defaultLevel: 'edit',
+      visibility: 'in-collection',
+    })
     response.assertStatus(200)
     response.assertContract()
     assert.include(response.body(), {
@@ -199,7 +242,10 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       defaultLevel: 'edit',
       visibility: 'in-collection',
     })
-    const cleared = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ emoji: null, defaultLevel: null })
+    const cleared = await client
+      .patch(`/v1/spaces/${space.id}`)
+      .bearerToken(admin.token)
+      .json({ emoji: null, defaultLevel: null })
     cleared.assertStatus(200)
     cleared.assertContract()
     assert.equal(cleared.body().emoji, '')
@@ -219,7 +265,10 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const admin = await createCaller()
       const space = await createSpace(client, admin, { title: 'Kept' })
-      const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json(body)
+      const response = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
@@ -243,7 +292,10 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       read.assertStatus(view)
       read.assertContract()
       if (view === 200) assert.equal(read.body().permissions.admin, role === 'admin')
-      const patch = await client.patch(`/v1/spaces/${space.id}`).bearerToken(member.token).json({ title: 'X' })
+      const patch = await client
+        .patch(`/v1/spaces/${space.id}`)
+        .bearerToken(member.token)
+        .json({ title: 'X' })
       patch.assertStatus(update)
       patch.assertContract()
       const stranger = await createCaller()
@@ -252,7 +304,11 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       foreign.assertContract()
     })
 
-  test('delete hides the space; restore brings it back within 7 days', async ({ client, assert, cleanup }) => {
+  test('delete hides the space; restore brings it back within 7 days', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
@@ -263,7 +319,9 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       response.assertStatus(404)
       response.assertContract()
     }
-    const list = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
+    const list = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(admin.token)
     assert.equal(list.body().count, 0)
     const again = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     again.assertStatus(404)
@@ -320,15 +378,28 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
   test('duplicate makes a new space with the same settings', async ({ client, assert }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
-    const space = await createSpace(client, admin, { title: 'Original', emoji: '🎉', parent: collection.id })
-    await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({ defaultLevel: 'comment', visibility: 'unlisted' })
+    const space = await createSpace(client, admin, {
+      title: 'Original',
+      emoji: '🎉',
+      parent: collection.id,
+    })
+    await client
+      .patch(`/v1/spaces/${space.id}`)
+      .bearerToken(admin.token)
+      .json({ defaultLevel: 'comment', visibility: 'unlisted' })
     const response = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
     response.assertStatus(201)
     response.assertContract()
     const copy = response.body()
     assert.notEqual(copy.id, space.id)
     assert.notEqual(copy.revision, space.revision)
-    assert.include(copy, { title: 'Original', emoji: '🎉', parent: collection.id, defaultLevel: 'comment', visibility: 'unlisted' })
+    assert.include(copy, {
+      title: 'Original',
+      emoji: '🎉',
+      parent: collection.id,
+      defaultLevel: 'comment',
+      visibility: 'unlisted',
+    })
     assert.equal(response.header('location'), copy.urls.location)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const denied = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(reader.token)
@@ -336,7 +407,10 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     denied.assertContract()
   })
 
-  test('move reorders siblings and moves between collections and the root', async ({ client, assert }) => {
+  test('move reorders siblings and moves between collections and the root', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const a = await createSpace(client, admin, { title: 'A' })
     const b = await createSpace(client, admin, { title: 'B' })
@@ -360,14 +434,23 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     assert.deepEqual(await titles(`/v1/orgs/${admin.organizationId}/spaces`), ['A', 'B', 'C'])
 
     const collection = await createCollection(client, admin)
-    const into = await client.post(`/v1/spaces/${b.id}/move`).bearerToken(admin.token).json({ parent: collection.id })
+    const into = await client
+      .post(`/v1/spaces/${b.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: collection.id })
     into.assertStatus(200)
     into.assertContract()
     assert.equal(into.body().parent, collection.id)
     assert.deepEqual(await titles(`/v1/collections/${collection.id}/spaces`), ['B'])
 
-    await client.patch(`/v1/spaces/${b.id}`).bearerToken(admin.token).json({ visibility: 'in-collection' })
-    const out = await client.post(`/v1/spaces/${b.id}/move`).bearerToken(admin.token).json({ parent: null })
+    await client
+      .patch(`/v1/spaces/${b.id}`)
+      .bearerToken(admin.token)
+      .json({ visibility: 'in-collection' })
+    const out = await client
+      .post(`/v1/spaces/${b.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: null })
     out.assertStatus(200)
     out.assertContract()
     assert.notProperty(out.body(), 'parent')
@@ -378,21 +461,52 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
   test('move rejects {name}')
     .with([
       { name: 'an empty body', body: () => ({}), status: 400 },
-      { name: 'both before and after', body: (s: string) => ({ position: { before: { type: 'space', space: s }, after: { type: 'space', space: s } } }), status: 400 },
-      { name: 'a position naming an unknown space', body: () => ({ position: { before: { type: 'space', space: newId() } } }), status: 400 },
-      { name: 'a position naming the space itself', body: (_s: string, self: string) => ({ position: { before: { type: 'space', space: self } } }), status: 400 },
-      { name: 'a pointer without its id', body: () => ({ position: { before: { type: 'space' } } }), status: 400 },
+      {
+        name: 'both before and after',
+        body: (s: string) => ({
+          position: { before: { type: 'space', space: s }, after: { type: 'space', space: s } },
+        }),
+        status: 400,
+      },
+      {
+        name: 'a position naming an unknown space',
+        body: () => ({ position: { before: { type: 'space', space: newId() } } }),
+        status: 400,
+      },
+      {
+        name: 'a position naming the space itself',
+        body: (_s: string, self: string) => ({
+          position: { before: { type: 'space', space: self } },
+        }),
+        status: 400,
+      },
+      {
+        name: 'a pointer without its id',
+        body: () => ({ position: { before: { type: 'space' } } }),
+        status: 400,
+      },
       { name: 'an unknown parent', body: () => ({ parent: newId() }), status: 400 },
       { name: 'a numeric parent', body: () => ({ parent: 5 }), status: 400 },
-      { name: 'a position that is not an object', body: () => ({ position: 'first' }), status: 400 },
-      { name: 'a pointer of an unknown type', body: (s: string) => ({ position: { before: { type: 'page', space: s } } }), status: 400 },
+      {
+        name: 'a position that is not an object',
+        body: () => ({ position: 'first' }),
+        status: 400,
+      },
+      {
+        name: 'a pointer of an unknown type',
+        body: (s: string) => ({ position: { before: { type: 'page', space: s } } }),
+        status: 400,
+      },
       { name: 'the same parent without a position', body: () => ({ parent: null }), status: 409 },
     ])
     .run(async ({ client }, { body, status }) => {
       const admin = await createCaller()
       const sibling = await createSpace(client, admin)
       const space = await createSpace(client, admin)
-      const response = await client.post(`/v1/spaces/${space.id}/move`).bearerToken(admin.token).json(body(sibling.id, space.id))
+      const response = await client
+        .post(`/v1/spaces/${space.id}/move`)
+        .bearerToken(admin.token)
+        .json(body(sibling.id, space.id))
       response.assertStatus(status)
       response.assertContract()
     })
@@ -402,14 +516,20 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     const other = await createCaller()
     const foreign = await createCollection(client, other)
     const space = await createSpace(client, admin)
-    const response = await client.post(`/v1/spaces/${space.id}/move`).bearerToken(admin.token).json({ parent: foreign.id })
+    const response = await client
+      .post(`/v1/spaces/${space.id}/move`)
+      .bearerToken(admin.token)
+      .json({ parent: foreign.id })
     response.assertStatus(400)
     response.assertContract()
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     assert.notProperty(read.body(), 'parent')
   })
 
-  test('a move with a bad position changes nothing, not even the parent', async ({ client, assert }) => {
+  test('a move with a bad position changes nothing, not even the parent', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const space = await createSpace(client, admin)
@@ -424,7 +544,10 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     assert.equal(read.body().updatedAt, space.updatedAt)
   })
 
-  test('transfer refuses a collection that is not in the target organization', async ({ client, assert }) => {
+  test('transfer refuses a collection that is not in the target organization', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const second = await createCaller()
     await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
@@ -440,7 +563,10 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     assert.equal(read.body().organization, admin.organizationId)
   })
 
-  test('transfer moves a space to another organization where the caller is admin', async ({ client, assert }) => {
+  test('transfer moves a space to another organization where the caller is admin', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const second = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
     // The admin of the first organization also administers the second one.
@@ -456,10 +582,15 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     validateContract('GET', `/v1/spaces/${space.id}`, 200, response.body())
     assert.equal(response.body().organization, second.organizationId)
     assert.equal(response.body().parent, target.id)
-    const list = await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(admin.token)
+    const list = await client
+      .get(`/v1/orgs/${admin.organizationId}/spaces`)
+      .bearerToken(admin.token)
     assert.equal(list.body().count, 0)
     const there = await client.get(`/v1/collections/${target.id}/spaces`).bearerToken(second.token)
-    assert.deepEqual(there.body().items.map((s: any) => s.id), [space.id])
+    assert.deepEqual(
+      there.body().items.map((s: any) => s.id),
+      [space.id]
+    )
   })
 
   test('transfer refuses {name}')
@@ -470,7 +601,8 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     .run(async ({ client }, { role, status }) => {
       const admin = await createCaller()
       const second = await createCaller()
-      if (role) await createCaller({ organizationId: second.organizationId, role, email: admin.email })
+      if (role)
+        await createCaller({ organizationId: second.organizationId, role, email: admin.email })
       const space = await createSpace(client, admin)
       const response = await client
         .post(`/v1/spaces/${space.id}/transfer`)
@@ -480,10 +612,15 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       validateContract('GET', `/v1/spaces/${space.id}`, status, response.body())
     })
 
-  test('transfer refuses a missing organization, the same organization and non-admins', async ({ client }) => {
+  test('transfer refuses a missing organization, the same organization and non-admins', async ({
+    client,
+  }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    const missing = await client.post(`/v1/spaces/${space.id}/transfer`).bearerToken(admin.token).json({})
+    const missing = await client
+      .post(`/v1/spaces/${space.id}/transfer`)
+      .bearerToken(admin.token)
+      .json({})
     missing.assertStatus(400)
     const same = await client
       .post(`/v1/spaces/${space.id}/transfer`)
@@ -496,6 +633,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .bearerToken(creator.token)
       .json({ organization: admin.organizationId })
     denied.assertStatus(403)
-    for (const response of [missing, same, denied]) validateContract('GET', `/v1/spaces/${space.id}`, response.status(), response.body())
+    for (const response of [missing, same, denied])
+      validateContract('GET', `/v1/spaces/${space.id}`, response.status(), response.body())
   })
 })

@@ -18,7 +18,9 @@ function path(organizationId: string, id?: string) {
 async function createTeam(organizationId: string, title = 'Engineering') {
   const id = newId()
   const now = toSqlTimestamp(DateTime.utc())
-  await db.table('teams').insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
+  await db
+    .table('teams')
+    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
   return id
 }
 
@@ -44,7 +46,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('an admin creates a configured provider', async ({ client, assert }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId)
-    const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody(teamId))
     response.assertStatus(201)
     response.assertContract()
     const provider = response.body()
@@ -81,7 +86,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
 
   test('a provider with only a label is pending; defaults apply', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Later' })
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'Later' })
     response.assertStatus(201)
     response.assertContract()
     const provider = response.body()
@@ -92,7 +100,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.equal(provider.defaultRole, 'read')
     assert.notProperty(provider, 'defaultTeam')
 
-    const guest = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Guests', defaultRole: null })
+    const guest = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'Guests', defaultRole: null })
     guest.assertStatus(201)
     guest.assertContract()
     assert.isNull(guest.body().defaultRole)
@@ -110,18 +121,29 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
   })
 
-  test('PATCH changes only the fields given; null clears team and role', async ({ client, assert }) => {
+  test('PATCH changes only the fields given; null clears team and role', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId)
     const otherTeamId = await createTeam(admin.organizationId, 'Support')
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Draft' })
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'Draft' })
     created.assertContract()
     const id = created.body().id
 
     const configured = await client
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
-      .json({ entityID: idp.entityId, certificate: idp.certificatePem, ssoURL: idp.ssoUrl, defaultTeam: teamId })
+      .json({
+        entityID: idp.entityId,
+        certificate: idp.certificatePem,
+        ssoURL: idp.ssoUrl,
+        defaultTeam: teamId,
+      })
     configured.assertStatus(200)
     configured.assertContract()
     assert.equal(configured.body().label, 'Draft')
@@ -149,7 +171,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.notProperty(cleared.body(), 'defaultTeam')
     assert.isNull(cleared.body().defaultRole)
 
-    const empty = await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({})
+    const empty = await client
+      .patch(path(admin.organizationId, id))
+      .bearerToken(admin.token)
+      .json({})
     empty.assertStatus(200)
     empty.assertContract()
     assert.deepEqual(empty.body(), cleared.body())
@@ -157,7 +182,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
 
   test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody())
     created.assertContract()
     const id = created.body().id
     const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
@@ -167,7 +195,10 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     for (const response of [
       await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
       await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-      await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({ label: 'Back' }),
+      await client
+        .patch(path(admin.organizationId, id))
+        .bearerToken(admin.token)
+        .json({ label: 'Back' }),
     ]) {
       response.assertStatus(404)
       response.assertContract()
@@ -177,10 +208,15 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId)
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody(teamId))
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody(teamId))
     created.assertContract()
     await db.from('teams').where('id', teamId).delete()
-    const read = await client.get(path(admin.organizationId, created.body().id)).bearerToken(admin.token)
+    const read = await client
+      .get(path(admin.organizationId, created.body().id))
+      .bearerToken(admin.token)
     read.assertStatus(200)
     read.assertContract()
     assert.notProperty(read.body(), 'defaultTeam')
@@ -196,28 +232,97 @@ test.group('SAML providers: bad input', (group) => {
     { name: 'a 31-character label', body: { label: 'x'.repeat(31) }, field: 'label', patch: true },
     { name: 'a numeric label', body: { label: 7 }, field: 'label', patch: true },
     { name: 'a null label', body: { label: null }, field: 'label', patch: true },
-    { name: 'a 1025-character entityID', body: { label: 'L', entityID: 'x'.repeat(1025) }, field: 'entityID', patch: true },
-    { name: 'an entityID that is an object', body: { label: 'L', entityID: { a: 1 } }, field: 'entityID', patch: true },
-    { name: 'a 10001-character certificate', body: { label: 'L', certificate: 'A'.repeat(10001) }, field: 'certificate', patch: true },
-    { name: 'an unparseable certificate', body: { label: 'L', certificate: '-----BEGIN CERTIFICATE-----\nnot a cert\n-----END CERTIFICATE-----' }, field: 'certificate', patch: true },
-    { name: 'a private key as certificate', body: { label: 'L', certificate: idp.privateKeyPem }, field: 'certificate', patch: true },
-    { name: 'an ssoURL that is not a URL', body: { label: 'L', ssoURL: 'not a url' }, field: 'ssoURL', patch: true },
-    { name: 'an ssoURL with another scheme', body: { label: 'L', ssoURL: 'javascript:alert(1)' }, field: 'ssoURL', patch: true },
-    { name: 'a 2049-character ssoURL', body: { label: 'L', ssoURL: `https://idp.test/${'x'.repeat(2033)}` }, field: 'ssoURL', patch: true },
-    { name: 'an unknown defaultRole', body: { label: 'L', defaultRole: 'owner' }, field: 'defaultRole', patch: true },
-    { name: 'an unknown defaultTeam', body: { label: 'L', defaultTeam: newId() }, field: 'defaultTeam', patch: true },
-    { name: 'a malformed defaultTeam', body: { label: 'L', defaultTeam: 'team one' }, field: 'defaultTeam', patch: true },
-    { name: 'a numeric defaultTeam', body: { label: 'L', defaultTeam: 12 }, field: 'defaultTeam', patch: true },
+    {
+      name: 'a 1025-character entityID',
+      body: { label: 'L', entityID: 'x'.repeat(1025) },
+      field: 'entityID',
+      patch: true,
+    },
+    {
+      name: 'an entityID that is an object',
+      body: { label: 'L', entityID: { a: 1 } },
+      field: 'entityID',
+      patch: true,
+    },
+    {
+      name: 'a 10001-character certificate',
+      body: { label: 'L', certificate: 'A'.repeat(10001) },
+      field: 'certificate',
+      patch: true,
+    },
+    {
+      name: 'an unparseable certificate',
+      body: {
+        label: 'L',
+        certificate: '-----BEGIN CERTIFICATE-----\nnot a cert\n-----END CERTIFICATE-----',
+      },
+      field: 'certificate',
+      patch: true,
+    },
+    {
+      name: 'a private key as certificate',
+      body: { label: 'L', certificate: idp.privateKeyPem },
+      field: 'certificate',
+      patch: true,
+    },
+    {
+      name: 'an ssoURL that is not a URL',
+      body: { label: 'L', ssoURL: 'not a url' },
+      field: 'ssoURL',
+      patch: true,
+    },
+    {
+      name: 'an ssoURL with another scheme',
+      body: { label: 'L', ssoURL: 'javascript:alert(1)' },
+      field: 'ssoURL',
+      patch: true,
+    },
+    {
+      name: 'a 2049-character ssoURL',
+      body: { label: 'L', ssoURL: `https://idp.test/${'x'.repeat(2033)}` },
+      field: 'ssoURL',
+      patch: true,
+    },
+    {
+      name: 'an unknown defaultRole',
+      body: { label: 'L', defaultRole: 'owner' },
+      field: 'defaultRole',
+      patch: true,
+    },
+    {
+      name: 'an unknown defaultTeam',
+      body: { label: 'L', defaultTeam: newId() },
+      field: 'defaultTeam',
+      patch: true,
+    },
+    {
+      name: 'a malformed defaultTeam',
+      body: { label: 'L', defaultTeam: 'team one' },
+      field: 'defaultTeam',
+      patch: true,
+    },
+    {
+      name: 'a numeric defaultTeam',
+      body: { label: 'L', defaultTeam: 12 },
+      field: 'defaultTeam',
+      patch: true,
+    },
   ]
 
   test('rejects {name} and changes nothing')
     .with(cases)
     .run(async ({ client, assert }, { body, field, patch }) => {
       const admin = await createCaller()
-      const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Kept' })
+      const existing = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ label: 'Kept' })
       existing.assertContract()
       const before = await countProviders()
-      const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
@@ -226,17 +331,22 @@ test.group('SAML providers: bad input', (group) => {
       if (patch) {
         const { label: _label, ...rest } = body as Record<string, unknown>
         const patchBody = field === 'label' ? body : rest
-        const patched = await client.patch(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(patchBody)
+        const patched = await client
+          .patch(path(admin.organizationId, existing.body().id))
+          .bearerToken(admin.token)
+          .json(patchBody)
         patched.assertStatus(400)
         patched.assertContract()
         assert.include(patched.body().error.message, field)
-        const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+        const read = await client
+          .get(path(admin.organizationId, existing.body().id))
+          .bearerToken(admin.token)
         read.assertContract()
         assert.deepEqual(read.body(), existing.body())
       }
     })
 
-  test('another organization\'s team cannot be the default team', async ({ client, assert }) => {
+  test("another organization's team cannot be the default team", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreignTeam = await createTeam(other.organizationId)
@@ -264,25 +374,35 @@ test.group('SAML providers: bad input', (group) => {
     array.assertContract()
   })
 
-  test('unknown ids and another organization\'s providers are 404', async ({ client, assert }) => {
+  test("unknown ids and another organization's providers are 404", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json(fullBody())
+    const foreign = await client
+      .post(path(other.organizationId))
+      .bearerToken(other.token)
+      .json(fullBody())
     foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
       for (const response of [
         await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-        await client.patch(path(admin.organizationId, id)).bearerToken(admin.token).json({ label: 'Mine' }),
+        await client
+          .patch(path(admin.organizationId, id))
+          .bearerToken(admin.token)
+          .json({ label: 'Mine' }),
         await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
       ]) {
         response.assertStatus(404)
         response.assertContract()
       }
     }
-    const theirs = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(admin.token)
+    const theirs = await client
+      .get(path(other.organizationId, foreign.body().id))
+      .bearerToken(admin.token)
     theirs.assertStatus(404)
     theirs.assertContract()
-    const read = await client.get(path(other.organizationId, foreign.body().id)).bearerToken(other.token)
+    const read = await client
+      .get(path(other.organizationId, foreign.body().id))
+      .bearerToken(other.token)
     read.assertContract()
     assert.equal(read.body().label, 'Okta')
   })
@@ -295,17 +415,33 @@ test.group('SAML providers: list', (group) => {
     const admin = await createCaller()
     const ids: string[] = []
     for (const label of ['A', 'B', 'C']) {
-      ids.push((await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label })).body().id)
+      ids.push(
+        (
+          await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label })
+        ).body().id
+      )
     }
-    const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
+    const first = await client
+      .get(path(admin.organizationId))
+      .qs({ limit: 2 })
+      .bearerToken(admin.token)
     first.assertStatus(200)
     first.assertContract()
     assert.equal(first.body().count, 3)
-    assert.deepEqual(first.body().items.map((item: any) => item.id), ids.slice(0, 2))
-    const second = await client.get(path(admin.organizationId)).qs({ limit: 2, page: first.body().next.page }).bearerToken(admin.token)
+    assert.deepEqual(
+      first.body().items.map((item: any) => item.id),
+      ids.slice(0, 2)
+    )
+    const second = await client
+      .get(path(admin.organizationId))
+      .qs({ limit: 2, page: first.body().next.page })
+      .bearerToken(admin.token)
     second.assertStatus(200)
     second.assertContract()
-    assert.deepEqual(second.body().items.map((item: any) => item.id), ids.slice(2))
+    assert.deepEqual(
+      second.body().items.map((item: any) => item.id),
+      ids.slice(2)
+    )
     assert.notProperty(second.body(), 'next')
   })
 
@@ -313,10 +449,16 @@ test.group('SAML providers: list', (group) => {
     .with([{ limit: 1001 }, { limit: 0 }, { limit: 2.5 }])
     .run(async ({ client }, { limit }) => {
       const admin = await createCaller()
-      const response = await client.get(path(admin.organizationId)).qs({ limit }).bearerToken(admin.token)
+      const response = await client
+        .get(path(admin.organizationId))
+        .qs({ limit })
+        .bearerToken(admin.token)
       response.assertStatus(400)
       response.assertContract()
-      const cursor = await client.get(path(admin.organizationId)).qs({ page: 'garbage' }).bearerToken(admin.token)
+      const cursor = await client
+        .get(path(admin.organizationId))
+        .qs({ page: 'garbage' })
+        .bearerToken(admin.token)
       cursor.assertStatus(400)
       cursor.assertContract()
     })
@@ -329,13 +471,21 @@ test.group('SAML providers: who may do what', (group) => {
     test(`role ${role ?? 'guest'} is refused every operation (403)`, async ({ client, assert }) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
-      const id = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body().id
+      const id = (
+        await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+      ).body().id
       const before = await countProviders()
       for (const response of [
         await client.get(path(admin.organizationId)).bearerToken(member.token),
-        await client.post(path(admin.organizationId)).bearerToken(member.token).json({ label: 'Mine' }),
+        await client
+          .post(path(admin.organizationId))
+          .bearerToken(member.token)
+          .json({ label: 'Mine' }),
         await client.get(path(admin.organizationId, id)).bearerToken(member.token),
-        await client.patch(path(admin.organizationId, id)).bearerToken(member.token).json({ label: 'Mine' }),
+        await client
+          .patch(path(admin.organizationId, id))
+          .bearerToken(member.token)
+          .json({ label: 'Mine' }),
         await client.delete(path(admin.organizationId, id)).bearerToken(member.token),
       ]) {
         response.assertStatus(403)
@@ -343,7 +493,9 @@ test.group('SAML providers: who may do what', (group) => {
       }
       assert.equal(await countProviders(), before)
       // The public login info is there for them as for anyone.
-      const logins = await client.get(`/v1/orgs/${admin.organizationId}/sso`).bearerToken(member.token)
+      const logins = await client
+        .get(`/v1/orgs/${admin.organizationId}/sso`)
+        .bearerToken(member.token)
       logins.assertStatus(200)
       logins.assertContract()
     })
@@ -352,12 +504,20 @@ test.group('SAML providers: who may do what', (group) => {
   test('non-members get 404 for every operation', async ({ client }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
-    const id = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body().id
+    const id = (
+      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    ).body().id
     for (const response of [
       await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client.post(path(admin.organizationId)).bearerToken(stranger.token).json({ label: 'Mine' }),
+      await client
+        .post(path(admin.organizationId))
+        .bearerToken(stranger.token)
+        .json({ label: 'Mine' }),
       await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client.patch(path(admin.organizationId, id)).bearerToken(stranger.token).json({ label: 'Mine' }),
+      await client
+        .patch(path(admin.organizationId, id))
+        .bearerToken(stranger.token)
+        .json({ label: 'Mine' }),
       await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
     ]) {
       response.assertStatus(404)
@@ -365,9 +525,15 @@ test.group('SAML providers: who may do what', (group) => {
     }
   })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody())
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
@@ -375,9 +541,15 @@ test.group('SAML providers: who may do what', (group) => {
     const providers = await countProviders()
     await assertTokenGuards(admin.user, [
       { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      { send: () => client.post(path(admin.organizationId)).json({ label: 'L' }), scope: 'organization:write' },
+      {
+        send: () => client.post(path(admin.organizationId)).json({ label: 'L' }),
+        scope: 'organization:write',
+      },
       { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      { send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }), scope: 'organization:write' },
+      {
+        send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }),
+        scope: 'organization:write',
+      },
       { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
     ])
     assert.equal(await countProviders(), providers)
@@ -390,8 +562,13 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
 
   test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
     const admin = await createCaller()
-    const active = (await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())).body()
-    await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label: 'Pending' })
+    const active = (
+      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
+    ).body()
+    await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ label: 'Pending' })
 
     const response = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
     response.assertStatus(200)
@@ -403,12 +580,17 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
     assert.notInclude(JSON.stringify(response.body()), 'CERTIFICATE')
 
     const stranger = await createCaller()
-    const withToken = await client.get(`/v1/orgs/${admin.organizationId}/sso`).bearerToken(stranger.token)
+    const withToken = await client
+      .get(`/v1/orgs/${admin.organizationId}/sso`)
+      .bearerToken(stranger.token)
     withToken.assertStatus(200)
     withToken.assertContract()
   })
 
-  test('an organization without providers has none; unknown organizations are 404', async ({ client, assert }) => {
+  test('an organization without providers has none; unknown organizations are 404', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
     const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
     empty.assertStatus(200)

@@ -16,7 +16,9 @@ type Setup = { admin: Caller; provider: any; teamId: string }
 async function createTeam(organizationId: string, title = 'SSO people') {
   const id = newId()
   const now = toSqlTimestamp(DateTime.utc())
-  await db.table('teams').insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
+  await db
+    .table('teams')
+    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
   return id
 }
 
@@ -64,7 +66,13 @@ async function signInAs(provider: any, email: string) {
   const inResponseTo = await start(provider)
   return post(
     provider,
-    samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo, email })
+    samlResponse({
+      idp,
+      audience: provider.service.entityID,
+      acsUrl: provider.service.acsURL,
+      inResponseTo,
+      email,
+    })
   )
 }
 
@@ -76,11 +84,18 @@ function sessionCookies(response: Response) {
 }
 
 async function membershipOf(organizationId: string, userId: string) {
-  return db.from('organization_members').where('organization_id', organizationId).where('user_id', userId).first()
+  return db
+    .from('organization_members')
+    .where('organization_id', organizationId)
+    .where('user_id', userId)
+    .first()
 }
 
 async function consumedAssertions(providerId: string) {
-  const [row] = await db.from('saml_assertions').where('saml_provider_id', providerId).count('* as total')
+  const [row] = await db
+    .from('saml_assertions')
+    .where('saml_provider_id', providerId)
+    .count('* as total')
   return Number(row.total)
 }
 
@@ -97,7 +112,10 @@ async function counts(email: string) {
 test.group('SAML sign-in', (group) => {
   eachTestInTransaction(group)
 
-  test('the provider lists its service-provider URLs and the start URL redirects to the identity provider', async ({ client, assert }) => {
+  test('the provider lists its service-provider URLs and the start URL redirects to the identity provider', async ({
+    client,
+    assert,
+  }) => {
     const { provider } = await setUp(client)
     assert.equal(provider.service.acsURL, `${baseUrl}/sso/saml/${provider.id}/acs`)
     assert.equal(provider.service.startURL, `${baseUrl}/sso/saml/${provider.id}/start`)
@@ -122,7 +140,10 @@ test.group('SAML sign-in', (group) => {
     assert.include(xml, `Location="${provider.service.acsURL}"`)
   })
 
-  test('a valid signed response signs a new user into the console as an SSO member', async ({ client, assert }) => {
+  test('a valid signed response signs a new user into the console as an SSO member', async ({
+    client,
+    assert,
+  }) => {
     const { admin, provider, teamId } = await setUp(client)
     const email = `new-${newId(6).toLowerCase()}@corp.test`
     const requestId = await start(provider)
@@ -158,7 +179,11 @@ test.group('SAML sign-in', (group) => {
       .first()
     assert.equal(member.role, 'edit')
     assert.isTrue(Boolean(member.sso))
-    const teamMember = await db.from('team_members').where('team_id', teamId).where('user_id', user.id).first()
+    const teamMember = await db
+      .from('team_members')
+      .where('team_id', teamId)
+      .where('user_id', user.id)
+      .first()
     assert.equal(teamMember.role, 'member')
 
     // The request was answered once; the assertion id is remembered until it expires.
@@ -166,12 +191,17 @@ test.group('SAML sign-in', (group) => {
     assert.equal(await consumedAssertions(provider.id), 1)
 
     // The team now counts the member.
-    const read = await client.get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`).bearerToken(admin.token)
+    const read = await client
+      .get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
+      .bearerToken(admin.token)
     read.assertContract()
     assert.equal(read.body().defaultTeam.members, 1)
   })
 
-  test('an existing member keeps their role and becomes an SSO member', async ({ client, assert }) => {
+  test('an existing member keeps their role and becomes an SSO member', async ({
+    client,
+    assert,
+  }) => {
     const { admin, provider } = await setUp(client)
     const member = await createCaller({ organizationId: admin.organizationId, role: 'create' })
     const response = await signInAs(provider, member.email.toUpperCase())
@@ -196,30 +226,47 @@ test.group('SAML sign-in', (group) => {
     const row = await membershipOf(admin.organizationId, member.user.id)
     assert.isTrue(Boolean(row.disabled))
     assert.isFalse(Boolean(row.sso))
-    assert.isNull(await db.from('team_members').where('team_id', teamId).where('user_id', member.user.id).first())
+    assert.isNull(
+      await db
+        .from('team_members')
+        .where('team_id', teamId)
+        .where('user_id', member.user.id)
+        .first()
+    )
     // Nothing was consumed either: the transaction rolled back with the refusal.
     assert.equal(await consumedAssertions(provider.id), 0)
   })
 
-  test('an existing account outside the organization is refused: no session, no membership', async ({ client, assert }) => {
+  test('an existing account outside the organization is refused: no session, no membership', async ({
+    client,
+    assert,
+  }) => {
     const { admin, provider } = await setUp(client)
     // An admin of another organization, whose account this identity provider must not open.
     const stranger = await createCaller()
     const response = await signInAs(provider, stranger.email)
     assert.equal(response.status, 302)
     assert.equal(response.headers.get('location'), '/console/login')
-    assert.isNull(
-      await membershipOf(admin.organizationId, stranger.user.id)
-    )
-    const consolePage = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { cookie: sessionCookies(response) } })
+    assert.isNull(await membershipOf(admin.organizationId, stranger.user.id))
+    const consolePage = await fetch(`${baseUrl}/console`, {
+      redirect: 'manual',
+      headers: { cookie: sessionCookies(response) },
+    })
     assert.equal(consolePage.status, 302)
     assert.equal(await consumedAssertions(provider.id), 0)
   })
 
-  test('an address that differs by an accent never reaches the member who holds the other one', async ({ client, assert }) => {
+  test('an address that differs by an accent never reaches the member who holds the other one', async ({
+    client,
+    assert,
+  }) => {
     const { admin, provider } = await setUp(client)
     const suffix = newId(6).toLowerCase()
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'create', email: `émile-${suffix}@corp.test` })
+    const member = await createCaller({
+      organizationId: admin.organizationId,
+      role: 'create',
+      email: `émile-${suffix}@corp.test`,
+    })
     const response = await signInAs(provider, `emile-${suffix}@corp.test`)
     assert.equal(response.status, 302)
     // SQLite keeps both addresses apart (a new account signs in); MySQL's collation would find the
@@ -233,16 +280,41 @@ test.group('SAML sign-in', (group) => {
     .with([
       {
         name: 'a tampered response',
-        build: (o: any) => samlResponse({ ...o, tamper: (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]+/, '$1boss@corp.test') }),
+        build: (o: any) =>
+          samlResponse({
+            ...o,
+            tamper: (xml: string) => xml.replace(/(<saml:NameID[^>]*>)[^<]+/, '$1boss@corp.test'),
+          }),
       },
       { name: 'an unsigned response', build: (o: any) => samlResponse({ ...o, sign: 'none' }) },
-      { name: 'a response signed outside its unsigned assertion', build: (o: any) => samlResponse({ ...o, sign: 'response' }) },
-      { name: 'a response signed with another key', build: (o: any) => samlResponse({ ...o, signingKeyPem: otherIdp.privateKeyPem }) },
-      { name: 'an expired response', build: (o: any) => samlResponse({ ...o, validForSeconds: -600 }) },
-      { name: 'a response for another audience', build: (o: any) => samlResponse({ ...o, audience: 'https://elsewhere.test/sp' }) },
-      { name: 'a response to a request never issued', build: (o: any) => samlResponse({ ...o, inResponseTo: '_never_issued' }) },
-      { name: 'a response sent to another destination', build: (o: any) => samlResponse({ ...o, acsUrl: 'https://elsewhere.test/acs' }) },
-      { name: 'a response from another identity provider', build: (o: any) => samlResponse({ ...o, idp: otherIdp }) },
+      {
+        name: 'a response signed outside its unsigned assertion',
+        build: (o: any) => samlResponse({ ...o, sign: 'response' }),
+      },
+      {
+        name: 'a response signed with another key',
+        build: (o: any) => samlResponse({ ...o, signingKeyPem: otherIdp.privateKeyPem }),
+      },
+      {
+        name: 'an expired response',
+        build: (o: any) => samlResponse({ ...o, validForSeconds: -600 }),
+      },
+      {
+        name: 'a response for another audience',
+        build: (o: any) => samlResponse({ ...o, audience: 'https://elsewhere.test/sp' }),
+      },
+      {
+        name: 'a response to a request never issued',
+        build: (o: any) => samlResponse({ ...o, inResponseTo: '_never_issued' }),
+      },
+      {
+        name: 'a response sent to another destination',
+        build: (o: any) => samlResponse({ ...o, acsUrl: 'https://elsewhere.test/acs' }),
+      },
+      {
+        name: 'a response from another identity provider',
+        build: (o: any) => samlResponse({ ...o, idp: otherIdp }),
+      },
       { name: 'garbage', build: () => Buffer.from('<not-saml/>').toString('base64') },
     ])
     .run(async ({ client, assert }, { build }) => {
@@ -261,7 +333,10 @@ test.group('SAML sign-in', (group) => {
       assert.deepEqual(await counts(email), { users: 0, members: 0 })
       assert.deepEqual(await counts('boss@corp.test'), { users: 0, members: 0 })
       // No session: the console still sends the browser to the sign-in page.
-      const consolePage = await fetch(`${baseUrl}/console`, { redirect: 'manual', headers: { cookie: sessionCookies(response) } })
+      const consolePage = await fetch(`${baseUrl}/console`, {
+        redirect: 'manual',
+        headers: { cookie: sessionCookies(response) },
+      })
       assert.equal(consolePage.status, 302)
     })
 
@@ -284,14 +359,30 @@ test.group('SAML sign-in', (group) => {
     // The same assertion answering a fresh request is refused too: its id was consumed.
     const assertionId = '_fixed-assertion-id'
     const fresh = (inResponseTo: string, to: string) =>
-      samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo, email: to, assertionId })
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo,
+        email: to,
+        assertionId,
+      })
     const replayEmail = `replay2-${newId(6).toLowerCase()}@corp.test`
-    assert.equal((await post(provider, fresh(await start(provider), email))).headers.get('location'), '/console')
-    assert.equal((await post(provider, fresh(await start(provider), replayEmail))).headers.get('location'), '/console/login')
+    assert.equal(
+      (await post(provider, fresh(await start(provider), email))).headers.get('location'),
+      '/console'
+    )
+    assert.equal(
+      (await post(provider, fresh(await start(provider), replayEmail))).headers.get('location'),
+      '/console/login'
+    )
     assert.deepEqual(await counts(replayEmail), { users: 0, members: 0 })
   })
 
-  test('unknown, pending and deleted providers refuse to start or consume', async ({ client, assert }) => {
+  test('unknown, pending and deleted providers refuse to start or consume', async ({
+    client,
+    assert,
+  }) => {
     const { admin, provider } = await setUp(client)
     const pending = await client
       .post(`/v1/orgs/${admin.organizationId}/saml`)
@@ -302,15 +393,30 @@ test.group('SAML sign-in', (group) => {
       const startResponse = await fetch(`${baseUrl}/sso/saml/${id}/start`, { redirect: 'manual' })
       assert.equal(startResponse.status, 302)
       assert.equal(startResponse.headers.get('location'), '/console/login')
-      const acs = await fetch(`${baseUrl}/sso/saml/${id}/acs`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ SAMLResponse: 'x' }) })
+      const acs = await fetch(`${baseUrl}/sso/saml/${id}/acs`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams({ SAMLResponse: 'x' }),
+      })
       assert.equal(acs.headers.get('location'), '/console/login')
     }
     const requestId = await start(provider)
-    const deleted = await client.delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`).bearerToken(admin.token)
+    const deleted = await client
+      .delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
+      .bearerToken(admin.token)
     deleted.assertStatus(204)
     deleted.assertContract()
     const email = `late-${newId(6).toLowerCase()}@corp.test`
-    const late = await post(provider, samlResponse({ idp, audience: provider.service.entityID, acsUrl: provider.service.acsURL, inResponseTo: requestId, email }))
+    const late = await post(
+      provider,
+      samlResponse({
+        idp,
+        audience: provider.service.entityID,
+        acsUrl: provider.service.acsURL,
+        inResponseTo: requestId,
+        email,
+      })
+    )
     assert.equal(late.headers.get('location'), '/console/login')
     assert.deepEqual(await counts(email), { users: 0, members: 0 })
   })
@@ -318,7 +424,9 @@ test.group('SAML sign-in', (group) => {
   test('the sign-in page shows why SSO failed', async ({ client, assert }) => {
     const { provider } = await setUp(client)
     const response = await post(provider, Buffer.from('<not-saml/>').toString('base64'))
-    const page = await fetch(`${baseUrl}/console/login`, { headers: { cookie: sessionCookies(response) } })
+    const page = await fetch(`${baseUrl}/console/login`, {
+      headers: { cookie: sessionCookies(response) },
+    })
     assert.include(await page.text(), 'Single sign-on failed')
   })
 })

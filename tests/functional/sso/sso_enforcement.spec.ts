@@ -40,14 +40,25 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
     assert.equal(user.id, admin.user.id)
   })
 
-  test('organizations that do not enforce SSO, and disabled memberships, do not refuse', async ({ assert }) => {
+  test('organizations that do not enforce SSO, and disabled memberships, do not refuse', async ({
+    assert,
+  }) => {
     const admin = await createCaller()
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'read', password })
+    const member = await createCaller({
+      organizationId: admin.organizationId,
+      role: 'read',
+      password,
+    })
     assert.equal((await signIn(member.email)).id, member.user.id)
 
     const strict = await createCaller()
     await enforceSso(strict.organizationId)
-    await createCaller({ organizationId: strict.organizationId, role: 'read', email: member.email, password })
+    await createCaller({
+      organizationId: strict.organizationId,
+      role: 'read',
+      email: member.email,
+      password,
+    })
     await db
       .from('organization_members')
       .where('organization_id', strict.organizationId)
@@ -60,14 +71,23 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
     const own = await createCaller({ password })
     const strict = await createCaller({ org: 'Strict Two' })
     await enforceSso(strict.organizationId)
-    await createCaller({ organizationId: strict.organizationId, role: 'edit', email: own.email, password })
+    await createCaller({
+      organizationId: strict.organizationId,
+      role: 'edit',
+      email: own.email,
+      password,
+    })
     await assert.rejects(() => signIn(own.email), /"Strict Two" requires single sign-on/)
   })
 
   test('a wrong password says nothing about SSO', async ({ assert }) => {
     const admin = await createCaller()
     await enforceSso(admin.organizationId)
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'read', password })
+    const member = await createCaller({
+      organizationId: admin.organizationId,
+      role: 'read',
+      password,
+    })
     try {
       await signIn(member.email, 'wrong password')
       assert.fail('accepted')

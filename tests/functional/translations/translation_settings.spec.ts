@@ -32,7 +32,10 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     assert.deepEqual(settings.permissions, { view: true, edit: true })
     assert.match(settings.createdAt, /\.\d{3}Z$/)
     assert.equal(response_location(created), settings.urls.location)
-    assert.equal(settings.urls.location, `http://${process.env.HOST}:${process.env.PORT}${path(admin.organizationId, settings.id)}`)
+    assert.equal(
+      settings.urls.location,
+      `http://${process.env.HOST}:${process.env.PORT}${path(admin.organizationId, settings.id)}`
+    )
 
     const read = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
     read.assertStatus(200)
@@ -50,7 +53,9 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     assert.deepEqual(replaced.body().languages, [])
     assert.equal(replaced.body().createdAt, settings.createdAt)
 
-    const deleted = await client.delete(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    const deleted = await client
+      .delete(path(admin.organizationId, settings.id))
+      .bearerToken(admin.token)
     deleted.assertStatus(205)
     deleted.assertContract()
     assert.equal(deleted.text(), '')
@@ -58,7 +63,9 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const gone = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
     gone.assertStatus(404)
     gone.assertContract()
-    const again = await client.delete(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    const again = await client
+      .delete(path(admin.organizationId, settings.id))
+      .bearerToken(admin.token)
     again.assertStatus(404)
     again.assertContract()
   })
@@ -72,25 +79,44 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       { name: 'a numeric title', body: { title: 42 }, field: 'title' },
       { name: 'a null title', body: { title: null }, field: 'title' },
       { name: 'languages as a string', body: { title: 'T', languages: 'fr' }, field: 'languages' },
-      { name: 'an unknown language code', body: { title: 'T', languages: ['klingon'] }, field: 'languages.0' },
-      { name: 'a repeated language', body: { title: 'T', languages: ['fr', 'fr'] }, field: 'languages' },
+      {
+        name: 'an unknown language code',
+        body: { title: 'T', languages: ['klingon'] },
+        field: 'languages.0',
+      },
+      {
+        name: 'a repeated language',
+        body: { title: 'T', languages: ['fr', 'fr'] },
+        field: 'languages',
+      },
       { name: 'a body that is an array', body: ['T'], field: 'body' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller()
       const before = await countSettings()
-      const response = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(body)
+      const response = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json(body)
       response.assertStatus(400)
       response.assertContract()
       assert.include(response.body().error.message, field)
       assert.equal(await countSettings(), before)
 
-      const existing = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept' })
+      const existing = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ title: 'Kept' })
       existing.assertContract()
-      const put = await client.put(path(admin.organizationId, existing.body().id)).bearerToken(admin.token).json(body)
+      const put = await client
+        .put(path(admin.organizationId, existing.body().id))
+        .bearerToken(admin.token)
+        .json(body)
       put.assertStatus(400)
       put.assertContract()
-      const read = await client.get(path(admin.organizationId, existing.body().id)).bearerToken(admin.token)
+      const read = await client
+        .get(path(admin.organizationId, existing.body().id))
+        .bearerToken(admin.token)
       assert.equal(read.body().title, 'Kept')
     })
 
@@ -105,10 +131,13 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     response.assertContract()
   })
 
-  test('unknown ids and another organization\'s settings are 404', async ({ client, assert }) => {
+  test("unknown ids and another organization's settings are 404", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreign = await client.post(path(other.organizationId)).bearerToken(other.token).json({ title: 'Theirs' })
+    const foreign = await client
+      .post(path(other.organizationId))
+      .bearerToken(other.token)
+      .json({ title: 'Theirs' })
     foreign.assertContract()
     const foreignId = foreign.body().id
 
@@ -116,7 +145,10 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       const read = await client.get(path(admin.organizationId, id)).bearerToken(admin.token)
       read.assertStatus(404)
       read.assertContract()
-      const put = await client.put(path(admin.organizationId, id)).bearerToken(admin.token).json({ title: 'Mine' })
+      const put = await client
+        .put(path(admin.organizationId, id))
+        .bearerToken(admin.token)
+        .json({ title: 'Mine' })
       put.assertStatus(404)
       put.assertContract()
       const del = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
@@ -130,24 +162,46 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
     read.assertStatus(404)
     read.assertContract()
-    assert.equal((await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body().title, 'Theirs')
+    assert.equal(
+      (await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body()
+        .title,
+      'Theirs'
+    )
   })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({ client, assert }) => {
+  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
+    client,
+    assert,
+  }) => {
     const admin = await createCaller()
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Kept', languages: ['fr'] })
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ title: 'Kept', languages: ['fr'] })
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
     await assertTokenGuards(admin.user, [
       { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      { send: () => client.post(path(admin.organizationId)).json({ title: 'New' }), scope: 'organization:write' },
+      {
+        send: () => client.post(path(admin.organizationId)).json({ title: 'New' }),
+        scope: 'organization:write',
+      },
       { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      { send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }), scope: 'organization:write' },
+      {
+        send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }),
+        scope: 'organization:write',
+      },
       { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
     ])
-    const rows = await db.from('translation_settings').where('organization_id', admin.organizationId).select('id', 'title')
-    assert.deepEqual(rows.map((row) => [row.id, row.title]), [[id, 'Kept']])
+    const rows = await db
+      .from('translation_settings')
+      .where('organization_id', admin.organizationId)
+      .select('id', 'title')
+    assert.deepEqual(
+      rows.map((row) => [row.id, row.title]),
+      [[id, 'Kept']]
+    )
   })
 })
 
@@ -158,22 +212,34 @@ test.group('Translation settings: list', (group) => {
     const admin = await createCaller()
     const ids: string[] = []
     for (const title of ['One', 'Two', 'Three']) {
-      const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title })
+      const created = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ title })
       created.assertContract()
       ids.push(created.body().id)
     }
-    const first = await client.get(path(admin.organizationId)).qs({ limit: 2 }).bearerToken(admin.token)
+    const first = await client
+      .get(path(admin.organizationId))
+      .qs({ limit: 2 })
+      .bearerToken(admin.token)
     first.assertStatus(200)
     first.assertContract()
     assert.equal(first.body().count, 3)
-    assert.deepEqual(first.body().items.map((item: any) => item.id), ids.slice(0, 2))
+    assert.deepEqual(
+      first.body().items.map((item: any) => item.id),
+      ids.slice(0, 2)
+    )
     const second = await client
       .get(path(admin.organizationId))
       .qs({ limit: 2, page: first.body().next.page })
       .bearerToken(admin.token)
     second.assertStatus(200)
     second.assertContract()
-    assert.deepEqual(second.body().items.map((item: any) => item.id), ids.slice(2))
+    assert.deepEqual(
+      second.body().items.map((item: any) => item.id),
+      ids.slice(2)
+    )
     assert.notProperty(second.body(), 'next')
   })
 
@@ -181,7 +247,10 @@ test.group('Translation settings: list', (group) => {
     .with([{ limit: 1001 }, { limit: 0 }, { limit: 'many' }])
     .run(async ({ client }, { limit }) => {
       const admin = await createCaller()
-      const response = await client.get(path(admin.organizationId)).qs({ limit }).bearerToken(admin.token)
+      const response = await client
+        .get(path(admin.organizationId))
+        .qs({ limit })
+        .bearerToken(admin.token)
       response.assertStatus(400)
       response.assertContract()
     })
@@ -201,7 +270,10 @@ test.group('Translation settings: who may do what', (group) => {
     test(`role ${role ?? 'guest'}: reads ${read}, may not write`, async ({ client, assert }) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
-      const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+      const created = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ title: 'Docs' })
       created.assertContract()
       const id = created.body().id
 
@@ -217,10 +289,16 @@ test.group('Translation settings: who may do what', (group) => {
       }
 
       const before = await countSettings()
-      const post = await client.post(path(admin.organizationId)).bearerToken(member.token).json({ title: 'Mine' })
+      const post = await client
+        .post(path(admin.organizationId))
+        .bearerToken(member.token)
+        .json({ title: 'Mine' })
       post.assertStatus(403)
       post.assertContract()
-      const put = await client.put(path(admin.organizationId, id)).bearerToken(member.token).json({ title: 'Mine' })
+      const put = await client
+        .put(path(admin.organizationId, id))
+        .bearerToken(member.token)
+        .json({ title: 'Mine' })
       put.assertStatus(403)
       put.assertContract()
       const del = await client.delete(path(admin.organizationId, id)).bearerToken(member.token)
@@ -233,14 +311,23 @@ test.group('Translation settings: who may do what', (group) => {
   test('non-members get 404 for everything', async ({ client }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
-    const created = await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ title: 'Docs' })
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json({ title: 'Docs' })
     created.assertContract()
     const id = created.body().id
     for (const response of [
       await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client.post(path(admin.organizationId)).bearerToken(stranger.token).json({ title: 'X' }),
+      await client
+        .post(path(admin.organizationId))
+        .bearerToken(stranger.token)
+        .json({ title: 'X' }),
       await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client.put(path(admin.organizationId, id)).bearerToken(stranger.token).json({ title: 'X' }),
+      await client
+        .put(path(admin.organizationId, id))
+        .bearerToken(stranger.token)
+        .json({ title: 'X' }),
       await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
     ]) {
       response.assertStatus(404)
@@ -252,7 +339,10 @@ test.group('Translation settings: who may do what', (group) => {
     const admin = await createCaller()
     const User = (await import('#accounts/models/user')).default
     const token = await User.accessTokens.create(admin.user, ['organization:read'])
-    const response = await client.post(path(admin.organizationId)).bearerToken(token.value!.release()).json({ title: 'T' })
+    const response = await client
+      .post(path(admin.organizationId))
+      .bearerToken(token.value!.release())
+      .json({ title: 'T' })
     response.assertStatus(403)
     response.assertContract()
     const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())

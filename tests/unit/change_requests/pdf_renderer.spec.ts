@@ -17,10 +17,31 @@ import { PNG_1X1 } from '../../functional/content/helpers.js'
 
 const RICH = readFileSync(new URL('../content/markdown/rich_page.md', import.meta.url), 'utf8')
 const LINKED_PAGE = 'abcdefghijABCDEFGHIJ'
-const FILE: FileEntry = { id: 'fileidfileidfileid01', name: 'diagram.png', contentType: 'image/png', size: 68, blob: 'b'.repeat(64) }
+const FILE: FileEntry = {
+  id: 'fileidfileidfileid01',
+  name: 'diagram.png',
+  contentType: 'image/png',
+  size: 68,
+  blob: 'b'.repeat(64),
+}
 
-function treePage(id: string, type: PageNode['type'], title: string, extra: Partial<PageNode> = {}, parentId: string | null = null): TreePage {
-  const node: PageNode = { id, type, title, slug: id.toLowerCase(), createdAt: '', updatedAt: '', children: [], ...extra }
+function treePage(
+  id: string,
+  type: PageNode['type'],
+  title: string,
+  extra: Partial<PageNode> = {},
+  parentId: string | null = null
+): TreePage {
+  const node: PageNode = {
+    id,
+    type,
+    title,
+    slug: id.toLowerCase(),
+    createdAt: '',
+    updatedAt: '',
+    children: [],
+    ...extra,
+  }
   return { node, hash: id, path: node.slug, parentId, children: [] }
 }
 
@@ -47,7 +68,12 @@ async function render(
     for (const { page, markdown } of entries) {
       const root = markdown === undefined ? undefined : parseMarkdown(markdown)
       const definitions = root ? definitionsOf(root) : new Map<string, string>()
-      if (root) for (const id of imageFileIds(root, definitions)) renderer.addImage(id, options.image === undefined ? Buffer.from(PNG_1X1, 'base64') : options.image)
+      if (root)
+        for (const id of imageFileIds(root, definitions))
+          renderer.addImage(
+            id,
+            options.image === undefined ? Buffer.from(PNG_1X1, 'base64') : options.image
+          )
       renderer.startPage(page)
       for (const block of root?.children ?? []) renderer.block(block, definitions)
     }
@@ -63,7 +89,10 @@ async function render(
 
 test.group('PDF text for standard fonts', () => {
   test('WinAnsi characters stay; others are replaced, never passed through', ({ assert }) => {
-    assert.equal(pdfText('Grüße, naïve façade — “curly” ‘single’ … € ™ œ'), 'Grüße, naïve façade — “curly” ‘single’ … € ™ œ')
+    assert.equal(
+      pdfText('Grüße, naïve façade — “curly” ‘single’ … € ™ œ'),
+      'Grüße, naïve façade — “curly” ‘single’ … € ™ œ'
+    )
     // Decomposed input is composed first.
     assert.equal(pdfText('Cafe\u0301'), 'Café')
     // Accents without a WinAnsi letter fall back to the bare letter; compatibility forms to their plain form.
@@ -80,7 +109,9 @@ test.group('PDF text for standard fonts', () => {
 
 test.group('PDF renderer', () => {
   test('a rich page: every kind of block, links and images, in order', async ({ assert }) => {
-    const page = treePage(LINKED_PAGE, 'document', 'Rich page', { description: 'Everything markdown can hold' })
+    const page = treePage(LINKED_PAGE, 'document', 'Rich page', {
+      description: 'Everything markdown can hold',
+    })
     const pdf = await parsePdf(await render([{ page, markdown: RICH }]))
     const text = pdf.text
     const needles = [
@@ -127,7 +158,10 @@ test.group('PDF renderer', () => {
     assert.notInclude(text, '{%')
     assert.notInclude(text, 'https://ref.example')
     // The file image is embedded once per use.
-    assert.equal(pdf.images.reduce((sum, count) => sum + count, 0), 1)
+    assert.equal(
+      pdf.images.reduce((sum, count) => sum + count, 0),
+      1
+    )
     assert.deepEqual(pdf.outline, [{ title: 'Rich page', items: [] }])
     // URLs, files (their download URL) and mail links are clickable; links to pages of the PDF jump.
     for (const link of [
@@ -142,15 +176,22 @@ test.group('PDF renderer', () => {
     }
   })
 
-  test('groups head the pages that follow; link pages show their title and URL', async ({ assert }) => {
+  test('groups head the pages that follow; link pages show their title and URL', async ({
+    assert,
+  }) => {
     const group = treePage('group00000000000000a', 'group', 'Guides')
     const child = treePage('child00000000000000a', 'document', 'Install', {}, group.node.id)
-    const link = treePage('link000000000000000a', 'link', 'Status page', { href: 'https://status.example' })
+    const link = treePage('link000000000000000a', 'link', 'Status page', {
+      href: 'https://status.example',
+    })
     const next = treePage('next000000000000000a', 'document', 'Reference')
     const pdf = await parsePdf(
       await render([
         { page: group },
-        { page: child, markdown: 'Install body, see [the reference](/pages/next000000000000000a).' },
+        {
+          page: child,
+          markdown: 'Install body, see [the reference](/pages/next000000000000000a).',
+        },
         { page: link },
         { page: next, markdown: 'Reference body' },
       ])
@@ -162,17 +203,32 @@ test.group('PDF renderer', () => {
     ])
     // The group's title and its first page share a PDF page; the link flows after it; the next document starts a page.
     assert.lengthOf(pdf.pages, 2)
-    assert.match(pdf.pages[0], /^Guides Install Install body, see the reference\. Status page https:\/\/status\.example$/)
+    assert.match(
+      pdf.pages[0],
+      /^Guides Install Install body, see the reference\. Status page https:\/\/status\.example$/
+    )
     assert.equal(pdf.pages[1], 'Reference Reference body')
-    assert.deepEqual(pdf.links, ['#page-next000000000000000a', 'https://status.example/', 'https://status.example/'])
+    assert.deepEqual(pdf.links, [
+      '#page-next000000000000000a',
+      'https://status.example/',
+      'https://status.example/',
+    ])
   })
 
-  test('images that cannot be embedded are named; a PDF page budget stops long documents', async ({ assert }) => {
+  test('images that cannot be embedded are named; a PDF page budget stops long documents', async ({
+    assert,
+  }) => {
     const page = treePage('image00000000000000a', 'document', 'Pictures')
-    const unreadable = await parsePdf(await render([{ page, markdown: `![](/files/${FILE.id})` }], { image: Buffer.from('not an image') }))
+    const unreadable = await parsePdf(
+      await render([{ page, markdown: `![](/files/${FILE.id})` }], {
+        image: Buffer.from('not an image'),
+      })
+    )
     assert.include(unreadable.text, '[Image: diagram.png]')
     assert.deepEqual(unreadable.images, [0])
-    const refused = await parsePdf(await render([{ page, markdown: `![x](/files/${FILE.id})` }], { image: null }))
+    const refused = await parsePdf(
+      await render([{ page, markdown: `![x](/files/${FILE.id})` }], { image: null })
+    )
     assert.include(refused.text, '[Image: diagram.png]')
 
     const long = treePage('long000000000000000a', 'document', 'Long')
@@ -183,10 +239,15 @@ test.group('PDF renderer', () => {
       error = caught
     }
     assert.instanceOf(error, ExportLimitReached)
-    assert.equal((error as Error).message, 'The PDF stops here: it reached its limit of 3 PDF pages.')
+    assert.equal(
+      (error as Error).message,
+      'The PDF stops here: it reached its limit of 3 PDF pages.'
+    )
   })
 
-  test('edge cases: deep nesting, wide tables, empty and emoji-only pages render', async ({ assert }) => {
+  test('edge cases: deep nesting, wide tables, empty and emoji-only pages render', async ({
+    assert,
+  }) => {
     const nested = `${'> '.repeat(60)}deep quote\n\n${Array.from({ length: 30 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n')}\n`
     const wide = `| ${Array.from({ length: 40 }, (_, i) => `h${i}`).join(' | ')} |\n|${' --- |'.repeat(40)}\n| ${Array.from({ length: 40 }, (_, i) => `c${i}`).join(' | ')} |\n`
     const pdf = await parsePdf(
@@ -194,7 +255,10 @@ test.group('PDF renderer', () => {
         { page: treePage('deep0000000000000000', 'document', 'Deep'), markdown: nested },
         { page: treePage('wide0000000000000000', 'document', 'Wide'), markdown: wide },
         { page: treePage('empty000000000000000', 'document', 'Empty'), markdown: '' },
-        { page: treePage('tags0000000000000000', 'document', 'Tags'), markdown: '{% hint style="info" %}\n{% endhint %}\n' },
+        {
+          page: treePage('tags0000000000000000', 'document', 'Tags'),
+          markdown: '{% hint style="info" %}\n{% endhint %}\n',
+        },
         { page: treePage('emoji000000000000000', 'document', '🚀🎉'), markdown: '👍' },
       ])
     )
@@ -218,7 +282,13 @@ test.group('PDF renderer', () => {
       doc.on('data', () => {})
       const renderer = new PdfRenderer(
         doc,
-        { files: new Map(), exported: new Set(), pageAt: () => undefined, fileUrl: () => '', appUrl: 'http://x.example' },
+        {
+          files: new Map(),
+          exported: new Set(),
+          pageAt: () => undefined,
+          fileUrl: () => '',
+          appUrl: 'http://x.example',
+        },
         10_000
       )
       const root = parseMarkdown(markdown)

@@ -11,12 +11,24 @@ import {
 } from '#change_requests/services/revision_merge'
 
 /** A page as the tests write it: id, optional metadata, markdown, children. */
-type Spec = { id: string; title?: string; slug?: string; emoji?: string; md?: string; children?: Spec[] }
+type Spec = {
+  id: string
+  title?: string
+  slug?: string
+  emoji?: string
+  md?: string
+  children?: Spec[]
+}
 
 const documents = new Map<string, string>()
 const T0 = '2026-01-01T00:00:00.000Z'
 
-function tree(id: string, specs: Spec[], files: FileEntry[] = [], variables: Record<string, string> = {}): RevisionTree {
+function tree(
+  id: string,
+  specs: Spec[],
+  files: FileEntry[] = [],
+  variables: Record<string, string> = {}
+): RevisionTree {
   const byId = new Map<string, TreePage>()
   const build = (spec: Spec, parent: TreePage | null): TreePage => {
     const node: PageNode = {
@@ -63,7 +75,12 @@ function tree(id: string, specs: Spec[], files: FileEntry[] = [], variables: Rec
 }
 
 let reads: string[] = []
-async function merge(ancestor: RevisionTree, space: RevisionTree, changeRequest: RevisionTree, base: Side = 'space') {
+async function merge(
+  ancestor: RevisionTree,
+  space: RevisionTree,
+  changeRequest: RevisionTree,
+  base: Side = 'space'
+) {
   reads = []
   const result = await mergeRevisions({
     ancestor,
@@ -83,7 +100,9 @@ async function merge(ancestor: RevisionTree, space: RevisionTree, changeRequest:
 /** `a(b,c),d`: the page tree as ids. */
 function outline(pages: WorkPage[]): string {
   return pages
-    .map((page) => (page.children.length ? `${page.fields.id}(${outline(page.children)})` : page.fields.id))
+    .map((page) =>
+      page.children.length ? `${page.fields.id}(${outline(page.children)})` : page.fields.id
+    )
     .join(',')
 }
 
@@ -96,7 +115,9 @@ const lines = (...values: string[]) => values.join('\n')
 const ten = ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l9', 'l10']
 
 test.group('Three-way merge of revision trees', () => {
-  test('a page changed on one side only takes that side, without reading documents', async ({ assert }) => {
+  test('a page changed on one side only takes that side, without reading documents', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'p1' }, { id: 'p2' }])
     const o = tree('O', [{ id: 'p1', md: 'space edit' }, { id: 'p2' }])
     const t = tree('T', [{ id: 'p1' }, { id: 'p2', title: 'Renamed', md: 'cr edit' }])
@@ -108,25 +129,42 @@ test.group('Three-way merge of revision trees', () => {
     assert.equal(working.get('p2')!.fields.title, 'Renamed')
     // Only p2 is rewritten: p1 is the space's page as it was.
     assert.isFalse(working.get('p1')!.touched)
-    assert.deepEqual(result.decisions.map((decision) => [decision.pageId, decision.action]), [['p2', 'update']])
+    assert.deepEqual(
+      result.decisions.map((decision) => [decision.pageId, decision.action]),
+      [['p2', 'update']]
+    )
   })
 
-  test('both sides changing different lines of one page merge cleanly; the same line conflicts', async ({ assert }) => {
+  test('both sides changing different lines of one page merge cleanly; the same line conflicts', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'p', md: lines(...ten) }])
-    const o = tree('O', [{ id: 'p', md: lines(...ten.map((line) => (line === 'l2' ? 'space 2' : line))) }])
-    const t = tree('T', [{ id: 'p', md: lines(...ten.map((line) => (line === 'l8' ? 'cr 8' : line))) }])
+    const o = tree('O', [
+      { id: 'p', md: lines(...ten.map((line) => (line === 'l2' ? 'space 2' : line))) },
+    ])
+    const t = tree('T', [
+      { id: 'p', md: lines(...ten.map((line) => (line === 'l8' ? 'cr 8' : line))) },
+    ])
     const clean = await merge(a, o, t)
     assert.lengthOf(clean.result.conflicts, 0)
-    assert.equal(text(clean.working, 'p'), lines(...ten.map((l) => (l === 'l2' ? 'space 2' : l === 'l8' ? 'cr 8' : l))))
+    assert.equal(
+      text(clean.working, 'p'),
+      lines(...ten.map((l) => (l === 'l2' ? 'space 2' : l === 'l8' ? 'cr 8' : l)))
+    )
     assert.lengthOf(reads, 3)
 
-    const t2 = tree('T2', [{ id: 'p', md: lines(...ten.map((line) => (line === 'l2' ? 'cr 2' : line))) }])
+    const t2 = tree('T2', [
+      { id: 'p', md: lines(...ten.map((line) => (line === 'l2' ? 'cr 2' : line))) },
+    ])
     const clash = await merge(a, o, t2)
     assert.lengthOf(clash.result.conflicts, 1)
     assert.equal(clash.result.conflicts[0].pageId, 'p')
     assert.match(clash.result.conflicts[0].reason, /same lines/)
     const marked = clash.result.conflictDocuments.get('p')!
-    assert.include(marked, lines('l1', '<<<<<<< change request', 'cr 2', '=======', 'space 2', '>>>>>>> space', 'l3'))
+    assert.include(
+      marked,
+      lines('l1', '<<<<<<< change request', 'cr 2', '=======', 'space 2', '>>>>>>> space', 'l3')
+    )
     assert.isTrue(hasConflictMarkers(marked))
     assert.isFalse(hasConflictMarkers(lines(...ten)))
   })
@@ -141,7 +179,9 @@ test.group('Three-way merge of revision trees', () => {
     assert.isFalse(mergeText('a\nb', 'a\nc', 'a\nc').conflict)
   })
 
-  test('metadata merges per field; the same field changed differently conflicts', async ({ assert }) => {
+  test('metadata merges per field; the same field changed differently conflicts', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'p' }])
     const o = tree('O', [{ id: 'p', title: 'Space title' }])
     const t = tree('T', [{ id: 'p', emoji: '1f600' }])
@@ -156,7 +196,9 @@ test.group('Three-way merge of revision trees', () => {
     assert.match(clash.result.conflicts[0].reason, /title/)
   })
 
-  test('deleted on one side: gone if the other left it, a conflict if it edited it', async ({ assert }) => {
+  test('deleted on one side: gone if the other left it, a conflict if it edited it', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'p1' }, { id: 'p2' }])
     const o = tree('O', [{ id: 'p2' }])
     const t = tree('T', [{ id: 'p1' }, { id: 'p2' }])
@@ -170,7 +212,10 @@ test.group('Three-way merge of revision trees', () => {
     const clash = await merge(a, o, edited)
     assert.lengthOf(clash.result.conflicts, 1)
     assert.equal(clash.result.conflicts[0].pageId, 'p1')
-    assert.match(clash.result.conflicts[0].reason, /deleted in the space but edited in the change request/)
+    assert.match(
+      clash.result.conflicts[0].reason,
+      /deleted in the space but edited in the change request/
+    )
     // An update keeps the edited page in the change request.
     const update = await merge(a, o, edited, 'changeRequest')
     assert.equal(outline(update.working.roots), 'p1,p2')
@@ -182,13 +227,18 @@ test.group('Three-way merge of revision trees', () => {
     const o = tree('O', [{ id: 'p2' }])
     const t = tree('T', [{ id: 'p1', children: [{ id: 'new' }] }, { id: 'p2' }])
     const { result } = await merge(a, o, t)
-    assert.deepEqual(result.conflicts.map((c) => c.pageId), ['new'])
+    assert.deepEqual(
+      result.conflicts.map((c) => c.pageId),
+      ['new']
+    )
     assert.match(result.conflicts[0].reason, /parent page was deleted/)
     const update = await merge(a, o, t, 'changeRequest')
     assert.equal(outline(update.working.roots), 'p1(new),p2')
   })
 
-  test('moves: one side takes the move, different parents on both sides conflict', async ({ assert }) => {
+  test('moves: one side takes the move, different parents on both sides conflict', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'g1' }, { id: 'g2' }, { id: 'x' }])
     const o = tree('O', [{ id: 'g1', md: 'g1 edited' }, { id: 'g2' }, { id: 'x' }])
     const t = tree('T', [{ id: 'g1', children: [{ id: 'x' }] }, { id: 'g2' }])
@@ -207,10 +257,19 @@ test.group('Three-way merge of revision trees', () => {
     assert.lengthOf(same.result.conflicts, 0)
   })
 
-  test('inserts keep the space order and land after their predecessor on the change request side', async ({ assert }) => {
+  test('inserts keep the space order and land after their predecessor on the change request side', async ({
+    assert,
+  }) => {
     const a = tree('A', [{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }])
     const o = tree('O', [{ id: 's1' }, { id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 's2' }])
-    const t = tree('T', [{ id: 'p1' }, { id: 'c1' }, { id: 'c2' }, { id: 'p2' }, { id: 'p3' }, { id: 'c3' }])
+    const t = tree('T', [
+      { id: 'p1' },
+      { id: 'c1' },
+      { id: 'c2' },
+      { id: 'p2' },
+      { id: 'p3' },
+      { id: 'c3' },
+    ])
     const { result, working } = await merge(a, o, t)
     assert.lengthOf(result.conflicts, 0)
     assert.equal(outline(working.roots), 's1,p1,c1,c2,p2,p3,c3,s2')
@@ -225,7 +284,10 @@ test.group('Three-way merge of revision trees', () => {
     const o = tree('O', [{ id: 'p1' }, { id: 's', slug: 'guide' }])
     const t = tree('T', [{ id: 'p1' }, { id: 'c', slug: 'guide' }])
     const { result } = await merge(a, o, t)
-    assert.deepEqual(result.conflicts.map((c) => c.pageId), ['c'])
+    assert.deepEqual(
+      result.conflicts.map((c) => c.pageId),
+      ['c']
+    )
     assert.match(result.conflicts[0].reason, /slug "guide"/)
     // An update keeps both pages, the incoming one under a free slug.
     const update = await merge(a, o, t, 'changeRequest')
@@ -234,9 +296,18 @@ test.group('Three-way merge of revision trees', () => {
   })
 
   test('files and variables merge by key, additions from both sides kept', async ({ assert }) => {
-    const file = (id: string, name = `${id}.png`): FileEntry => ({ id, name, contentType: 'image/png', size: 1, blob: id })
+    const file = (id: string, name = `${id}.png`): FileEntry => ({
+      id,
+      name,
+      contentType: 'image/png',
+      size: 1,
+      blob: id,
+    })
     const a = tree('A', [{ id: 'p' }], [file('f1'), file('f2')], { v: '1', w: '1' })
-    const o = tree('O', [{ id: 'p' }], [file('f1', 'renamed.png'), file('f2'), file('fo')], { v: '2', w: '1' })
+    const o = tree('O', [{ id: 'p' }], [file('f1', 'renamed.png'), file('f2'), file('fo')], {
+      v: '2',
+      w: '1',
+    })
     const t = tree('T', [{ id: 'p' }], [file('f1'), file('ft')], { v: '1', w: '3' })
     const { result, working } = await merge(a, o, t)
     assert.lengthOf(result.conflicts, 0)
@@ -250,7 +321,10 @@ test.group('Three-way merge of revision trees', () => {
 
   test('a nested edit touches only that page and its ancestors', async ({ assert }) => {
     const specs = (leaf: string): Spec[] => [
-      { id: 'root', children: [{ id: 'mid', children: [{ id: 'leaf', md: leaf }, { id: 'other' }] }] },
+      {
+        id: 'root',
+        children: [{ id: 'mid', children: [{ id: 'leaf', md: leaf }, { id: 'other' }] }],
+      },
       { id: 'side', children: [{ id: 'deep' }] },
     ]
     const a = tree('A', specs('x'))

@@ -2,7 +2,9 @@ import { test } from '@japa/runner'
 import { emojiOfKey, reactionKey } from '#comments/services/reaction_keys'
 
 test.group('Reaction keys', () => {
-  test('round-trip every kind of emoji in lowercase base-36 digits that fit the column', ({ assert }) => {
+  test('round-trip every kind of emoji in lowercase base-36 digits that fit the column', ({
+    assert,
+  }) => {
     for (const emoji of ['👍', '🎉', '❤', '❤️', '👍🏽', '🇫🇷', '1️⃣', '👨‍👩‍👧‍👦', '🏴󠁧󠁢󠁥󠁮󠁧󠁿']) {
       const key = reactionKey(emoji)
       assert.match(key, /^[0-9a-z]+$/)

@@ -53,13 +53,22 @@ test.group('Console space tree', () => {
   test('spaces and collections of one parent share one order; ties go by id', ({ assert }) => {
     const tree = spaceTree(
       [collection('C1', null, 2), collection('C2', 'C1', 1), collection('C0', null, 5)],
-      [space('S1', null, 1), space('S3', 'C1', 0), space('S2', 'C2', 0), space('Sb', null, 3), space('Sa', null, 3)]
+      [
+        space('S1', null, 1),
+        space('S3', 'C1', 0),
+        space('S2', 'C2', 0),
+        space('Sb', null, 3),
+        space('Sa', null, 3),
+      ]
     )
     assert.deepEqual(shape(tree), ['S1', ['C1', ['S3', ['C2', ['S2']]]], 'Sa', 'Sb', ['C0', []]])
   })
 
   test('records under collections the user cannot see are shown at the top level', ({ assert }) => {
-    const tree = spaceTree([collection('Shared', 'Hidden', 4)], [space('Granted', 'Hidden', 1), space('In', 'Shared', 0)])
+    const tree = spaceTree(
+      [collection('Shared', 'Hidden', 4)],
+      [space('Granted', 'Hidden', 1), space('In', 'Shared', 0)]
+    )
     assert.deepEqual(shape(tree), ['Granted', ['Shared', ['In']]])
   })
 })

@@ -18,8 +18,12 @@ async function render(error: unknown, url = '/v1/orgs') {
 }
 
 test.group('Exception handler', () => {
-  test('an unexpected error is a 500 with the request id and nothing internal', async ({ assert }) => {
-    const { status, body } = await render(new Error('SELECT * FROM users WHERE secret = 1 at /work/app.ts:12'))
+  test('an unexpected error is a 500 with the request id and nothing internal', async ({
+    assert,
+  }) => {
+    const { status, body } = await render(
+      new Error('SELECT * FROM users WHERE secret = 1 at /work/app.ts:12')
+    )
     assert.equal(status, 500)
     assert.deepEqual(Object.keys(body), ['error'])
     assert.equal(body.error.code, 500)
@@ -44,7 +48,10 @@ test.group('Exception handler', () => {
   })
 
   test('a database row-not-found is a 404', async ({ assert }) => {
-    const error = Object.assign(new Error('Row not found'), { status: 404, code: 'E_ROW_NOT_FOUND' })
+    const error = Object.assign(new Error('Row not found'), {
+      status: 404,
+      code: 'E_ROW_NOT_FOUND',
+    })
     const { status, body } = await render(error)
     assert.equal(status, 404)
     assert.equal(body.error.code, 404)

@@ -12,10 +12,26 @@ import { translationSettingsValidator } from '#translations/validators/translati
 const EMOJI = '📘'
 
 const limits = [
-  { name: 'team title', max: 64, validate: (v: string) => createTeamValidator.validate({ title: v }) },
-  { name: 'organization title', max: 255, validate: (v: string) => createOrganizationValidator.validate({ title: v }) },
-  { name: 'SAML label', max: 30, validate: (v: string) => createSamlProviderValidator.validate({ label: v }) },
-  { name: 'translation title', max: 100, validate: (v: string) => translationSettingsValidator.validate({ title: v }) },
+  {
+    name: 'team title',
+    max: 64,
+    validate: (v: string) => createTeamValidator.validate({ title: v }),
+  },
+  {
+    name: 'organization title',
+    max: 255,
+    validate: (v: string) => createOrganizationValidator.validate({ title: v }),
+  },
+  {
+    name: 'SAML label',
+    max: 30,
+    validate: (v: string) => createSamlProviderValidator.validate({ label: v }),
+  },
+  {
+    name: 'translation title',
+    max: 100,
+    validate: (v: string) => translationSettingsValidator.validate({ title: v }),
+  },
 ]
 
 test.group('Length limits count characters', () => {

@@ -10,7 +10,10 @@ import type { TeamRole } from '#organizations/models/team_member'
 
 const caller = { id: 'C'.repeat(20) } as User
 
-function access(role: RoleOrGuest, options: { isMember?: boolean; ownsTeam?: boolean } = {}): OrganizationAccess {
+function access(
+  role: RoleOrGuest,
+  options: { isMember?: boolean; ownsTeam?: boolean } = {}
+): OrganizationAccess {
   return {
     organization: {
       id: 'O'.repeat(20),
@@ -50,7 +53,13 @@ function team(callerRole: TeamRole | null): TeamRecord {
 test.group('TeamPolicy permissions', () => {
   test('{name}: admin {admin}, view {view}')
     .with([
-      { name: 'organization admin outside the team', role: 'admin', teamRole: null, admin: true, view: true },
+      {
+        name: 'organization admin outside the team',
+        role: 'admin',
+        teamRole: null,
+        admin: true,
+        view: true,
+      },
       { name: 'reader outside the team', role: 'read', teamRole: null, admin: false, view: true },
       { name: 'reader owning the team', role: 'read', teamRole: 'owner', admin: true, view: true },
       { name: 'editor in the team', role: 'edit', teamRole: 'member', admin: false, view: true },
@@ -59,12 +68,18 @@ test.group('TeamPolicy permissions', () => {
       { name: 'guest owning the team', role: null, teamRole: 'owner', admin: true, view: true },
     ] as const)
     .run(({ assert }, { role, teamRole, admin, view }) => {
-      assert.deepEqual(new TeamPolicy().permissions(caller, access(role), team(teamRole)), { admin, view })
+      assert.deepEqual(new TeamPolicy().permissions(caller, access(role), team(teamRole)), {
+        admin,
+        view,
+      })
     })
 
   test('a non-member gets nothing, whatever the row says', ({ assert }) => {
     const outsider = access('admin', { isMember: false, ownsTeam: true })
-    assert.deepEqual(new TeamPolicy().permissions(caller, outsider, team('owner')), { admin: false, view: false })
+    assert.deepEqual(new TeamPolicy().permissions(caller, outsider, team('owner')), {
+      admin: false,
+      view: false,
+    })
     assert.isFalse(new OrganizationPolicy().permissions(caller, outsider).ownTeam)
   })
 })

@@ -24,7 +24,9 @@ test.group('RoleResolver', () => {
   ]
 
   test('default levels and grants flow down the tree', ({ assert }) => {
-    const resolver = new RoleResolver(tree, 'read', [{ spaceId: null, collectionId: 'top', role: 'review' }])
+    const resolver = new RoleResolver(tree, 'read', [
+      { spaceId: null, collectionId: 'top', role: 'review' },
+    ])
     assert.equal(resolver.forCollection('top'), 'review')
     assert.equal(resolver.forCollection('leaf'), 'review')
     assert.equal(resolver.forCollection('other'), 'read')

@@ -17,8 +17,14 @@ export default class SearchOrganizationController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(searchQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const input = await request.validateUsing(searchQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const results = await this.search.searchOrganization(user.id, params.organizationId, input)
-    return listEnvelope(serializeSearchSpaces(results.pages, results.spaceTitles), results.count, results.next)
+    return listEnvelope(
+      serializeSearchSpaces(results.pages, results.spaceTitles),
+      results.count,
+      results.next
+    )
   }
 }

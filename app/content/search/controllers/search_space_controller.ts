@@ -15,7 +15,9 @@ export default class SearchSpaceController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(searchQueryValidator, { data: singleValuedQuery(request.qs()) })
+    const input = await request.validateUsing(searchQueryValidator, {
+      data: singleValuedQuery(request.qs()),
+    })
     const results = await this.search.searchSpace(user.id, params.spaceId, input)
     return listEnvelope(results.pages.map(serializeSearchPage), results.count, results.next)
   }

@@ -49,17 +49,20 @@ test.group('Import crawler and plan', (group) => {
     const api = result.pages.find((page) => path(page.url) === '/docs/api')!
     assert.deepEqual(api.aliases.map(path), ['/docs/old'])
 
-    assert.deepEqual(
-      result.failures.map((failure) => [failure.kind, path(failure.url)]).sort(),
-      [
-        ['image', '/docs/missing.png'],
-        ['page', '/docs/huge'],
-        ['page', '/docs/missing'],
-        ['page', '/docs/slow'],
-      ]
+    assert.deepEqual(result.failures.map((failure) => [failure.kind, path(failure.url)]).sort(), [
+      ['image', '/docs/missing.png'],
+      ['page', '/docs/huge'],
+      ['page', '/docs/missing'],
+      ['page', '/docs/slow'],
+    ])
+    assert.match(
+      result.failures.find((f) => f.url.endsWith('/huge'))!.reason,
+      /larger than 102400 bytes/
     )
-    assert.match(result.failures.find((f) => f.url.endsWith('/huge'))!.reason, /larger than 102400 bytes/)
-    assert.match(result.failures.find((f) => f.url.endsWith('/slow'))!.reason, /did not answer in time/)
+    assert.match(
+      result.failures.find((f) => f.url.endsWith('/slow'))!.reason,
+      /did not answer in time/
+    )
     assert.match(result.failures.find((f) => f.url.endsWith('/missing'))!.reason, /HTTP 404/)
 
     assert.lengthOf(result.images, 1)
@@ -70,19 +73,29 @@ test.group('Import crawler and plan', (group) => {
     assert.equal(result.totalResources, 11)
   })
 
-  test('plans files first, then pages parent before child in the site hierarchy', async ({ assert }) => {
-    const plan = buildImportPlan(await crawl(`${site.origin}/docs/`, options(site)), { refPrefix: 'imp' })
+  test('plans files first, then pages parent before child in the site hierarchy', async ({
+    assert,
+  }) => {
+    const plan = buildImportPlan(await crawl(`${site.origin}/docs/`, options(site)), {
+      refPrefix: 'imp',
+    })
     assert.equal(plan.importedResources, 7)
     assert.equal(plan.totalResources, 11)
 
     const [files, ...pages] = plan.changes as [InsertFilesChange, ...InsertPageChange[]]
     assert.equal(files.operation, 'insert_files')
-    assert.deepEqual(files.files, [{ ref: 'imp-f1', name: 'logo.png', contentType: 'image/png', bytes: TINY_PNG }])
+    assert.deepEqual(files.files, [
+      { ref: 'imp-f1', name: 'logo.png', contentType: 'image/png', bytes: TINY_PNG },
+    ])
     assert.isTrue(pages.every((change) => change.operation === 'insert_page'))
 
     const byTitle = Object.fromEntries(pages.map((change) => [change.title, change]))
     assert.deepEqual(
-      pages.map((change) => [change.title, change.slug, change.into ? pages.find((p) => p.ref === change.into)!.title : null]),
+      pages.map((change) => [
+        change.title,
+        change.slug,
+        change.into ? pages.find((p) => p.ref === change.into)!.title : null,
+      ]),
       [
         ['Welcome', 'docs', null],
         ['The guide', 'guide', null],
@@ -100,7 +113,11 @@ test.group('Import crawler and plan', (group) => {
     assert.include(welcome, `[guide](./${byTitle['The guide'].ref}.md)`)
     assert.include(welcome, `[installing](./${byTitle['Install'].ref}.md)`)
     assert.include(welcome, `[API](./${byTitle['API reference'].ref}.md)`)
-    assert.include(welcome, `[Old](./${byTitle['API reference'].ref}.md)`, 'redirects resolve to their page')
+    assert.include(
+      welcome,
+      `[Old](./${byTitle['API reference'].ref}.md)`,
+      'redirects resolve to their page'
+    )
     assert.include(welcome, `[Loop](./${byTitle['Loop A'].ref}.md)`, 'query strings do not matter')
     assert.include(welcome, `[Outside](${site.origin}/outside/page)`)
     assert.include(welcome, '[Elsewhere](https://example.com/elsewhere)')
@@ -130,7 +147,10 @@ test.group('Import crawler and plan', (group) => {
   test('maxPages bounds the fetches and refs are random by default', async ({ assert }) => {
     const result = await crawl(`${site.origin}/docs/`, options(site, { maxPages: 2 }))
     assert.lengthOf(result.pages, 2)
-    assert.equal(site.requests.filter((p) => p.startsWith('/docs/') && !p.endsWith('.png')).length, 2)
+    assert.equal(
+      site.requests.filter((p) => p.startsWith('/docs/') && !p.endsWith('.png')).length,
+      2
+    )
     const plan = buildImportPlan(result)
     const refs = plan.changes.flatMap((change) =>
       change.operation === 'insert_page' ? [change.ref] : change.files.map((file) => file.ref)
@@ -141,7 +161,10 @@ test.group('Import crawler and plan', (group) => {
 
   test('the time budget ends the crawl', async ({ assert }) => {
     const started = Date.now()
-    const result = await crawl(`${site.origin}/docs/`, options(site, { requestTimeoutMs: 5000, timeBudgetMs: 400 }))
+    const result = await crawl(
+      `${site.origin}/docs/`,
+      options(site, { requestTimeoutMs: 5000, timeBudgetMs: 400 })
+    )
     assert.isBelow(Date.now() - started, 2000)
     assert.isTrue(result.failures.some((failure) => failure.url.endsWith('/docs/slow')))
   })
@@ -173,7 +196,10 @@ test.group('Import crawler and plan', (group) => {
     const result = await crawl(`${site.origin}/go`, options(site))
     assert.deepEqual(result.scope, { origin: site.origin, pathPrefix: '/docs/' })
     assert.equal(new URL(result.startUrl).pathname, '/docs')
-    assert.deepEqual(result.pages[0].aliases.map((url) => new URL(url).pathname), ['/go'])
+    assert.deepEqual(
+      result.pages[0].aliases.map((url) => new URL(url).pathname),
+      ['/go']
+    )
     assert.lengthOf(result.pages, 6)
 
     const api = await crawl(`${site.origin}/docs/old`, options(site))

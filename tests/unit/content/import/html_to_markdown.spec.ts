@@ -19,7 +19,10 @@ test.group('Import HTML to markdown', () => {
       'https://example.com/base/rel',
       'https://example.com/foot',
     ])
-    assert.deepEqual(page.images, ['https://example.com/base/pic.png', 'https://example.com/lazy.jpg'])
+    assert.deepEqual(page.images, [
+      'https://example.com/base/pic.png',
+      'https://example.com/lazy.jpg',
+    ])
     assert.notInclude(page.contentHtml, 'In-page nav')
     assert.notInclude(page.contentHtml, 'p{}')
     assert.notInclude(page.contentHtml, 'javascript:')

@@ -12,7 +12,8 @@ async function validationMessages(data: unknown): Promise<string[]> {
   try {
     await importContentValidator.validate(data)
   } catch (error) {
-    if (error instanceof errors.E_VALIDATION_ERROR) return error.messages.map((m: any) => `${m.field}: ${m.message}`)
+    if (error instanceof errors.E_VALIDATION_ERROR)
+      return error.messages.map((m: any) => `${m.field}: ${m.message}`)
     throw error
   }
   return []
@@ -31,7 +32,9 @@ test.group('Import service', () => {
     assert.equal(plan.importedResources, 3)
     assert.equal(plan.totalResources, 3)
     assert.deepEqual(
-      plan.changes.map((change) => (change.operation === 'insert_page' ? [change.title, !!change.into] : change.operation)),
+      plan.changes.map((change) =>
+        change.operation === 'insert_page' ? [change.title, !!change.into] : change.operation
+      ),
       [
         'insert_files',
         ['The guide', false],
@@ -47,15 +50,25 @@ test.group('Import service', () => {
     const service = new ImportService()
     const allowed = new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] })
     const cases: Array<[string, SsrfGuard, RegExp]> = [
-      [`${site.origin}/file.json`, allowed, /application\/json.*only HTML pages can be imported \(rule import\.not_html\)/],
+      [
+        `${site.origin}/file.json`,
+        allowed,
+        /application\/json.*only HTML pages can be imported \(rule import\.not_html\)/,
+      ],
       [`${site.origin}/nope`, allowed, /answered HTTP 404 \(rule import\.status\)/],
       [`${site.origin}/docs/slow`, allowed, /did not answer in time \(rule import\.unreachable\)/],
       // IMPORT_ALLOWED_HOSTS is unset in tests: the default guard refuses the local site.
-      [`${site.origin}/docs/`, undefined as any, /private or reserved address.*\(rule import\.refused\)/],
+      [
+        `${site.origin}/docs/`,
+        undefined as any,
+        /private or reserved address.*\(rule import\.refused\)/,
+      ],
       ['http://169.254.169.254/latest/meta-data/', allowed, /private or reserved/],
     ]
     for (const [url, guard, message] of cases) {
-      const error = await service.crawlAndPlan(url, { guard, requestTimeoutMs: 300 }).catch((e) => e)
+      const error = await service
+        .crawlAndPlan(url, { guard, requestTimeoutMs: 300 })
+        .catch((e) => e)
       assert.instanceOf(error, BadRequestException, url)
       assert.equal(error.status, 400)
       assert.match(error.message, /^Invalid request: url: The URL cannot be imported: /)
@@ -64,19 +77,35 @@ test.group('Import service', () => {
     assert.notInclude(site.requests, '/docs/')
   })
 
-  test('the request body: url (http/https, max 2048) and a supported source', async ({ assert }) => {
-    assert.deepEqual(await validationMessages({ url: ' https://example.com/docs ', source: 'website' }), [])
-    const valid = await importContentValidator.validate({ url: 'https://example.com/docs', source: 'website' })
+  test('the request body: url (http/https, max 2048) and a supported source', async ({
+    assert,
+  }) => {
+    assert.deepEqual(
+      await validationMessages({ url: ' https://example.com/docs ', source: 'website' }),
+      []
+    )
+    const valid = await importContentValidator.validate({
+      url: 'https://example.com/docs',
+      source: 'website',
+    })
     assert.deepEqual(valid, { url: 'https://example.com/docs', source: 'website' })
 
     assert.deepEqual(await validationMessages({}), [
       'url: The url field must be defined',
       'source: The source field must be defined',
     ])
-    assert.match((await validationMessages({ url: 'ftp://example.com/x', source: 'website' }))[0], /^url: /)
+    assert.match(
+      (await validationMessages({ url: 'ftp://example.com/x', source: 'website' }))[0],
+      /^url: /
+    )
     assert.match((await validationMessages({ url: 'not a url', source: 'website' }))[0], /^url: /)
     assert.match(
-      (await validationMessages({ url: `https://example.com/${'a'.repeat(2048)}`, source: 'website' }))[0],
+      (
+        await validationMessages({
+          url: `https://example.com/${'a'.repeat(2048)}`,
+          source: 'website',
+        })
+      )[0],
       /^url: .*2048/
     )
     assert.deepEqual(await validationMessages({ url: 'https://example.com', source: 'file' }), [
@@ -88,7 +117,11 @@ test.group('Import service', () => {
   })
 
   test('a locked space refuses imports with a 403, whatever the role', async ({ assert }) => {
-    const access = { space: { editMode: 'locked' }, role: 'admin', organizationRole: 'admin' } as unknown as SpaceAccess
+    const access = {
+      space: { editMode: 'locked' },
+      role: 'admin',
+      organizationRole: 'admin',
+    } as unknown as SpaceAccess
     const error = await authorizeImport({} as any, access).catch((e) => e)
     assert.instanceOf(error, ForbiddenException)
     assert.equal(error.status, 403)

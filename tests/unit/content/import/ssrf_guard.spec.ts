@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { isForbiddenAddress, parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
+import {
+  isForbiddenAddress,
+  parseAllowedHosts,
+  SsrfGuard,
+  SsrfRefusedError,
+} from '#content/import/ssrf_guard'
 import { FetchError, guardedFetch } from '#content/import/http_fetch'
 import { startTestSite } from '#tests/helpers/import_site'
 
@@ -14,7 +19,9 @@ async function refusal(guard: SsrfGuard, url: string): Promise<SsrfRefusedError>
 }
 
 test.group('Import SSRF guard', () => {
-  test('refuses loopback, private, link-local, reserved and unspecified hosts', async ({ assert }) => {
+  test('refuses loopback, private, link-local, reserved and unspecified hosts', async ({
+    assert,
+  }) => {
     const guard = new SsrfGuard()
     for (const url of [
       'http://127.0.0.1/',
@@ -59,7 +66,11 @@ test.group('Import SSRF guard', () => {
       'mixed.test': ['93.184.216.34', '10.0.0.7'],
     }
     const guard = new SsrfGuard({
-      resolve: async (host) => (answers[host] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      resolve: async (host) =>
+        (answers[host] ?? []).map((address) => ({
+          address,
+          family: address.includes(':') ? 6 : 4,
+        })),
     })
     const checked = await guard.check('https://public.test/docs')
     assert.deepEqual(
@@ -74,10 +85,24 @@ test.group('Import SSRF guard', () => {
   })
 
   test('address classification', ({ assert }) => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+    ]) {
       assert.isFalse(isForbiddenAddress(address), address)
     }
-    for (const address of ['127.0.0.53', '::1', '::ffff:192.168.0.1', '172.31.255.255', 'fc00::1', 'fe80::1%eth0', 'nonsense']) {
+    for (const address of [
+      '127.0.0.53',
+      '::1',
+      '::ffff:192.168.0.1',
+      '172.31.255.255',
+      'fc00::1',
+      'fe80::1%eth0',
+      'nonsense',
+    ]) {
       assert.isTrue(isForbiddenAddress(address), address)
     }
     assert.isFalse(isForbiddenAddress('172.32.0.1'))
@@ -85,7 +110,10 @@ test.group('Import SSRF guard', () => {
   })
 
   test('allow-listed hosts pass, by host or by host:port', async ({ assert }) => {
-    assert.deepEqual(parseAllowedHosts(' Wiki.Intranet , ,127.0.0.1:8080,'), ['wiki.intranet', '127.0.0.1:8080'])
+    assert.deepEqual(parseAllowedHosts(' Wiki.Intranet , ,127.0.0.1:8080,'), [
+      'wiki.intranet',
+      '127.0.0.1:8080',
+    ])
     assert.deepEqual(parseAllowedHosts(undefined), [])
 
     const byHost = new SsrfGuard({ allowedHosts: ['127.0.0.1', 'localhost', '::1'] })
@@ -101,7 +129,10 @@ test.group('Import SSRF guard', () => {
     await refusal(byPort, 'http://127.0.0.1/')
   })
 
-  test('the connection uses the checked addresses, never a second DNS answer', async ({ assert, cleanup }) => {
+  test('the connection uses the checked addresses, never a second DNS answer', async ({
+    assert,
+    cleanup,
+  }) => {
     const site = await startTestSite()
     cleanup(() => site.close())
     let lookups = 0
@@ -143,9 +174,11 @@ test.group('Import SSRF guard', () => {
     cleanup(() => site.close())
     const guard = new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] })
     for (const path of ['/to-metadata', '/to-localhost', '/to-file']) {
-      const error = await guardedFetch(`${site.origin}${path}`, { guard, timeoutMs: 2000, maxBytes: 1024 }).catch(
-        (e) => e
-      )
+      const error = await guardedFetch(`${site.origin}${path}`, {
+        guard,
+        timeoutMs: 2000,
+        maxBytes: 1024,
+      }).catch((e) => e)
       assert.instanceOf(error, FetchError, path)
       assert.equal(error.kind, 'refused', path)
     }

@@ -1,6 +1,10 @@
 import { test } from '@japa/runner'
 import { readFileSync } from 'node:fs'
-import { markdownToDocument, type DocumentBlock, type JsonDocument } from '#content/markdown/document'
+import {
+  markdownToDocument,
+  type DocumentBlock,
+  type JsonDocument,
+} from '#content/markdown/document'
 import { validateSchema } from '#tests/helpers/contract'
 import { CPU_BUDGET_MS, cpuMilliseconds, longDocument } from '#tests/helpers/markdown_fixtures'
 
@@ -43,9 +47,28 @@ test.group('markdownToDocument', () => {
       return value
     })
     for (const type of [
-      'paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks',
-      'list-item', 'code', 'code-line', 'blockquote', 'hint', 'images', 'image', 'inline-image', 'link',
-      'table', 'divider', 'bold', 'italic', 'code', 'strikethrough',
+      'paragraph',
+      'heading-1',
+      'heading-2',
+      'heading-3',
+      'list-ordered',
+      'list-unordered',
+      'list-tasks',
+      'list-item',
+      'code',
+      'code-line',
+      'blockquote',
+      'hint',
+      'images',
+      'image',
+      'inline-image',
+      'link',
+      'table',
+      'divider',
+      'bold',
+      'italic',
+      'code',
+      'strikethrough',
     ]) {
       assert.isTrue(types.has(type), `has ${type}`)
     }
@@ -53,7 +76,14 @@ test.group('markdownToDocument', () => {
 
   test('the schema check catches a block where GitBook admits none', ({ assert }) => {
     const document = markdownToDocument('> quote\n') as any
-    document.nodes[0].nodes.push({ object: 'block', type: 'code', key: 'x', data: {}, nodes: [], isVoid: false })
+    document.nodes[0].nodes.push({
+      object: 'block',
+      type: 'code',
+      key: 'x',
+      data: {},
+      nodes: [],
+      isVoid: false,
+    })
     assert.throws(() => validateSchema('JSONDocument', document), /does not match JSONDocument/)
   })
 
@@ -115,14 +145,34 @@ test.group('markdownToDocument', () => {
     // Slate's normal form: text nodes around every inline.
     assert.deepEqual(
       paragraph.nodes!.map((n: any) => n.object),
-      ['text', 'inline', 'text', 'inline', 'text', 'inline', 'text', 'inline', 'text', 'inline', 'text', 'inline', 'text', 'inline', 'text']
+      [
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+        'inline',
+        'text',
+      ]
     )
   })
 
   test('resolveLink and resolveFile options', ({ assert }) => {
     const document = markdownToDocument('[a](./guide.md) [b](/files/GONE) ![c](./pic.png)\n', {
       resolveLink: (url, kind) =>
-        url === './guide.md' ? { kind: 'page', page: 'GUIDE' } : kind === 'image' ? { kind: 'file', file: 'PIC' } : undefined,
+        url === './guide.md'
+          ? { kind: 'page', page: 'GUIDE' }
+          : kind === 'image'
+            ? { kind: 'file', file: 'PIC' }
+            : undefined,
       resolveFile: (id) => id !== 'GONE',
     })
     const inlines = only(document).nodes!.filter((n: any) => n.object === 'inline') as any[]
@@ -138,7 +188,9 @@ test.group('markdownToDocument', () => {
   })
 
   test('headings 1-3 with anchor ids, deeper ones as heading-3', ({ assert }) => {
-    const document = markdownToDocument('# One\n\n## Two\n\n### Three\n\n#### Four\n\n## Two\n\n## 日本語\n')
+    const document = markdownToDocument(
+      '# One\n\n## Two\n\n### Three\n\n#### Four\n\n## Two\n\n## 日本語\n'
+    )
     assert.deepEqual(
       document.nodes.map((n) => [n.type, n.data.id, n.meta?.id]),
       [
@@ -155,20 +207,41 @@ test.group('markdownToDocument', () => {
   })
 
   test('nested, ordered and task lists', ({ assert }) => {
-    const document = markdownToDocument('- a\n  - b\n    1. c\n\n5. five\n6. six\n\n- [x] done\n- [ ] todo\n\n*\n')
+    const document = markdownToDocument(
+      '- a\n  - b\n    1. c\n\n5. five\n6. six\n\n- [x] done\n- [ ] todo\n\n*\n'
+    )
     assert.deepEqual(outline(document.nodes), [
       {
         'list-unordered': [
           {
             'list-item': [
               { paragraph: ['a'] },
-              { 'list-unordered': [{ 'list-item': [{ paragraph: ['b'] }, { 'list-ordered': [{ 'list-item': [{ paragraph: ['c'] }] }] }] }] },
+              {
+                'list-unordered': [
+                  {
+                    'list-item': [
+                      { paragraph: ['b'] },
+                      { 'list-ordered': [{ 'list-item': [{ paragraph: ['c'] }] }] },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],
       },
-      { 'list-ordered': [{ 'list-item': [{ paragraph: ['five'] }] }, { 'list-item': [{ paragraph: ['six'] }] }] },
-      { 'list-tasks': [{ 'list-item': [{ paragraph: ['done'] }] }, { 'list-item': [{ paragraph: ['todo'] }] }] },
+      {
+        'list-ordered': [
+          { 'list-item': [{ paragraph: ['five'] }] },
+          { 'list-item': [{ paragraph: ['six'] }] },
+        ],
+      },
+      {
+        'list-tasks': [
+          { 'list-item': [{ paragraph: ['done'] }] },
+          { 'list-item': [{ paragraph: ['todo'] }] },
+        ],
+      },
       { 'list-unordered': [{ 'list-item': [{ paragraph: [''] }] }] },
     ])
     assert.deepEqual(document.nodes[1].data, { start: 5 })
@@ -179,8 +252,12 @@ test.group('markdownToDocument', () => {
     validateSchema('JSONDocument', document)
   })
 
-  test('code blocks keep their lines, syntax and title; link-like text stays text', ({ assert }) => {
-    const code = only(markdownToDocument('```ts title="app.ts"\nconst a = "[x](y)"\n\n  indented\n```\n'))
+  test('code blocks keep their lines, syntax and title; link-like text stays text', ({
+    assert,
+  }) => {
+    const code = only(
+      markdownToDocument('```ts title="app.ts"\nconst a = "[x](y)"\n\n  indented\n```\n')
+    )
     assert.deepEqual(code.data, { syntax: 'ts', title: 'app.ts' })
     assert.deepEqual(outline(code.nodes!), [
       { 'code-line': ['const a = "[x](y)"'] },
@@ -191,9 +268,19 @@ test.group('markdownToDocument', () => {
   })
 
   test('blockquotes flatten what GitBook does not admit in them', ({ assert }) => {
-    const document = markdownToDocument('> text\n>\n> > nested\n>\n> ```\n> code\n> ```\n>\n> | a |\n> | - |\n> | 1 |\n')
+    const document = markdownToDocument(
+      '> text\n>\n> > nested\n>\n> ```\n> code\n> ```\n>\n> | a |\n> | - |\n> | 1 |\n'
+    )
     assert.deepEqual(outline(document.nodes), [
-      { blockquote: [{ paragraph: ['text'] }, { blockquote: [{ paragraph: ['nested'] }] }, { paragraph: ['code'] }, { paragraph: ['a'] }, { paragraph: ['1'] }] },
+      {
+        blockquote: [
+          { paragraph: ['text'] },
+          { blockquote: [{ paragraph: ['nested'] }] },
+          { paragraph: ['code'] },
+          { paragraph: ['a'] },
+          { paragraph: ['1'] },
+        ],
+      },
     ])
     validateSchema('JSONDocument', document)
   })
@@ -208,12 +295,17 @@ test.group('markdownToDocument', () => {
       { paragraph: ['{% hint style="unknown" %}\nStays text.\n{% endhint %}'] },
       { paragraph: ['{% hint style="success" %}\nNever closed.'] },
     ])
-    assert.deepEqual(document.nodes.slice(0, 2).map((n) => n.data), [{ style: 'info' }, { style: 'danger' }])
+    assert.deepEqual(
+      document.nodes.slice(0, 2).map((n) => n.data),
+      [{ style: 'info' }, { style: 'danger' }]
+    )
     validateSchema('JSONDocument', document)
   })
 
   test('a paragraph of images is an images block; other images are inline', ({ assert }) => {
-    const document = markdownToDocument('![one](/files/F1 "Caption") ![two](https://img.example/2.png)\n\nText ![three](3.png)\n\n- ![four](4.png)\n')
+    const document = markdownToDocument(
+      '![one](/files/F1 "Caption") ![two](https://img.example/2.png)\n\nText ![three](3.png)\n\n- ![four](4.png)\n'
+    )
     const [images, paragraph, list] = document.nodes as any[]
     assert.equal(images.type, 'images')
     assert.deepEqual(
@@ -230,19 +322,29 @@ test.group('markdownToDocument', () => {
     validateSchema('JSONDocument', document)
   })
 
-  test('tables: text columns from the header, one record per row, cells as fragments', ({ assert }) => {
-    const table = only(markdownToDocument('| Name | Value |\n| :-: | --: |\n| a | **1** |\n| b |\n')) as any
+  test('tables: text columns from the header, one record per row, cells as fragments', ({
+    assert,
+  }) => {
+    const table = only(
+      markdownToDocument('| Name | Value |\n| :-: | --: |\n| a | **1** |\n| b |\n')
+    ) as any
     assert.equal(table.type, 'table')
     const columns: string[] = table.data.view.columns
     assert.deepEqual(
-      columns.map((id) => [table.data.definition[id].title, table.data.definition[id].textAlignment]),
+      columns.map((id) => [
+        table.data.definition[id].title,
+        table.data.definition[id].textAlignment,
+      ]),
       [
         ['Name', 'center'],
         ['Value', 'right'],
       ]
     )
     const records = Object.values(table.data.records) as any[]
-    assert.deepEqual(records.map((r) => r.orderIndex), ['a000000', 'a000001'])
+    assert.deepEqual(
+      records.map((r) => r.orderIndex),
+      ['a000000', 'a000001']
+    )
     const cell = (record: any, column: number) =>
       outline(table.fragments.find((f: any) => f.fragment === record.values[columns[column]]).nodes)
     assert.deepEqual(cell(records[0], 1), [{ paragraph: ['1'] }])
@@ -261,7 +363,9 @@ test.group('markdownToDocument', () => {
   })
 
   test('CRLF line endings and unicode', ({ assert }) => {
-    const document = markdownToDocument('## Überblick 📘\r\n\r\nZeile eins\r\nZeile zwei\r\n\r\n```\r\na\r\nb\r\n```\r\n')
+    const document = markdownToDocument(
+      '## Überblick 📘\r\n\r\nZeile eins\r\nZeile zwei\r\n\r\n```\r\na\r\nb\r\n```\r\n'
+    )
     assert.deepEqual(outline(document.nodes), [
       { 'heading-2': ['Überblick 📘'] },
       { paragraph: ['Zeile eins\nZeile zwei'] },
@@ -273,7 +377,10 @@ test.group('markdownToDocument', () => {
   test('5,000 lines stay fast and valid', ({ assert }) => {
     const source = longDocument(5000)
     let document: JsonDocument | undefined
-    assert.isBelow(cpuMilliseconds(() => (document = markdownToDocument(source))), CPU_BUDGET_MS)
+    assert.isBelow(
+      cpuMilliseconds(() => (document = markdownToDocument(source))),
+      CPU_BUDGET_MS
+    )
     // Validating 5,000 lines against the schema's oneOfs takes long: a slice of the same mix stands in.
     validateSchema('JSONDocument', markdownToDocument(longDocument(200)))
     const all = keys(document)

@@ -30,11 +30,16 @@ function tablesByContent(value: any): any {
   if (Array.isArray(value)) return value.map(tablesByContent)
   if (!value || typeof value !== 'object') return value
   if (value.type === 'table' && value.data?.view) {
-    const fragments = new Map<string, any>((value.fragments ?? []).map((f: any) => [f.fragment, f.nodes]))
+    const fragments = new Map<string, any>(
+      (value.fragments ?? []).map((f: any) => [f.fragment, f.nodes])
+    )
     const columns: string[] = value.data.view.columns
     return {
       type: 'table',
-      columns: columns.map((c) => [value.data.definition[c].title, value.data.definition[c].textAlignment]),
+      columns: columns.map((c) => [
+        value.data.definition[c].title,
+        value.data.definition[c].textAlignment,
+      ]),
       rows: Object.values(value.data.records)
         .sort((a: any, b: any) => a.orderIndex.localeCompare(b.orderIndex))
         .map((r: any) => columns.map((c) => normalized(fragments.get(r.values[c])))),
@@ -61,7 +66,12 @@ function doc(...nodes: unknown[]) {
   return { object: 'document', data: {}, nodes }
 }
 function text(value: string, ...marks: string[]) {
-  return { object: 'text', leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }] }
+  return {
+    object: 'text',
+    leaves: [
+      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
+    ],
+  }
 }
 function paragraph(...nodes: unknown[]) {
   return { object: 'block', type: 'paragraph', data: {}, nodes }
@@ -85,16 +95,37 @@ test.group('documentToMarkdown: round trips through markdownToDocument', () => {
   for (const [name, markdown] of [
     ['marks', 'a **b** *c* `d` ~~e~~ ***f*** **g *h* i** `` a`b `` end\n'],
     ['adjacent marks', '**a*b*** and ~~**x**~~y\n'],
-    ['links of every kind', '[a](/pages/abcdefghijABCDEFGHIJ) [b](/pages/abcdefghijABCDEFGHIJ#setup) [c](#local) [d](/files/FILEID) [e](https://x.example/a_(b)) [f **g**](https://x.example?a=1&b=2)\n'],
+    [
+      'links of every kind',
+      '[a](/pages/abcdefghijABCDEFGHIJ) [b](/pages/abcdefghijABCDEFGHIJ#setup) [c](#local) [d](/files/FILEID) [e](https://x.example/a_(b)) [f **g**](https://x.example?a=1&b=2)\n',
+    ],
     ['headings', '# One\n\n## Two *it*\n\n### Three `code`\n\n#### Four\n\n## C#\n'],
-    ['nested lists', '- a\n  - b\n    1. c\n    2. d\n- e\n\n3. x\n4. y\n\n- [x] done\n- [ ] todo\n'],
+    [
+      'nested lists',
+      '- a\n  - b\n    1. c\n    2. d\n- e\n\n3. x\n4. y\n\n- [x] done\n- [ ] todo\n',
+    ],
     ['adjacent lists', '- a\n- b\n\n* c\n\n1. one\n\n1) two\n'],
-    ['code blocks', '```js title="x.js"\nconst a = `b`\n\n```\n\n````md\n```\ninner\n```\n````\n\n```\n```\n'],
-    ['quotes and hints', '> a\n>\n> > b\n\n{% hint style="danger" %}\nHint **text**\n\n- item\n{% endhint %}\n\n{% hint style="success" %}\n{% endhint %}\n'],
-    ['images', '![a](/files/F1 "cap") ![b](https://img.example/x.png)\n\nText ![inline](https://img.example/y.png "t") after.\n'],
-    ['tables', '| A | B | C |\n| :-- | :-: | --: |\n| **1** | [l](https://l.example) | `c` |\n| x \\| y | | z |\n'],
+    [
+      'code blocks',
+      '```js title="x.js"\nconst a = `b`\n\n```\n\n````md\n```\ninner\n```\n````\n\n```\n```\n',
+    ],
+    [
+      'quotes and hints',
+      '> a\n>\n> > b\n\n{% hint style="danger" %}\nHint **text**\n\n- item\n{% endhint %}\n\n{% hint style="success" %}\n{% endhint %}\n',
+    ],
+    [
+      'images',
+      '![a](/files/F1 "cap") ![b](https://img.example/x.png)\n\nText ![inline](https://img.example/y.png "t") after.\n',
+    ],
+    [
+      'tables',
+      '| A | B | C |\n| :-- | :-: | --: |\n| **1** | [l](https://l.example) | `c` |\n| x \\| y | | z |\n',
+    ],
     ['hard breaks', 'one\\\ntwo  \nthree\n'],
-    ['escapes', '\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\n\\> not a quote\n\nstar \\* under \\_ bracket \\[x\\](y) tick \\` pipe \\| tilde \\~ lt \\< amp &amp;amp; brace \\{% hint %}\n\n\\+ plus\n\ntext\\\n\\# after break\n'],
+    [
+      'escapes',
+      '\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\n\\> not a quote\n\nstar \\* under \\_ bracket \\[x\\](y) tick \\` pipe \\| tilde \\~ lt \\< amp &amp;amp; brace \\{% hint %}\n\n\\+ plus\n\ntext\\\n\\# after break\n',
+    ],
     ['dividers and html', 'a\n\n---\n\n<div>x</div>\n\nb\n'],
   ]) {
     test(name, ({ assert }) => {
@@ -121,13 +152,33 @@ test.group('documentToMarkdown: GitBook documents', () => {
       { object: 'block', type: 'heading-1', data: {}, nodes: [text('Guide')] },
       paragraph(
         text('See '),
-        { object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'PAGE1' } }, nodes: [text('the page')] },
+        {
+          object: 'inline',
+          type: 'link',
+          data: { ref: { kind: 'page', page: 'PAGE1' } },
+          nodes: [text('the page')],
+        },
         text(', '),
-        { object: 'inline', type: 'link', data: { ref: { kind: 'anchor', page: 'PAGE1', anchor: 'setup' } }, nodes: [text('setup')] },
+        {
+          object: 'inline',
+          type: 'link',
+          data: { ref: { kind: 'anchor', page: 'PAGE1', anchor: 'setup' } },
+          nodes: [text('setup')],
+        },
         text(', '),
-        { object: 'inline', type: 'link', data: { ref: { kind: 'file', file: 'FILE1' } }, nodes: [text('file', 'bold')] },
+        {
+          object: 'inline',
+          type: 'link',
+          data: { ref: { kind: 'file', file: 'FILE1' } },
+          nodes: [text('file', 'bold')],
+        },
         text(' and '),
-        { object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://x.example' } }, nodes: [text('x')] },
+        {
+          object: 'inline',
+          type: 'link',
+          data: { ref: { kind: 'url', url: 'https://x.example' } },
+          nodes: [text('x')],
+        },
         text('.')
       ),
       {
@@ -146,7 +197,14 @@ test.group('documentToMarkdown: GitBook documents', () => {
                 object: 'block',
                 type: 'list-ordered',
                 data: { start: 3 },
-                nodes: [{ object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('three'))] }],
+                nodes: [
+                  {
+                    object: 'block',
+                    type: 'list-item',
+                    data: {},
+                    nodes: [paragraph(text('three'))],
+                  },
+                ],
               },
             ],
           },
@@ -156,7 +214,14 @@ test.group('documentToMarkdown: GitBook documents', () => {
         object: 'block',
         type: 'list-tasks',
         data: {},
-        nodes: [{ object: 'block', type: 'list-item', data: { checked: true }, nodes: [paragraph(text('done'))] }],
+        nodes: [
+          {
+            object: 'block',
+            type: 'list-item',
+            data: { checked: true },
+            nodes: [paragraph(text('done'))],
+          },
+        ],
       },
       {
         object: 'block',
@@ -168,7 +233,12 @@ test.group('documentToMarkdown: GitBook documents', () => {
         ],
       },
       { object: 'block', type: 'blockquote', data: {}, nodes: [paragraph(text('quoted'))] },
-      { object: 'block', type: 'hint', data: { style: 'warning' }, nodes: [paragraph(text('careful'))] },
+      {
+        object: 'block',
+        type: 'hint',
+        data: { style: 'warning' },
+        nodes: [paragraph(text('careful'))],
+      },
       {
         object: 'block',
         type: 'images',
@@ -180,7 +250,9 @@ test.group('documentToMarkdown: GitBook documents', () => {
             type: 'image',
             isVoid: true,
             data: { ref: { kind: 'file', file: 'IMG1' }, alt: 'diagram' },
-            fragments: [{ object: 'fragment', fragment: 'caption', nodes: [paragraph(text('The diagram'))] }],
+            fragments: [
+              { object: 'fragment', fragment: 'caption', nodes: [paragraph(text('The diagram'))] },
+            ],
           },
         ],
       },
@@ -231,7 +303,18 @@ test.group('documentToMarkdown: GitBook documents', () => {
     assert.equal(texts(back), texts(document))
     assert.deepEqual(
       back.nodes.map((n) => n.type),
-      ['heading-1', 'paragraph', 'list-unordered', 'list-tasks', 'code', 'blockquote', 'hint', 'images', 'divider', 'table']
+      [
+        'heading-1',
+        'paragraph',
+        'list-unordered',
+        'list-tasks',
+        'code',
+        'blockquote',
+        'hint',
+        'images',
+        'divider',
+        'table',
+      ]
     )
   })
 
@@ -258,30 +341,47 @@ test.group('documentToMarkdown: GitBook documents', () => {
       const markdown = documentToMarkdown(doc(paragraph(text(value))))
       const back = markdownToDocument(markdown)
       assert.equal(texts(back), value.trimStart(), `${value} -> ${markdown}`)
-      assert.deepEqual(back.nodes.map((n) => n.type), ['paragraph'], `${value} -> ${markdown}`)
+      assert.deepEqual(
+        back.nodes.map((n) => n.type),
+        ['paragraph'],
+        `${value} -> ${markdown}`
+      )
       assert.isTrue(
-        JSON.stringify(back).includes('"marks":[]') && !JSON.stringify(back).includes('"object":"inline"'),
+        JSON.stringify(back).includes('"marks":[]') &&
+          !JSON.stringify(back).includes('"object":"inline"'),
         `${value} has no marks nor inlines`
       )
     }
     // Marks with escapable text and whitespace at their edges.
-    const marked = doc(paragraph({ object: 'text', leaves: [
-      { object: 'leaf', text: 'a', marks: [] },
-      { object: 'leaf', text: ' *b* ', marks: [{ object: 'mark', type: 'bold' }] },
-      { object: 'leaf', text: 'c', marks: [] },
-      { object: 'leaf', text: 'x``y', marks: [{ object: 'mark', type: 'code' }] },
-    ] }))
+    const marked = doc(
+      paragraph({
+        object: 'text',
+        leaves: [
+          { object: 'leaf', text: 'a', marks: [] },
+          { object: 'leaf', text: ' *b* ', marks: [{ object: 'mark', type: 'bold' }] },
+          { object: 'leaf', text: 'c', marks: [] },
+          { object: 'leaf', text: 'x``y', marks: [{ object: 'mark', type: 'code' }] },
+        ],
+      })
+    )
     const back = markdownToDocument(documentToMarkdown(marked))
     assert.equal(texts(back), 'a *b* cx``y')
     const leaves = (back.nodes[0].nodes![0] as any).leaves
     assert.deepEqual(
       leaves.map((l: any) => [l.text, l.marks.map((m: any) => m.type)]),
-      [['a ', []], ['*b*', ['bold']], [' c', []], ['x``y', ['code']]]
+      [
+        ['a ', []],
+        ['*b*', ['bold']],
+        [' c', []],
+        ['x``y', ['code']],
+      ]
     )
   })
 
   test('escaping in headings and tables', ({ assert }) => {
-    const heading = documentToMarkdown(doc({ object: 'block', type: 'heading-2', data: {}, nodes: [text('Use * and # and [x] #')] }))
+    const heading = documentToMarkdown(
+      doc({ object: 'block', type: 'heading-2', data: {}, nodes: [text('Use * and # and [x] #')] })
+    )
     assert.equal(texts(markdownToDocument(heading)), 'Use * and # and [x] #')
     const table = markdownToDocument('| A |\n| --- |\n| x |\n') as any
     table.nodes[0].fragments[0].nodes[0].nodes[0].leaves[0].text = 'a | b `c`'
@@ -294,7 +394,12 @@ test.group('documentToMarkdown: GitBook documents', () => {
     const markdown = documentToMarkdown(
       doc(
         { object: 'block', type: 'embed', data: { url: 'https://video.example/1' }, isVoid: true },
-        { object: 'block', type: 'file', data: { ref: { kind: 'file', file: 'F9' } }, isVoid: true },
+        {
+          object: 'block',
+          type: 'file',
+          data: { ref: { kind: 'file', file: 'F9' } },
+          isVoid: true,
+        },
         {
           object: 'block',
           type: 'expandable',
@@ -305,12 +410,31 @@ test.group('documentToMarkdown: GitBook documents', () => {
             { object: 'fragment', fragment: 'body', nodes: [paragraph(text('Hidden text'))] },
           ],
         },
-        paragraph(text('smile '), { object: 'inline', type: 'emoji', data: { code: '1f600' }, isVoid: true }, text('')),
-        { object: 'block', type: 'list-unordered', data: {}, nodes: [
-          { object: 'block', type: 'list-item', data: {}, nodes: [
-            { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [paragraph(text('nested hint'))] },
-          ] },
-        ] }
+        paragraph(
+          text('smile '),
+          { object: 'inline', type: 'emoji', data: { code: '1f600' }, isVoid: true },
+          text('')
+        ),
+        {
+          object: 'block',
+          type: 'list-unordered',
+          data: {},
+          nodes: [
+            {
+              object: 'block',
+              type: 'list-item',
+              data: {},
+              nodes: [
+                {
+                  object: 'block',
+                  type: 'hint',
+                  data: { style: 'info' },
+                  nodes: [paragraph(text('nested hint'))],
+                },
+              ],
+            },
+          ],
+        }
       )
     )
     assert.include(markdown, '[https://video.example/1](https://video.example/1)')
@@ -329,13 +453,28 @@ test.group('documentToMarkdown: GitBook documents', () => {
       [doc(42), /document\.nodes\[0\] must be an object/],
       [doc({ object: 'block' }), /document\.nodes\[0\]\.type must be a string/],
       [doc({ object: 'thing', type: 'paragraph' }), /document\.nodes\[0\]\.object must be "block"/],
-      [doc(paragraph({ object: 'text', leaves: [{ object: 'leaf', text: 3 }] })), /nodes\[0\]\.leaves\[0\]\.text must be a string/],
+      [
+        doc(paragraph({ object: 'text', leaves: [{ object: 'leaf', text: 3 }] })),
+        /nodes\[0\]\.leaves\[0\]\.text must be a string/,
+      ],
       [doc(paragraph({ object: 'text' })), /leaves must be an array/],
-      [doc({ object: 'block', type: 'integration', data: {}, isVoid: true }), /"integration" block, which carries no text/],
-      [doc({ object: 'block', type: 'images', data: {}, nodes: [{ object: 'block', type: 'image', data: {} }] }), /data\.ref must be a url or file reference/],
+      [
+        doc({ object: 'block', type: 'integration', data: {}, isVoid: true }),
+        /"integration" block, which carries no text/,
+      ],
+      [
+        doc({
+          object: 'block',
+          type: 'images',
+          data: {},
+          nodes: [{ object: 'block', type: 'image', data: {} }],
+        }),
+        /data\.ref must be a url or file reference/,
+      ],
     ]
     let deep: any = paragraph(text('x'))
-    for (let i = 0; i < 300; i++) deep = { object: 'block', type: 'blockquote', data: {}, nodes: [deep] }
+    for (let i = 0; i < 300; i++)
+      deep = { object: 'block', type: 'blockquote', data: {}, nodes: [deep] }
     cases.push([doc(deep), /document nests deeper than 256 levels/])
     for (const [input, message] of cases) {
       assert.throws(() => documentToMarkdown(input), InvalidPageSourceError as any)

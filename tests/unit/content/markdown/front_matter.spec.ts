@@ -20,12 +20,18 @@ test.group('readPageSource', () => {
   })
 
   test('a setext level-1 heading is a title too', ({ assert }) => {
-    assert.deepEqual(readPageSource('Welcome\n=======\n\nBody\n'), { title: 'Welcome', markdown: 'Body\n' })
+    assert.deepEqual(readPageSource('Welcome\n=======\n\nBody\n'), {
+      title: 'Welcome',
+      markdown: 'Body\n',
+    })
   })
 
   test('heading only gives a title and an empty body', ({ assert }) => {
     assert.deepEqual(readPageSource('# Only a title'), { title: 'Only a title', markdown: '' })
-    assert.deepEqual(readPageSource('\n\n# Only a title\n\n'), { title: 'Only a title', markdown: '' })
+    assert.deepEqual(readPageSource('\n\n# Only a title\n\n'), {
+      title: 'Only a title',
+      markdown: '',
+    })
   })
 
   test('a level-2 heading or a later level-1 heading is content', ({ assert }) => {
@@ -34,7 +40,10 @@ test.group('readPageSource', () => {
   })
 
   test('a heading directly followed by text keeps the text', ({ assert }) => {
-    assert.deepEqual(readPageSource('# Title\nText right below\n'), { title: 'Title', markdown: 'Text right below\n' })
+    assert.deepEqual(readPageSource('# Title\nText right below\n'), {
+      title: 'Title',
+      markdown: 'Text right below\n',
+    })
   })
 
   test('a `#` inside a code fence is not a title', ({ assert }) => {
@@ -113,7 +122,10 @@ test.group('readPageSource', () => {
 
   test('empty front matter and `...` closing', ({ assert }) => {
     assert.deepEqual(readPageSource('---\n---\nBody\n'), { markdown: 'Body\n' })
-    assert.deepEqual(readPageSource('---\nicon: book\n...\nBody\n'), { markdown: 'Body\n', icon: 'book' })
+    assert.deepEqual(readPageSource('---\nicon: book\n...\nBody\n'), {
+      markdown: 'Body\n',
+      icon: 'book',
+    })
   })
 
   test('a title in the front matter wins and keeps the heading in the body', ({ assert }) => {
@@ -124,7 +136,8 @@ test.group('readPageSource', () => {
   })
 
   test('CRLF line endings', ({ assert }) => {
-    const source = '---\r\ndescription: Windows\r\nhidden: true\r\n---\r\n# Title\r\n\r\nLine one\r\nLine two\r\n'
+    const source =
+      '---\r\ndescription: Windows\r\nhidden: true\r\n---\r\n# Title\r\n\r\nLine one\r\nLine two\r\n'
     assert.deepEqual(readPageSource(source), {
       title: 'Title',
       description: 'Windows',
@@ -134,7 +147,11 @@ test.group('readPageSource', () => {
   })
 
   test('a byte order mark is ignored', ({ assert }) => {
-    assert.deepEqual(readPageSource('\uFEFF---\nicon: star\n---\n# T\n'), { icon: 'star', title: 'T', markdown: '' })
+    assert.deepEqual(readPageSource('\uFEFF---\nicon: star\n---\n# T\n'), {
+      icon: 'star',
+      title: 'T',
+      markdown: '',
+    })
   })
 
   test('an unclosed `---` is not front matter', ({ assert }) => {
@@ -150,7 +167,10 @@ test.group('readPageSource', () => {
   })
 
   test('invalid YAML is an InvalidPageSourceError', ({ assert }) => {
-    assert.throws(() => readPageSource('---\ndescription: [unclosed\n---\nBody\n'), /front matter is not valid YAML: .* \(line 3, column 1\)$/)
+    assert.throws(
+      () => readPageSource('---\ndescription: [unclosed\n---\nBody\n'),
+      /front matter is not valid YAML: .* \(line 3, column 1\)$/
+    )
     try {
       readPageSource('---\na: 1\na: 2\n---\n')
       assert.fail('expected an error')
@@ -166,11 +186,31 @@ test.group('readPageSource', () => {
 
   test('wrongly typed key {key} is rejected')
     .with([
-      { key: 'hidden', yaml: 'hidden: "yes"', message: 'The front matter key "hidden" must be true or false, got "yes"' },
-      { key: 'noIndex', yaml: 'noIndex: 1', message: 'The front matter key "noIndex" must be true or false, got 1' },
-      { key: 'description', yaml: 'description: 42', message: 'The front matter key "description" must be a string, got 42' },
-      { key: 'icon', yaml: 'icon: [a]', message: 'The front matter key "icon" must be a string, got a list' },
-      { key: 'layout', yaml: 'layout: wide', message: 'The front matter key "layout" must be a mapping, got "wide"' },
+      {
+        key: 'hidden',
+        yaml: 'hidden: "yes"',
+        message: 'The front matter key "hidden" must be true or false, got "yes"',
+      },
+      {
+        key: 'noIndex',
+        yaml: 'noIndex: 1',
+        message: 'The front matter key "noIndex" must be true or false, got 1',
+      },
+      {
+        key: 'description',
+        yaml: 'description: 42',
+        message: 'The front matter key "description" must be a string, got 42',
+      },
+      {
+        key: 'icon',
+        yaml: 'icon: [a]',
+        message: 'The front matter key "icon" must be a string, got a list',
+      },
+      {
+        key: 'layout',
+        yaml: 'layout: wide',
+        message: 'The front matter key "layout" must be a mapping, got "wide"',
+      },
       {
         key: 'layout.title.visible',
         yaml: 'layout:\n  title:\n    visible: "no"',
@@ -183,15 +223,23 @@ test.group('readPageSource', () => {
       },
     ])
     .run(({ assert }, { yaml, message }) => {
-      assert.throws(() => readPageSource(`---\n${yaml}\n---\nBody\n`), InvalidPageSourceError, message)
+      assert.throws(
+        () => readPageSource(`---\n${yaml}\n---\nBody\n`),
+        InvalidPageSourceError,
+        message
+      )
     })
 
   test('a long document stays fast', ({ assert }) => {
     const lines = ['---', 'description: Long', '---', '# Long page', '']
-    for (let i = 0; i < 5000; i++) lines.push(i % 10 === 0 ? `## Section ${i}` : `Line ${i} with [a link](./x-${i}.md).`)
+    for (let i = 0; i < 5000; i++)
+      lines.push(i % 10 === 0 ? `## Section ${i}` : `Line ${i} with [a link](./x-${i}.md).`)
     let result: ReturnType<typeof readPageSource> = { markdown: '' }
     // Only the front matter and the first block are parsed, whatever the length.
-    assert.isBelow(cpuMilliseconds(() => (result = readPageSource(lines.join('\n')))), 200)
+    assert.isBelow(
+      cpuMilliseconds(() => (result = readPageSource(lines.join('\n')))),
+      200
+    )
     assert.equal(result.title, 'Long page')
     assert.isTrue(result.markdown.startsWith('## Section 0\n'))
   })

@@ -9,27 +9,35 @@ test.group('headingAnchors', () => {
   })
 
   test('ids are lowercase, dash separated, without punctuation', ({ assert }) => {
-    assert.deepEqual(headingAnchors('# Getting Started!\n\n## What\'s *new* in v2.0?\n\n### `npm install` & co.\n'), [
-      { id: 'getting-started', title: 'Getting Started!', depth: 1 },
-      { id: 'whats-new-in-v20', title: "What's new in v2.0?", depth: 2 },
-      { id: 'npm-install-co', title: 'npm install & co.', depth: 3 },
-    ])
+    assert.deepEqual(
+      headingAnchors("# Getting Started!\n\n## What's *new* in v2.0?\n\n### `npm install` & co.\n"),
+      [
+        { id: 'getting-started', title: 'Getting Started!', depth: 1 },
+        { id: 'whats-new-in-v20', title: "What's new in v2.0?", depth: 2 },
+        { id: 'npm-install-co', title: 'npm install & co.', depth: 3 },
+      ]
+    )
   })
 
   test('duplicates are suffixed -1, -2, skipping suffixes already taken', ({ assert }) => {
-    const ids = headingAnchors('## Setup\n\n## Setup\n\n## Setup-1\n\n## Setup\n\n## setup\n').map((h) => h.id)
+    const ids = headingAnchors('## Setup\n\n## Setup\n\n## Setup-1\n\n## Setup\n\n## setup\n').map(
+      (h) => h.id
+    )
     assert.deepEqual(ids, ['setup', 'setup-1', 'setup-1-1', 'setup-2', 'setup-3'])
   })
 
   test('non-Latin letters are kept', ({ assert }) => {
     assert.deepEqual(
-      headingAnchors('## Überblick über Ärger\n\n## 日本語の見出し\n\n## Привет мир\n\n## हिन्दी शीर्षक\n').map((h) => h.id),
+      headingAnchors(
+        '## Überblick über Ärger\n\n## 日本語の見出し\n\n## Привет мир\n\n## हिन्दी शीर्षक\n'
+      ).map((h) => h.id),
       ['überblick-über-ärger', '日本語の見出し', 'привет-мир', 'हिन्दी-शीर्षक']
     )
   })
 
   test('headings of every depth and in lists and quotes, setext and CRLF', ({ assert }) => {
-    const source = 'Title\r\n=====\r\n\r\n- ## In a list\r\n\r\n> #### In a quote\r\n\r\n###### Six\r\n'
+    const source =
+      'Title\r\n=====\r\n\r\n- ## In a list\r\n\r\n> #### In a quote\r\n\r\n###### Six\r\n'
     assert.deepEqual(headingAnchors(source), [
       { id: 'title', title: 'Title', depth: 1 },
       { id: 'in-a-list', title: 'In a list', depth: 2 },
@@ -43,7 +51,10 @@ test.group('headingAnchors', () => {
   })
 
   test('a heading of symbols only still gets an id', ({ assert }) => {
-    assert.deepEqual(headingAnchors('## 🚀\n\n## 🚀\n').map((h) => h.id), ['heading', 'heading-1'])
+    assert.deepEqual(
+      headingAnchors('## 🚀\n\n## 🚀\n').map((h) => h.id),
+      ['heading', 'heading-1']
+    )
     assert.equal(anchorOf('  Spaced   out  '), 'spaced-out')
     assert.equal(anchorOf('snake_case and-dash'), 'snake_case-and-dash')
   })
@@ -51,7 +62,10 @@ test.group('headingAnchors', () => {
   test('5,000 lines stay fast', ({ assert }) => {
     const source = longDocument(5000)
     let anchors: ReturnType<typeof headingAnchors> = []
-    assert.isBelow(cpuMilliseconds(() => (anchors = headingAnchors(source))), CPU_BUDGET_MS)
+    assert.isBelow(
+      cpuMilliseconds(() => (anchors = headingAnchors(source))),
+      CPU_BUDGET_MS
+    )
     assert.equal(anchors[0].id, 'section-1')
     assert.equal(anchors.length, new Set(anchors.map((a) => a.id)).size)
   }).timeout(30_000)

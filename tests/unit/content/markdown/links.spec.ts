@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
-import { classifyTarget, extractLinks, rewriteLinks, type ExtractedLink } from '#content/markdown/links'
+import {
+  classifyTarget,
+  extractLinks,
+  rewriteLinks,
+  type ExtractedLink,
+} from '#content/markdown/links'
 import { CPU_BUDGET_MS, cpuMilliseconds, longDocument } from '#tests/helpers/markdown_fixtures'
 
 test.group('extractLinks', () => {
@@ -21,14 +26,25 @@ test.group('extractLinks', () => {
       offset: { start: 4, end: 37 },
       destination: { start: 18, end: 28 },
     })
-    assert.equal(source.slice(link.offset.start, link.offset.end), '[the *guide*](./guide.md "Guide")')
+    assert.equal(
+      source.slice(link.offset.start, link.offset.end),
+      '[the *guide*](./guide.md "Guide")'
+    )
     assert.equal(source.slice(link.destination!.start, link.destination!.end), './guide.md')
-    assert.include(image, { kind: 'image', form: 'inline', url: '/files/abc', text: 'diagram', line: 1, column: 43 })
+    assert.include(image, {
+      kind: 'image',
+      form: 'inline',
+      url: '/files/abc',
+      text: 'diagram',
+      line: 1,
+      column: 43,
+    })
     assert.equal(source.slice(image.destination!.start, image.destination!.end), '/files/abc')
   })
 
   test('reference-style links resolve through their definitions', ({ assert }) => {
-    const source = 'A [full][Ref], a [collapsed][] and a [shortcut] and ![img][pic].\n\n[ref]: https://a.example "T"\n[collapsed]: <./with space.md>\n[shortcut]: #anchor\n[pic]: /files/f1\n'
+    const source =
+      'A [full][Ref], a [collapsed][] and a [shortcut] and ![img][pic].\n\n[ref]: https://a.example "T"\n[collapsed]: <./with space.md>\n[shortcut]: #anchor\n[pic]: /files/f1\n'
     const links = extractLinks(source)
     assert.deepEqual(
       links.map((l) => [l.kind, l.form, l.url, l.text]),
@@ -49,7 +65,9 @@ test.group('extractLinks', () => {
   })
 
   test('autolinks and GFM literal autolinks', ({ assert }) => {
-    const links = extractLinks('<https://auto.example/a> and https://literal.example/b, www.site.example or mail me@example.com\n')
+    const links = extractLinks(
+      '<https://auto.example/a> and https://literal.example/b, www.site.example or mail me@example.com\n'
+    )
     assert.deepEqual(
       links.map((l) => [l.form, l.url, l.text]),
       [
@@ -63,7 +81,8 @@ test.group('extractLinks', () => {
   })
 
   test('code fences and inline code hold no links', ({ assert }) => {
-    const source = '```md\n[x](y) ![i](j.png) <https://a.example>\n```\n\n    [indented](code)\n\nText `[x](y)` and `https://b.example`.\n\n~~~\n[z](w)\n~~~\n'
+    const source =
+      '```md\n[x](y) ![i](j.png) <https://a.example>\n```\n\n    [indented](code)\n\nText `[x](y)` and `https://b.example`.\n\n~~~\n[z](w)\n~~~\n'
     assert.deepEqual(extractLinks(source), [])
   })
 
@@ -79,7 +98,8 @@ test.group('extractLinks', () => {
   })
 
   test('links in nested lists, quotes and tables', ({ assert }) => {
-    const source = '- a\n  - [deep](./deep.md)\n\n> [quoted](./q.md)\n\n| a | b |\n| - | - |\n| [cell](./c.md) | x |\n'
+    const source =
+      '- a\n  - [deep](./deep.md)\n\n> [quoted](./q.md)\n\n| a | b |\n| - | - |\n| [cell](./c.md) | x |\n'
     assert.deepEqual(
       extractLinks(source).map((l) => [l.url, l.line, l.column]),
       [
@@ -98,10 +118,13 @@ test.group('extractLinks', () => {
   test('CRLF line endings keep offsets on the source', ({ assert }) => {
     const source = 'Line one\r\n\r\nSee [b](./b.md)\r\n\r\n[r]: ./r.md\r\n\r\n[r]\r\n'
     const links = extractLinks(source)
-    assert.deepEqual(links.map((l) => [l.url, l.line, l.column]), [
-      ['./b.md', 3, 5],
-      ['./r.md', 7, 1],
-    ])
+    assert.deepEqual(
+      links.map((l) => [l.url, l.line, l.column]),
+      [
+        ['./b.md', 3, 5],
+        ['./r.md', 7, 1],
+      ]
+    )
     for (const link of links) {
       assert.equal(source.slice(link.destination!.start, link.destination!.end), link.url)
     }
@@ -110,27 +133,40 @@ test.group('extractLinks', () => {
   test('unicode text and URLs', ({ assert }) => {
     const source = '日本語 [ページ](./ページ.md) 📘 [x](https://例え.jp/パス)\n'
     const links = extractLinks(source)
-    assert.deepEqual(links.map((l) => [l.text, l.url, l.column]), [
-      ['ページ', './ページ.md', 5],
-      ['x', 'https://例え.jp/パス', 24],
-    ])
-    assert.equal(source.slice(links[1].destination!.start, links[1].destination!.end), 'https://例え.jp/パス')
+    assert.deepEqual(
+      links.map((l) => [l.text, l.url, l.column]),
+      [
+        ['ページ', './ページ.md', 5],
+        ['x', 'https://例え.jp/パス', 24],
+      ]
+    )
+    assert.equal(
+      source.slice(links[1].destination!.start, links[1].destination!.end),
+      'https://例え.jp/パス'
+    )
   })
 
   test('5,000 lines stay fast', ({ assert }) => {
     const source = longDocument(5000)
     let links: ExtractedLink[] = []
-    assert.isBelow(cpuMilliseconds(() => (links = extractLinks(source))), CPU_BUDGET_MS)
+    assert.isBelow(
+      cpuMilliseconds(() => (links = extractLinks(source))),
+      CPU_BUDGET_MS
+    )
     // Per 13-line section: 2 links, 1 autolink, 1 nested link, 1 image; none from the code fence.
     assert.isAbove(links.length, 1900)
     assert.notExists(links.find((link) => link.url.includes('not-a-link')))
-    assert.equal(rewriteLinks(source, () => undefined), source)
+    assert.equal(
+      rewriteLinks(source, () => undefined),
+      source
+    )
   }).timeout(30_000)
 })
 
 test.group('rewriteLinks', () => {
   test('rewrites destinations only, byte for byte elsewhere', ({ assert }) => {
-    const source = '# T\r\n\r\nA [page](./intro.md "Title") and ![pic](./img.png) and [keep](https://k.example).\r\n'
+    const source =
+      '# T\r\n\r\nA [page](./intro.md "Title") and ![pic](./img.png) and [keep](https://k.example).\r\n'
     const output = rewriteLinks(source, (link) => {
       if (link.url === './intro.md') return '/pages/abcdefghijABCDEFGHIJ'
       if (link.url === './img.png') return '/files/FILEID'
@@ -144,8 +180,14 @@ test.group('rewriteLinks', () => {
 
   test('returns the input unchanged when nothing is replaced', ({ assert }) => {
     const source = 'x [a](b) `[c](d)`\n\n```\n[e](f)\n```\n'
-    assert.equal(rewriteLinks(source, () => undefined), source)
-    assert.equal(rewriteLinks('', () => 'x'), '')
+    assert.equal(
+      rewriteLinks(source, () => undefined),
+      source
+    )
+    assert.equal(
+      rewriteLinks('', () => 'x'),
+      ''
+    )
   })
 
   test('never touches code', ({ assert }) => {
@@ -168,11 +210,26 @@ test.group('rewriteLinks', () => {
   })
 
   test('URLs that cannot be bare are written in angle brackets', ({ assert }) => {
-    assert.equal(rewriteLinks('[a](x)\n', () => 'with space (1).md'), '[a](<with space (1).md>)\n')
-    assert.equal(rewriteLinks('[a](x)\n', () => 'unbalanced)'), '[a](<unbalanced)>)\n')
-    assert.equal(rewriteLinks('[a](<x y>)\n', () => 'a<b>'), '[a](<a\\<b\\>>)\n')
-    assert.equal(rewriteLinks('[a](<x y>)\n', () => '/pages/P'), '[a](</pages/P>)\n')
-    assert.equal(rewriteLinks('[a](x)\n', () => 'q?a=1&amp;b'), '[a](q?a=1\\&amp;b)\n')
+    assert.equal(
+      rewriteLinks('[a](x)\n', () => 'with space (1).md'),
+      '[a](<with space (1).md>)\n'
+    )
+    assert.equal(
+      rewriteLinks('[a](x)\n', () => 'unbalanced)'),
+      '[a](<unbalanced)>)\n'
+    )
+    assert.equal(
+      rewriteLinks('[a](<x y>)\n', () => 'a<b>'),
+      '[a](<a\\<b\\>>)\n'
+    )
+    assert.equal(
+      rewriteLinks('[a](<x y>)\n', () => '/pages/P'),
+      '[a](</pages/P>)\n'
+    )
+    assert.equal(
+      rewriteLinks('[a](x)\n', () => 'q?a=1&amp;b'),
+      '[a](q?a=1\\&amp;b)\n'
+    )
     // Each rewritten URL reads back as written.
     for (const url of ['with space (1).md', 'unbalanced)', 'a<b>', 'q?a=1&amp;b', 'back\\slash']) {
       const output = rewriteLinks('[a](x)\n', () => url)
@@ -181,8 +238,14 @@ test.group('rewriteLinks', () => {
   })
 
   test('autolinks stay autolinks for absolute URLs, become links otherwise', ({ assert }) => {
-    assert.equal(rewriteLinks('<https://old.example>\n', () => 'https://new.example'), '<https://new.example>\n')
-    assert.equal(rewriteLinks('<https://old.example>\n', () => '/pages/P'), '[https://old.example](/pages/P)\n')
+    assert.equal(
+      rewriteLinks('<https://old.example>\n', () => 'https://new.example'),
+      '<https://new.example>\n'
+    )
+    assert.equal(
+      rewriteLinks('<https://old.example>\n', () => '/pages/P'),
+      '[https://old.example](/pages/P)\n'
+    )
     assert.equal(
       rewriteLinks('see https://old.example/a_b here\n', () => '/pages/P'),
       'see [https://old.example/a\\_b](/pages/P) here\n'
@@ -190,12 +253,17 @@ test.group('rewriteLinks', () => {
   })
 
   test('an image inside a link is rewritten with the link', ({ assert }) => {
-    const output = rewriteLinks('[![i](./i.png)](./p.md)\n', (link) => (link.kind === 'image' ? '/files/I' : '/pages/P'))
+    const output = rewriteLinks('[![i](./i.png)](./p.md)\n', (link) =>
+      link.kind === 'image' ? '/files/I' : '/pages/P'
+    )
     assert.equal(output, '[![i](/files/I)](/pages/P)\n')
   })
 
   test('unicode around rewritten links', ({ assert }) => {
-    assert.equal(rewriteLinks('📘 [ページ](./ページ.md) é\n', () => '/pages/X'), '📘 [ページ](/pages/X) é\n')
+    assert.equal(
+      rewriteLinks('📘 [ページ](./ページ.md) é\n', () => '/pages/X'),
+      '📘 [ページ](/pages/X) é\n'
+    )
   })
 })
 
@@ -208,18 +276,30 @@ test.group('classifyTarget', () => {
 
   test('{url}')
     .with([
-      { url: '/pages/abcdefghijABCDEFGHIJ', expected: { type: 'page', pageId: 'abcdefghijABCDEFGHIJ' } },
-      { url: '/pages/abcdefghijABCDEFGHIJ#setup', expected: { type: 'page', pageId: 'abcdefghijABCDEFGHIJ', anchor: 'setup' } },
+      {
+        url: '/pages/abcdefghijABCDEFGHIJ',
+        expected: { type: 'page', pageId: 'abcdefghijABCDEFGHIJ' },
+      },
+      {
+        url: '/pages/abcdefghijABCDEFGHIJ#setup',
+        expected: { type: 'page', pageId: 'abcdefghijABCDEFGHIJ', anchor: 'setup' },
+      },
       { url: '/pages/guides/intro', expected: { type: 'page-path', path: 'guides/intro' } },
       { url: '/pages/intro.md', expected: { type: 'page-path', path: 'intro' } },
       { url: '/pages/guides/README.md', expected: { type: 'page-path', path: 'guides' } },
-      { url: '/pages/intro#part-2', expected: { type: 'page-path', path: 'intro', anchor: 'part-2' } },
+      {
+        url: '/pages/intro#part-2',
+        expected: { type: 'page-path', path: 'intro', anchor: 'part-2' },
+      },
       { url: './setup.md', expected: { type: 'page-path', path: 'guides/setup' } },
       { url: 'setup.md', expected: { type: 'page-path', path: 'guides/setup' } },
       { url: '../faq.md', expected: { type: 'page-path', path: 'faq' } },
       { url: '../reference/README.md', expected: { type: 'page-path', path: 'reference' } },
       { url: './section', expected: { type: 'page-path', path: 'guides/section' } },
-      { url: './deep/page.md#x%20y', expected: { type: 'page-path', path: 'guides/deep/page', anchor: 'x y' } },
+      {
+        url: './deep/page.md#x%20y',
+        expected: { type: 'page-path', path: 'guides/deep/page', anchor: 'x y' },
+      },
       { url: './my%20page.md', expected: { type: 'page-path', path: 'guides/my page' } },
       { url: '../../outside.md', expected: { type: 'other', url: '../../outside.md' } },
       { url: './diagram.png', expected: { type: 'other', url: './diagram.png' } },
@@ -228,9 +308,18 @@ test.group('classifyTarget', () => {
       { url: '/files/FILEID', expected: { type: 'file', fileId: 'FILEID' } },
       { url: '#install', expected: { type: 'anchor', anchor: 'install' } },
       { url: '#%C3%A9t%C3%A9', expected: { type: 'anchor', anchor: 'été' } },
-      { url: 'https://docs.example:8443/other', expected: { type: 'url', url: 'https://docs.example:8443/other', inApp: true } },
-      { url: 'https://docs.example/other', expected: { type: 'url', url: 'https://docs.example/other', inApp: false } },
-      { url: 'HTTP://elsewhere.example', expected: { type: 'url', url: 'HTTP://elsewhere.example', inApp: false } },
+      {
+        url: 'https://docs.example:8443/other',
+        expected: { type: 'url', url: 'https://docs.example:8443/other', inApp: true },
+      },
+      {
+        url: 'https://docs.example/other',
+        expected: { type: 'url', url: 'https://docs.example/other', inApp: false },
+      },
+      {
+        url: 'HTTP://elsewhere.example',
+        expected: { type: 'url', url: 'HTTP://elsewhere.example', inApp: false },
+      },
       { url: 'mailto:me@example.com', expected: { type: 'other', url: 'mailto:me@example.com' } },
       { url: 'tel:+331234', expected: { type: 'other', url: 'tel:+331234' } },
       { url: '//cdn.example/x', expected: { type: 'other', url: '//cdn.example/x' } },
@@ -247,19 +336,29 @@ test.group('classifyTarget', () => {
       type: 'page-path',
       path: 'guides/child',
     })
-    assert.deepEqual(classifyTarget('./sibling.md', { pagePath: 'guides' }), { type: 'page-path', path: 'sibling' })
+    assert.deepEqual(classifyTarget('./sibling.md', { pagePath: 'guides' }), {
+      type: 'page-path',
+      path: 'sibling',
+    })
   })
 
   test('without a page path, relative links resolve from the root', ({ assert }) => {
     assert.deepEqual(classifyTarget('./a/b.md'), { type: 'page-path', path: 'a/b' })
     assert.deepEqual(classifyTarget('./README.md'), { type: 'page-path', path: '' })
-    assert.deepEqual(classifyTarget('https://x.example'), { type: 'url', url: 'https://x.example', inApp: false })
+    assert.deepEqual(classifyTarget('https://x.example'), {
+      type: 'url',
+      url: 'https://x.example',
+      inApp: false,
+    })
   })
 
   test('refs only count when the batch has them; arrays and maps work too', ({ assert }) => {
     assert.deepEqual(classifyTarget('./new-page.md'), { type: 'page-path', path: 'new-page' })
     assert.deepEqual(classifyTarget('./r1', { refs: ['r1'] }), { type: 'ref', ref: 'r1' })
-    assert.deepEqual(classifyTarget('./r1.md', { refs: new Map([['r1', 'id']]) }), { type: 'ref', ref: 'r1' })
+    assert.deepEqual(classifyTarget('./r1.md', { refs: new Map([['r1', 'id']]) }), {
+      type: 'ref',
+      ref: 'r1',
+    })
   })
 
   test('isPageId tells ids from one-segment slugs', ({ assert }) => {

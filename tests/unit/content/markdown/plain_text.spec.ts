@@ -49,12 +49,16 @@ test.group('markdownToPlainText', () => {
   })
 
   test('GitBook block tags and HTML tags are dropped, their text kept', ({ assert }) => {
-    const source = '{% hint style="info" %}\nMind the gap.\n{% endhint %}\n\n<div class="x"><b>Bold</b> &amp; more</div>\n\nText <kbd>Ctrl</kbd> key.\n'
+    const source =
+      '{% hint style="info" %}\nMind the gap.\n{% endhint %}\n\n<div class="x"><b>Bold</b> &amp; more</div>\n\nText <kbd>Ctrl</kbd> key.\n'
     assert.equal(markdownToPlainText(source), 'Mind the gap.\nBold & more\nText Ctrl key.')
   })
 
   test('hard and soft line breaks are line breaks; CRLF becomes LF', ({ assert }) => {
-    assert.equal(markdownToPlainText('one  \r\ntwo\r\nthree\r\n\r\nfour\r\n'), 'one\ntwo\nthree\nfour')
+    assert.equal(
+      markdownToPlainText('one  \r\ntwo\r\nthree\r\n\r\nfour\r\n'),
+      'one\ntwo\nthree\nfour'
+    )
   })
 
   test('heading only and unicode', ({ assert }) => {
@@ -65,7 +69,10 @@ test.group('markdownToPlainText', () => {
   test('5,000 lines stay fast', ({ assert }) => {
     const source = longDocument(5000)
     let text = ''
-    assert.isBelow(cpuMilliseconds(() => (text = markdownToPlainText(source))), CPU_BUDGET_MS)
+    assert.isBelow(
+      cpuMilliseconds(() => (text = markdownToPlainText(source))),
+      CPU_BUDGET_MS
+    )
     assert.include(text, 'Section 1\nParagraph 1 with bold, code and a link to another.')
     assert.notInclude(text, '](./page-')
     assert.include(text, "const link = '[x](./not-a-link-1.md)'")

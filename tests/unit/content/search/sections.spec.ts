@@ -3,8 +3,13 @@ import { splitSections } from '#content/search/sections'
 import { anchorOf } from '#content/markdown/headings'
 
 test.group('Search sections', () => {
-  test('the text before the first heading is the first section, titled like the page', ({ assert }) => {
-    const sections = splitSections('Intro **bold** text.\n\n# Install\n\nRun `npm i`.\n\n## On Linux\n\nUse apt.\n', 'Guide')
+  test('the text before the first heading is the first section, titled like the page', ({
+    assert,
+  }) => {
+    const sections = splitSections(
+      'Intro **bold** text.\n\n# Install\n\nRun `npm i`.\n\n## On Linux\n\nUse apt.\n',
+      'Guide'
+    )
     assert.deepEqual(sections, [
       { id: '', title: 'Guide', body: 'Intro bold text.' },
       { id: 'install', title: 'Install', body: 'Run npm i.' },
@@ -12,17 +17,24 @@ test.group('Search sections', () => {
     ])
   })
 
-  test('a page starting with a heading or without text still has its first section', ({ assert }) => {
+  test('a page starting with a heading or without text still has its first section', ({
+    assert,
+  }) => {
     assert.deepEqual(splitSections('', 'Empty'), [{ id: '', title: 'Empty', body: '' }])
     assert.deepEqual(splitSections('# Only\n', 'Page')[0], { id: '', title: 'Page', body: '' })
   })
 
   test('blocks never run their words together', ({ assert }) => {
-    const [section] = splitSections('- one\n- two\n\n| a | b |\n|---|---|\n| c | d |\n\n```js\nconst x = 1\n```\n\n> quoted\n', 'P')
+    const [section] = splitSections(
+      '- one\n- two\n\n| a | b |\n|---|---|\n| c | d |\n\n```js\nconst x = 1\n```\n\n> quoted\n',
+      'P'
+    )
     assert.equal(section.body, 'one\ntwo\na\nb\nc\nd\nconst x = 1\nquoted')
   })
 
-  test('anchors: lower case, punctuation dropped, spaces to dashes, every script kept', ({ assert }) => {
+  test('anchors: lower case, punctuation dropped, spaces to dashes, every script kept', ({
+    assert,
+  }) => {
     assert.equal(anchorOf('Hello, World!'), 'hello-world')
     assert.equal(anchorOf('What’s new in v2.0?'), 'whats-new-in-v20')
     assert.equal(anchorOf('中文 搜索'), '中文-搜索')
@@ -31,7 +43,10 @@ test.group('Search sections', () => {
   })
 
   test('repeated headings get numbered anchors; explicit GitBook anchors win', ({ assert }) => {
-    const sections = splitSections('# Setup\n\na\n\n# Setup\n\nb\n\n## Custom <a href="#mine" id="mine"></a>\n\nc\n', 'P')
+    const sections = splitSections(
+      '# Setup\n\na\n\n# Setup\n\nb\n\n## Custom <a href="#mine" id="mine"></a>\n\nc\n',
+      'P'
+    )
     assert.deepEqual(
       sections.map((s) => [s.id, s.title]),
       [

@@ -22,7 +22,10 @@ test.group('Search terms', () => {
   test('a query of two CJK characters is their pair; one character is itself', ({ assert }) => {
     assert.deepEqual(parseQuery('中文').tokens, [{ token: 'b04e2d06587', prefix: false }])
     assert.deepEqual(parseQuery('検').tokens, [{ token: 'u0691c', prefix: false }])
-    assert.deepEqual(parseQuery('全文検索').tokens.map((t) => t.token), ['b0516806587', 'b065870691c', 'b0691c07d22'])
+    assert.deepEqual(
+      parseQuery('全文検索').tokens.map((t) => t.token),
+      ['b0516806587', 'b065870691c', 'b0691c07d22']
+    )
   })
 
   test('the last plain word is a prefix unless the query ends with a separator', ({ assert }) => {
@@ -38,7 +41,21 @@ test.group('Search terms', () => {
   })
 
   test('syntax is text: operators, quotes and SQL become words or nothing', ({ assert }) => {
-    const hostile = [`"unterminated`, 'a*', '-x +y', 'NEAR(a b)', 'x AND OR NOT', "'; DROP TABLE spaces; --", '()', '😀', '\uD800', '*', '"', '^', '@@']
+    const hostile = [
+      `"unterminated`,
+      'a*',
+      '-x +y',
+      'NEAR(a b)',
+      'x AND OR NOT',
+      "'; DROP TABLE spaces; --",
+      '()',
+      '😀',
+      '\uD800',
+      '*',
+      '"',
+      '^',
+      '@@',
+    ]
     for (const text of hostile) {
       const query = parseQuery(text)
       for (const { token } of query.tokens) assert.match(token, /^[\p{L}\p{N}\p{M}]+$/u)
@@ -46,10 +63,16 @@ test.group('Search terms', () => {
       assert.notMatch(SqliteSearchEngine.matchExpression(query), /[()^:;'-]/)
       assert.notMatch(MysqlSearchEngine.booleanExpression(query, true), /["()<>~@;'-]/)
     }
-    assert.deepEqual(parseQuery("'; DROP TABLE spaces; --").tokens.map((t) => t.token), ['drop', 'table', 'spaces'])
+    assert.deepEqual(
+      parseQuery("'; DROP TABLE spaces; --").tokens.map((t) => t.token),
+      ['drop', 'table', 'spaces']
+    )
     assert.deepEqual(parseQuery('😀 \uD800 ()').tokens, [])
     assert.equal(SqliteSearchEngine.matchExpression(parseQuery('NEAR(a b)')), '"near" "qza" "qzb"')
-    assert.equal(MysqlSearchEngine.booleanExpression(parseQuery('-x +install'), true), '+qzx +install*')
+    assert.equal(
+      MysqlSearchEngine.booleanExpression(parseQuery('-x +install'), true),
+      '+qzx +install*'
+    )
   })
 
   test('long queries are cut to a bounded number of tokens', ({ assert }) => {

@@ -1,0 +1,38 @@
+import { configApp } from '@adonisjs/eslint-config'
+import { react } from '@adonisjs/eslint-config/react'
+
+/*
+| AdonisJS's preset (style, naming, lazy controller imports, prettier) plus typed rules that catch
+| promises nobody awaits and variables nobody reads. The console's React pages get the preset's React
+| block; its Inertia <Link>/<Form> suggestions target @adonisjs/inertia 4 (AdonisJS 7) and are off.
+*/
+export default configApp(
+  {
+    name: 'Bindery: ignored paths',
+    ignores: ['tmp/**', 'storage/**', 'public/**', 'build/**', 'node_modules/**'],
+  },
+  {
+    name: 'Bindery: typed rules',
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  ...react,
+  {
+    name: 'Bindery: console pages',
+    files: ['inertia/**/*.{ts,tsx}'],
+    rules: {
+      '@adonisjs/prefer-adonisjs-inertia-link': 'off',
+      '@adonisjs/prefer-adonisjs-inertia-form': 'off',
+    },
+  }
+)
