@@ -7,7 +7,7 @@ import { createIgnitor } from './ignitor.js'
 createIgnitor()
   .ace()
   .handle(process.argv.splice(2))
-  .catch((error) => {
+  .catch(async (error) => {
     process.exitCode = 1
-    prettyPrintError(error)
+    await prettyPrintError(error)
   })

@@ -8,7 +8,7 @@ import { createNodeServer } from '#core/http/node_server'
 createIgnitor()
   .httpServer()
   .start(createNodeServer)
-  .catch((error) => {
+  .catch(async (error) => {
     process.exitCode = 1
-    prettyPrintError(error)
+    await prettyPrintError(error)
   })

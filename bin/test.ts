@@ -21,7 +21,7 @@ createIgnitor()
     })
   })
   .run(() => run())
-  .catch((error) => {
+  .catch(async (error) => {
     process.exitCode = 1
-    prettyPrintError(error)
+    await prettyPrintError(error)
   })
