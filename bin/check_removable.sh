@@ -31,9 +31,12 @@ for domain in "${domains[@]}"; do
   sed -i "/import('#${domain}\/provider')/d" "$copy/adonisrc.ts"
   rm -rf "$copy/tests/unit/$domain" "$copy/tests/functional/$domain" "$copy/tests/browser"
   started=$(date +%s)
-  (cd "$copy" && PORT="${PORT:-3399}" node ace test unit functional --tags="~@${domain}") 2>&1 |
-    tail -n 40
-  result=${PIPESTATUS[0]}
+  log="$copy.log"
+  (cd "$copy" && PORT="${PORT:-3399}" node ace test unit functional --tags="~@${domain}") >"$log" 2>&1
+  result=$?
+  # Japa's summary, and the title of every failed test with its first error line.
+  grep -aE '^ *✖|ℹ |Tests +[0-9]|Time +[0-9]' "$log" | head -n 80
+  [ "$result" -ne 0 ] && echo "full log: $log"
   echo "without $domain: exit $result in $(($(date +%s) - started))s"
   [ "$result" -ne 0 ] && status=1
 done
