@@ -43,7 +43,7 @@ export default class BinderyBootstrap extends BaseCommand {
   declare json: boolean
 
   async run() {
-    const { default: BootstrapService } = await import('#accounts/services/bootstrap_service')
+    const { default: BootstrapService } = await import('#organizations/services/bootstrap_service')
     const input = await this.validate()
     if (!input) return
 

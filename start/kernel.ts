@@ -1,6 +1,7 @@
 /*
-| HTTP kernel: the error handler and the middleware stacks. Routes are registered by each domain's
-| provider (see adonisrc.ts), not here.
+| HTTP kernel: the error handler and the middleware every domain shares. Routes, and middleware of
+| one domain alone (the console's asset server, its named middleware and Inertia shared data), are
+| registered by that domain's provider (see adonisrc.ts), not here.
 */
 import router from '@adonisjs/core/services/router'
 import server from '@adonisjs/core/services/server'
@@ -8,13 +9,10 @@ import server from '@adonisjs/core/services/server'
 server.errorHandler(() => import('#core/exceptions/handler'))
 
 /**
- * Server middleware runs on every request, routed or not.
+ * Server middleware runs on every request, routed or not. Providers add their own after these
+ * (the console: its assets and Vite's).
  */
-server.use([
-  () => import('#core/middleware/request_id_middleware'),
-  () => import('#console/middleware/console_assets_middleware'),
-  () => import('@adonisjs/vite/vite_middleware'),
-])
+server.use([() => import('#core/middleware/request_id_middleware')])
 
 /**
  * Router middleware runs on every routed request.
@@ -26,15 +24,11 @@ router.use([
 ])
 
 /**
- * Named middleware, applied per route group. The console's stack (session, shield, inertia) stays
- * off the stateless `/v1` API.
+ * Named middleware, applied per route group. `session` serves the console and SSO's browser flows
+ * and stays off the stateless `/v1` API; the console names its own (shield, inertia, its guards).
  */
 export const middleware = router.named({
   apiAuth: () => import('#core/middleware/api_auth_middleware'),
   scope: () => import('#core/middleware/scope_middleware'),
   session: () => import('@adonisjs/session/session_middleware'),
-  shield: () => import('@adonisjs/shield/shield_middleware'),
-  inertia: () => import('@adonisjs/inertia/inertia_middleware'),
-  consoleAuth: () => import('#console/middleware/console_auth_middleware'),
-  consoleGuest: () => import('#console/middleware/console_guest_middleware'),
 })

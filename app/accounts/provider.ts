@@ -1,3 +1,4 @@
+import { NoSharedMembership, SharedMembership } from '#accounts/contracts/shared_membership'
 import type { ApplicationService } from '@adonisjs/core/types'
 
 /**
@@ -5,6 +6,13 @@ import type { ApplicationService } from '@adonisjs/core/types'
  */
 export default class AccountsProvider {
   constructor(protected app: ApplicationService) {}
+
+  /**
+   * Defaults of the contracts higher domains fill in (organizations binds SharedMembership).
+   */
+  register() {
+    this.app.container.bind(SharedMembership, () => new NoSharedMembership())
+  }
 
   /**
    * Routes are registered once the application has booted: the router and the kernel's named

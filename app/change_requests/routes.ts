@@ -1,5 +1,7 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { contentReadRoutes } from '#content/routes/reads'
+import { linkRoutes } from '#content/routes/links'
 
 const c = {
   list: () => import('#change_requests/controllers/list_change_requests_controller'),
@@ -9,6 +11,10 @@ const c = {
   merge: () => import('#change_requests/controllers/merge_change_request_controller'),
   bringUpToDate: () =>
     import('#change_requests/controllers/bring_change_request_up_to_date_controller'),
+  updateContent: () =>
+    import('#change_requests/controllers/update_change_request_content_controller'),
+  importContent: () =>
+    import('#change_requests/controllers/import_change_request_content_controller'),
 }
 
 router
@@ -25,6 +31,14 @@ router
     router
       .post('/spaces/:spaceId/change-requests/:changeRequestId/update', [c.bringUpToDate])
       .use(write)
+
+    // A change request's content: authoring batches and imports write its head; the content
+    // domain's reads and link listings read it (ContentBranches resolves `changeRequestId`).
+    const cr = '/spaces/:spaceId/change-requests/:changeRequestId'
+    router.post(`${cr}/content`, [c.updateContent]).use(write)
+    router.post(`${cr}/content/import`, [c.importContent]).use(write)
+    contentReadRoutes(`${cr}/content`)
+    linkRoutes(cr)
   })
   .prefix('/v1')
   .use(middleware.apiAuth())

@@ -1,8 +1,28 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { ReviewComments } from '#change_requests/contracts/review_comments'
+import { SpaceCounterSources } from '#spaces/contracts/space_counters'
+import CommentCounterSource from '#comments/services/comment_counter_source'
+
 /**
  * Comments: discussions on a space's content and in its change requests, with replies and emoji
- * reactions.
+ * reactions. Binds the change requests' ReviewComments and adds the spaces' `comments` counter.
  */
 export default class CommentsProvider {
+  constructor(protected app: ApplicationService) {}
+
+  register() {
+    this.app.container.bind(ReviewComments, async (resolver) => {
+      const { default: ReviewCommentsService } =
+        await import('#comments/services/review_comments_service')
+      return resolver.make(ReviewCommentsService)
+    })
+  }
+
+  async boot() {
+    const counters = await this.app.container.make(SpaceCounterSources)
+    counters.add(new CommentCounterSource())
+  }
+
   async start() {
     await import('#comments/routes')
   }

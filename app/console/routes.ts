@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { consoleMiddleware } from '#console/named_middleware'
 
 const ShowLoginController = () => import('#console/controllers/show_login_controller')
 const LoginController = () => import('#console/controllers/login_controller')
@@ -50,7 +51,7 @@ router
         router.get('/login', [ShowLoginController]).as('login')
         router.post('/login', [LoginController]).as('login.store')
       })
-      .use(middleware.consoleGuest())
+      .use(consoleMiddleware.consoleGuest())
 
     router
       .group(() => {
@@ -105,8 +106,13 @@ router
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')
       })
-      .use(middleware.consoleAuth())
+      .use(consoleMiddleware.consoleAuth())
   })
   .prefix('/console')
   .as('console')
-  .use([middleware.session(), middleware.shield(), middleware.inertia()])
+  .use([
+    middleware.session(),
+    consoleMiddleware.shield(),
+    consoleMiddleware.inertia(),
+    consoleMiddleware.consoleSharedData(),
+  ])

@@ -1,7 +1,23 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { SpaceContent } from '#spaces/contracts/space_content'
+import { ContentBranches, NoContentBranches } from '#content/contracts/content_branches'
+
 /**
- * Content: revisions, pages, files, authoring batches, search, links and import.
+ * Content: revisions, pages, files, authoring batches, search, links and import. Binds the spaces'
+ * SpaceContent; ContentBranches is the change requests domain's to bind (none without it).
  */
 export default class ContentProvider {
+  constructor(protected app: ApplicationService) {}
+
+  register() {
+    this.app.container.bind(SpaceContent, async (resolver) => {
+      const { default: SpaceContentService } =
+        await import('#content/services/space_content_service')
+      return resolver.make(SpaceContentService)
+    })
+    this.app.container.bind(ContentBranches, () => new NoContentBranches())
+  }
+
   async start() {
     await import('#content/routes')
   }

@@ -6,28 +6,14 @@ import '#content/routes/links'
 import '#content/search/routes'
 
 const c = {
-  updateChangeRequestContent: () =>
-    import('#content/controllers/update_change_request_content_controller'),
   downloadFile: () => import('#content/controllers/download_file_controller'),
   importSpace: () => import('#content/controllers/import_space_content_controller'),
-  importChangeRequest: () =>
-    import('#content/controllers/import_change_request_content_controller'),
 }
 
 router
   .group(() => {
     const write = middleware.scope('space:write')
-    router
-      .post('/spaces/:spaceId/change-requests/:changeRequestId/content', [
-        c.updateChangeRequestContent,
-      ])
-      .use(write)
     router.post('/spaces/:spaceId/content/import', [c.importSpace]).use(write)
-    router
-      .post('/spaces/:spaceId/change-requests/:changeRequestId/content/import', [
-        c.importChangeRequest,
-      ])
-      .use(write)
   })
   .prefix('/v1')
   .use(middleware.apiAuth())

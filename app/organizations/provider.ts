@@ -1,10 +1,24 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { SharedMembership } from '#accounts/contracts/shared_membership'
+import { MemberSpaces, NoMemberSpaces } from '#organizations/contracts/member_spaces'
 
 /**
  * Organizations: organizations, e-mail domains, members, invites and invite links, teams.
  */
 export default class OrganizationsProvider {
   constructor(protected app: ApplicationService) {}
+
+  /**
+   * Fills in accounts' SharedMembership, and the default of the contract the spaces domain binds.
+   */
+  register() {
+    this.app.container.singleton(SharedMembership, async () => {
+      const { default: MembershipService } =
+        await import('#organizations/services/membership_service')
+      return new MembershipService()
+    })
+    this.app.container.bind(MemberSpaces, () => new NoMemberSpaces())
+  }
 
   /**
    * Routes are registered once the application has booted (router and kernel middleware exist then).

@@ -1,4 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { MemberSpaces } from '#organizations/contracts/member_spaces'
+import { NoSpaceContent, SpaceContent } from '#spaces/contracts/space_content'
+import { SpaceCounterSources } from '#spaces/contracts/space_counters'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -9,6 +12,20 @@ export default class SpacesProvider {
   private timer?: NodeJS.Timeout
 
   constructor(protected app: ApplicationService) {}
+
+  /**
+   * Fills in the organizations' MemberSpaces; defaults of the contracts domains above spaces bind
+   * (content binds SpaceContent; change requests and comments add counter sources).
+   */
+  register() {
+    this.app.container.singleton(MemberSpaces, async () => {
+      const { default: MemberSpacesService } =
+        await import('#spaces/services/member_spaces_service')
+      return new MemberSpacesService()
+    })
+    this.app.container.bind(SpaceContent, () => new NoSpaceContent())
+    this.app.container.singleton(SpaceCounterSources, () => new SpaceCounterSources())
+  }
 
   /**
    * Routes are registered once the application has booted (router and kernel middleware exist then).

@@ -12,6 +12,7 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import type { SpaceAccess } from '#spaces/records'
 import AuthoringService from '#content/services/authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
+import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import type { RoleOrGuest } from '#core/roles'
 
 /**
@@ -163,7 +164,8 @@ export default class MainSeeder extends BaseSeeder {
     const draft = await changeRequests.create(editor, editorAccess, {
       subject: 'Add the on-call page',
     })
-    await authoring.applyToChangeRequest(editor, editorAccess, draft.id, [
+    const drafting = await app.container.make(ChangeRequestAuthoringService)
+    await drafting.apply(editor, editorAccess, draft, [
       {
         operation: 'insert_page',
         document: { markdown: '# On call\n\nThe on-call rota lives in the team calendar.\n' },

@@ -6,6 +6,7 @@ import SpaceService from '#spaces/services/space_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
+import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import {
   baseUrl,
   createFixture,
@@ -74,7 +75,8 @@ test.group('Console content in a browser', (group) => {
     const changeRequest = await changeRequests.create(admin, access, { subject: 'Add a draft' })
     changeRequestId = changeRequest.id
     changeRequestNumber = changeRequest.number
-    const drafted = await authoring.applyToChangeRequest(admin, access, changeRequest.id, [
+    const drafting = await app.container.make(ChangeRequestAuthoringService)
+    const drafted = await drafting.apply(admin, access, changeRequest, [
       { operation: 'insert_page', document: { markdown: '# Draft\n\nNot merged yet.\n' } },
     ] as any)
     draftId = drafted.revision.pages.find((page) => page.node.title === 'Draft')!.node.id

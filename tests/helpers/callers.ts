@@ -1,6 +1,6 @@
 import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
-import BootstrapService from '#accounts/services/bootstrap_service'
+import BootstrapService from '#organizations/services/bootstrap_service'
 import User from '#accounts/models/user'
 import type { RoleOrGuest } from '#core/roles'
 import { newId } from '#core/ids'

@@ -5,7 +5,8 @@ import User from '#accounts/models/user'
 import { isWellFormedId } from '#core/ids'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { userFromRow, type UserRecord, type UserRow } from '#accounts/serializers/user_serializer'
-import MembershipService from '#organizations/services/membership_service'
+import app from '@adonisjs/core/services/app'
+import { SharedMembership } from '#accounts/contracts/shared_membership'
 
 export default class UserService {
   /**
@@ -14,10 +15,8 @@ export default class UserService {
    */
   async findVisibleTo(caller: UserRecord, userId: string): Promise<UserRecord> {
     if (userId === caller.id) return caller
-    if (
-      isWellFormedId(userId) &&
-      (await new MembershipService().shareAnOrganization(caller.id, userId))
-    ) {
+    const memberships = await app.container.make(SharedMembership)
+    if (isWellFormedId(userId) && (await memberships.shareAnOrganization(caller.id, userId))) {
       const row = await db
         .from('users')
         .where('id', userId)

@@ -2,7 +2,9 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
 import SpacePolicy from '#spaces/policies/space_policy'
-import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import ChangeRequestReadService, {
+  targetOf,
+} from '#change_requests/services/change_request_read_service'
 import PdfExportService from '#change_requests/services/pdf_export_service'
 import { pdfQueryValidator } from '#change_requests/validators/pdf_validators'
 
@@ -15,7 +17,7 @@ import { pdfQueryValidator } from '#change_requests/validators/pdf_validators'
 @inject()
 export default class PdfUrlController {
   constructor(
-    private reads: ContentReadService,
+    private reads: ChangeRequestReadService,
     private pdf: PdfExportService
   ) {}
 

@@ -1,16 +1,12 @@
 import { serializeUser } from '#accounts/serializers/user_serializer'
 import { urls } from '#core/http/urls'
 import type { ReviewRecord } from '#change_requests/review_records'
-import type { serializeComment } from '#comments/serializers/comment_serializer'
 
 /**
  * GitBook's ChangeRequestReview. `requestedBy` is absent when the review was not requested;
  * `comment` (the Comment posted with it, serialized for the caller) when there is none.
  */
-export function serializeReview(
-  review: ReviewRecord,
-  comment?: ReturnType<typeof serializeComment>
-) {
+export function serializeReview(review: ReviewRecord, comment?: object) {
   return {
     object: 'change-request-review' as const,
     id: review.id,

@@ -2,7 +2,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { newId, isWellFormedId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { fromSqlTimestamp, toSqlTimestamp } from '#core/database/timestamps'
+import { parseJson } from '#core/database/columns'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import type { SpaceAccess } from '#spaces/records'
@@ -157,6 +158,50 @@ export default class ChangeRequestService {
   }
 
   /**
+   * Takes the row lock of a change request read earlier in the request and re-reads what may have
+   * moved since (a batch, update or PATCH that committed meanwhile): its status, head, base and
+   * listed conflicts. The rest of the record (subject, creator, counts) stays as first read.
+   */
+  async lockCurrent(
+    trx: QueryClientContract,
+    changeRequest: ChangeRequestRecord
+  ): Promise<ChangeRequestRecord> {
+    const row = await trx
+      .from('change_requests')
+      .where('id', changeRequest.id)
+      .forUpdate()
+      .select('status', 'revision_id', 'revision_merged_ancestor_id', 'conflicts')
+      .first()
+    if (!row) throw NotFoundException.resource('change request', changeRequest.id)
+    return {
+      ...changeRequest,
+      status: row.status,
+      revisionId: row.revision_id,
+      revisionMergedAncestorId: row.revision_merged_ancestor_id,
+      conflictPageIds: parseJson<string[]>(row.conflicts) ?? [],
+    }
+  }
+
+  /**
+   * The record after `advance` wrote it, without reading the row again: the new head, its listed
+   * conflicts resolved in the head's tree, the time it was written.
+   */
+  advanced(
+    changeRequest: ChangeRequestRecord,
+    head: RevisionTree,
+    moves: { updatedAt: string; conflictPageIds?: string[] }
+  ): ChangeRequestRecord {
+    const conflictPageIds = moves.conflictPageIds ?? changeRequest.conflictPageIds
+    return {
+      ...changeRequest,
+      revisionId: head.id,
+      conflictPageIds,
+      conflicts: conflictPagesIn(head, conflictPageIds),
+      updatedAt: fromSqlTimestamp(moves.updatedAt)!,
+    }
+  }
+
+  /**
    * PATCH: subject and status, under the change request's row lock. Allowed moves are STATUS_MOVES;
    * the same status again changes nothing.
    */
@@ -241,7 +286,7 @@ export default class ChangeRequestService {
   /**
    * Moves the head of a change request to a new revision written by `userId`. An update also moves
    * the base (`mergedAncestorId`); `conflictPageIds`, when given, replaces the listed conflicts (none:
-   * the column goes back to null). One write of the row.
+   * the column goes back to null). One write of the row; returns the `updated_at` it wrote.
    */
   async advance(
     trx: QueryClientContract,
@@ -262,6 +307,7 @@ export default class ChangeRequestService {
     }
     await trx.from('change_requests').where('id', changeRequest.id).update(row)
     await this.addContributor(trx, changeRequest.id, userId)
+    return row.updated_at as string
   }
 
   private async addContributor(trx: QueryClientContract, changeRequestId: string, userId: string) {

@@ -11,7 +11,7 @@ import { urls } from '#core/http/urls'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { parseMarkdown } from '#content/markdown/parse'
 import ContentStore from '#content/services/content_store'
-import type { ResolvedRead } from '#content/services/content_read_service'
+import type { ChangeRequestRead } from '#change_requests/services/change_request_read_service'
 import { blobKey } from '#content/services/authoring_service'
 import { downloadUrl } from '#content/serializers/file_serializer'
 import type { FileEntry, RevisionTree, TreePage } from '#content/types'
@@ -67,7 +67,7 @@ export default class PdfExportService {
    * its revision (an unknown page is a 404).
    */
   urlFor(
-    read: ResolvedRead,
+    read: ChangeRequestRead,
     selection: PdfSelection,
     options: { expiresIn?: string | number } = {}
   ): string {

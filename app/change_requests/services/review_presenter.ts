@@ -4,9 +4,10 @@ import type { SpaceAccess } from '#spaces/records'
 import type { ChangeRequestRecord } from '#change_requests/records'
 import type { ReviewRecord } from '#change_requests/review_records'
 import { serializeReview } from '#change_requests/serializers/review_serializer'
-import CommentService from '#comments/services/comment_service'
-import CommentPresenter from '#comments/services/comment_presenter'
-import type { BodyFormat } from '#comments/services/comment_body'
+import {
+  ReviewComments,
+  type ReviewCommentFormat,
+} from '#change_requests/contracts/review_comments'
 
 /**
  * Reviews on the wire, each with the comment posted with it as the comments domain shows it to the
@@ -15,27 +16,18 @@ import type { BodyFormat } from '#comments/services/comment_body'
  */
 @inject()
 export default class ReviewPresenter {
-  constructor(
-    private comments: CommentService,
-    private commentPresenter: CommentPresenter
-  ) {}
+  constructor(private comments: ReviewComments) {}
 
   async reviews(
     records: ReviewRecord[],
     access: SpaceAccess,
     changeRequest: ChangeRequestRecord,
     caller: User,
-    format?: BodyFormat
+    format?: ReviewCommentFormat
   ) {
     const context = { access, changeRequest }
     const commentIds = records.flatMap((record) => (record.commentId ? [record.commentId] : []))
-    const found = await this.comments.findMany(context, commentIds)
-    const comments = new Map(
-      (await this.commentPresenter.comments(found, context, caller, format)).map((comment) => [
-        comment.id,
-        comment,
-      ])
-    )
+    const comments = await this.comments.present(commentIds, context, caller, format)
     return records.map((record) =>
       serializeReview(record, record.commentId ? comments.get(record.commentId) : undefined)
     )
@@ -46,7 +38,7 @@ export default class ReviewPresenter {
     access: SpaceAccess,
     changeRequest: ChangeRequestRecord,
     caller: User,
-    format?: BodyFormat
+    format?: ReviewCommentFormat
   ) {
     return (await this.reviews([record], access, changeRequest, caller, format))[0]
   }

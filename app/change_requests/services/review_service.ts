@@ -18,8 +18,7 @@ import {
 } from '#change_requests/review_records'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
-import CommentService from '#comments/services/comment_service'
-import { markdownFromBody, type BodyInput } from '#comments/services/comment_body'
+import { ReviewComments, type ReviewCommentBody } from '#change_requests/contracts/review_comments'
 
 export interface ListReviewsInput extends ListQuery {
   outdated?: boolean
@@ -36,7 +35,7 @@ type Query = DatabaseQueryBuilderContract<any>
 export default class ReviewService {
   constructor(
     private changeRequests: ChangeRequestService,
-    private comments: CommentService
+    private comments: ReviewComments
   ) {}
 
   async list(changeRequest: ChangeRequestRecord, input: ListReviewsInput) {
@@ -87,11 +86,11 @@ export default class ReviewService {
     user: User,
     access: SpaceAccess,
     changeRequest: ChangeRequestRecord,
-    input: { status: ReviewStatus; comment?: BodyInput }
+    input: { status: ReviewStatus; comment?: ReviewCommentBody }
   ): Promise<ReviewRecord> {
     // Checked before the lock: a refused comment takes no lock and writes nothing.
     const markdown =
-      input.comment === undefined ? undefined : markdownFromBody(input.comment, 'comment')
+      input.comment === undefined ? undefined : this.comments.markdownOf(input.comment)
     return db.transaction(async (trx) => {
       const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, {
         lock: true,

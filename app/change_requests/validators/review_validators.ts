@@ -2,7 +2,6 @@ import vine from '@vinejs/vine'
 import { listQuery } from '#core/http/pagination'
 import { maxCharacters } from '#core/http/validation'
 import { REVIEW_STATUSES } from '#change_requests/review_records'
-import { bodyFormat, commentBody } from '#comments/validators/comment_validators'
 
 /** Reviewers one request may name. */
 export const MAX_REQUESTED_REVIEWERS = 50
@@ -25,9 +24,21 @@ export const requestReviewersValidator = vine.compile(
   })
 )
 
+/**
+ * A review's comment as sent: `{markdown}` or GitBook's `{document}`, bounded generously here; the
+ * comments domain checks it exactly (ReviewComments.markdownOf).
+ */
+const reviewComment = vine.object({
+  markdown: vine.string().maxLength(40_000).optional(),
+  document: vine.any().optional(),
+})
+
+/** `format` of the review comments' bodies in an answer. */
+const bodyFormat = vine.enum(['document', 'markdown'] as const).optional()
+
 /** POST .../change-requests/{changeRequestId}/reviews: `comment` is a comment body (GitBook's Document). */
 export const submitReviewValidator = vine.compile(
-  vine.object({ status: vine.enum(REVIEW_STATUSES), comment: commentBody.clone().optional() })
+  vine.object({ status: vine.enum(REVIEW_STATUSES), comment: reviewComment.optional() })
 )
 
 /** GET .../change-requests/{changeRequestId}/reviews */

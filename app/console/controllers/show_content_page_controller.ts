@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import { targetOf } from '#content/services/content_read_service'
+import { targetOf } from '#change_requests/services/change_request_read_service'
 import ConsoleContentService, {
   contentTree,
   targetProps,

@@ -2,10 +2,11 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import OrganizationService from '#organizations/services/organization_service'
-import ContentReadService, {
-  type ReadTarget,
-  type ResolvedRead,
-} from '#content/services/content_read_service'
+import ContentReadService from '#content/services/content_read_service'
+import ChangeRequestReadService, {
+  type ChangeRequestReadTarget as ReadTarget,
+  type ChangeRequestRead as ResolvedRead,
+} from '#change_requests/services/change_request_read_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestRecord } from '#change_requests/records'
 import { serializeFile } from '#content/serializers/file_serializer'
@@ -50,6 +51,7 @@ export const contentUrls = {
 export default class ConsoleContentService {
   constructor(
     private reads: ContentReadService,
+    private changeRequestReads: ChangeRequestReadService,
     private changeRequests: ChangeRequestService,
     private organizations: OrganizationService,
     private store: ContentStore
@@ -60,7 +62,7 @@ export default class ConsoleContentService {
    * visible), with the organization header of its pages.
    */
   async resolve(user: User, spaceId: string, target: ReadTarget) {
-    const read = await this.reads.resolve(user.id, spaceId, target)
+    const read = await this.changeRequestReads.resolve(user.id, spaceId, target)
     const organization = await this.organizations.accessFor(user, read.access.space.organizationId)
     return {
       read,

@@ -10,7 +10,7 @@ import type { RoleOrGuest } from '#core/roles'
 export type MemberRole = RoleOrGuest
 
 /**
- * Shared with every page (config/inertia.ts).
+ * Shared with every page (ConsoleSharedDataMiddleware).
  */
 export type ConsoleSharedProps = {
   user: { email: string; displayName: string } | null
@@ -84,7 +84,7 @@ export type OrganizationHeaderProps = {
 }
 
 /**
- * A flash notice after a successful form (config/inertia.ts shares it with every page).
+ * A flash notice after a successful form (ConsoleSharedDataMiddleware shares it with every page).
  */
 export type ConsoleNotice = string | null
 

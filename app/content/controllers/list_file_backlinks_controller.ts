@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
-import SpaceAccessService from '#spaces/services/space_access_service'
+import ContentReadService from '#content/services/content_read_service'
 import LinkListingService from '#content/services/link_listing_service'
 import { listBacklinksValidator } from '#content/validators/link_validators'
 
@@ -12,19 +12,20 @@ import { listBacklinksValidator } from '#content/validators/link_validators'
 @inject()
 export default class ListFileBacklinksController {
   constructor(
-    private access: SpaceAccessService,
+    private reads: ContentReadService,
     private links: LinkListingService
   ) {}
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
+    const access = await this.reads.spaceFor(user.id, params.spaceId)
     const input = await request.validateUsing(listBacklinksValidator, {
       data: singleValuedQuery(request.qs()),
     })
+    const branch = await this.reads.branchOf(access, params)
     return this.links.listBacklinks(access, {
       ...input,
-      changeRequestId: params.changeRequestId,
+      branch,
       fileId: params.fileId,
     })
   }

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE, listEnvelope } from '#core/http/pagination'
-import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import ContentReadService from '#content/services/content_read_service'
 import { filesQueryValidator } from '#content/validators/content_read_validators'
 import { serializeFile } from '#content/serializers/file_serializer'
 import type { FileEntry } from '#content/types'
@@ -22,7 +22,7 @@ export default class ListFilesController {
     const query = await request.validateUsing(filesQueryValidator, {
       data: singleValuedQuery(request.qs()),
     })
-    const { tree } = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
+    const { tree } = await this.reads.resolveRoute(user.id, params)
     const limit = query.limit ?? DEFAULT_PAGE_SIZE
     const start = query.page ? startAfter(tree.files, query.page) : 0
     const page = tree.files.slice(start, start + limit)

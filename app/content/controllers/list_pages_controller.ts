@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
-import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import ContentReadService from '#content/services/content_read_service'
 import { flagValue, revisionQueryValidator } from '#content/validators/content_read_validators'
 import { serializePages } from '#content/serializers/revision_serializer'
 
@@ -17,12 +17,8 @@ export default class ListPagesController {
     const query = await request.validateUsing(revisionQueryValidator, {
       data: singleValuedQuery(request.qs()),
     })
-    const { tree, changeRequest } = await this.reads.resolve(
-      user.id,
-      params.spaceId,
-      targetOf(params)
-    )
-    const options = { metadata: flagValue(query.metadata, true), changeRequest: changeRequest?.id }
+    const { tree, branch } = await this.reads.resolveRoute(user.id, params)
+    const options = { metadata: flagValue(query.metadata, true), changeRequest: branch?.id }
     return { pages: serializePages(tree, options) }
   }
 }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { singleValuedQuery } from '#core/http/validation'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
-import ContentReadService, { targetOf } from '#content/services/content_read_service'
+import ContentReadService from '#content/services/content_read_service'
 import { flagValue, pageQueryValidator } from '#content/validators/content_read_validators'
 import { serializePage } from '#content/serializers/revision_serializer'
 import { pageBody } from '#content/serializers/page_body'
@@ -23,18 +23,14 @@ export default class ShowPageController {
     const query = await request.validateUsing(pageQueryValidator, {
       data: singleValuedQuery(request.qs()),
     })
-    const { tree, changeRequest } = await this.reads.resolve(
-      user.id,
-      params.spaceId,
-      targetOf(params)
-    )
+    const { tree, branch } = await this.reads.resolveRoute(user.id, params)
     const page =
       params.pageId !== undefined
         ? this.reads.page(tree, params.pageId)
         : this.byPath(tree, params['*'])
     const serialized = serializePage(tree.spaceId, page, {
       metadata: flagValue(query.metadata, true),
-      changeRequest: changeRequest?.id,
+      changeRequest: branch?.id,
     })
     if (page.node.type !== 'document') return serialized
     const markdown = await this.reads.markdownOf(tree, page)

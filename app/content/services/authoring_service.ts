@@ -14,10 +14,6 @@ import ContentStore from '#content/services/content_store'
 import RevisionWriter from '#content/services/revision_writer'
 import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
 import ContentEvents from '#content/services/content_events'
-import ChangeRequestService from '#change_requests/services/change_request_service'
-import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
-import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
-import { ForbiddenException } from '#core/exceptions/api_exceptions'
 
 /**
  * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
@@ -25,6 +21,16 @@ import { ForbiddenException } from '#core/exceptions/api_exceptions'
  */
 export interface BatchOptions {
   renameCollidingSlugs?: boolean
+}
+
+/** Who writes a batch onto a revision, and what the new revision is. */
+export interface BatchMeta extends BatchOptions {
+  createdById: string
+  type: RevisionTree['type']
+  /** The space revision the batch's `revision`-scoped references compare against. */
+  baseRevisionId: string
+  /** The change request whose head the new revision is (revisions.change_request_id), if any. */
+  changeRequestId: string | null
 }
 
 export interface AuthoringResult {
@@ -59,59 +65,18 @@ export function blobKey(spaceId: string, hash: string) {
 }
 
 /**
- * Applies authoring batches: to a change request (its head moves to the new revision), or straight
- * to a space (imports; the space's current revision moves). One transaction per batch: a rejected
- * change writes nothing.
+ * Applies authoring batches onto a revision: straight to a space here (imports; the space's current
+ * revision moves), and for the change requests domain onto a change request's head (applyOnto;
+ * change requests move their head themselves). One transaction per batch: a rejected change
+ * writes nothing.
  */
 @inject()
 export default class AuthoringService {
   constructor(
     private store: ContentStore,
     private writer: RevisionWriter,
-    private changeRequests: ChangeRequestService,
     private events: ContentEvents
   ) {}
-
-  async applyToChangeRequest(
-    user: User,
-    access: SpaceAccess,
-    changeRequestId: string,
-    changes: ContentChange[],
-    options: BatchOptions = {}
-  ): Promise<AuthoringResult & { changeRequest: ChangeRequestRecord }> {
-    const spaceId = access.space.id
-    return db.transaction(async (trx) => {
-      // The row lock serializes batches on one change request: none is applied on a stale head.
-      const changeRequest = await this.changeRequests.find(trx, spaceId, changeRequestId, {
-        lock: true,
-      })
-      ForbiddenException.unlessAllowed(
-        new ChangeRequestPolicy().author(user, access, changeRequest)
-      )
-      const base = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const applied = await this.applyBatch(trx, base, changes, {
-        ...options,
-        baseRevisionId: changeRequestBase(changeRequest),
-      })
-      const written = await this.writer.write(trx, applied.working, {
-        parents: [base.id],
-        type: 'edits',
-        createdById: user.id,
-        changeRequestId: changeRequest.id,
-      })
-      await this.storeBlobs(spaceId, applied.blobs)
-      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id, {
-        conflictPageIds: await this.remainingConflicts(trx, changeRequest, base, written.tree),
-      })
-      return {
-        revision: written.tree,
-        outcomes: applied.outcomes,
-        insertedFiles: applied.insertedFiles,
-        rowsWritten: written.rowsWritten,
-        changeRequest: await this.changeRequests.find(trx, spaceId, changeRequest.id),
-      }
-    })
-  }
 
   async applyToSpace(
     user: User,
@@ -128,25 +93,48 @@ export default class AuthoringService {
         .select('revision_id')
         .first()
       const base = await this.store.loadTree(trx, spaceId, space.revision_id)
-      const applied = await this.applyBatch(trx, base, changes, {
+      const result = await this.applyOnto(trx, base, changes, {
         ...options,
-        baseRevisionId: base.id,
-      })
-      const written = await this.writer.write(trx, applied.working, {
-        parents: [base.id],
-        type: options.type,
         createdById: user.id,
+        baseRevisionId: base.id,
         changeRequestId: null,
       })
-      await this.storeBlobs(spaceId, applied.blobs)
-      await this.makeCurrent(trx, access, base, written.tree)
-      return {
-        revision: written.tree,
-        outcomes: applied.outcomes,
-        insertedFiles: applied.insertedFiles,
-        rowsWritten: written.rowsWritten,
-      }
+      await this.makeCurrent(trx, access, base, result.revision)
+      return result
     })
+  }
+
+  /**
+   * The working copy of a revision (immutable and cached: apply a batch to it with applyOnto).
+   */
+  workingCopy(client: QueryClientContract, spaceId: string, revisionId: string) {
+    return this.store.loadTree(client, spaceId, revisionId)
+  }
+
+  /**
+   * One batch onto `base`, inside the caller's transaction: applied, written as a new revision whose
+   * parent is `base`, the new file bytes stored. Whatever points at the head is the caller's to move.
+   */
+  async applyOnto(
+    trx: QueryClientContract,
+    base: RevisionTree,
+    changes: ContentChange[],
+    meta: BatchMeta
+  ): Promise<AuthoringResult> {
+    const applied = await this.applyBatch(trx, base, changes, meta)
+    const written = await this.writer.write(trx, applied.working, {
+      parents: [base.id],
+      type: meta.type,
+      createdById: meta.createdById,
+      changeRequestId: meta.changeRequestId,
+    })
+    await this.storeBlobs(base.spaceId, applied.blobs)
+    return {
+      revision: written.tree,
+      outcomes: applied.outcomes,
+      insertedFiles: applied.insertedFiles,
+      rowsWritten: written.rowsWritten,
+    }
   }
 
   /**
@@ -163,32 +151,6 @@ export default class AuthoringService {
       .where('id', access.space.id)
       .update({ revision_id: next.id, updated_at: toSqlTimestamp(new Date()) })
     await this.events.revisionBecameCurrent(trx, access.space.organizationId, previous, next)
-  }
-
-  /**
-   * Pages an update left in conflict leave the list once a batch deleted them or edited them so
-   * their document holds no conflict markers. Pages the batch did not touch are not read.
-   * Undefined: the list stays as it is.
-   */
-  private async remainingConflicts(
-    trx: QueryClientContract,
-    changeRequest: ChangeRequestRecord,
-    before: RevisionTree,
-    after: RevisionTree
-  ): Promise<string[] | undefined> {
-    const listed = changeRequest.conflictPageIds
-    if (listed.length === 0) return undefined
-    const edited = new Set(
-      listed.filter((id) => {
-        const page = after.byId.get(id)
-        return page !== undefined && page.hash !== before.byId.get(id)?.hash
-      })
-    )
-    const marked = await this.changeRequests.pagesWithMarkers(trx, after, [...edited])
-    const remaining = listed.filter(
-      (id) => after.byId.has(id) && (!edited.has(id) || marked.has(id))
-    )
-    return remaining.length !== listed.length ? remaining : undefined
   }
 
   private applyBatch(

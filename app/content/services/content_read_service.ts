@@ -1,37 +1,23 @@
-import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import type { SpaceAccess } from '#spaces/records'
-import ChangeRequestService from '#change_requests/services/change_request_service'
-import type { ChangeRequestRecord } from '#change_requests/records'
+import { ContentBranches, type BranchTarget } from '#content/contracts/content_branches'
 import ContentStore from '#content/services/content_store'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
 
 /**
- * What a content read points at: the space's current revision, a change request's head, or any
- * revision of the space.
+ * What a content read points at: the space's current revision or any revision of the space (a
+ * branch's head is read through the route's branch parameter, or ReadTarget's `revision`).
  */
-export type ReadTarget =
-  | { kind: 'space' }
-  | { kind: 'change-request'; changeRequest: string }
-  | { kind: 'revision'; revision: string }
+export type ReadTarget = { kind: 'space' } | { kind: 'revision'; revision: string }
 
 export interface ResolvedRead {
   access: SpaceAccess
   tree: RevisionTree
-  /** The change request of a `change-request` target. */
-  changeRequest?: ChangeRequestRecord
-}
-
-/** The target named by route parameters: `changeRequestId`, `revisionId`, or neither (the space). */
-export function targetOf(params: Record<string, unknown>): ReadTarget {
-  if (typeof params.changeRequestId === 'string')
-    return { kind: 'change-request', changeRequest: params.changeRequestId }
-  if (typeof params.revisionId === 'string')
-    return { kind: 'revision', revision: params.revisionId }
-  return { kind: 'space' }
+  /** The branch whose head this is, when the route named one. */
+  branch?: BranchTarget
 }
 
 const pathIndexes = new WeakMap<RevisionTree, Map<string, TreePage>>()
@@ -39,33 +25,55 @@ const pathIndexes = new WeakMap<RevisionTree, Map<string, TreePage>>()
 /**
  * Resolves the revision a content read is about, for a caller who may read the space (404 otherwise,
  * as for an unknown space), and looks things up in it. Revisions are immutable and cached by the
- * store, so a read is the access check, at most one change-request query, and the cached tree.
+ * store, so a read is the access check (with a branch's lookup) and the cached tree.
  */
 @inject()
 export default class ContentReadService {
   constructor(
     private access: SpaceAccessService,
-    private changeRequests: ChangeRequestService,
+    private branches: ContentBranches,
     private store: ContentStore
   ) {}
 
-  async resolve(userId: string, spaceId: string, target: ReadTarget): Promise<ResolvedRead> {
-    const client = db.connection()
-    if (target.kind === 'change-request') {
-      const { access, changeRequest } = await this.changeRequests.forCaller(
-        userId,
-        spaceId,
-        target.changeRequest
-      )
-      return {
-        access,
-        changeRequest,
-        tree: await this.store.loadTree(client, access.space.id, changeRequest.revisionId),
-      }
+  /** The space a caller may read (404 otherwise). */
+  spaceFor(userId: string, spaceId: string): Promise<SpaceAccess> {
+    return this.access.spaceFor(userId, spaceId)
+  }
+
+  /**
+   * The branch named by a route parameter registered by a domain above content
+   * (`changeRequestId`), if the route has one.
+   */
+  async branchOf(
+    access: SpaceAccess,
+    params: Record<string, unknown>
+  ): Promise<BranchTarget | undefined> {
+    for (const [param, resolve] of this.branches.resolvers) {
+      const value = params[param]
+      if (typeof value === 'string') return resolve(access, value)
     }
+    return undefined
+  }
+
+  /**
+   * The revision named by a content route's parameters: a branch's head, `revisionId`, or neither
+   * (the space's current revision).
+   */
+  async resolveRoute(userId: string, params: Record<string, unknown>): Promise<ResolvedRead> {
+    const access = await this.access.spaceFor(userId, String(params.spaceId))
+    const branch = await this.branchOf(access, params)
+    const revisionId =
+      branch?.headRevisionId ??
+      (typeof params.revisionId === 'string' ? params.revisionId : access.space.revisionId)
+    const tree = await this.store.loadTree(db.connection(), access.space.id, revisionId)
+    return { access, tree, branch }
+  }
+
+  /** The space's current revision or one of its revisions. */
+  async resolve(userId: string, spaceId: string, target: ReadTarget): Promise<ResolvedRead> {
     const access = await this.access.spaceFor(userId, spaceId)
     const revisionId = target.kind === 'revision' ? target.revision : access.space.revisionId
-    return { access, tree: await this.store.loadTree(client, access.space.id, revisionId) }
+    return { access, tree: await this.store.loadTree(db.connection(), access.space.id, revisionId) }
   }
 
   page(tree: RevisionTree, pageId: string): TreePage {
@@ -107,20 +115,5 @@ export default class ContentReadService {
   async markdownOf(tree: RevisionTree, page: TreePage): Promise<string> {
     if (!page.node.document) return ''
     return this.store.readDocument(db.connection(), tree.spaceId, page.node.document)
-  }
-
-  /** The change request merged by a `merge` revision (GitBook's `mergedFrom`). */
-  async mergedFrom(
-    client: QueryClientContract,
-    tree: RevisionTree
-  ): Promise<ChangeRequestRecord | undefined> {
-    if (tree.type !== 'merge') return undefined
-    const row = await client
-      .from('change_requests')
-      .where('space_id', tree.spaceId)
-      .where('revision_merged_id', tree.id)
-      .select('id')
-      .first()
-    return row ? this.changeRequests.find(client, tree.spaceId, row.id) : undefined
   }
 }

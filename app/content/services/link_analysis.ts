@@ -8,7 +8,6 @@ import { classifyTarget } from '#content/markdown/links'
 import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
-import { changeRequestBase } from '#change_requests/records'
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
@@ -53,9 +52,6 @@ const analyses = new LRUCache<string, RevisionLinks>({
   maxSize: 2_000_000,
   sizeCalculation: (analysis) => analysis.links.length + analysis.fileBacklinks.size + 1,
 })
-
-/** Change request statuses whose broken links count on the space's `broken.changeRequest`. */
-const PENDING_STATUSES = ['open', 'draft']
 
 export function pagesInTreeOrder(tree: RevisionTree): TreePage[] {
   const ordered: TreePage[] = []
@@ -216,53 +212,21 @@ export default class LinkAnalysis {
   }
 
   /**
-   * Broken links a change request introduces: broken in its head, not in the revision it compares
-   * against (its last update from the space, else the revision it started from).
+   * Broken links a branch introduces: broken in its head, not in the space revision it compares
+   * against (a change request's last update from the space, else the revision it started from).
    */
-  async brokenByChangeRequest(
+  async brokenIntroducedBy(
     client: QueryClientContract,
     spaceId: string,
-    changeRequest: {
-      revisionId: string
-      revisionInitialId: string
-      revisionMergedAncestorId: string | null
-    },
+    branch: { headRevisionId: string; baseRevisionId: string },
     pageId?: string
   ): Promise<number> {
-    const baseId = changeRequestBase(changeRequest)
-    if (baseId === changeRequest.revisionId) return 0
+    if (branch.baseRevisionId === branch.headRevisionId) return 0
     const [base, head] = await Promise.all([
-      this.analyze(client, spaceId, baseId),
-      this.analyze(client, spaceId, changeRequest.revisionId),
+      this.analyze(client, spaceId, branch.baseRevisionId),
+      this.analyze(client, spaceId, branch.headRevisionId),
     ])
     return this.introducedBroken(base, head, pageId)
-  }
-
-  /** Sum over the space's open and draft change requests of the broken links each would introduce. */
-  async brokenByPendingChangeRequests(
-    client: QueryClientContract,
-    spaceId: string,
-    pageId?: string
-  ): Promise<number> {
-    const rows = await client
-      .from('change_requests')
-      .where('space_id', spaceId)
-      .whereIn('status', PENDING_STATUSES)
-      .select('revision_id', 'revision_initial_id', 'revision_merged_ancestor_id')
-    let total = 0
-    for (const row of rows) {
-      total += await this.brokenByChangeRequest(
-        client,
-        spaceId,
-        {
-          revisionId: row.revision_id,
-          revisionInitialId: row.revision_initial_id,
-          revisionMergedAncestorId: row.revision_merged_ancestor_id,
-        },
-        pageId
-      )
-    }
-    return total
   }
 }
 

@@ -3,8 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { listEnvelope, type ListEnvelope, type ListQuery } from '#core/http/pagination'
 import type { SpaceAccess } from '#spaces/records'
-import ChangeRequestService from '#change_requests/services/change_request_service'
-import type { ChangeRequestRecord } from '#change_requests/records'
+import { ContentBranches, type BranchTarget } from '#content/contracts/content_branches'
 import LinkAnalysis, {
   decodeRevisionCursor,
   pageAfter,
@@ -35,13 +34,13 @@ export interface BacklinkItem {
 }
 
 export interface LinkListingInput extends ListQuery {
-  changeRequestId?: string
+  branch?: BranchTarget
   pageId?: string
   status?: LinkStatus
 }
 
 export interface BacklinksInput extends ListQuery {
-  changeRequestId?: string
+  branch?: BranchTarget
   fileId: string
 }
 
@@ -55,14 +54,15 @@ function serializeLink(link: AnalyzedLink): LinkListingItem {
 }
 
 /**
- * Link listings of a space's current revision or of a change request's head: links of the whole
- * revision or of one page, with broken-link statistics, and the backlinks of a file.
+ * Link listings of a space's current revision or of a branch's head (a change request's, resolved
+ * by the change requests domain): links of the whole revision or of one page, with broken-link
+ * statistics, and the backlinks of a file.
  */
 @inject()
 export default class LinkListingService {
   constructor(
     private analysis: LinkAnalysis,
-    private changeRequests: ChangeRequestService
+    private branches: ContentBranches
   ) {}
 
   async listLinks(
@@ -71,7 +71,7 @@ export default class LinkListingService {
   ): Promise<ListEnvelope<LinkListingItem> & { stats: LinkStats }> {
     const client = db.connection()
     const spaceId = access.space.id
-    const { changeRequest, analysis, after } = await this.revisionOf(access, input)
+    const { analysis, after } = await this.revisionOf(access, input)
     let links = analysis.links
     if (input.pageId !== undefined) {
       const tree = await this.analysisTree(spaceId, analysis.revisionId)
@@ -82,14 +82,14 @@ export default class LinkListingService {
       total: links.length,
       broken: {
         total: links.filter((link) => link.status === 'broken').length,
-        changeRequest: changeRequest
-          ? await this.analysis.brokenByChangeRequest(
+        changeRequest: input.branch
+          ? await this.analysis.brokenIntroducedBy(
               client,
               spaceId,
-              { ...changeRequest, revisionId: analysis.revisionId },
+              { headRevisionId: analysis.revisionId, baseRevisionId: input.branch.baseRevisionId },
               input.pageId
             )
-          : await this.analysis.brokenByPendingChangeRequests(client, spaceId, input.pageId),
+          : await this.brokenByPendingBranches(spaceId, input.pageId),
       },
     }
     const filtered = input.status ? links.filter((link) => link.status === input.status) : links
@@ -128,23 +128,29 @@ export default class LinkListingService {
     )
   }
 
+  /** Sum over the space's pending branches of the broken links each would introduce. */
+  private async brokenByPendingBranches(spaceId: string, pageId?: string): Promise<number> {
+    const client = db.connection()
+    let total = 0
+    for (const branch of await this.branches.pending(client, spaceId)) {
+      total += await this.analysis.brokenIntroducedBy(client, spaceId, branch, pageId)
+    }
+    return total
+  }
+
   /**
-   * The revision listed: the change request's head or the space's current revision, unless a cursor
-   * pins the revision its first page was listed from.
+   * The revision listed: the branch's head or the space's current revision, unless a cursor pins
+   * the revision its first page was listed from.
    */
   private async revisionOf(
     access: SpaceAccess,
-    input: ListQuery & { changeRequestId?: string }
-  ): Promise<{ changeRequest?: ChangeRequestRecord; analysis: RevisionLinks; after?: number }> {
+    input: ListQuery & { branch?: BranchTarget }
+  ): Promise<{ analysis: RevisionLinks; after?: number }> {
     const client = db.connection()
-    const changeRequest = input.changeRequestId
-      ? await this.changeRequests.find(client, access.space.id, input.changeRequestId)
-      : undefined
     const cursor = input.page ? decodeRevisionCursor(input.page) : undefined
-    const revisionId = cursor?.revisionId ?? changeRequest?.revisionId ?? access.space.revisionId
+    const revisionId = cursor?.revisionId ?? input.branch?.headRevisionId ?? access.space.revisionId
     try {
       return {
-        changeRequest,
         analysis: await this.analysis.analyze(client, access.space.id, revisionId),
         after: cursor?.index,
       }

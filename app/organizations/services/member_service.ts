@@ -14,8 +14,8 @@ import type { QueryClient } from '#core/database/query_client'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
-import SpaceAccessService from '#spaces/services/space_access_service'
-import MemberGrantsService from '#spaces/services/member_grants_service'
+import app from '@adonisjs/core/services/app'
+import { MemberSpaces } from '#organizations/contracts/member_spaces'
 
 /**
  * An organization member as the wire's Member record needs it.
@@ -188,7 +188,8 @@ export default class MemberService {
           teams.from('teams').where('organization_id', organizationId).select('id')
         )
         .delete()
-      await new MemberGrantsService().revokeWithin(trx, organizationId, userId)
+      const spaces = await app.container.make(MemberSpaces)
+      await spaces.revokeMemberGrants(trx, organizationId, userId)
       await member.delete()
     })
   }
@@ -254,7 +255,8 @@ export default class MemberService {
    * effective roles.
    */
   async spaceCounts(organizationId: string, userIds: string[]): Promise<Map<string, number>> {
-    return new SpaceAccessService().countSpacesOfMembers(organizationId, userIds)
+    const spaces = await app.container.make(MemberSpaces)
+    return spaces.countSpacesOfMembers(organizationId, userIds)
   }
 
   /**

@@ -1,11 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { toSqlTimestamp } from '#core/database/timestamps'
+import { SharedMembership } from '#accounts/contracts/shared_membership'
 
 /**
  * Memberships as other domains need them, without reaching into organization tables themselves.
  */
-export default class MembershipService {
+export default class MembershipService extends SharedMembership {
   /**
    * True when both users are active members of at least one common organization.
    */

@@ -12,7 +12,8 @@ import { fromSqlTimestamp, toSqlTimestamp } from '#core/database/timestamps'
 import { whereContainsInsensitive } from '#core/database/filters'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
-import SpaceAccessService from '#spaces/services/space_access_service'
+import app from '@adonisjs/core/services/app'
+import { MemberSpaces } from '#organizations/contracts/member_spaces'
 
 /**
  * A team as the wire's Team record needs it, with the caller's own role in it (null when the caller
@@ -304,7 +305,8 @@ export default class TeamService {
    * Number of spaces granted to each team, directly or through a collection above them.
    */
   async spaceCounts(teamIds: string[]): Promise<Map<string, number>> {
-    return new SpaceAccessService().countSpacesOfTeams(teamIds)
+    const spaces = await app.container.make(MemberSpaces)
+    return spaces.countSpacesOfTeams(teamIds)
   }
 
   /**

@@ -22,7 +22,7 @@ import {
 import { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService, { type MoveInput } from '#spaces/services/space_service'
-import SearchIndexService from '#content/search/search_index_service'
+import { SpaceContent } from '#spaces/contracts/space_content'
 import OrderingService from '#spaces/services/ordering_service'
 
 export type CreateCollectionInput = { title?: string; parent?: string }
@@ -42,7 +42,7 @@ export default class CollectionService {
     private access: SpaceAccessService,
     private spaces: SpaceService,
     private ordering: OrderingService,
-    private search: SearchIndexService
+    private content: SpaceContent
   ) {}
 
   /**
@@ -241,7 +241,7 @@ export default class CollectionService {
         .from('spaces')
         .whereIn('parent_id', subtree)
         .update({ organization_id: organizationId })
-      await this.search.moveSpaces(trx, spaceIds, organizationId)
+      await this.content.spacesMoved(trx, spaceIds, organizationId)
       await trx
         .from('collections')
         .whereIn('id', subtree)

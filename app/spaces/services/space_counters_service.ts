@@ -1,17 +1,12 @@
-import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
+import { SpaceCounterSources, type SpaceCounters } from '#spaces/contracts/space_counters'
+
+export type { SpaceCounters } from '#spaces/contracts/space_counters'
 
 /**
- * The counters a Space carries, one grouped query per counter source for any number of spaces.
- * `comments` counts the open comments on the space's own content (what `GET S/comments?status=open`
- * lists): replies, resolved comments and change requests' discussions are not counted.
+ * The counters of any number of spaces: zeroes, plus what each registered source (change requests,
+ * comments) adds with one grouped query of its own. Spaces read no table of those domains.
  */
-export type SpaceCounters = {
-  comments: number
-  changeRequests: number
-  changeRequestsOpen: number
-  changeRequestsDraft: number
-}
-
 export default class SpaceCountersService {
   async countersFor(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
     const counters = new Map<string, SpaceCounters>(
@@ -21,31 +16,8 @@ export default class SpaceCountersService {
       ])
     )
     if (spaceIds.length === 0) return counters
-    const [rows, comments] = await Promise.all([
-      db
-        .from('change_requests')
-        .whereIn('space_id', spaceIds)
-        .groupBy('space_id', 'status')
-        .select('space_id', 'status')
-        .count('* as total'),
-      db
-        .from('comments')
-        .whereIn('space_id', spaceIds)
-        .whereNull('change_request_id')
-        .whereNull('parent_id')
-        .where('status', 'open')
-        .groupBy('space_id')
-        .select('space_id')
-        .count('* as total'),
-    ])
-    for (const row of comments) counters.get(row.space_id)!.comments = Number(row.total)
-    for (const row of rows) {
-      const entry = counters.get(row.space_id)!
-      const total = Number(row.total)
-      entry.changeRequests += total
-      if (row.status === 'open') entry.changeRequestsOpen += total
-      if (row.status === 'draft') entry.changeRequestsDraft += total
-    }
+    const { sources } = await app.container.make(SpaceCounterSources)
+    await Promise.all(sources.map((source) => source.addCounts(spaceIds, counters)))
     return counters
   }
 }

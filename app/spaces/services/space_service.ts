@@ -26,8 +26,7 @@ import type { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
-import ContentCopyService from '#content/services/content_copy_service'
-import SearchIndexService from '#content/search/search_index_service'
+import { SpaceContent } from '#spaces/contracts/space_content'
 
 /**
  * Deleted spaces stay restorable this long, then `bindery:purge` removes them.
@@ -60,8 +59,7 @@ export default class SpaceService {
   constructor(
     private access: SpaceAccessService,
     private ordering: OrderingService,
-    private content: ContentCopyService,
-    private search: SearchIndexService
+    private content: SpaceContent
   ) {}
 
   /**
@@ -338,7 +336,7 @@ export default class SpaceService {
               : space.visibility,
           updated_at: toSqlTimestamp(now()),
         })
-      await this.search.moveSpace(trx, space.id, input.organization)
+      await this.content.spacesMoved(trx, [space.id], input.organization)
     })
     return this.access.spaceFor(user.id, space.id)
   }
@@ -366,7 +364,7 @@ export default class SpaceService {
       )
       return { count, ids }
     })
-    await this.content.removeFiles(removed.ids)
+    await this.content.spacesPurged(removed.ids)
     return removed.count
   }
 

@@ -8,7 +8,7 @@ import { validateContract } from '#tests/helpers/contract'
 import { parsePdf, positions } from '#tests/helpers/pdf'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
-import ContentReadService from '#content/services/content_read_service'
+import ChangeRequestReadService from '#change_requests/services/change_request_read_service'
 import type { ContentChange } from '#content/changes'
 import PdfExportService, { PDF_LIMITS } from '#change_requests/services/pdf_export_service'
 import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
@@ -529,7 +529,7 @@ test.group('PDF export', (group) => {
     assert.equal((await fetch(foreign)).status, 403)
 
     // Expired: the same URL made with a 1 ms lifetime.
-    const reads = await app.container.make(ContentReadService)
+    const reads = await app.container.make(ChangeRequestReadService)
     const pdf = await app.container.make(PdfExportService)
     const read = await reads.resolve(admin.user.id, space.id, {
       kind: 'change-request',

@@ -61,6 +61,7 @@ async function snapshot(changeRequestId: string) {
 }
 
 test.group('Review comments', (group) => {
+  group.tap((t) => t.tags(['@comments']))
   eachTestInTransaction(group)
 
   test('a review with a markdown comment posts a comment of the change request, tied both ways', async ({

@@ -760,31 +760,3 @@ test.group('authoring batches: request shape', (group) => {
     unknown.assertContract()
   })
 })
-
-test.group('AuthoringService.applyToChangeRequest', (group) => {
-  eachTestInTransaction(group)
-
-  test('checks the change request again under its lock: a merge committed meanwhile wins', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const authoring = await app.container.make(AuthoringService)
-    const access = await new SpaceAccessService().spaceFor(
-      admin.user.id,
-      (await createSpace(client, admin)).id
-    )
-    const changeRequest = await createChangeRequest(client, admin, access.space.id)
-    // The caller authorized against a draft; it is merged before the batch takes the lock.
-    await db.from('change_requests').where('id', changeRequest.id).update({ status: 'merged' })
-    const objects = await countObjects(access.space.id)
-    await assert.rejects(
-      () =>
-        authoring.applyToChangeRequest(admin.user, access, changeRequest.id, [
-          { operation: 'insert_page', title: 'Late', document: { markdown: 'late' } },
-        ]),
-      /merged/
-    )
-    assert.equal(await countObjects(access.space.id), objects)
-  })
-})

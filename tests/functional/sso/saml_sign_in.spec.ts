@@ -196,7 +196,7 @@ test.group('SAML sign-in', (group) => {
       .bearerToken(admin.token)
     read.assertContract()
     assert.equal(read.body().defaultTeam.members, 1)
-  })
+  }).tags(['@console'])
 
   test('an existing member keeps their role and becomes an SSO member', async ({
     client,
@@ -254,7 +254,7 @@ test.group('SAML sign-in', (group) => {
     })
     assert.equal(consolePage.status, 302)
     assert.equal(await consumedAssertions(provider.id), 0)
-  })
+  }).tags(['@console'])
 
   test('an address that differs by an accent never reaches the member who holds the other one', async ({
     client,
@@ -277,6 +277,7 @@ test.group('SAML sign-in', (group) => {
   })
 
   test('refuses {name} and creates nothing')
+    .tags(['@console'])
     .with([
       {
         name: 'a tampered response',
@@ -428,5 +429,5 @@ test.group('SAML sign-in', (group) => {
       headers: { cookie: sessionCookies(response) },
     })
     assert.include(await page.text(), 'Single sign-on failed')
-  })
+  }).tags(['@console'])
 })

@@ -16,6 +16,7 @@ async function signIn(email: string, secret = password) {
 }
 
 test.group('Console password sign-in in SSO-enforced organizations', (group) => {
+  group.tap((t) => t.tags(['@console']))
   eachTestInTransaction(group)
 
   for (const role of ['create', 'edit', 'read', null] as Array<RoleOrGuest>) {

@@ -1,9 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ImportService from '#content/import/import_service'
-import AuthoringService from '#content/services/authoring_service'
-import db from '@adonisjs/lucid/services/db'
+import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import { importContentValidator } from '#content/validators/import_validator'
@@ -19,7 +19,7 @@ export default class ImportChangeRequestContentController {
   constructor(
     private access: SpaceAccessService,
     private imports: ImportService,
-    private authoring: AuthoringService,
+    private authoring: ChangeRequestAuthoringService,
     private changeRequests: ChangeRequestService
   ) {}
 
@@ -36,15 +36,9 @@ export default class ImportChangeRequestContentController {
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const { url } = await request.validateUsing(importContentValidator)
     const plan = await this.imports.crawlAndPlan(url)
-    const { revision } = await this.authoring.applyToChangeRequest(
-      user,
-      access,
-      changeRequest.id,
-      plan.changes,
-      {
-        renameCollidingSlugs: true,
-      }
-    )
+    const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
+      renameCollidingSlugs: true,
+    })
     response.status(201)
     return {
       revision: revision.id,

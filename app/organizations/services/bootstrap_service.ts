@@ -15,13 +15,13 @@ export type BootstrapInput = {
 }
 
 /**
- * `bindery:bootstrap`: user + organization membership + an API token with every scope, in one
+ * `bindery:bootstrap` (organizations own it: it creates or joins an organization): user + organization membership + an API token with every scope, in one
  * transaction (the token is minted after commit, once the rows exist).
  */
 export default class BootstrapService {
   async run(input: BootstrapInput) {
     const { user, organizationId } = await db.transaction(async (trx) => {
-      const { user } = await new UserService().findOrCreate(
+      const found = await new UserService().findOrCreate(
         { email: input.email, password: input.password, displayName: input.name },
         trx
       )
@@ -29,11 +29,11 @@ export default class BootstrapService {
       if (input.orgId) {
         const organization = await Organization.find(input.orgId, { client: trx })
         if (!organization) throw new Error(`No organization with id "${input.orgId}"`)
-        await organizations.addMember(trx, organization.id, user.id, input.role)
-        return { user, organizationId: organization.id }
+        await organizations.addMember(trx, organization.id, found.user.id, input.role)
+        return { user: found.user, organizationId: organization.id }
       }
-      const organizationId = await organizations.createWithin(trx, user.id, { title: input.org! })
-      return { user, organizationId }
+      const created = await organizations.createWithin(trx, found.user.id, { title: input.org! })
+      return { user: found.user, organizationId: created }
     })
 
     const token = await User.accessTokens.create(user, ['*'], { name: 'bindery:bootstrap' })

@@ -5,7 +5,7 @@ import { singleValuedQuery } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
-import AuthoringService from '#content/services/authoring_service'
+import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import type { ContentChange } from '#content/changes'
 import {
   contentChangesQueryValidator,
@@ -15,14 +15,15 @@ import { serializeFile } from '#content/serializers/file_serializer'
 
 /**
  * POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content — GitBook's authoring batch,
- * applied atomically as one new revision of the change request. `compat=false` adds the affected
+ * applied atomically as one new revision of the change request. The change request is read once
+ * (forCaller) and handed down; the batch re-reads only what its row lock guards. `compat=false` adds the affected
  * pages and inserted files to the answer.
  */
 @inject()
 export default class UpdateChangeRequestContentController {
   constructor(
     private changeRequests: ChangeRequestService,
-    private authoring: AuthoringService
+    private authoring: ChangeRequestAuthoringService
   ) {}
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
@@ -37,10 +38,10 @@ export default class UpdateChangeRequestContentController {
       data: singleValuedQuery(request.qs()),
     })
     const { changes } = await request.validateUsing(contentChangesValidator)
-    const result = await this.authoring.applyToChangeRequest(
+    const result = await this.authoring.apply(
       user,
       access,
-      changeRequest.id,
+      changeRequest,
       changes as ContentChange[]
     )
     const presented = presentChangeRequest(result.changeRequest, access, user)
