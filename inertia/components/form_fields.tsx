@@ -45,7 +45,10 @@ export function TextField({
 /**
  * A labelled select; `emptyLabel` adds a first option with the value "" (e.g. "inherit").
  */
-export function SelectField({
+/**
+ * A select among `options`; `onChange` gets one of them (or '' for `emptyLabel`).
+ */
+export function SelectField<Option extends string>({
   label,
   name,
   value,
@@ -53,10 +56,18 @@ export function SelectField({
   onChange,
   options,
   emptyLabel,
-}: FieldProps & { options: readonly string[]; emptyLabel?: string }) {
+}: Omit<FieldProps, 'onChange'> & {
+  options: readonly Option[]
+  emptyLabel?: string
+  onChange: (value: Option) => void
+}) {
   return (
     <Field label={label} error={error}>
-      <select name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value as Option)}
+      >
         {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
