@@ -70,9 +70,11 @@ export class ConsoleRefusalException extends Exception {
  *   that is not empty) or a request the service refuses (400) becomes a ConsoleRefusalException;
  * - a VineJS failure too (a page's bad query string is its 400 page; a form's fields are flashed).
  *
- * Anything else (bugs, the console's own exceptions) is left as it is.
+ * Anything else (bugs, the console's own exceptions) is left as it is, and so is every error of a
+ * request the console's middleware did not reach (no Inertia to render its pages with).
  */
-export function consoleFailure(error: unknown): unknown {
+export function consoleFailure(error: unknown, ctx: HttpContext): unknown {
+  if (!ctx.inertia) return error
   if (error instanceof NotFoundException) {
     return new ConsoleNotFoundException(undefined, { cause: error })
   }
