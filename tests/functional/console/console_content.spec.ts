@@ -125,8 +125,7 @@ test.group('Console content pages', (group) => {
     assert.equal(draftPage.props.target.kind, 'change-request')
     // By number too.
     assert.equal(
-      (await visitor.page(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`))
-        .status,
+      await visitor.status(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`),
       200
     )
 
@@ -189,7 +188,7 @@ test.group('Console content pages', (group) => {
       assert.equal(page.status, 404, path)
       assert.equal(page.component, 'errors/not_found', path)
     }
-    assert.equal((await visitor.page(`${base}/pages/${homeId}`)).status, 200)
+    assert.equal(await visitor.status(`${base}/pages/${homeId}`), 200)
 
     const stranger = await ConsoleVisitor.of(client, outsider.user.id)
     for (const path of [

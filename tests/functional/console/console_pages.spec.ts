@@ -27,6 +27,22 @@ async function signedInRoster(client: ApiClient): Promise<{
   return { roster, as }
 }
 
+/**
+ * A user's role in the organization (null: a guest), undefined when they are not a member.
+ */
+async function memberRole(organizationId: string, userId: string) {
+  const row = await db
+    .from('organization_members')
+    .where({ organization_id: organizationId, user_id: userId })
+    .first()
+  return row ? (row.role as string | null) : undefined
+}
+
+async function rowsOf(table: 'teams' | 'spaces', organizationId: string) {
+  const [row] = await db.from(table).where('organization_id', organizationId).count('* as total')
+  return Number(row.total)
+}
+
 async function services() {
   return {
     spaces: await app.container.make(SpaceService),
@@ -128,12 +144,7 @@ test.group('Console members page', (group) => {
     const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const roleOf = async (userId: string) =>
-      (
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: userId })
-          .first()
-      )?.role ?? null
+      (await memberRole(roster.organizationId, userId)) ?? null
 
     await as.admin.page(url)
     const changed = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, {
@@ -142,10 +153,7 @@ test.group('Console members page', (group) => {
     assert.equal(changed.status, 303)
     assert.equal(changed.location, url)
     assert.equal(await roleOf(roster.read.user.id), 'edit')
-    assert.equal(
-      (await as.admin.flashed(url)).notice,
-      `${roster.read.user.displayName} is now edit.`
-    )
+    assert.equal(await as.admin.notice(url), `${roster.read.user.displayName} is now edit.`)
 
     const guest = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, { role: null })
     assert.equal(guest.status, 303)
@@ -174,7 +182,7 @@ test.group('Console members page', (group) => {
     })
     assert.equal(lastAdmin.status, 303)
     assert.match(
-      (await as.admin.flashed(url)).errors.E_CONFLICT,
+      await as.admin.flashedError(url, 'E_CONFLICT'),
       /The last admin of an organization cannot be demoted/
     )
     assert.equal(await roleOf(roster.admin.user.id), 'admin')
@@ -202,12 +210,7 @@ test.group('Console members page', (group) => {
     const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const isMember = async (userId: string) =>
-      Boolean(
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: userId })
-          .first()
-      )
+      (await memberRole(roster.organizationId, userId)) !== undefined
 
     const withoutToken = await as.admin.submit(
       'DELETE',
@@ -221,7 +224,7 @@ test.group('Console members page', (group) => {
     const refused = await as.edit.submit('DELETE', `${url}/${roster.read.user.id}`)
     assert.equal(refused.status, 303)
     assert.equal(
-      (await as.edit.flashed(url)).errors.E_FORBIDDEN,
+      await as.edit.flashedError(url, 'E_FORBIDDEN'),
       'Only admins of this organization can remove other members'
     )
     assert.isTrue(await isMember(roster.read.user.id))
@@ -237,22 +240,14 @@ test.group('Console members page', (group) => {
 
     const last = await as.admin.submit('DELETE', `${url}/${roster.admin.user.id}`)
     assert.equal(last.status, 303)
-    assert.match((await as.admin.flashed(url)).errors.E_CONFLICT, /cannot be removed/)
+    assert.match(await as.admin.flashedError(url, 'E_CONFLICT'), /cannot be removed/)
     assert.isTrue(await isMember(roster.admin.user.id))
 
     const malformed = await as.admin.submit('PATCH', `${url}/${roster.edit.user.id}`, undefined, {
       raw: '{"role": "read"',
     })
     assert.isAtLeast(malformed.status, 300)
-    assert.equal(
-      (
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: roster.edit.user.id })
-          .first()
-      ).role,
-      'edit'
-    )
+    assert.equal(await memberRole(roster.organizationId, roster.edit.user.id), 'edit')
   })
 })
 
@@ -270,25 +265,18 @@ test.group('Console teams pages', (group) => {
       const refused = await as[role].submit('POST', teamsUrl, { title: `By ${role}` })
       assert.equal(refused.status, 302, role)
       assert.equal(
-        (await as[role].flashed(teamsUrl)).errors.E_FORBIDDEN,
+        await as[role].flashedError(teamsUrl, 'E_FORBIDDEN'),
         'Only admins of this organization can create teams'
       )
     }
-    assert.equal((await as.guest.page(teamsUrl)).status, 403)
-    assert.equal((await as.outsider.page(teamsUrl)).status, 404)
-    assert.equal(
-      Number(
-        (
-          await db.from('teams').where('organization_id', roster.organizationId).count('* as total')
-        )[0].total
-      ),
-      0
-    )
+    assert.equal(await as.guest.status(teamsUrl), 403)
+    assert.equal(await as.outsider.status(teamsUrl), 404)
+    assert.equal(await rowsOf('teams', roster.organizationId), 0)
 
     for (const title of ['', '   ', 'x'.repeat(65)]) {
       const invalid = await as.admin.submit('POST', teamsUrl, { title })
       assert.equal(invalid.status, 302)
-      assert.properties((await as.admin.flashed(teamsUrl)).errors, ['title'], title)
+      assert.properties(await as.admin.flashedErrors(teamsUrl), ['title'], title)
     }
 
     const created = await as.admin.submit('POST', teamsUrl, { title: '  Writers  ' })
@@ -315,9 +303,9 @@ test.group('Console teams pages', (group) => {
     assert.equal(asOwner.props.team.yourRole, 'owner')
 
     // The owner renames and adds a member; unknown addresses and bad input are refused.
-    assert.equal((await as.edit.submit('PATCH', teamUrl, { title: 'Editors' })).status, 303)
+    assert.equal(await as.edit.submitStatus('PATCH', teamUrl, { title: 'Editors' }), 303)
     assert.equal(
-      (await as.edit.submit('POST', `${teamUrl}/members`, { email: roster.read.email })).status,
+      await as.edit.submitStatus('POST', `${teamUrl}/members`, { email: roster.read.email }),
       302
     )
     const unknown = await as.edit.submit('POST', `${teamUrl}/members`, {
@@ -325,7 +313,7 @@ test.group('Console teams pages', (group) => {
     })
     assert.equal(unknown.status, 302)
     assert.include(
-      (await as.edit.flashed(teamUrl)).errors.E_BAD_REQUEST,
+      await as.edit.flashedError(teamUrl, 'E_BAD_REQUEST'),
       'no member of this organization is named'
     )
     for (const body of [
@@ -335,7 +323,7 @@ test.group('Console teams pages', (group) => {
       { email: 5 },
     ]) {
       await as.edit.submit('POST', `${teamUrl}/members`, body)
-      assert.isNotEmpty((await as.edit.flashed(teamUrl)).errors, JSON.stringify(body))
+      assert.isNotEmpty(await as.edit.flashedErrors(teamUrl), JSON.stringify(body))
     }
     const members = await as.read.page(teamUrl)
     assert.equal(members.props.team.title, 'Editors')
@@ -351,17 +339,17 @@ test.group('Console teams pages', (group) => {
     // A reader may neither manage nor delete the team.
     await as.read.submit('DELETE', `${teamUrl}/members/${roster.edit.user.id}`)
     assert.equal(
-      (await as.read.flashed(teamUrl)).errors.E_FORBIDDEN,
+      await as.read.flashedError(teamUrl, 'E_FORBIDDEN'),
       'Only admins of this organization and owners of this team can manage it'
     )
     await as.read.submit('DELETE', teamUrl)
     assert.equal(
-      (await as.read.flashed(teamUrl)).errors.E_FORBIDDEN,
+      await as.read.flashedError(teamUrl, 'E_FORBIDDEN'),
       'Only admins of this organization and owners of this team can manage it'
     )
 
     assert.equal(
-      (await as.edit.submit('DELETE', `${teamUrl}/members/${roster.read.user.id}`)).status,
+      await as.edit.submitStatus('DELETE', `${teamUrl}/members/${roster.read.user.id}`),
       303
     )
     const deleted = await as.admin.submit('DELETE', teamUrl)
@@ -376,12 +364,12 @@ test.group('Console teams pages', (group) => {
       roster.outsider.organizationId
     )
     const foreign = await new TeamService().create(outsiderUser, access, { title: 'Theirs' })
-    assert.equal((await as.admin.page(`${teamsUrl}/${foreign.id}`)).status, 404)
+    assert.equal(await as.admin.status(`${teamsUrl}/${foreign.id}`), 404)
     assert.equal(
-      (await as.admin.submit('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' })).status,
+      await as.admin.submitStatus('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' }),
       404
     )
-    assert.equal((await as.admin.page(`${teamsUrl}/NoSuchTeam0000000000`)).status, 404)
+    assert.equal(await as.admin.status(`${teamsUrl}/NoSuchTeam0000000000`), 404)
   })
 })
 
@@ -430,7 +418,8 @@ test.group('Console spaces pages', (group) => {
       adminTree.props.targets.collections.map((collection: any) => collection.title),
       ['Guides', 'Inner']
     )
-    assert.isTrue((await as.create.page(url)).props.targets.root)
+    const createTree = await as.create.page(url)
+    assert.isTrue(createTree.props.targets.root)
 
     // The guest sees only what is shared with them, at the top level.
     const guestTree = await as.guest.page(url)
@@ -439,11 +428,11 @@ test.group('Console spaces pages', (group) => {
     const guestSpace = await as.guest.page(`/console/spaces/${deep.space.id}`)
     assert.deepEqual(guestSpace.props.parent, { id: inner.collection.id, title: null })
     assert.isFalse(guestSpace.props.canManage)
-    assert.equal((await as.guest.page(`/console/spaces/${first.space.id}`)).status, 404)
-    assert.equal((await as.guest.page(`/console/collections/${guides.collection.id}`)).status, 404)
+    assert.equal(await as.guest.status(`/console/spaces/${first.space.id}`), 404)
+    assert.equal(await as.guest.status(`/console/collections/${guides.collection.id}`), 404)
 
-    assert.equal((await as.outsider.page(url)).status, 404)
-    assert.equal((await as.outsider.page(`/console/spaces/${intro.space.id}`)).status, 404)
+    assert.equal(await as.outsider.status(url), 404)
+    assert.equal(await as.outsider.status(`/console/spaces/${intro.space.id}`), 404)
 
     const collection = await as.edit.page(`/console/collections/${guides.collection.id}`)
     assert.equal(collection.component, 'collections/show')
@@ -457,8 +446,7 @@ test.group('Console spaces pages', (group) => {
     const orgId = roster.organizationId
     const url = `/console/orgs/${orgId}/spaces`
     const { collections, grants } = await services()
-    const countSpaces = async () =>
-      Number((await db.from('spaces').where('organization_id', orgId).count('* as total'))[0].total)
+    const countSpaces = () => rowsOf('spaces', orgId)
 
     const created = await as.create.submit('POST', url, {
       title: 'By create',
@@ -476,11 +464,11 @@ test.group('Console spaces pages', (group) => {
       const refused = await as[role].submit('POST', url, { title: `By ${role}` })
       assert.equal(refused.status, 302, role)
       assert.equal(
-        (await as[role].flashed(url)).errors.E_FORBIDDEN,
+        await as[role].flashedError(url, 'E_FORBIDDEN'),
         'Creating content at the root of the organization needs the create role or above'
       )
     }
-    assert.equal((await as.outsider.submit('POST', url, { title: 'Outsider' })).status, 404)
+    assert.equal(await as.outsider.submitStatus('POST', url, { title: 'Outsider' }), 404)
     assert.equal(await countSpaces(), 1)
 
     // An edit member with a create grant on a collection creates inside it, not elsewhere.
@@ -502,10 +490,11 @@ test.group('Console spaces pages', (group) => {
     })
     assert.equal(inside.status, 302)
     assert.match(inside.location, /^\/console\/collections\/[A-Za-z0-9]{20}$/)
-    assert.deepEqual(
-      (await as.edit.page(url)).props.targets.collections.map((c: any) => c.title).sort(),
-      ['Box', 'Sub']
-    )
+    const editTree = await as.edit.page(url)
+    assert.deepEqual(editTree.props.targets.collections.map((c: any) => c.title).sort(), [
+      'Box',
+      'Sub',
+    ])
 
     for (const body of [
       { title: 'x'.repeat(51) },
@@ -540,12 +529,12 @@ test.group('Console spaces pages', (group) => {
       const refused = await as[role].submit('PATCH', url, { title: 'Taken' })
       assert.equal(refused.status, 303, role)
       assert.equal(
-        (await as[role].flashed(url)).errors.E_FORBIDDEN,
+        await as[role].flashedError(url, 'E_FORBIDDEN'),
         'Only admins of this space can do this'
       )
     }
-    assert.equal((await as.guest.submit('PATCH', url, { title: 'Taken' })).status, 404)
-    assert.equal((await as.outsider.submit('PATCH', url, { title: 'Taken' })).status, 404)
+    assert.equal(await as.guest.submitStatus('PATCH', url, { title: 'Taken' }), 404)
+    assert.equal(await as.outsider.submitStatus('PATCH', url, { title: 'Taken' }), 404)
 
     for (const body of [
       { title: '' },
@@ -560,7 +549,7 @@ test.group('Console spaces pages', (group) => {
     }
     await as.admin.submit('PATCH', url, { visibility: 'in-collection' })
     assert.include(
-      (await as.admin.flashed(url)).errors.E_BAD_REQUEST,
+      await as.admin.flashedError(url, 'E_BAD_REQUEST'),
       'only available for spaces inside a collection'
     )
 
@@ -589,8 +578,8 @@ test.group('Console spaces pages', (group) => {
     const deleted = await as.admin.submit('DELETE', url)
     assert.equal(deleted.status, 303)
     assert.equal(deleted.location, `/console/orgs/${roster.organizationId}/spaces`)
-    assert.equal((await as.admin.page(url)).status, 404)
-    assert.equal((await as.admin.submit('DELETE', url)).status, 404)
+    assert.equal(await as.admin.status(url), 404)
+    assert.equal(await as.admin.submitStatus('DELETE', url), 404)
   })
 
   test('collections: settings for admins, delete only when empty', async ({ assert, client }) => {
@@ -605,39 +594,32 @@ test.group('Console spaces pages', (group) => {
 
     await as.edit.submit('PATCH', url, { title: 'Mine' })
     assert.equal(
-      (await as.edit.flashed(url)).errors.E_FORBIDDEN,
+      await as.edit.flashedError(url, 'E_FORBIDDEN'),
       'Only admins of this collection can do this'
     )
     await as.admin.submit('PATCH', url, { description: 'x'.repeat(101) })
-    assert.properties((await as.admin.flashed(url)).errors, ['description'])
-    assert.equal(
-      (
-        await as.admin.submit('PATCH', url, {
-          title: 'Crate',
-          description: 'Things',
-          defaultLevel: 'edit',
-        })
-      ).status,
-      303
-    )
+    assert.properties(await as.admin.flashedErrors(url), ['description'])
+    const saved = await as.admin.submit('PATCH', url, {
+      title: 'Crate',
+      description: 'Things',
+      defaultLevel: 'edit',
+    })
+    assert.equal(saved.status, 303)
     const row = await db.from('collections').where('id', box.collection.id).first()
     assert.deepInclude(row, { title: 'Crate', description: 'Things', default_level: 'edit' })
     // The default level opens the collection's content to `read` members as editors.
-    assert.equal(
-      (await as.read.page(`/console/spaces/${inside.space.id}`)).props.space.role,
-      'edit'
-    )
+    const insideAsReader = await as.read.page(`/console/spaces/${inside.space.id}`)
+    assert.equal(insideAsReader.props.space.role, 'edit')
 
     await as.admin.submit('DELETE', url)
     assert.include(
-      (await as.admin.flashed(url)).errors.E_CONFLICT,
+      await as.admin.flashedError(url, 'E_CONFLICT'),
       'still holds spaces or collections'
     )
     assert.isNotNull(await db.from('collections').where('id', box.collection.id).first())
 
-    await spaces.delete(
-      await (await services()).access.spaceFor(roster.admin.user.id, inside.space.id)
-    )
+    const { access } = await services()
+    await spaces.delete(await access.spaceFor(roster.admin.user.id, inside.space.id))
     const deleted = await as.admin.submit('DELETE', url)
     assert.equal(deleted.status, 303)
     assert.isNull((await db.from('collections').where('id', box.collection.id).first()) ?? null)

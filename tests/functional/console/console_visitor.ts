@@ -76,6 +76,41 @@ export class ConsoleVisitor {
     const page = await this.page(path)
     return { errors: page.props.errors ?? {}, notice: page.props.notice ?? null, page }
   }
+
+  /**
+   * The status a page answers with.
+   */
+  async status(path: string) {
+    const page = await this.page(path)
+    return page.status
+  }
+
+  /**
+   * The status a form submission answers with (303 when the form went through or was refused
+   * with flashed errors).
+   */
+  async submitStatus(...submission: Parameters<ConsoleVisitor['submit']>) {
+    const response = await this.submit(...submission)
+    return response.status
+  }
+
+  async flashedErrors(path: string): Promise<Record<string, any>> {
+    const { errors } = await this.flashed(path)
+    return errors
+  }
+
+  /**
+   * The message a page shows for the error `code` flashed by the last form.
+   */
+  async flashedError(path: string, code: string) {
+    const errors = await this.flashedErrors(path)
+    return errors[code]
+  }
+
+  async notice(path: string) {
+    const { notice } = await this.flashed(path)
+    return notice
+  }
 }
 
 function location(response: ApiResponse): string {
