@@ -1,5 +1,57 @@
+/// <reference path="../adonisrc.ts" />
+/// <reference path="../config/inertia.ts" />
+/// <reference path="../config/auth.ts" />
 /*
-| Page props are declared once, next to the controllers that build them (app/console/types), and
-| re-exported here for the pages. Type-only: nothing from the server reaches the bundle.
+| The pages' props are what the console's controllers render (InferPageProps); the types of their
+| parts are read off those pages. Type-only: nothing from the server reaches the bundle;
+| the references above bring the providers' additions to HttpContext (auth, inertia) and the
+| shared props into the front end's type-check, as AdonisJS's Inertia starter kits do.
 */
-export type * from '../app/console/types/page_props'
+import type { InferPageProps, SharedProps } from '@adonisjs/inertia/types'
+import type ListOrganizationsController from '#console/controllers/list_organizations_controller'
+import type ShowOrganizationController from '#console/controllers/show_organization_controller'
+import type ListMembersController from '#console/controllers/list_members_controller'
+import type ListTeamsController from '#console/controllers/list_teams_controller'
+import type ShowTeamController from '#console/controllers/show_team_controller'
+import type ListSpacesController from '#console/controllers/list_spaces_controller'
+import type ShowSpaceController from '#console/controllers/show_space_controller'
+import type ShowCollectionController from '#console/controllers/show_collection_controller'
+import type ShowContentPageController from '#console/controllers/show_content_page_controller'
+import type ShowChangeRequestController from '#console/controllers/show_change_request_controller'
+import type ShowRevisionController from '#console/controllers/show_revision_controller'
+
+export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
+export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
+export type MembersPageProps = InferPageProps<ListMembersController, 'handle'>
+export type TeamsPageProps = InferPageProps<ListTeamsController, 'handle'>
+export type TeamPageProps = InferPageProps<ShowTeamController, 'handle'>
+export type SpacesPageProps = InferPageProps<ListSpacesController, 'handle'>
+export type SpacePageProps = InferPageProps<ShowSpaceController, 'handle'>
+export type CollectionPageProps = InferPageProps<ShowCollectionController, 'handle'>
+export type ContentPagePageProps = InferPageProps<ShowContentPageController, 'handle'>
+export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController, 'handle'>
+export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
+
+/**
+ * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission
+ * (field name or error code → message), which the Inertia middleware shares.
+ */
+export type ConsoleSharedProps = Pick<SharedProps, keyof SharedProps> & {
+  errors?: Record<string, string>
+}
+
+/**
+ * inertia/pages/errors/error.tsx: rendered by the exception handler and ConsoleRefusalException.
+ */
+export type ConsoleErrorPageProps = { status: number; message: string; requestId?: string }
+
+export type OrganizationHeaderProps = SpacePageProps['organization']
+export type MemberProps = MembersPageProps['members'][number]
+export type MemberRole = MemberProps['role']
+export type SpaceTreeNode = SpacesPageProps['tree'][number]
+export type GrantsProps = SpacePageProps['grants']
+export type ParentProps = SpacePageProps['parent']
+export type ContentTreeNode = SpacePageProps['pages'][number]
+export type ChangeRequestSummaryProps = SpacePageProps['changeRequests'][number]
+export type ContentSpaceProps = ContentPagePageProps['space']
+export type ContentTargetProps = ContentPagePageProps['target']

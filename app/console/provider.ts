@@ -1,4 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { errorTranslators } from '#core/exceptions/error_translators'
+import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 
 /**
  * The admin console (Inertia + React) at /console. Everything of the console is wired here: its
@@ -15,6 +17,7 @@ export default class ConsoleProvider {
    * first, as it does on every answer).
    */
   async start() {
+    errorTranslators.register('/console', consoleFailure)
     await import('#start/kernel')
     const server = await this.app.container.make('server')
     server.use([

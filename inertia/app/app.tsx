@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'
 
-createInertiaApp({
+void createInertiaApp({
   progress: { color: '#1f5f8b' },
 
   title: (title) => (title ? `${title} · Bindery` : 'Bindery'),

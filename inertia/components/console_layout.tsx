@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, usePage } from '@inertiajs/react'
 import type { ConsoleSharedProps } from '~/types'
+import { route } from '~/route'
 
 /**
  * Frame of every signed-in page: the console's name, who is signed in, and the way out.
@@ -11,7 +12,7 @@ export default function ConsoleLayout({ children }: { children: ReactNode }) {
   return (
     <div className="console">
       <header className="console-header">
-        <Link href="/console" className="console-brand">
+        <Link href={route('console.organizations.index')} className="console-brand">
           Bindery
         </Link>
         {user && (
@@ -19,7 +20,12 @@ export default function ConsoleLayout({ children }: { children: ReactNode }) {
             <span data-testid="signed-in-as" title={user.email}>
               {user.displayName}
             </span>
-            <Link href="/console/logout" method="post" as="button" className="button button-quiet">
+            <Link
+              href={route('console.logout')}
+              method="post"
+              as="button"
+              className="button button-quiet"
+            >
               Sign out
             </Link>
           </div>

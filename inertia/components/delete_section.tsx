@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { router } from '@inertiajs/react'
+import ConfirmButton from '~/components/confirm_button'
 
 /**
  * A record's delete section: a first click asks for confirmation, the second sends DELETE to `url`.
@@ -15,33 +15,16 @@ export default function DeleteSection({
   url: string
   explanation: string
 }) {
-  const [confirming, setConfirming] = useState(false)
   return (
     <section className="section">
       <h2>Delete the {kind}</h2>
       <p className="muted">{explanation}</p>
-      {confirming ? (
-        <p className="row-actions">
-          <button type="button" className="button button-danger" onClick={() => router.delete(url)}>
-            Confirm: delete {title}
-          </button>
-          <button
-            type="button"
-            className="button button-quiet"
-            onClick={() => setConfirming(false)}
-          >
-            Cancel
-          </button>
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="button button-danger button-quiet"
-          onClick={() => setConfirming(true)}
-        >
-          Delete {kind}
-        </button>
-      )}
+      <ConfirmButton
+        label={`Delete ${kind}`}
+        confirmLabel={`Confirm: delete ${title}`}
+        onConfirm={() => router.delete(url)}
+        wrap={(buttons) => <p className="row-actions">{buttons}</p>}
+      />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
 
 type FieldProps = {
   label: string
@@ -8,7 +8,18 @@ type FieldProps = {
   onChange: (value: string) => void
 }
 
-function Field({ label, error, children }: { label: string; error?: string; children: ReactNode }) {
+/**
+ * A labelled control with its validation error under it.
+ */
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string
+  error?: string
+  children: ReactNode
+}) {
   return (
     <label className="field">
       <span>{label}</span>
@@ -17,6 +28,11 @@ function Field({ label, error, children }: { label: string; error?: string; chil
     </label>
   )
 }
+
+type InputAttributes = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'placeholder' | 'maxLength' | 'autoComplete' | 'autoFocus' | 'required'
+>
 
 /**
  * A labelled text input with its validation error under it.
@@ -27,13 +43,13 @@ export function TextField({
   value,
   error,
   onChange,
-  maxLength,
-}: FieldProps & { maxLength?: number }) {
+  ...input
+}: FieldProps & InputAttributes) {
   return (
     <Field label={label} error={error}>
       <input
+        {...input}
         name={name}
-        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
@@ -43,9 +59,38 @@ export function TextField({
 }
 
 /**
- * A labelled select; `emptyLabel` adds a first option with the value "" (e.g. "inherit").
+ * A select among `options`, each shown as `optionLabel` says (the value itself by default);
+ * `onChange` gets one of them.
  */
-export function SelectField({
+export function Select<Option extends string>({
+  options,
+  optionLabel = (option) => option,
+  onChange,
+  ...select
+}: {
+  'name'?: string
+  'value': string
+  'options': readonly Option[]
+  'optionLabel'?: (option: Option) => string
+  'onChange': (value: Option) => void
+  'aria-label'?: string
+}) {
+  return (
+    <select {...select} onChange={(event) => onChange(event.target.value as Option)}>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {optionLabel(option)}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/**
+ * A labelled select among `options`; `emptyLabel` adds a first option with the value ""
+ * (e.g. "inherit"), which `onChange` may then get.
+ */
+export function SelectField<Option extends string>({
   label,
   name,
   value,
@@ -53,17 +98,80 @@ export function SelectField({
   onChange,
   options,
   emptyLabel,
-}: FieldProps & { options: readonly string[]; emptyLabel?: string }) {
+}: Omit<FieldProps, 'onChange'> & {
+  options: readonly Option[]
+  emptyLabel?: string
+  onChange: (value: Option) => void
+}) {
   return (
     <Field label={label} error={error}>
-      <select name={name} value={value} onChange={(event) => onChange(event.target.value)}>
-        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
+      <Select
+        name={name}
+        value={value}
+        options={emptyLabel === undefined ? options : (['', ...options] as Option[])}
+        optionLabel={(option) => (option === '' && emptyLabel !== undefined ? emptyLabel : option)}
+        onChange={onChange}
+      />
     </Field>
   )
+}
+
+/**
+ * A form of the console: its fields, then its submit button, disabled while it is sent.
+ * `onSubmit` runs instead of the browser's submission.
+ */
+export function FormCard({
+  title,
+  submitLabel,
+  processing,
+  onSubmit,
+  className = 'card settings-form',
+  testId,
+  children,
+}: {
+  title?: string
+  submitLabel: string
+  processing: boolean
+  onSubmit: () => void
+  className?: string
+  testId?: string
+  children: ReactNode
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    onSubmit()
+  }
+  return (
+    <form className={className} onSubmit={submit} noValidate data-testid={testId}>
+      {title ? <h2>{title}</h2> : null}
+      {children}
+      <button type="submit" className="button" disabled={processing}>
+        {submitLabel}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * The part of an Inertia form (useForm) a field reads and writes.
+ */
+export type BoundForm<Data extends Record<string, string>> = {
+  data: Data
+  errors: Partial<Record<keyof Data, string>>
+  setData: <Key extends keyof Data>(key: Key, value: Data[Key]) => void
+}
+
+/**
+ * A field's props bound to one value of a form: its name, value, error and change.
+ */
+export function bind<Data extends Record<string, string>, Key extends keyof Data & string>(
+  form: BoundForm<Data>,
+  name: Key
+) {
+  return {
+    name,
+    value: form.data[name],
+    error: form.errors[name],
+    onChange: (value: Data[Key]) => form.setData(name, value),
+  }
 }

@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react'
 import type { OrganizationHeaderProps } from '~/types'
 import { formatRole } from '~/components/format'
+import { route } from '~/route'
 
 export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces'
 
@@ -17,28 +18,29 @@ export default function OrganizationHeader({
   current: OrganizationTab | null
   title?: string
 }) {
-  const base = `/console/orgs/${organization.id}`
+  const params = { organizationId: organization.id }
+  const home = route('console.organizations.show', params)
   const tabs: { id: OrganizationTab; label: string; href: string; shown: boolean }[] = [
-    { id: 'settings', label: 'Settings', href: base, shown: true },
+    { id: 'settings', label: 'Settings', href: home, shown: true },
     {
       id: 'members',
       label: 'Members',
-      href: `${base}/members`,
+      href: route('console.members.index', params),
       shown: organization.permissions.listMembers,
     },
     {
       id: 'teams',
       label: 'Teams',
-      href: `${base}/teams`,
+      href: route('console.teams.index', params),
       shown: organization.permissions.listTeams,
     },
-    { id: 'spaces', label: 'Spaces', href: `${base}/spaces`, shown: true },
+    { id: 'spaces', label: 'Spaces', href: route('console.spaces.index', params), shown: true },
   ]
   return (
     <>
       <p className="breadcrumb">
-        <Link href="/console">Organizations</Link> /{' '}
-        {title ? <Link href={base}>{organization.title}</Link> : null}
+        <Link href={route('console.organizations.index')}>Organizations</Link> /{' '}
+        {title ? <Link href={home}>{organization.title}</Link> : null}
         {title ? ' /' : null}
       </p>
       <div className="page-title">

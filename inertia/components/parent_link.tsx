@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react'
 import type { ParentProps } from '~/types'
+import { route } from '~/route'
 
 /**
  * The collection a record is in: a link when the user sees it, the id otherwise.
@@ -7,5 +8,9 @@ import type { ParentProps } from '~/types'
 export default function ParentLink({ parent }: { parent: ParentProps }) {
   if (!parent) return <span className="muted">organization root</span>
   if (parent.title === null) return <code>{parent.id}</code>
-  return <Link href={`/console/collections/${parent.id}`}>{parent.title}</Link>
+  return (
+    <Link href={route('console.collections.show', { collectionId: parent.id })}>
+      {parent.title}
+    </Link>
+  )
 }

@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react'
 import type { ContentSpaceProps } from '~/types'
+import { route } from '~/route'
 
 /**
  * The space a content page belongs to, linking back to it.
@@ -8,7 +9,7 @@ export default function SpaceBreadcrumb({ space }: { space: ContentSpaceProps })
   return (
     <p data-testid="space-link">
       Space:{' '}
-      <Link href={`/console/spaces/${space.id}`}>
+      <Link href={route('console.spaces.show', { spaceId: space.id })}>
         {`${space.emoji ?? ''} ${space.title}`.trim()}
       </Link>
     </p>

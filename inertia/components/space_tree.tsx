@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react'
 import type { SpaceTreeNode } from '~/types'
+import { route } from '~/route'
 
 /**
  * Collections and spaces, nested, in their order. Each links to its console page.
@@ -26,7 +27,7 @@ function TreeItem({ node }: { node: SpaceTreeNode }) {
           >
             {node.emoji ?? null}
           </span>
-          <Link href={`/console/spaces/${node.id}`}>{node.title}</Link>
+          <Link href={route('console.spaces.show', { spaceId: node.id })}>{node.title}</Link>
           <span className="badge" title="Visibility">
             {node.visibility}
           </span>
@@ -39,7 +40,9 @@ function TreeItem({ node }: { node: SpaceTreeNode }) {
     <li data-testid={`tree-collection-${node.id}`}>
       <span className="tree-item">
         <span className="tree-kind tree-kind-collection" aria-hidden="true" />
-        <Link href={`/console/collections/${node.id}`}>{node.title}</Link>
+        <Link href={route('console.collections.show', { collectionId: node.id })}>
+          {node.title}
+        </Link>
         <span className="muted">your role: {node.role}</span>
       </span>
       {node.children.length > 0 ? (

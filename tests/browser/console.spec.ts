@@ -1,47 +1,30 @@
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright-core'
 import User from '#accounts/models/user'
 import {
   baseUrl,
   createFixture,
   deleteFixtures,
-  launchChromium,
+  chromiumFor,
   signIn,
   type Fixture,
 } from '#tests/helpers/browser'
 
 test.group('Console in a browser', (group) => {
-  let browser: Browser
+  const chromium = chromiumFor(group)
   let alice: Fixture
   let bob: Fixture
 
   group.setup(async () => {
-    browser = await launchChromium()
     alice = await createFixture('alice')
     bob = await createFixture('bob')
-
-    return async () => {
-      await browser.close()
-      await deleteFixtures([alice, bob])
-    }
+    return () => deleteFixtures([alice, bob])
   })
-
-  /**
-   * A fresh browser context (no cookies) per test; the page is closed whatever the outcome.
-   */
-  async function newPage(cleanup: (fn: () => Promise<void>) => void): Promise<Page> {
-    const context = await browser.newContext({ baseURL: baseUrl })
-    cleanup(() => context.close())
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    return page
-  }
 
   test('a signed-out visit to the console goes to the sign-in form', async ({
     assert,
     cleanup,
   }) => {
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     await page.goto(`${baseUrl}/console`)
 
     assert.equal(new URL(page.url()).pathname, '/console/login')
@@ -49,7 +32,7 @@ test.group('Console in a browser', (group) => {
   })
 
   test('a wrong password shows an error on the form', async ({ assert, cleanup }) => {
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     await signIn(page, alice.email, 'not-the-password')
 
     const error = page.getByTestId('login-error')
@@ -67,7 +50,7 @@ test.group('Console in a browser', (group) => {
   }) => {
     const target = await createFixture('throttled')
     cleanup(() => deleteFixtures([target]))
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     for (let attempt = 0; attempt < 5; attempt++) {
       await signIn(page, target.email, `wrong-${attempt}`)
       await page.getByTestId('login-error').waitFor()
@@ -80,7 +63,7 @@ test.group('Console in a browser', (group) => {
   })
 
   test('signs in, lists the organizations and opens one of them', async ({ assert, cleanup }) => {
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     // Upper case on purpose: addresses are compared lowercased.
     await signIn(page, alice.email.toUpperCase(), alice.password)
 
@@ -111,7 +94,7 @@ test.group('Console in a browser', (group) => {
     assert,
     cleanup,
   }) => {
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     await signIn(page, alice.email, alice.password)
     await page.waitForURL(`${baseUrl}/console`)
 
@@ -139,7 +122,7 @@ test.group('Console CSRF protection', (group) => {
     const xsrfToken = decodeURIComponent(
       cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length)
     )
-    const signIn = (headers: Record<string, string>) =>
+    const postSignIn = (headers: Record<string, string>) =>
       fetch(`${baseUrl}/console/login`, {
         method: 'POST',
         redirect: 'manual',
@@ -155,14 +138,14 @@ test.group('Console CSRF protection', (group) => {
       new URL(response.headers.get('location') ?? '', baseUrl).pathname
 
     // Valid credentials but no token: refused before the controller, back to the form (or a 403).
-    const refused = await signIn({})
+    const refused = await postSignIn({})
     if (refused.status !== 403) {
       assert.equal(refused.status, 302)
       assert.equal(location(refused), '/console/login')
     }
 
     // The same request with the token signs in: the token alone made the difference.
-    const accepted = await signIn({ 'x-xsrf-token': xsrfToken })
+    const accepted = await postSignIn({ 'x-xsrf-token': xsrfToken })
     assert.equal(accepted.status, 302)
     assert.equal(location(accepted), '/console')
   })

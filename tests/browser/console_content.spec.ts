@@ -1,8 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import User from '#accounts/models/user'
-import SpaceService from '#spaces/services/space_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
@@ -11,8 +10,9 @@ import {
   baseUrl,
   createFixture,
   deleteFixtures,
-  launchChromium,
-  signIn,
+  chromiumFor,
+  createSpace,
+  type Cleanup,
   type Fixture,
 } from '#tests/helpers/browser'
 
@@ -28,7 +28,7 @@ const IMAGE = '<img src="x" onerror="window.__injected = true">'
  * the not-found page.
  */
 test.group('Console content in a browser', (group) => {
-  let browser: Browser
+  const chromium = chromiumFor(group)
   let acme: Fixture
   let spaceId: string
   let revisionId: string
@@ -40,12 +40,10 @@ test.group('Console content in a browser', (group) => {
   let authorName: string
 
   group.setup(async () => {
-    browser = await launchChromium()
     acme = await createFixture('content')
     const admin = await User.findOrFail(acme.userId)
     authorName = admin.displayName || admin.email
-    const spaces = await app.container.make(SpaceService)
-    spaceId = (await spaces.create(admin, acme.organizationId, { title: 'Handbook' })).space.id
+    spaceId = await createSpace(acme.userId, acme.organizationId, 'Handbook')
     const access = await new SpaceAccessService().spaceFor(admin.id, spaceId)
     const authoring = await app.container.make(AuthoringService)
     const authored = await authoring.applyToSpace(admin, access, [
@@ -81,27 +79,16 @@ test.group('Console content in a browser', (group) => {
     ] as any)
     draftId = drafted.revision.pages.find((page) => page.node.title === 'Draft')!.node.id
 
-    return async () => {
-      await browser.close()
-      await deleteFixtures([acme])
-    }
+    return () => deleteFixtures([acme])
   })
 
-  async function newPage(cleanup: (fn: () => Promise<void>) => void) {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 1200, height: 900 },
-    })
-    cleanup(() => context.close())
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
+  async function newPage(cleanup: Cleanup) {
+    const { page } = await chromium.signedIn(cleanup, acme)
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())
       void dialog.dismiss()
     })
-    await signIn(page, acme.email, acme.password)
-    await page.waitForURL(`${baseUrl}/console`)
     return { page, dialogs }
   }
 

@@ -1,16 +1,14 @@
-import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import env from '#start/env'
 import UserService from '#accounts/services/user_service'
 import OrganizationService from '#organizations/services/organization_service'
 import SamlProvider from '#sso/models/saml_provider'
 import { serviceProviderUrls } from '#sso/serializers/saml_provider_serializer'
 import { authnRequestOf, createTestIdp, samlResponse } from '#tests/helpers/saml_idp'
+import { baseUrl, chromiumFor, signIn } from '#tests/helpers/browser'
 
 /**
  * SAML sign-in in Debian's Chromium: the browser follows the start URL to the (test) identity
@@ -18,15 +16,6 @@ import { authnRequestOf, createTestIdp, samlResponse } from '#tests/helpers/saml
  * The test identity provider is a small HTTP server on the loopback interface: it answers the
  * AuthnRequest with a page that posts a signed response, as real identity providers do.
  */
-const CHROMIUM_PATH = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-]
-const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 
 type Fixture = {
   organizationId: string
@@ -120,31 +109,18 @@ async function createFixture(): Promise<Fixture> {
 }
 
 test.group('SAML sign-in in a browser', (group) => {
-  let browser: Browser
+  const chromium = chromiumFor(group)
   let identityProvider: Server
 
   group.setup(async () => {
-    if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(`The browser suite needs Debian's Chromium at ${CHROMIUM_PATH}`)
-    }
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     identityProvider = await startIdentityProvider()
     fixture = await createFixture()
     return async () => {
-      await browser.close()
       await new Promise((resolve) => identityProvider.close(resolve))
       await db.from('organizations').where('id', fixture.organizationId).delete()
       await db.from('users').whereIn('id', fixture.userIds).delete()
     }
   })
-
-  async function newPage(cleanup: (fn: () => Promise<void>) => void): Promise<Page> {
-    const context = await browser.newContext({ baseURL: baseUrl })
-    cleanup(() => context.close())
-    const page = await context.newPage()
-    page.setDefaultTimeout(15_000)
-    return page
-  }
 
   test('the identity provider signs a new user in; the console opens their organization', async ({
     assert,
@@ -155,7 +131,7 @@ test.group('SAML sign-in in a browser', (group) => {
       await db.from('users').where('email', email).delete()
     })
     const sp = serviceProviderUrls(fixture.providerId)
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     Object.assign(next, { email, displayName: 'Grace Hopper', sign: 'assertion' })
     await page.goto(sp.startURL)
     await page.waitForURL(`${baseUrl}/console`)
@@ -173,11 +149,8 @@ test.group('SAML sign-in in a browser', (group) => {
     assert,
     cleanup,
   }) => {
-    const page = await newPage(cleanup)
-    await page.goto(`${baseUrl}/console/login`)
-    await page.getByLabel('E-mail').fill(fixture.email)
-    await page.getByLabel('Password').fill(fixture.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
+    const page = await chromium.page(cleanup)
+    await signIn(page, fixture.email, fixture.password)
     const error = page.getByTestId('login-error').filter({ hasText: 'requires single sign-on' })
     await error.waitFor()
     assert.include(await error.textContent(), `"${fixture.title}" requires single sign-on`)
@@ -189,7 +162,7 @@ test.group('SAML sign-in in a browser', (group) => {
     cleanup,
   }) => {
     const sp = serviceProviderUrls(fixture.providerId)
-    const page = await newPage(cleanup)
+    const page = await chromium.page(cleanup)
     Object.assign(next, { email: 'x@corp.test', displayName: undefined, sign: 'none' })
     await page.goto(sp.startURL)
     await page.waitForURL(`${baseUrl}/console/login`)

@@ -1,9 +1,13 @@
 import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Group } from '@japa/runner/core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import env from '#start/env'
+import User from '#accounts/models/user'
 import UserService from '#accounts/services/user_service'
+import SpaceService from '#spaces/services/space_service'
 import OrganizationService from '#organizations/services/organization_service'
 import type { RoleOrGuest } from '#core/roles'
 
@@ -94,6 +98,18 @@ export async function createAccount(
 }
 
 /**
+ * A space created by `userId` at the root of their organization; its id.
+ */
+export async function createSpace(userId: string, organizationId: string, title: string) {
+  const [owner, spaces] = await Promise.all([
+    User.findOrFail(userId),
+    app.container.make(SpaceService),
+  ])
+  const { space } = await spaces.create(owner, organizationId, { title })
+  return space.id
+}
+
+/**
  * Deletes organizations with everything in them, then users. Spaces and collections first: their
  * `parent_id` references are not cascaded, so the organization's cascade could trip over them.
  */
@@ -117,6 +133,61 @@ export async function deleteFixtures(fixtures: Fixture[], accounts: Account[] = 
   })
 }
 
+export type Cleanup = (fn: () => Promise<void>) => void
+
+/**
+ * A page in a fresh browser context (no cookies), closed after the test whatever its outcome.
+ */
+export async function openPage(
+  browser: Browser,
+  cleanup: Cleanup,
+  options: { viewport?: { width: number; height: number } } = {}
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options })
+  cleanup(() => context.close())
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { page, context }
+}
+
+/**
+ * Chromium for a test group: launched before its tests, closed after them. `page` opens a fresh
+ * page, `signedIn` one signed in as an account.
+ */
+export function chromiumFor(group: Group) {
+  let browser: Browser
+  group.setup(async () => {
+    browser = await launchChromium()
+    return () => browser.close()
+  })
+  return {
+    page: async (cleanup: Cleanup) => {
+      const { page } = await openPage(browser, cleanup)
+      return page
+    },
+    signedIn: (cleanup: Cleanup, account: { email: string; password: string }) =>
+      openSignedIn(browser, cleanup, account),
+  }
+}
+
+/**
+ * A page signed in to the console as `account`, on its organizations list, in a desktop-sized
+ * window.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  cleanup: Cleanup,
+  account: { email: string; password: string }
+) {
+  const opened = await openPage(browser, cleanup, { viewport: { width: 1200, height: 900 } })
+  await signIn(opened.page, account.email, account.password)
+  await opened.page.waitForURL(`${baseUrl}/console`)
+  return opened
+}
+
+/**
+ * Fills and sends the sign-in form (wherever it leads: the console, or back with an error).
+ */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${baseUrl}/console/login`)
   await page.getByLabel('E-mail').fill(email)

@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import SpaceService from '#spaces/services/space_service'
 import { createSpaceValidator } from '#spaces/validators/space_validators'
+import { withoutEmpty } from '#console/validators/form_input'
 
 /**
  * POST /console/orgs/:organizationId/spaces: creates a space at the root or in a collection
@@ -12,26 +12,13 @@ import { createSpaceValidator } from '#spaces/validators/space_validators'
 export default class CreateSpaceController {
   constructor(private spaces: SpaceService) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, params, request, response, session }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
+  async handle({ auth, params, request, response, session }: HttpContext) {
     const input = await request.validateUsing(createSpaceValidator, {
       data: withoutEmpty(request.only(['title', 'emoji', 'parent', 'editMode'])),
     })
-    const access = await this.spaces.create(user, params.organizationId, input)
-    session.flash('notice', `Space ${access.space.title} created.`)
-    return response.redirect().toPath(`/console/spaces/${access.space.id}`)
+    const user = auth.use('web').getUserOrFail()
+    const { space } = await this.spaces.create(user, params.organizationId, input)
+    session.flash('notice', `Space ${space.title} created.`)
+    return response.redirect().toRoute('console.spaces.show', { spaceId: space.id })
   }
-}
-
-/**
- * A form's empty optional fields ("no parent", "no emoji") are absent, not empty strings.
- */
-export function withoutEmpty(fields: Record<string, unknown>) {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, value]) => value !== '' && value !== null)
-  )
 }

@@ -1,9 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import CollectionService from '#spaces/services/collection_service'
-import CollectionPolicy from '#spaces/policies/collection_policy'
+import ConsoleAccessService from '#console/services/console_access_service'
 
 /**
  * DELETE /console/collections/:collectionId: deletes an empty collection (its admins); one that
@@ -12,20 +10,15 @@ import CollectionPolicy from '#spaces/policies/collection_policy'
 @inject()
 export default class DeleteCollectionController {
   constructor(
-    private access: SpaceAccessService,
+    private console: ConsoleAccessService,
     private collections: CollectionService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, bouncer, params, response, session }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.access.collectionFor(user.id, params.collectionId)
-    await bouncer.with(CollectionPolicy).authorize('manage', access)
+  async handle(ctx: HttpContext) {
+    const { access } = await this.console.managedCollection(ctx)
     await this.collections.delete(access)
-    session.flash('notice', `Collection ${access.collection.title} deleted.`)
-    return response.redirect().toPath(`/console/orgs/${access.collection.organizationId}/spaces`)
+    const { title, organizationId } = access.collection
+    ctx.session.flash('notice', `Collection ${title} deleted.`)
+    return ctx.response.redirect().toRoute('console.spaces.index', { organizationId })
   }
 }

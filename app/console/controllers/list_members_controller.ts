@@ -1,14 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import { singleValuedQuery } from '#core/http/validation'
-import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { listMembersQueryValidator } from '#organizations/validators/member_validators'
+import ConsoleAccessService from '#console/services/console_access_service'
 import { memberProps, organizationHeader } from '#console/serializers/administration_props'
-
-const PAGE_SIZE = 50
+import { listQueryOf, pageProps } from '#console/serializers/list_props'
 
 /**
  * GET /console/orgs/:organizationId/members: the roster (search, role filter, keyset pages), for
@@ -17,29 +14,20 @@ const PAGE_SIZE = 50
 @inject()
 export default class ListMembersController {
   constructor(
-    private organizations: OrganizationService,
+    private console: ConsoleAccessService,
     private members: MemberService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, bouncer, inertia, params, request }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('readMembers', access)
-    const query = await listMembersQueryValidator.validate(singleValuedQuery(request.qs()))
-    const page = await this.members.list(access.organization.id, {
-      ...query,
-      limit: query.limit ?? PAGE_SIZE,
-    })
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.console.organization(ctx)
+    await ctx.bouncer.with(OrganizationPolicy).authorize('readMembers', access)
+    const query = await listQueryOf(listMembersQueryValidator, ctx.request)
+    const page = await this.members.list(access.organization.id, query)
     const organization = organizationHeader(user, access)
-    return inertia.render('members/index', {
+    return ctx.inertia.render('members/index', {
       organization,
       members: page.items.map((member) => memberProps(member, user)),
-      count: page.count,
-      nextPage: page.next?.page ?? null,
+      ...pageProps(page),
       filters: { search: query.search ?? '', role: query.role ?? '' },
       canManage: organization.permissions.admin,
     })

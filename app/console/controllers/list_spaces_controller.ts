@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import OrganizationService from '#organizations/services/organization_service'
 import CollectionPolicy from '#spaces/policies/collection_policy'
+import ConsoleAccessService from '#console/services/console_access_service'
 import ConsoleSpacesService from '#console/services/console_spaces_service'
 import { organizationHeader } from '#console/serializers/administration_props'
 
@@ -16,20 +15,15 @@ const collectionPolicy = new CollectionPolicy()
 @inject()
 export default class ListSpacesController {
   constructor(
-    private organizations: OrganizationService,
+    private console: ConsoleAccessService,
     private spaces: ConsoleSpacesService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, inertia, params }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.console.organization(ctx)
     const { collections, nodes } = await this.spaces.tree(user, access.organization.id)
     const organization = organizationHeader(user, access)
-    return inertia.render('spaces/index', {
+    return ctx.inertia.render('spaces/index', {
       organization,
       tree: nodes,
       targets: {

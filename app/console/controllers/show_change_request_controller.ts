@@ -1,10 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
 import ConsoleContentService, {
   changeRequestSummary,
-  contentTree,
-  contentUrls,
 } from '#console/services/console_content_service'
 
 /**
@@ -15,18 +12,12 @@ import ConsoleContentService, {
 export default class ShowChangeRequestController {
   constructor(private content: ConsoleContentService) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, inertia, params }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const { read, organization, space } = await this.content.resolve(user, params.spaceId, {
-      kind: 'change-request',
-      changeRequest: params.changeRequestId,
-    })
+  async handle({ auth, inertia, params }: HttpContext) {
+    const { read, organization, space, tree } = await this.content.resolve(
+      auth.use('web').getUserOrFail(),
+      params
+    )
     const changeRequest = read.changeRequest!
-    const url = contentUrls.changeRequest(space.id, changeRequest.id)
     return inertia.render('content/change_request', {
       organization,
       space,
@@ -35,7 +26,7 @@ export default class ShowChangeRequestController {
         revisionId: read.tree.id,
         mergedAt: changeRequest.mergedAt?.toISO() ?? null,
       },
-      tree: contentTree(read.tree, url),
+      tree,
     })
   }
 }

@@ -1,11 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import { targetOf } from '#change_requests/services/change_request_read_service'
-import ConsoleContentService, {
-  contentTree,
-  targetProps,
-} from '#console/services/console_content_service'
+import ConsoleContentService from '#console/services/console_content_service'
 
 /**
  * GET /console/spaces/:spaceId/pages/:pageId (the API's `urls.app` of a page), and the same page
@@ -17,22 +12,9 @@ import ConsoleContentService, {
 export default class ShowContentPageController {
   constructor(private content: ConsoleContentService) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, inertia, params }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const target = targetOf(params)
-    const { read, organization, space } = await this.content.resolve(user, params.spaceId, target)
+  async handle({ auth, inertia, params }: HttpContext) {
+    const { read, ...shown } = await this.content.resolve(auth.use('web').getUserOrFail(), params)
     const page = await this.content.page(read, params.pageId)
-    const on = targetProps(read, target)
-    return inertia.render('content/page', {
-      organization,
-      space,
-      target: on,
-      tree: contentTree(read.tree, on.url),
-      page,
-    })
+    return inertia.render('content/page', { ...shown, page })
   }
 }

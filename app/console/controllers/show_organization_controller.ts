@@ -1,9 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
+import ConsoleAccessService from '#console/services/console_access_service'
 import { organizationSettings } from '#console/serializers/organization_props'
 import { organizationHeader } from '#console/serializers/administration_props'
-import { asConsoleNotFound } from '#console/exceptions/console_not_found_exception'
 
 /**
  * GET /console/orgs/:organizationId: an organization's settings, for its members only. Unknown ids
@@ -11,14 +10,11 @@ import { asConsoleNotFound } from '#console/exceptions/console_not_found_excepti
  */
 @inject()
 export default class ShowOrganizationController {
-  constructor(private organizations: OrganizationService) {}
+  constructor(private console: ConsoleAccessService) {}
 
-  async handle({ auth, inertia, params }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.organizations
-      .accessFor(user, params.organizationId)
-      .catch(asConsoleNotFound)
-    return inertia.render('organizations/show', {
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.console.organization(ctx)
+    return ctx.inertia.render('organizations/show', {
       organization: organizationSettings(access),
       header: organizationHeader(user, access),
     })

@@ -1,10 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import CollectionService from '#spaces/services/collection_service'
-import CollectionPolicy from '#spaces/policies/collection_policy'
+import ConsoleAccessService from '#console/services/console_access_service'
 import { updateCollectionValidator } from '#spaces/validators/space_validators'
+import { emptyAsNull } from '#console/validators/form_input'
 
 /**
  * PATCH /console/collections/:collectionId: title, description and default level (the
@@ -13,32 +12,18 @@ import { updateCollectionValidator } from '#spaces/validators/space_validators'
 @inject()
 export default class UpdateCollectionController {
   constructor(
-    private access: SpaceAccessService,
+    private console: ConsoleAccessService,
     private collections: CollectionService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, bouncer, params, request, response, session }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.access.collectionFor(user.id, params.collectionId)
-    await bouncer.with(CollectionPolicy).authorize('manage', access)
-    const body = request.only(['title', 'description', 'defaultLevel'])
-    const input = await request.validateUsing(updateCollectionValidator, {
-      data: {
-        ...body,
-        ...('description' in body
-          ? { description: body.description === '' ? null : body.description }
-          : {}),
-        ...('defaultLevel' in body
-          ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel }
-          : {}),
-      },
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.console.managedCollection(ctx)
+    const body = ctx.request.only(['title', 'description', 'defaultLevel'])
+    const input = await ctx.request.validateUsing(updateCollectionValidator, {
+      data: emptyAsNull(body, ['description', 'defaultLevel']),
     })
     await this.collections.update(user, access, input)
-    session.flash('notice', 'Collection settings saved.')
-    return response.redirect().back()
+    ctx.session.flash('notice', 'Collection settings saved.')
+    return ctx.response.redirect().back()
   }
 }

@@ -1,9 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
+import ConsoleAccessService from '#console/services/console_access_service'
 import { updateMemberValidator } from '#organizations/validators/member_validators'
 
 /**
@@ -13,23 +12,18 @@ import { updateMemberValidator } from '#organizations/validators/member_validato
 @inject()
 export default class UpdateMemberController {
   constructor(
-    private organizations: OrganizationService,
+    private console: ConsoleAccessService,
     private members: MemberService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, bouncer, params, request, response, session }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
-    const { role } = await request.validateUsing(updateMemberValidator, {
-      data: request.only(['role']),
+  async handle(ctx: HttpContext) {
+    const { access } = await this.console.organization(ctx)
+    await ctx.bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
+    const { role } = await ctx.request.validateUsing(updateMemberValidator, {
+      data: ctx.request.only(['role']),
     })
-    const member = await this.members.updateRole(access, params.userId, role)
-    session.flash('notice', `${member.user.displayName} is now ${member.role ?? 'a guest'}.`)
-    return response.redirect().back()
+    const member = await this.members.updateRole(access, ctx.params.userId, role)
+    ctx.session.flash('notice', `${member.user.displayName} is now ${member.role ?? 'a guest'}.`)
+    return ctx.response.redirect().back()
   }
 }

@@ -1,10 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { consoleFailure } from '#console/exceptions/console_refusal_exception'
-import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
-import SpacePolicy from '#spaces/policies/space_policy'
+import ConsoleAccessService from '#console/services/console_access_service'
 import { updateSpaceValidator } from '#spaces/validators/space_validators'
+import { emptyAsNull } from '#console/validators/form_input'
 
 /**
  * PATCH /console/spaces/:spaceId: title, emoji, visibility, edit mode and default level (the
@@ -13,30 +12,18 @@ import { updateSpaceValidator } from '#spaces/validators/space_validators'
 @inject()
 export default class UpdateSpaceController {
   constructor(
-    private access: SpaceAccessService,
+    private console: ConsoleAccessService,
     private spaces: SpaceService
   ) {}
 
-  handle(ctx: HttpContext) {
-    return this.perform(ctx).catch(consoleFailure)
-  }
-
-  private async perform({ auth, bouncer, params, request, response, session }: HttpContext) {
-    const user = auth.use('web').getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    await bouncer.with(SpacePolicy).authorize('manage', access)
-    const body = request.only(['title', 'emoji', 'visibility', 'editMode', 'defaultLevel'])
-    const input = await request.validateUsing(updateSpaceValidator, {
-      data: {
-        ...body,
-        ...('emoji' in body ? { emoji: body.emoji === '' ? null : body.emoji } : {}),
-        ...('defaultLevel' in body
-          ? { defaultLevel: body.defaultLevel === '' ? null : body.defaultLevel }
-          : {}),
-      },
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.console.managedSpace(ctx)
+    const body = ctx.request.only(['title', 'emoji', 'visibility', 'editMode', 'defaultLevel'])
+    const input = await ctx.request.validateUsing(updateSpaceValidator, {
+      data: emptyAsNull(body, ['emoji', 'defaultLevel']),
     })
     await this.spaces.update(user, access, input)
-    session.flash('notice', 'Space settings saved.')
-    return response.redirect().back()
+    ctx.session.flash('notice', 'Space settings saved.')
+    return ctx.response.redirect().back()
   }
 }

@@ -1,6 +1,5 @@
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
-import { NotFoundException } from '#core/exceptions/api_exceptions'
 
 /**
  * A console page that does not exist or that the signed-in user may not see. Rendered as the
@@ -20,15 +19,4 @@ export class ConsoleNotFoundException extends Exception {
     ctx.response.status(404)
     ctx.response.send(await ctx.inertia.render('errors/not_found'))
   }
-}
-
-/**
- * `.catch()` handler for domain reads: the services' 404 becomes the console's not-found page;
- * anything else propagates unchanged.
- */
-export function asConsoleNotFound(error: unknown): never {
-  if (error instanceof NotFoundException) {
-    throw new ConsoleNotFoundException(undefined, { cause: error })
-  }
-  throw error
 }

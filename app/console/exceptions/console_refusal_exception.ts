@@ -61,23 +61,25 @@ export class ConsoleRefusalException extends Exception {
 }
 
 /**
- * `.catch()` handler of the console's controllers, which call the same services and policies as
- * the API. AdonisJS turns a controller's error into a response before any route middleware sees
- * it, so each controller maps the domains' failures itself:
+ * The console's translator of the domains' failures (registered with core's exception handler by
+ * the console's provider, for every URL under /console). The console's controllers call the same
+ * services and policies as the API and let their errors propagate:
  *
  * - a record the user may not see (the services' 404) is the console's not-found page;
  * - a refusal (403, the policy's or the service's), a conflict (409: the last admin, a collection
  *   that is not empty) or a request the service refuses (400) becomes a ConsoleRefusalException;
  * - a VineJS failure too (a page's bad query string is its 400 page; a form's fields are flashed).
  *
- * Anything else (bugs) propagates unchanged.
+ * Anything else (bugs, the console's own exceptions) is left as it is, and so is every error of a
+ * request the console's middleware did not reach (no Inertia to render its pages with).
  */
-export function consoleFailure(error: unknown): never {
+export function consoleFailure(error: unknown, ctx: HttpContext): unknown {
+  if (!ctx.inertia) return error
   if (error instanceof NotFoundException) {
-    throw new ConsoleNotFoundException(undefined, { cause: error })
+    return new ConsoleNotFoundException(undefined, { cause: error })
   }
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-    throw new ConsoleRefusalException(
+    return new ConsoleRefusalException(
       invalidRequestMessage(error.messages as InvalidField[]),
       400,
       error
@@ -86,15 +88,15 @@ export function consoleFailure(error: unknown): never {
   if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
     // The policy's reason (AuthorizationResponse.deny) is on the response, not the error's message.
     const status = error.response.status ?? 403
-    if (status === 404) throw new ConsoleNotFoundException(undefined, { cause: error })
-    throw new ConsoleRefusalException(
+    if (status === 404) return new ConsoleNotFoundException(undefined, { cause: error })
+    return new ConsoleRefusalException(
       error.response.message || 'You are not allowed to do this',
       403
     )
   }
   const status = (error as { status?: unknown })?.status
   if (error instanceof ApiException && typeof status === 'number' && status in FORM_ERROR_CODES) {
-    throw new ConsoleRefusalException(error.message, status)
+    return new ConsoleRefusalException(error.message, status)
   }
-  throw error
+  return error
 }

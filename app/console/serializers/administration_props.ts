@@ -5,12 +5,6 @@ import type { OrganizationAccess } from '#organizations/organization_access'
 import type { MemberRecord } from '#organizations/services/member_service'
 import type { TeamRecord } from '#organizations/services/team_service'
 import type { TeamRole } from '#organizations/models/team_member'
-import type {
-  MemberProps,
-  OrganizationHeaderProps,
-  TeamMemberProps,
-  TeamProps,
-} from '#console/types/page_props'
 
 const organizationPolicy = new OrganizationPolicy()
 const teamPolicy = new TeamPolicy()
@@ -18,10 +12,7 @@ const teamPolicy = new TeamPolicy()
 /**
  * The organization above its pages, with what the caller may do there (the API's policy).
  */
-export function organizationHeader(
-  user: User,
-  access: OrganizationAccess
-): OrganizationHeaderProps {
+export function organizationHeader(user: User, access: OrganizationAccess) {
   const permissions = organizationPolicy.permissions(user, access)
   return {
     id: access.organization.id,
@@ -36,7 +27,7 @@ export function organizationHeader(
   }
 }
 
-export function memberProps(member: MemberRecord, user: User): MemberProps {
+export function memberProps(member: MemberRecord, user: User) {
   return {
     id: member.userId,
     email: member.user.email,
@@ -52,7 +43,7 @@ export function memberProps(member: MemberRecord, user: User): MemberProps {
   }
 }
 
-export function teamProps(team: TeamRecord, access: OrganizationAccess, user: User): TeamProps {
+export function teamProps(team: TeamRecord, access: OrganizationAccess, user: User) {
   return {
     id: team.id,
     title: team.title,
@@ -64,13 +55,7 @@ export function teamProps(team: TeamRecord, access: OrganizationAccess, user: Us
   }
 }
 
-export function teamMemberProps({
-  member,
-  role,
-}: {
-  member: MemberRecord
-  role: TeamRole
-}): TeamMemberProps {
+export function teamMemberProps({ member, role }: { member: MemberRecord; role: TeamRole }) {
   return {
     id: member.userId,
     email: member.user.email,

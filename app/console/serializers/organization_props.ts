@@ -1,13 +1,9 @@
 import type { OrganizationAccess } from '#organizations/organization_access'
-import type { OrganizationSettingsProps, OrganizationSummaryProps } from '#console/types/page_props'
 
 /**
  * An organization as a row of the console's list.
  */
-export function organizationSummary({
-  organization,
-  role,
-}: OrganizationAccess): OrganizationSummaryProps {
+export function organizationSummary({ organization, role }: OrganizationAccess) {
   return {
     id: organization.id,
     title: organization.title,
@@ -20,10 +16,7 @@ export function organizationSummary({
 /**
  * An organization's settings as the console's settings page shows them.
  */
-export function organizationSettings({
-  organization,
-  role,
-}: OrganizationAccess): OrganizationSettingsProps {
+export function organizationSettings({ organization, role }: OrganizationAccess) {
   return {
     id: organization.id,
     title: organization.title,

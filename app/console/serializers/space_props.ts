@@ -2,43 +2,62 @@ import type User from '#accounts/models/user'
 import SpacePolicy from '#spaces/policies/space_policy'
 import CollectionPolicy from '#spaces/policies/collection_policy'
 import type { CollectionAccess, SpaceAccess } from '#spaces/records'
-import type { Role } from '#core/roles'
+import type { Role, RoleOrGuest } from '#core/roles'
 import type { UserRecord } from '#accounts/serializers/user_serializer'
 import type { TeamRecord } from '#organizations/services/team_service'
-import type {
-  CollectionProps,
-  GrantsProps,
-  SpaceProps,
-  SpaceTreeNode,
-} from '#console/types/page_props'
+
+/**
+ * A collection or a space of an organization's tree, nested.
+ */
+export type SpaceTreeNode =
+  | {
+      type: 'collection'
+      id: string
+      title: string
+      defaultLevel: RoleOrGuest
+      role: Role
+      children: SpaceTreeNode[]
+    }
+  | {
+      type: 'space'
+      id: string
+      title: string
+      emoji: string | null
+      visibility: string
+      editMode: string
+      role: Role
+    }
 
 const spacePolicy = new SpacePolicy()
 const collectionPolicy = new CollectionPolicy()
 
-export function spaceProps({ space, role }: SpaceAccess): SpaceProps {
+/**
+ * What spaces and collections have in common, with the caller's effective role.
+ */
+function contentRecordProps(
+  record: { id: string; title: string; defaultLevel: RoleOrGuest } & Record<
+    'createdAt' | 'updatedAt',
+    { toISO(): string | null }
+  >,
+  role: Role
+) {
   return {
-    id: space.id,
-    title: space.title,
-    emoji: space.emoji,
-    visibility: space.visibility,
-    editMode: space.editMode,
-    defaultLevel: space.defaultLevel,
-    createdAt: space.createdAt.toISO()!,
-    updatedAt: space.updatedAt.toISO()!,
+    id: record.id,
+    title: record.title,
+    defaultLevel: record.defaultLevel,
+    createdAt: record.createdAt.toISO()!,
+    updatedAt: record.updatedAt.toISO()!,
     role,
   }
 }
 
-export function collectionProps({ collection, role }: CollectionAccess): CollectionProps {
-  return {
-    id: collection.id,
-    title: collection.title,
-    description: collection.description,
-    defaultLevel: collection.defaultLevel,
-    createdAt: collection.createdAt.toISO()!,
-    updatedAt: collection.updatedAt.toISO()!,
-    role,
-  }
+export function spaceProps({ space, role }: SpaceAccess) {
+  const { emoji, visibility, editMode } = space
+  return { ...contentRecordProps(space, role), emoji, visibility, editMode }
+}
+
+export function collectionProps({ collection, role }: CollectionAccess) {
+  return { ...contentRecordProps(collection, role), description: collection.description }
 }
 
 export function canManageSpace(user: User, access: SpaceAccess): boolean {
@@ -105,7 +124,7 @@ export function spaceTree(collections: CollectionAccess[], spaces: SpaceAccess[]
 export function grantsProps(
   users: { items: { permission: Role; user: UserRecord }[]; count: number },
   teams: { items: { permission: Role; team: TeamRecord | undefined }[]; count: number }
-): GrantsProps {
+) {
   return {
     users: users.items.map(({ permission, user }) => ({
       id: user.id,

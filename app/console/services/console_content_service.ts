@@ -1,9 +1,11 @@
 import { inject } from '@adonisjs/core'
+import router from '@adonisjs/core/services/router'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#accounts/models/user'
 import OrganizationService from '#organizations/services/organization_service'
 import ContentReadService from '#content/services/content_read_service'
 import ChangeRequestReadService, {
+  targetOf,
   type ChangeRequestReadTarget as ReadTarget,
   type ChangeRequestRead as ResolvedRead,
 } from '#change_requests/services/change_request_read_service'
@@ -16,14 +18,29 @@ import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import type { SpaceAccess } from '#spaces/records'
 import { organizationHeader } from '#console/serializers/administration_props'
-import type {
-  ChangeRequestSummaryProps,
-  ContentFileProps,
-  ContentPagePageProps,
-  ContentSpaceProps,
-  ContentTargetProps,
-  ContentTreeNode,
-} from '#console/types/page_props'
+
+/**
+ * A page of a revision's tree in the console (every page type), nested; `href` is its console page
+ * on the revision it was read on (the space's current one, a change request's head or a revision).
+ */
+export type ContentTreeNode = {
+  id: string
+  title: string
+  type: 'document' | 'group' | 'link'
+  emoji: string | null
+  path: string
+  hidden: boolean
+  href: string
+  children: ContentTreeNode[]
+}
+
+type ContentFileProps = {
+  id: string
+  name: string
+  contentType: string
+  size: number
+  downloadURL: string
+}
 
 /**
  * CHANGE_REQUESTS_SHOWN change requests of each status are listed on a space's page.
@@ -32,14 +49,23 @@ const CHANGE_REQUESTS_SHOWN = 50
 
 /**
  * Console URLs of content, the same as the API's `urls.app` (revision, change request and search
- * serializers).
+ * serializers), from the console's named routes.
  */
 export const contentUrls = {
-  space: (spaceId: string) => `/console/spaces/${spaceId}`,
+  space: (spaceId: string) => router.makeUrl('console.spaces.show', { spaceId }),
   changeRequest: (spaceId: string, changeRequestId: string) =>
-    `/console/spaces/${spaceId}/change-requests/${changeRequestId}`,
+    router.makeUrl('console.change_requests.show', { spaceId, changeRequestId }),
   revision: (spaceId: string, revisionId: string) =>
-    `/console/spaces/${spaceId}/revisions/${revisionId}`,
+    router.makeUrl('console.revisions.show', { spaceId, revisionId }),
+}
+
+/**
+ * The route of a page on each kind of revision a content page is read on.
+ */
+const pageRoutes: Record<ReadTarget['kind'], string> = {
+  'space': 'console.pages.show',
+  'change-request': 'console.change_requests.pages.show',
+  'revision': 'console.revisions.pages.show',
 }
 
 /**
@@ -61,13 +87,17 @@ export default class ConsoleContentService {
    * The revision a console URL is about (404 when the space, change request or revision is not
    * visible), with the organization header of its pages.
    */
-  async resolve(user: User, spaceId: string, target: ReadTarget) {
-    const read = await this.changeRequestReads.resolve(user.id, spaceId, target)
+  async resolve(user: User, params: Record<string, string>) {
+    const target = targetOf(params)
+    const read = await this.changeRequestReads.resolve(user.id, params.spaceId, target)
     const organization = await this.organizations.accessFor(user, read.access.space.organizationId)
+    const { routeParams, ...on } = targetProps(read, target)
     return {
       read,
       organization: organizationHeader(user, organization),
       space: contentSpace(read.access),
+      target: on,
+      tree: contentTree(read.tree, on.kind, routeParams),
     }
   }
 
@@ -75,7 +105,7 @@ export default class ConsoleContentService {
    * One page of the resolved revision (404 when it has no such page), its markdown as stored and
    * the revision's files it refers to.
    */
-  async page(read: ResolvedRead, pageId: string): Promise<ContentPagePageProps['page']> {
+  async page(read: ResolvedRead, pageId: string) {
     const page = this.reads.page(read.tree, pageId)
     const markdown = await this.reads.markdownOf(read.tree, page)
     return {
@@ -114,7 +144,7 @@ export default class ConsoleContentService {
   /**
    * The space's change requests of every status, newest first.
    */
-  async changeRequestsOf(access: SpaceAccess): Promise<ChangeRequestSummaryProps[]> {
+  async changeRequestsOf(access: SpaceAccess) {
     const all: ChangeRequestRecord[] = []
     // One status at a time: SQLite's single connection serves these in turn anyway.
     for (const status of CHANGE_REQUEST_STATUSES) {
@@ -128,38 +158,52 @@ export default class ConsoleContentService {
   }
 }
 
-export function contentSpace({ space }: SpaceAccess): ContentSpaceProps {
+export function contentSpace({ space }: SpaceAccess) {
   return { id: space.id, title: space.title, emoji: space.emoji }
 }
 
 /**
- * The console URL of the revision tree a read is on; its pages are under `<url>/pages/<pageId>`.
+ * The console URL of the revision tree a read is on, and how its pages' URLs are built.
  */
-export function targetProps(read: ResolvedRead, target: ReadTarget): ContentTargetProps {
+export function targetProps(read: ResolvedRead, target: ReadTarget) {
   const spaceId = read.tree.spaceId
+  const common = { revisionId: read.tree.id }
   if (read.changeRequest) {
+    const changeRequestId = read.changeRequest.id
     return {
-      kind: 'change-request',
-      url: contentUrls.changeRequest(spaceId, read.changeRequest.id),
-      revisionId: read.tree.id,
+      kind: 'change-request' as const,
+      url: contentUrls.changeRequest(spaceId, changeRequestId),
+      ...common,
       number: read.changeRequest.number,
       subject: read.changeRequest.subject ?? '',
+      routeParams: { spaceId, changeRequestId },
     }
   }
   if (target.kind === 'space') {
-    return { kind: 'space', url: contentUrls.space(spaceId), revisionId: read.tree.id }
+    return {
+      kind: 'space' as const,
+      url: contentUrls.space(spaceId),
+      ...common,
+      routeParams: { spaceId },
+    }
   }
   return {
-    kind: 'revision',
+    kind: 'revision' as const,
     url: contentUrls.revision(spaceId, read.tree.id),
-    revisionId: read.tree.id,
+    ...common,
+    routeParams: { spaceId, revisionId: read.tree.id },
   }
 }
 
 /**
- * The page tree of a revision, nested in order, each page linking to `<base>/pages/<pageId>`.
+ * The page tree of a revision, nested in order, each page linking to its console page on the
+ * revision of `kind` (`routeParams` name it).
  */
-export function contentTree(tree: RevisionTree, base: string): ContentTreeNode[] {
+export function contentTree(
+  tree: RevisionTree,
+  kind: ReadTarget['kind'],
+  routeParams: Record<string, string | undefined>
+): ContentTreeNode[] {
   const node = (page: TreePage): ContentTreeNode => ({
     id: page.node.id,
     title: page.node.title,
@@ -167,15 +211,13 @@ export function contentTree(tree: RevisionTree, base: string): ContentTreeNode[]
     emoji: page.node.emoji ?? null,
     path: page.path,
     hidden: page.node.hidden ?? false,
-    href: `${base}/pages/${page.node.id}`,
+    href: router.makeUrl(pageRoutes[kind], { ...routeParams, pageId: page.node.id }),
     children: page.children.map(node),
   })
   return tree.pages.map(node)
 }
 
-export function changeRequestSummary(
-  changeRequest: ChangeRequestRecord
-): ChangeRequestSummaryProps {
+export function changeRequestSummary(changeRequest: ChangeRequestRecord) {
   return {
     id: changeRequest.id,
     number: changeRequest.number,

@@ -6,8 +6,9 @@ import SpaceService from '#spaces/services/space_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import GrantService, { type GrantTarget } from '#spaces/services/grant_service'
 import type { CollectionAccess, SpaceAccess } from '#spaces/records'
-import { grantsProps, spaceTree } from '#console/serializers/space_props'
-import type { GrantsProps, ParentProps, SpaceTreeNode } from '#console/types/page_props'
+import OrganizationService from '#organizations/services/organization_service'
+import { grantsProps, spaceTree, type SpaceTreeNode } from '#console/serializers/space_props'
+import { organizationHeader } from '#console/serializers/administration_props'
 
 /**
  * GRANTS_SHOWN grants of each kind are listed on a space or collection page; the count says how
@@ -25,8 +26,22 @@ export default class ConsoleSpacesService {
     private collections: CollectionService,
     private spaces: SpaceService,
     private access: SpaceAccessService,
-    private grants: GrantService
+    private grants: GrantService,
+    private organizations: OrganizationService
   ) {}
+
+  /**
+   * What a space's or collection's page shows around it: its organization, its parent and the
+   * first grants on it.
+   */
+  async surroundings(user: User, target: GrantTarget) {
+    const [organization, parent, grants] = await Promise.all([
+      this.organizations.accessFor(user, target.organizationId),
+      this.parent(user, target.parentId),
+      this.grantsOn(user, target),
+    ])
+    return { organization: organizationHeader(user, organization), parent, grants }
+  }
 
   /**
    * Every collection and space of the organization the user sees (all pages of the services'
@@ -67,13 +82,13 @@ export default class ConsoleSpacesService {
    * The parent collection; its title stays hidden from a user who cannot see it (a guest's shared
    * space inside a collection that is not shared with them).
    */
-  async parent(user: User, parentId: string | null): Promise<ParentProps> {
+  async parent(user: User, parentId: string | null) {
     if (parentId === null) return null
     const parent = await this.access.collectionFor(user.id, parentId).catch(() => undefined)
     return { id: parentId, title: parent?.collection.title ?? null }
   }
 
-  async grantsOn(user: User, target: GrantTarget): Promise<GrantsProps> {
+  async grantsOn(user: User, target: GrantTarget) {
     const [users, teams] = await Promise.all([
       this.grants.listUsers(target, { limit: GRANTS_SHOWN }),
       this.grants.listTeams(user, target, { limit: GRANTS_SHOWN }),

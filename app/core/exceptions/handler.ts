@@ -4,12 +4,14 @@ import type { StatusPageRange, StatusPageRenderer } from '@adonisjs/core/types/h
 import { errors as vineErrors } from '@vinejs/vine'
 import { isApiRequest } from '#core/http/api_request'
 import { invalidRequestMessage, type InvalidField } from '#core/exceptions/api_exceptions'
+import { errorTranslators } from '#core/exceptions/error_translators'
 
 type ApiError = { status: number; message: string }
 
 /**
  * One handler for the whole application. Every failure of a `/v1` request is rendered in GitBook's
- * error shape; the console keeps AdonisJS's HTML pages and redirects.
+ * error shape; elsewhere the translators registered for the URL (errorTranslators: the console's
+ * pages and flashed form errors) come first, then AdonisJS's HTML pages and redirects.
  */
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -29,7 +31,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
   }
 
   async handle(error: unknown, ctx: HttpContext) {
-    if (!isApiRequest(ctx)) return super.handle(error, ctx)
+    if (!isApiRequest(ctx)) return super.handle(errorTranslators.translate(error, ctx), ctx)
 
     const { status, message } = toApiError(error, ctx)
     ctx.response.status(status).json({ error: { code: status, message } })
@@ -46,7 +48,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       }
       return
     }
-    return super.report(error, ctx)
+    return super.report(errorTranslators.translate(error, ctx), ctx)
   }
 }
 

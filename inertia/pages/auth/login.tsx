@@ -1,5 +1,6 @@
-import type { FormEvent } from 'react'
 import { Head, useForm, usePage } from '@inertiajs/react'
+import { bind, FormCard, TextField } from '~/components/form_fields'
+import { route } from '~/route'
 import type { ConsoleSharedProps } from '~/types'
 
 /**
@@ -24,15 +25,17 @@ export default function Login() {
   const form = useForm({ email: '', password: '' })
   const formError = Object.keys(FORM_ERRORS).find((code) => errors[code])
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    form.post('/console/login', { onFinish: () => form.reset('password') })
-  }
-
   return (
     <div className="login">
       <Head title="Sign in" />
-      <form className="card login-card" onSubmit={submit} noValidate>
+      <FormCard
+        className="card login-card"
+        submitLabel="Sign in"
+        processing={form.processing}
+        onSubmit={() =>
+          form.post(route('console.login.store'), { onFinish: () => form.reset('password') })
+        }
+      >
         <h1>Sign in to Bindery</h1>
 
         {formError && (
@@ -43,39 +46,22 @@ export default function Login() {
           </p>
         )}
 
-        <label className="field">
-          <span>E-mail</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            autoFocus
-            required
-            value={form.data.email}
-            onChange={(event) => form.setData('email', event.target.value)}
-            aria-invalid={form.errors.email ? true : undefined}
-          />
-          {form.errors.email && <span className="field-error">{form.errors.email}</span>}
-        </label>
-
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={form.data.password}
-            onChange={(event) => form.setData('password', event.target.value)}
-            aria-invalid={form.errors.password ? true : undefined}
-          />
-          {form.errors.password && <span className="field-error">{form.errors.password}</span>}
-        </label>
-
-        <button type="submit" className="button" disabled={form.processing}>
-          Sign in
-        </button>
-      </form>
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          required
+          {...bind(form, 'email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...bind(form, 'password')}
+        />
+      </FormCard>
     </div>
   )
 }

@@ -1,10 +1,8 @@
-import { Head, Link } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
+import { Link } from '@inertiajs/react'
+import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
-import ContentTree from '~/components/content_tree'
-import SpaceBreadcrumb from '~/components/space_breadcrumb'
 import { formatDate } from '~/components/format'
+import { route } from '~/route'
 import type { ChangeRequestPageProps } from '~/types'
 
 /**
@@ -18,11 +16,7 @@ export default function ChangeRequest({
 }: ChangeRequestPageProps) {
   const title = `#${changeRequest.number} ${changeRequest.subject}`.trim()
   return (
-    <ConsoleLayout>
-      <Head title={title} />
-      <OrganizationHeader organization={organization} current="spaces" title={title} />
-      <SpaceBreadcrumb space={space} />
-
+    <SpaceContentLayout organization={organization} space={space} title={title}>
       <dl className="card settings" data-testid="change-request-details">
         <Setting label="Number">{changeRequest.number}</Setting>
         <Setting label="Subject">
@@ -43,7 +37,10 @@ export default function ChangeRequest({
         ) : null}
         <Setting label="Head revision">
           <Link
-            href={`/console/spaces/${space.id}/revisions/${changeRequest.revisionId}`}
+            href={route('console.revisions.show', {
+              spaceId: space.id,
+              revisionId: changeRequest.revisionId,
+            })}
             data-testid="revision-link"
           >
             <code>{changeRequest.revisionId}</code>
@@ -54,10 +51,7 @@ export default function ChangeRequest({
         </Setting>
       </dl>
 
-      <div className="section">
-        <h2>Pages</h2>
-        <ContentTree pages={tree} />
-      </div>
-    </ConsoleLayout>
+      <PagesSection pages={tree} />
+    </SpaceContentLayout>
   )
 }

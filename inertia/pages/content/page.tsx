@@ -1,9 +1,7 @@
-import { Head, Link } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
+import { Link } from '@inertiajs/react'
+import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
-import ContentTree from '~/components/content_tree'
-import SpaceBreadcrumb from '~/components/space_breadcrumb'
+import { route } from '~/route'
 import type { ContentPagePageProps, ContentTargetProps } from '~/types'
 
 /**
@@ -19,16 +17,15 @@ export default function ContentPage({
 }: ContentPagePageProps) {
   const title = `${page.emoji ?? ''} ${page.title}`.trim()
   return (
-    <ConsoleLayout>
-      <Head title={page.title} />
-      <OrganizationHeader organization={organization} current="spaces" title={title} />
-      <SpaceBreadcrumb space={space} />
+    <SpaceContentLayout
+      organization={organization}
+      space={space}
+      title={title}
+      headTitle={page.title}
+    >
       <TargetLine target={target} spaceId={space.id} />
 
-      <div className="section">
-        <h2>Pages</h2>
-        <ContentTree pages={tree} current={page.id} />
-      </div>
+      <PagesSection pages={tree} current={page.id} />
 
       <dl className="card settings section" data-testid="page-details">
         <Setting label="Title">
@@ -86,14 +83,14 @@ export default function ContentPage({
           </ul>
         )}
       </div>
-    </ConsoleLayout>
+    </SpaceContentLayout>
   )
 }
 
 function TargetLine({ target, spaceId }: { target: ContentTargetProps; spaceId: string }) {
   const revision = (
     <Link
-      href={`/console/spaces/${spaceId}/revisions/${target.revisionId}`}
+      href={route('console.revisions.show', { spaceId, revisionId: target.revisionId })}
       data-testid="revision-link"
     >
       revision {target.revisionId}

@@ -1,10 +1,8 @@
-import { Head, Link } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
+import { Link } from '@inertiajs/react'
+import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
-import ContentTree from '~/components/content_tree'
-import SpaceBreadcrumb from '~/components/space_breadcrumb'
 import { formatDate } from '~/components/format'
+import { route } from '~/route'
 import type { RevisionPageProps } from '~/types'
 
 /**
@@ -12,15 +10,7 @@ import type { RevisionPageProps } from '~/types'
  */
 export default function Revision({ organization, space, revision, tree }: RevisionPageProps) {
   return (
-    <ConsoleLayout>
-      <Head title={`Revision ${revision.id}`} />
-      <OrganizationHeader
-        organization={organization}
-        current="spaces"
-        title={`Revision ${revision.id}`}
-      />
-      <SpaceBreadcrumb space={space} />
-
+    <SpaceContentLayout organization={organization} space={space} title={`Revision ${revision.id}`}>
       <dl className="card settings" data-testid="revision-details">
         <Setting label="Revision id">
           <code data-testid="revision-id">{revision.id}</code>
@@ -32,7 +22,10 @@ export default function Revision({ organization, space, revision, tree }: Revisi
             <span className="muted">none</span>
           ) : (
             revision.parents.map((parent) => (
-              <Link key={parent} href={`/console/spaces/${space.id}/revisions/${parent}`}>
+              <Link
+                key={parent}
+                href={route('console.revisions.show', { spaceId: space.id, revisionId: parent })}
+              >
                 <code>{parent}</code>{' '}
               </Link>
             ))
@@ -40,10 +33,7 @@ export default function Revision({ organization, space, revision, tree }: Revisi
         </Setting>
       </dl>
 
-      <div className="section">
-        <h2>Pages</h2>
-        <ContentTree pages={tree} />
-      </div>
-    </ConsoleLayout>
+      <PagesSection pages={tree} />
+    </SpaceContentLayout>
   )
 }

@@ -3,7 +3,12 @@ import { Head, Link, router } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
+import { Select, SelectField, TextField } from '~/components/form_fields'
+import Table from '~/components/table'
+import NextPageLink from '~/components/next_page_link'
+import ConfirmButton from '~/components/confirm_button'
 import { formatDate, formatRole, MEMBER_ROLES, roleValue } from '~/components/format'
+import { route } from '~/route'
 import type { MemberProps, MembersPageProps } from '~/types'
 
 const FILTERS = [...MEMBER_ROLES, 'guest'] as const
@@ -20,7 +25,7 @@ export default function Members({
   filters,
   canManage,
 }: MembersPageProps) {
-  const base = `/console/orgs/${organization.id}/members`
+  const base = route('console.members.index', { organizationId: organization.id })
   const query = {
     ...(filters.search ? { search: filters.search } : {}),
     ...(filters.role ? { role: filters.role } : {}),
@@ -42,32 +47,22 @@ export default function Members({
       {members.length === 0 ? (
         <p className="card empty">No member matches.</p>
       ) : (
-        <table className="card table" data-testid="member-list">
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th>Role</th>
-              <th>Teams</th>
-              <th>Spaces</th>
-              <th>Joined</th>
-              {canManage ? <th>Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <MemberRow key={member.id} member={member} base={base} canManage={canManage} />
-            ))}
-          </tbody>
-        </table>
+        <Table
+          columns={['Member', 'Role', 'Teams', 'Spaces', 'Joined', canManage && 'Actions']}
+          testId="member-list"
+        >
+          {members.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              organizationId={organization.id}
+              canManage={canManage}
+            />
+          ))}
+        </Table>
       )}
 
-      {nextPage && (
-        <p>
-          <Link href={base} data={{ ...query, page: nextPage }} className="button button-quiet">
-            Next page
-          </Link>
-        </p>
-      )}
+      <NextPageLink href={base} nextPage={nextPage} query={query} />
     </ConsoleLayout>
   )
 }
@@ -89,28 +84,23 @@ function MemberFilters({ base, filters }: { base: string; filters: MembersPagePr
 
   return (
     <form className="toolbar" onSubmit={applyFilters} role="search">
-      <label className="field">
-        <span>Search</span>
-        <input
-          type="search"
-          name="search"
-          placeholder="Name or e-mail"
-          maxLength={256}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span>Role</span>
-        <select name="role" value={role} onChange={(event) => setRole(event.target.value)}>
-          <option value="">Any role</option>
-          {FILTERS.map((filter) => (
-            <option key={filter} value={filter}>
-              {filter}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TextField
+        label="Search"
+        type="search"
+        name="search"
+        placeholder="Name or e-mail"
+        maxLength={256}
+        value={search}
+        onChange={setSearch}
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        options={FILTERS}
+        emptyLabel="Any role"
+        value={role}
+        onChange={setRole}
+      />
       <button type="submit" className="button">
         Filter
       </button>
@@ -125,15 +115,15 @@ function MemberFilters({ base, filters }: { base: string; filters: MembersPagePr
 
 function MemberRow({
   member,
-  base,
+  organizationId,
   canManage,
 }: {
   member: MemberProps
-  base: string
+  organizationId: string
   canManage: boolean
 }) {
+  const params = { organizationId, userId: member.id }
   const [role, setRole] = useState(roleValue(member.role))
-  const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const label = member.displayName || member.email
   const options = {
@@ -145,19 +135,19 @@ function MemberRow({
   function saveRole(event: FormEvent) {
     event.preventDefault()
     router.patch(
-      `${base}/${member.id}`,
+      route('console.members.update', params),
       { role: role === '' ? null : role },
       // Refused (the last admin, no longer allowed): the select shows the role the member still has.
       { ...options, onError: () => setRole(roleValue(member.role)) }
     )
   }
 
-  function remove() {
-    router.delete(`${base}/${member.id}`, {
+  function remove(cancel: () => void) {
+    router.delete(route('console.members.destroy', params), {
       ...options,
       onFinish: () => {
         setBusy(false)
-        setConfirming(false)
+        cancel()
       },
     })
   }
@@ -182,18 +172,13 @@ function MemberRow({
         <td>
           <div className="row-actions">
             <form className="row-actions" onSubmit={saveRole}>
-              <select
+              <Select
                 aria-label={`Role of ${label}`}
                 value={role}
-                onChange={(event) => setRole(event.target.value)}
-              >
-                {MEMBER_ROLES.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-                <option value="">guest</option>
-              </select>
+                options={[...MEMBER_ROLES, '']}
+                optionLabel={(option) => option || 'guest'}
+                onChange={setRole}
+              />
               <button
                 type="submit"
                 className="button button-small"
@@ -202,33 +187,13 @@ function MemberRow({
                 Save role
               </button>
             </form>
-            {confirming ? (
-              <>
-                <button
-                  type="button"
-                  className="button button-small button-danger"
-                  onClick={remove}
-                  disabled={busy}
-                >
-                  Confirm removal
-                </button>
-                <button
-                  type="button"
-                  className="button button-small button-quiet"
-                  onClick={() => setConfirming(false)}
-                >
-                  Cancel
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="button button-small button-danger button-quiet"
-                onClick={() => setConfirming(true)}
-              >
-                Remove
-              </button>
-            )}
+            <ConfirmButton
+              small
+              label="Remove"
+              confirmLabel="Confirm removal"
+              busy={busy}
+              onConfirm={remove}
+            />
           </div>
         </td>
       ) : null}

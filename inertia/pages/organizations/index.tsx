@@ -1,7 +1,10 @@
 import { Head, Link } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import Flash from '~/components/flash'
+import Table from '~/components/table'
+import NextPageLink from '~/components/next_page_link'
 import { formatDate, formatRole } from '~/components/format'
+import { route } from '~/route'
 import type { OrganizationListPageProps } from '~/types'
 
 export default function OrganizationList({
@@ -24,37 +27,25 @@ export default function OrganizationList({
           <code>node ace bindery:bootstrap</code>.
         </p>
       ) : (
-        <table className="card table" data-testid="organization-list">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Hostname</th>
-              <th>Your role</th>
-              <th>Created</th>
+        <Table columns={['Title', 'Hostname', 'Your role', 'Created']} testId="organization-list">
+          {organizations.map((organization) => (
+            <tr key={organization.id}>
+              <td>
+                <Link
+                  href={route('console.organizations.show', { organizationId: organization.id })}
+                >
+                  {organization.title}
+                </Link>
+              </td>
+              <td>{organization.hostname ?? <span className="muted">none</span>}</td>
+              <td>{formatRole(organization.role)}</td>
+              <td>{formatDate(organization.createdAt)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {organizations.map((organization) => (
-              <tr key={organization.id}>
-                <td>
-                  <Link href={`/console/orgs/${organization.id}`}>{organization.title}</Link>
-                </td>
-                <td>{organization.hostname ?? <span className="muted">none</span>}</td>
-                <td>{formatRole(organization.role)}</td>
-                <td>{formatDate(organization.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
 
-      {nextPage && (
-        <p>
-          <Link href="/console" data={{ page: nextPage }} className="button button-quiet">
-            Next page
-          </Link>
-        </p>
-      )}
+      <NextPageLink href={route('console.organizations.index')} nextPage={nextPage} />
     </ConsoleLayout>
   )
 }

@@ -1,22 +1,20 @@
-import type { FormEvent } from 'react'
 import { Head, Link, useForm } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
+import { bind, FormCard, TextField } from '~/components/form_fields'
+import Table from '~/components/table'
+import NextPageLink from '~/components/next_page_link'
 import { formatDate } from '~/components/format'
+import { route } from '~/route'
 import type { TeamsPageProps } from '~/types'
 
 /**
  * The organization's teams; admins create teams here.
  */
 export default function Teams({ organization, teams, count, nextPage, canCreate }: TeamsPageProps) {
-  const base = `/console/orgs/${organization.id}/teams`
+  const params = { organizationId: organization.id }
   const form = useForm({ title: '' })
-
-  function create(event: FormEvent) {
-    event.preventDefault()
-    form.post(base)
-  }
 
   return (
     <ConsoleLayout>
@@ -25,62 +23,43 @@ export default function Teams({ organization, teams, count, nextPage, canCreate 
       <Flash />
 
       {canCreate ? (
-        <form className="card inline-form section" onSubmit={create} noValidate>
-          <label className="field">
-            <span>New team</span>
-            <input
-              name="title"
-              placeholder="Team name"
-              maxLength={64}
-              value={form.data.title}
-              onChange={(event) => form.setData('title', event.target.value)}
-              aria-invalid={form.errors.title ? true : undefined}
-            />
-            {form.errors.title && <span className="field-error">{form.errors.title}</span>}
-          </label>
-          <button type="submit" className="button" disabled={form.processing}>
-            Create team
-          </button>
-        </form>
+        <FormCard
+          className="card inline-form section"
+          submitLabel="Create team"
+          processing={form.processing}
+          onSubmit={() => form.post(route('console.teams.store', params))}
+        >
+          <TextField
+            label="New team"
+            placeholder="Team name"
+            maxLength={64}
+            {...bind(form, 'title')}
+          />
+        </FormCard>
       ) : null}
 
       <p className="muted">{count === 1 ? '1 team' : `${count} teams`}</p>
       {teams.length === 0 ? (
         <p className="card empty">No team yet.</p>
       ) : (
-        <table className="card table" data-testid="team-list">
-          <thead>
-            <tr>
-              <th>Team</th>
-              <th>Members</th>
-              <th>Spaces</th>
-              <th>Your role</th>
-              <th>Created</th>
+        <Table columns={['Team', 'Members', 'Spaces', 'Your role', 'Created']} testId="team-list">
+          {teams.map((team) => (
+            <tr key={team.id}>
+              <td>
+                <Link href={route('console.teams.show', { ...params, teamId: team.id })}>
+                  {team.title}
+                </Link>
+              </td>
+              <td>{team.members}</td>
+              <td>{team.spaces}</td>
+              <td>{team.yourRole ?? <span className="muted">not in the team</span>}</td>
+              <td>{formatDate(team.createdAt)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => (
-              <tr key={team.id}>
-                <td>
-                  <Link href={`${base}/${team.id}`}>{team.title}</Link>
-                </td>
-                <td>{team.members}</td>
-                <td>{team.spaces}</td>
-                <td>{team.yourRole ?? <span className="muted">not in the team</span>}</td>
-                <td>{formatDate(team.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       )}
 
-      {nextPage && (
-        <p>
-          <Link href={base} data={{ page: nextPage }} className="button button-quiet">
-            Next page
-          </Link>
-        </p>
-      )}
+      <NextPageLink href={route('console.teams.index', params)} nextPage={nextPage} />
     </ConsoleLayout>
   )
 }

@@ -1,26 +1,16 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import User from '#accounts/models/user'
 import AuthoringService from '#content/services/authoring_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import { committedCallers, type Caller } from '#tests/helpers/callers'
-import { ConsoleSession } from '#tests/helpers/console_session'
+import { committedCallers } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
-
-const PASSWORD = 'console-content-password'
+import { ConsoleVisitor } from './console_visitor.js'
 
 /*
  * Not in a global transaction: the search index (MySQL's FULLTEXT) sees committed rows only, and
  * the console's requests run in the server. Everything made here is deleted after each test.
  */
 const { caller, cleanUp } = committedCallers()
-
-async function signIn(account: Caller) {
-  const user = await User.findOrFail(account.user.id)
-  user.password = PASSWORD
-  await user.save()
-  return ConsoleSession.signIn(account.email, PASSWORD)
-}
 
 /** The console path of an API `urls.app` (its anchor dropped: browsers do not send it). */
 function consolePath(url: string) {
@@ -36,7 +26,7 @@ test.group('Console content pages', (group) => {
     assert,
   }) => {
     const admin = await caller()
-    const session = await signIn(admin)
+    const visitor = await ConsoleVisitor.of(client, admin.user.id)
     const space = await createSpace(client, admin, { title: 'Handbook' })
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
     const authoring = await app.container.make(AuthoringService)
@@ -65,7 +55,7 @@ test.group('Console content pages', (group) => {
       .bearerToken(admin.token)
     read.assertStatus(200)
     assert.equal(consolePath(read.body().urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
-    const page = await session.page(consolePath(read.body().urls.app))
+    const page = await visitor.page(consolePath(read.body().urls.app))
     assert.equal(page.status, 200)
     assert.equal(page.component, 'content/page')
     assert.equal(page.props.page.title, 'Guide')
@@ -89,7 +79,7 @@ test.group('Console content pages', (group) => {
 
     // The revision's urls.app.
     const revision = await client.get(`/v1/spaces/${space.id}/content`).bearerToken(admin.token)
-    const revisionPage = await session.page(consolePath(revision.body().urls.app))
+    const revisionPage = await visitor.page(consolePath(revision.body().urls.app))
     assert.equal(revisionPage.status, 200)
     assert.equal(revisionPage.component, 'content/revision')
     assert.equal(revisionPage.props.revision.id, authored.revision.id)
@@ -97,7 +87,7 @@ test.group('Console content pages', (group) => {
       revisionPage.props.tree[0].href,
       `/console/spaces/${space.id}/revisions/${authored.revision.id}/pages/${guideId}`
     )
-    const onRevision = await session.page(revisionPage.props.tree[0].href)
+    const onRevision = await visitor.page(revisionPage.props.tree[0].href)
     assert.equal(onRevision.status, 200)
     assert.equal(onRevision.props.target.kind, 'revision')
 
@@ -111,7 +101,7 @@ test.group('Console content pages', (group) => {
     const crRead = await client
       .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)
       .bearerToken(admin.token)
-    const crPage = await session.page(consolePath(crRead.body().urls.app))
+    const crPage = await visitor.page(consolePath(crRead.body().urls.app))
     assert.equal(crPage.status, 200)
     assert.equal(crPage.component, 'content/change_request')
     assert.equal(crPage.props.changeRequest.subject, 'Add a draft')
@@ -129,14 +119,13 @@ test.group('Console content pages', (group) => {
       consolePath(draftRead.body().urls.app),
       `/console/spaces/${space.id}/change-requests/${changeRequest.id}/pages/${draftId}`
     )
-    const draftPage = await session.page(consolePath(draftRead.body().urls.app))
+    const draftPage = await visitor.page(consolePath(draftRead.body().urls.app))
     assert.equal(draftPage.status, 200)
     assert.equal(draftPage.props.page.title, 'Draft')
     assert.equal(draftPage.props.target.kind, 'change-request')
     // By number too.
     assert.equal(
-      (await session.page(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`))
-        .status,
+      await visitor.status(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`),
       200
     )
 
@@ -148,12 +137,12 @@ test.group('Console content pages', (group) => {
     search.assertStatus(200)
     const [hit] = search.body().items
     assert.equal(consolePath(hit.urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
-    const hitPage = await session.page(consolePath(hit.urls.app))
+    const hitPage = await visitor.page(consolePath(hit.urls.app))
     assert.equal(hitPage.status, 200)
     assert.equal(hitPage.props.page.id, guideId)
 
     // The space page: the tree of its current revision and its change requests.
-    const spacePage = await session.page(`/console/spaces/${space.id}`)
+    const spacePage = await visitor.page(`/console/spaces/${space.id}`)
     assert.deepEqual(
       spacePage.props.pages.map((node: any) => node.title),
       ['Guide']
@@ -185,7 +174,7 @@ test.group('Console content pages', (group) => {
     ] as any)
     const homeId = authored.revision.pages[0].node.id
     const base = `/console/spaces/${space.id}`
-    const session = await signIn(admin)
+    const visitor = await ConsoleVisitor.of(client, admin.user.id)
     for (const path of [
       `${base}/pages/unknownpage`,
       `${base}/change-requests/999`,
@@ -195,13 +184,13 @@ test.group('Console content pages', (group) => {
       `${base}/revisions/unknownrevision/pages/${homeId}`,
       `/console/spaces/unknownspace/pages/${homeId}`,
     ]) {
-      const page = await session.page(path)
+      const page = await visitor.page(path)
       assert.equal(page.status, 404, path)
       assert.equal(page.component, 'errors/not_found', path)
     }
-    assert.equal((await session.page(`${base}/pages/${homeId}`)).status, 200)
+    assert.equal(await visitor.status(`${base}/pages/${homeId}`), 200)
 
-    const stranger = await signIn(outsider)
+    const stranger = await ConsoleVisitor.of(client, outsider.user.id)
     for (const path of [
       `${base}/pages/${homeId}`,
       `${base}/revisions/${authored.revision.id}`,

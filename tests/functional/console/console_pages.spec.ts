@@ -9,28 +9,38 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import TeamService from '#organizations/services/team_service'
 import OrganizationService from '#organizations/services/organization_service'
 import { eachTestInTransaction } from '#tests/helpers/callers'
-import { ConsoleSession, location } from '#tests/helpers/console_session'
+import type { ApiClient } from '@japa/api-client'
 import { createRoster, MATRIX, type MatrixRole, type Roster } from '../organizations/roster.js'
-
-const PASSWORD = 'console-test-password'
+import { ConsoleVisitor } from './console_visitor.js'
 
 /**
- * Console sessions for every role of the authorization matrix (admin, create, edit, read, guest,
+ * Console visitors for every role of the authorization matrix (admin, create, edit, read, guest,
  * outsider = admin of another organization).
  */
-async function signedInRoster(): Promise<{
+async function signedInRoster(client: ApiClient): Promise<{
   roster: Roster
-  as: Record<MatrixRole, ConsoleSession>
+  as: Record<MatrixRole, ConsoleVisitor>
 }> {
   const roster = await createRoster()
-  const as = {} as Record<MatrixRole, ConsoleSession>
-  for (const role of MATRIX) {
-    const user = await User.findOrFail(roster[role].user.id)
-    user.password = PASSWORD
-    await user.save()
-    as[role] = await ConsoleSession.signIn(roster[role].email, PASSWORD)
-  }
+  const as = {} as Record<MatrixRole, ConsoleVisitor>
+  for (const role of MATRIX) as[role] = await ConsoleVisitor.of(client, roster[role].user.id)
   return { roster, as }
+}
+
+/**
+ * A user's role in the organization (null: a guest), undefined when they are not a member.
+ */
+async function memberRole(organizationId: string, userId: string) {
+  const row = await db
+    .from('organization_members')
+    .where({ organization_id: organizationId, user_id: userId })
+    .first()
+  return row ? (row.role as string | null) : undefined
+}
+
+async function rowsOf(table: 'teams' | 'spaces', organizationId: string) {
+  const [row] = await db.from(table).where('organization_id', organizationId).count('* as total')
+  return Number(row.total)
 }
 
 async function services() {
@@ -42,19 +52,11 @@ async function services() {
   }
 }
 
-/**
- * The errors and notice a page shows after a form's redirect.
- */
-async function flashed(session: ConsoleSession, path: string) {
-  const page = await session.page(path)
-  return { errors: page.props.errors ?? {}, notice: page.props.notice ?? null, page }
-}
-
 test.group('Console members page', (group) => {
   eachTestInTransaction(group)
 
-  test('who may open it, and who gets the controls', async ({ assert }) => {
-    const { roster, as } = await signedInRoster()
+  test('who may open it, and who gets the controls', async ({ assert, client }) => {
+    const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const expected: Record<MatrixRole, { status: number; component: string; canManage?: boolean }> =
       {
@@ -84,8 +86,9 @@ test.group('Console members page', (group) => {
 
   test('search is case-insensitive with wildcards taken literally; role filter; keyset pages', async ({
     assert,
+    client,
   }) => {
-    const { roster, as } = await signedInRoster()
+    const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
 
     const search = await as.read.page(
@@ -134,28 +137,23 @@ test.group('Console members page', (group) => {
     }
   })
 
-  test('admins change roles; others are refused; the last admin stays', async ({ assert }) => {
-    const { roster, as } = await signedInRoster()
+  test('admins change roles; others are refused; the last admin stays', async ({
+    assert,
+    client,
+  }) => {
+    const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const roleOf = async (userId: string) =>
-      (
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: userId })
-          .first()
-      )?.role ?? null
+      (await memberRole(roster.organizationId, userId)) ?? null
 
     await as.admin.page(url)
     const changed = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, {
       role: 'edit',
     })
     assert.equal(changed.status, 303)
-    assert.equal(location(changed), url)
+    assert.equal(changed.location, url)
     assert.equal(await roleOf(roster.read.user.id), 'edit')
-    assert.equal(
-      (await flashed(as.admin, url)).notice,
-      `${roster.read.user.displayName} is now edit.`
-    )
+    assert.equal(await as.admin.notice(url), `${roster.read.user.displayName} is now edit.`)
 
     const guest = await as.admin.submit('PATCH', `${url}/${roster.read.user.id}`, { role: null })
     assert.equal(guest.status, 303)
@@ -166,7 +164,7 @@ test.group('Console members page', (group) => {
         role: 'admin',
       })
       assert.equal(refused.status, 303, role)
-      const { errors } = await flashed(as[role], url)
+      const { errors } = await as[role].flashed(url)
       assert.equal(
         errors.E_FORBIDDEN,
         'Only admins of this organization can manage its members',
@@ -184,7 +182,7 @@ test.group('Console members page', (group) => {
     })
     assert.equal(lastAdmin.status, 303)
     assert.match(
-      (await flashed(as.admin, url)).errors.E_CONFLICT,
+      await as.admin.flashedError(url, 'E_CONFLICT'),
       /The last admin of an organization cannot be demoted/
     )
     assert.equal(await roleOf(roster.admin.user.id), 'admin')
@@ -192,7 +190,7 @@ test.group('Console members page', (group) => {
     for (const body of [{}, { role: 'owner' }, { role: 7 }, { role: ['admin'] }]) {
       const invalid = await as.admin.submit('PATCH', `${url}/${roster.create.user.id}`, body)
       assert.equal(invalid.status, 303)
-      const { errors } = await flashed(as.admin, url)
+      const { errors } = await as.admin.flashed(url)
       assert.properties(errors, ['role'], JSON.stringify(body))
     }
     assert.equal(await roleOf(roster.create.user.id), 'create')
@@ -207,16 +205,12 @@ test.group('Console members page', (group) => {
 
   test('admins remove members, anyone leaves, the last admin cannot be removed; CSRF is required', async ({
     assert,
+    client,
   }) => {
-    const { roster, as } = await signedInRoster()
+    const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const isMember = async (userId: string) =>
-      Boolean(
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: userId })
-          .first()
-      )
+      (await memberRole(roster.organizationId, userId)) !== undefined
 
     const withoutToken = await as.admin.submit(
       'DELETE',
@@ -230,7 +224,7 @@ test.group('Console members page', (group) => {
     const refused = await as.edit.submit('DELETE', `${url}/${roster.read.user.id}`)
     assert.equal(refused.status, 303)
     assert.equal(
-      (await flashed(as.edit, url)).errors.E_FORBIDDEN,
+      await as.edit.flashedError(url, 'E_FORBIDDEN'),
       'Only admins of this organization can remove other members'
     )
     assert.isTrue(await isMember(roster.read.user.id))
@@ -241,27 +235,19 @@ test.group('Console members page', (group) => {
 
     const left = await as.guest.submit('DELETE', `${url}/${roster.guest.user.id}`)
     assert.equal(left.status, 303)
-    assert.equal(location(left), '/console')
+    assert.equal(left.location, '/console')
     assert.isFalse(await isMember(roster.guest.user.id))
 
     const last = await as.admin.submit('DELETE', `${url}/${roster.admin.user.id}`)
     assert.equal(last.status, 303)
-    assert.match((await flashed(as.admin, url)).errors.E_CONFLICT, /cannot be removed/)
+    assert.match(await as.admin.flashedError(url, 'E_CONFLICT'), /cannot be removed/)
     assert.isTrue(await isMember(roster.admin.user.id))
 
     const malformed = await as.admin.submit('PATCH', `${url}/${roster.edit.user.id}`, undefined, {
       raw: '{"role": "read"',
     })
     assert.isAtLeast(malformed.status, 300)
-    assert.equal(
-      (
-        await db
-          .from('organization_members')
-          .where({ organization_id: roster.organizationId, user_id: roster.edit.user.id })
-          .first()
-      ).role,
-      'edit'
-    )
+    assert.equal(await memberRole(roster.organizationId, roster.edit.user.id), 'edit')
   })
 })
 
@@ -270,38 +256,32 @@ test.group('Console teams pages', (group) => {
 
   test('admins create and delete teams; owners rename and manage members; others read', async ({
     assert,
+    client,
   }) => {
-    const { roster, as } = await signedInRoster()
+    const { roster, as } = await signedInRoster(client)
     const teamsUrl = `/console/orgs/${roster.organizationId}/teams`
 
     for (const role of ['create', 'edit', 'read'] as const) {
       const refused = await as[role].submit('POST', teamsUrl, { title: `By ${role}` })
       assert.equal(refused.status, 302, role)
       assert.equal(
-        (await flashed(as[role], teamsUrl)).errors.E_FORBIDDEN,
+        await as[role].flashedError(teamsUrl, 'E_FORBIDDEN'),
         'Only admins of this organization can create teams'
       )
     }
-    assert.equal((await as.guest.page(teamsUrl)).status, 403)
-    assert.equal((await as.outsider.page(teamsUrl)).status, 404)
-    assert.equal(
-      Number(
-        (
-          await db.from('teams').where('organization_id', roster.organizationId).count('* as total')
-        )[0].total
-      ),
-      0
-    )
+    assert.equal(await as.guest.status(teamsUrl), 403)
+    assert.equal(await as.outsider.status(teamsUrl), 404)
+    assert.equal(await rowsOf('teams', roster.organizationId), 0)
 
     for (const title of ['', '   ', 'x'.repeat(65)]) {
       const invalid = await as.admin.submit('POST', teamsUrl, { title })
       assert.equal(invalid.status, 302)
-      assert.properties((await flashed(as.admin, teamsUrl)).errors, ['title'], title)
+      assert.properties(await as.admin.flashedErrors(teamsUrl), ['title'], title)
     }
 
     const created = await as.admin.submit('POST', teamsUrl, { title: '  Writers  ' })
     assert.equal(created.status, 302)
-    const teamUrl = location(created)
+    const teamUrl = created.location
     const teamId = teamUrl.split('/').pop()!
     assert.equal(teamUrl, `${teamsUrl}/${teamId}`)
     const team = await as.admin.page(teamUrl)
@@ -323,9 +303,9 @@ test.group('Console teams pages', (group) => {
     assert.equal(asOwner.props.team.yourRole, 'owner')
 
     // The owner renames and adds a member; unknown addresses and bad input are refused.
-    assert.equal((await as.edit.submit('PATCH', teamUrl, { title: 'Editors' })).status, 303)
+    assert.equal(await as.edit.submitStatus('PATCH', teamUrl, { title: 'Editors' }), 303)
     assert.equal(
-      (await as.edit.submit('POST', `${teamUrl}/members`, { email: roster.read.email })).status,
+      await as.edit.submitStatus('POST', `${teamUrl}/members`, { email: roster.read.email }),
       302
     )
     const unknown = await as.edit.submit('POST', `${teamUrl}/members`, {
@@ -333,7 +313,7 @@ test.group('Console teams pages', (group) => {
     })
     assert.equal(unknown.status, 302)
     assert.include(
-      (await flashed(as.edit, teamUrl)).errors.E_BAD_REQUEST,
+      await as.edit.flashedError(teamUrl, 'E_BAD_REQUEST'),
       'no member of this organization is named'
     )
     for (const body of [
@@ -343,7 +323,7 @@ test.group('Console teams pages', (group) => {
       { email: 5 },
     ]) {
       await as.edit.submit('POST', `${teamUrl}/members`, body)
-      assert.isNotEmpty((await flashed(as.edit, teamUrl)).errors, JSON.stringify(body))
+      assert.isNotEmpty(await as.edit.flashedErrors(teamUrl), JSON.stringify(body))
     }
     const members = await as.read.page(teamUrl)
     assert.equal(members.props.team.title, 'Editors')
@@ -359,22 +339,22 @@ test.group('Console teams pages', (group) => {
     // A reader may neither manage nor delete the team.
     await as.read.submit('DELETE', `${teamUrl}/members/${roster.edit.user.id}`)
     assert.equal(
-      (await flashed(as.read, teamUrl)).errors.E_FORBIDDEN,
+      await as.read.flashedError(teamUrl, 'E_FORBIDDEN'),
       'Only admins of this organization and owners of this team can manage it'
     )
     await as.read.submit('DELETE', teamUrl)
     assert.equal(
-      (await flashed(as.read, teamUrl)).errors.E_FORBIDDEN,
+      await as.read.flashedError(teamUrl, 'E_FORBIDDEN'),
       'Only admins of this organization and owners of this team can manage it'
     )
 
     assert.equal(
-      (await as.edit.submit('DELETE', `${teamUrl}/members/${roster.read.user.id}`)).status,
+      await as.edit.submitStatus('DELETE', `${teamUrl}/members/${roster.read.user.id}`),
       303
     )
     const deleted = await as.admin.submit('DELETE', teamUrl)
     assert.equal(deleted.status, 303)
-    assert.equal(location(deleted), teamsUrl)
+    assert.equal(deleted.location, teamsUrl)
     assert.isNull((await db.from('teams').where('id', teamId).first()) ?? null)
 
     // Another organization's team, or an unknown one, is not found.
@@ -384,20 +364,20 @@ test.group('Console teams pages', (group) => {
       roster.outsider.organizationId
     )
     const foreign = await new TeamService().create(outsiderUser, access, { title: 'Theirs' })
-    assert.equal((await as.admin.page(`${teamsUrl}/${foreign.id}`)).status, 404)
+    assert.equal(await as.admin.status(`${teamsUrl}/${foreign.id}`), 404)
     assert.equal(
-      (await as.admin.submit('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' })).status,
+      await as.admin.submitStatus('PATCH', `${teamsUrl}/${foreign.id}`, { title: 'Mine' }),
       404
     )
-    assert.equal((await as.admin.page(`${teamsUrl}/NoSuchTeam0000000000`)).status, 404)
+    assert.equal(await as.admin.status(`${teamsUrl}/NoSuchTeam0000000000`), 404)
   })
 })
 
 test.group('Console spaces pages', (group) => {
   eachTestInTransaction(group)
 
-  test('the tree is nested and in order, as each role sees it', async ({ assert }) => {
-    const { roster, as } = await signedInRoster()
+  test('the tree is nested and in order, as each role sees it', async ({ assert, client }) => {
+    const { roster, as } = await signedInRoster(client)
     const { spaces, collections, grants } = await services()
     const admin = roster.admin.user
     const orgId = roster.organizationId
@@ -438,7 +418,8 @@ test.group('Console spaces pages', (group) => {
       adminTree.props.targets.collections.map((collection: any) => collection.title),
       ['Guides', 'Inner']
     )
-    assert.isTrue((await as.create.page(url)).props.targets.root)
+    const createTree = await as.create.page(url)
+    assert.isTrue(createTree.props.targets.root)
 
     // The guest sees only what is shared with them, at the top level.
     const guestTree = await as.guest.page(url)
@@ -447,11 +428,11 @@ test.group('Console spaces pages', (group) => {
     const guestSpace = await as.guest.page(`/console/spaces/${deep.space.id}`)
     assert.deepEqual(guestSpace.props.parent, { id: inner.collection.id, title: null })
     assert.isFalse(guestSpace.props.canManage)
-    assert.equal((await as.guest.page(`/console/spaces/${first.space.id}`)).status, 404)
-    assert.equal((await as.guest.page(`/console/collections/${guides.collection.id}`)).status, 404)
+    assert.equal(await as.guest.status(`/console/spaces/${first.space.id}`), 404)
+    assert.equal(await as.guest.status(`/console/collections/${guides.collection.id}`), 404)
 
-    assert.equal((await as.outsider.page(url)).status, 404)
-    assert.equal((await as.outsider.page(`/console/spaces/${intro.space.id}`)).status, 404)
+    assert.equal(await as.outsider.status(url), 404)
+    assert.equal(await as.outsider.status(`/console/spaces/${intro.space.id}`), 404)
 
     const collection = await as.edit.page(`/console/collections/${guides.collection.id}`)
     assert.equal(collection.component, 'collections/show')
@@ -460,13 +441,12 @@ test.group('Console spaces pages', (group) => {
     assert.isFalse(collection.props.canCreate)
   })
 
-  test('creating spaces and collections follows the API rules', async ({ assert }) => {
-    const { roster, as } = await signedInRoster()
+  test('creating spaces and collections follows the API rules', async ({ assert, client }) => {
+    const { roster, as } = await signedInRoster(client)
     const orgId = roster.organizationId
     const url = `/console/orgs/${orgId}/spaces`
     const { collections, grants } = await services()
-    const countSpaces = async () =>
-      Number((await db.from('spaces').where('organization_id', orgId).count('* as total'))[0].total)
+    const countSpaces = () => rowsOf('spaces', orgId)
 
     const created = await as.create.submit('POST', url, {
       title: 'By create',
@@ -474,7 +454,7 @@ test.group('Console spaces pages', (group) => {
       parent: '',
     })
     assert.equal(created.status, 302)
-    const spaceId = location(created).split('/').pop()!
+    const spaceId = created.location.split('/').pop()!
     const space = await as.create.page(`/console/spaces/${spaceId}`)
     assert.equal(space.props.space.title, 'By create')
     assert.isNull(space.props.space.emoji)
@@ -484,11 +464,11 @@ test.group('Console spaces pages', (group) => {
       const refused = await as[role].submit('POST', url, { title: `By ${role}` })
       assert.equal(refused.status, 302, role)
       assert.equal(
-        (await flashed(as[role], url)).errors.E_FORBIDDEN,
+        await as[role].flashedError(url, 'E_FORBIDDEN'),
         'Creating content at the root of the organization needs the create role or above'
       )
     }
-    assert.equal((await as.outsider.submit('POST', url, { title: 'Outsider' })).status, 404)
+    assert.equal(await as.outsider.submitStatus('POST', url, { title: 'Outsider' }), 404)
     assert.equal(await countSpaces(), 1)
 
     // An edit member with a create grant on a collection creates inside it, not elsewhere.
@@ -509,11 +489,12 @@ test.group('Console spaces pages', (group) => {
       parent: box.collection.id,
     })
     assert.equal(inside.status, 302)
-    assert.match(location(inside), /^\/console\/collections\/[A-Za-z0-9]{20}$/)
-    assert.deepEqual(
-      (await as.edit.page(url)).props.targets.collections.map((c: any) => c.title).sort(),
-      ['Box', 'Sub']
-    )
+    assert.match(inside.location, /^\/console\/collections\/[A-Za-z0-9]{20}$/)
+    const editTree = await as.edit.page(url)
+    assert.deepEqual(editTree.props.targets.collections.map((c: any) => c.title).sort(), [
+      'Box',
+      'Sub',
+    ])
 
     for (const body of [
       { title: 'x'.repeat(51) },
@@ -523,7 +504,7 @@ test.group('Console spaces pages', (group) => {
     ]) {
       const invalid = await as.admin.submit('POST', url, body)
       assert.equal(invalid.status, 302, JSON.stringify(body))
-      const { errors } = await flashed(as.admin, url)
+      const { errors } = await as.admin.flashed(url)
       assert.isNotEmpty(errors, JSON.stringify(body))
     }
     assert.equal(await countSpaces(), 1)
@@ -531,8 +512,9 @@ test.group('Console spaces pages', (group) => {
 
   test('space settings: admins only, validated, in-collection needs a collection', async ({
     assert,
+    client,
   }) => {
-    const { roster, as } = await signedInRoster()
+    const { roster, as } = await signedInRoster(client)
     const { spaces } = await services()
     const root = await spaces.create(roster.admin.user, roster.organizationId, {
       title: 'Root space',
@@ -547,12 +529,12 @@ test.group('Console spaces pages', (group) => {
       const refused = await as[role].submit('PATCH', url, { title: 'Taken' })
       assert.equal(refused.status, 303, role)
       assert.equal(
-        (await flashed(as[role], url)).errors.E_FORBIDDEN,
+        await as[role].flashedError(url, 'E_FORBIDDEN'),
         'Only admins of this space can do this'
       )
     }
-    assert.equal((await as.guest.submit('PATCH', url, { title: 'Taken' })).status, 404)
-    assert.equal((await as.outsider.submit('PATCH', url, { title: 'Taken' })).status, 404)
+    assert.equal(await as.guest.submitStatus('PATCH', url, { title: 'Taken' }), 404)
+    assert.equal(await as.outsider.submitStatus('PATCH', url, { title: 'Taken' }), 404)
 
     for (const body of [
       { title: '' },
@@ -562,12 +544,12 @@ test.group('Console spaces pages', (group) => {
       { editMode: 1 },
     ]) {
       await as.admin.submit('PATCH', url, body)
-      const { errors } = await flashed(as.admin, url)
+      const { errors } = await as.admin.flashed(url)
       assert.properties(errors, Object.keys(body), JSON.stringify(body))
     }
     await as.admin.submit('PATCH', url, { visibility: 'in-collection' })
     assert.include(
-      (await flashed(as.admin, url)).errors.E_BAD_REQUEST,
+      await as.admin.flashedError(url, 'E_BAD_REQUEST'),
       'only available for spaces inside a collection'
     )
 
@@ -595,13 +577,13 @@ test.group('Console spaces pages', (group) => {
 
     const deleted = await as.admin.submit('DELETE', url)
     assert.equal(deleted.status, 303)
-    assert.equal(location(deleted), `/console/orgs/${roster.organizationId}/spaces`)
-    assert.equal((await as.admin.page(url)).status, 404)
-    assert.equal((await as.admin.submit('DELETE', url)).status, 404)
+    assert.equal(deleted.location, `/console/orgs/${roster.organizationId}/spaces`)
+    assert.equal(await as.admin.status(url), 404)
+    assert.equal(await as.admin.submitStatus('DELETE', url), 404)
   })
 
-  test('collections: settings for admins, delete only when empty', async ({ assert }) => {
-    const { roster, as } = await signedInRoster()
+  test('collections: settings for admins, delete only when empty', async ({ assert, client }) => {
+    const { roster, as } = await signedInRoster(client)
     const { spaces, collections } = await services()
     const box = await collections.create(roster.admin.user, roster.organizationId, { title: 'Box' })
     const inside = await spaces.create(roster.admin.user, roster.organizationId, {
@@ -612,39 +594,32 @@ test.group('Console spaces pages', (group) => {
 
     await as.edit.submit('PATCH', url, { title: 'Mine' })
     assert.equal(
-      (await flashed(as.edit, url)).errors.E_FORBIDDEN,
+      await as.edit.flashedError(url, 'E_FORBIDDEN'),
       'Only admins of this collection can do this'
     )
     await as.admin.submit('PATCH', url, { description: 'x'.repeat(101) })
-    assert.properties((await flashed(as.admin, url)).errors, ['description'])
-    assert.equal(
-      (
-        await as.admin.submit('PATCH', url, {
-          title: 'Crate',
-          description: 'Things',
-          defaultLevel: 'edit',
-        })
-      ).status,
-      303
-    )
+    assert.properties(await as.admin.flashedErrors(url), ['description'])
+    const saved = await as.admin.submit('PATCH', url, {
+      title: 'Crate',
+      description: 'Things',
+      defaultLevel: 'edit',
+    })
+    assert.equal(saved.status, 303)
     const row = await db.from('collections').where('id', box.collection.id).first()
     assert.deepInclude(row, { title: 'Crate', description: 'Things', default_level: 'edit' })
     // The default level opens the collection's content to `read` members as editors.
-    assert.equal(
-      (await as.read.page(`/console/spaces/${inside.space.id}`)).props.space.role,
-      'edit'
-    )
+    const insideAsReader = await as.read.page(`/console/spaces/${inside.space.id}`)
+    assert.equal(insideAsReader.props.space.role, 'edit')
 
     await as.admin.submit('DELETE', url)
     assert.include(
-      (await flashed(as.admin, url)).errors.E_CONFLICT,
+      await as.admin.flashedError(url, 'E_CONFLICT'),
       'still holds spaces or collections'
     )
     assert.isNotNull(await db.from('collections').where('id', box.collection.id).first())
 
-    await spaces.delete(
-      await (await services()).access.spaceFor(roster.admin.user.id, inside.space.id)
-    )
+    const { access } = await services()
+    await spaces.delete(await access.spaceFor(roster.admin.user.id, inside.space.id))
     const deleted = await as.admin.submit('DELETE', url)
     assert.equal(deleted.status, 303)
     assert.isNull((await db.from('collections').where('id', box.collection.id).first()) ?? null)

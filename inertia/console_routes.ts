@@ -1,0 +1,35 @@
+// Generated from the named routes of app/console/routes.ts: do not edit. After changing a
+// console route, run tests/functional/console/console_routes.spec.ts with
+// WRITE_CONSOLE_ROUTES=1 to write it again; the test fails while it differs from the router.
+export const consoleRoutes = {
+  'console.login': '/console/login',
+  'console.login.store': '/console/login',
+  'console.organizations.index': '/console',
+  'console.organizations.show': '/console/orgs/:organizationId',
+  'console.members.index': '/console/orgs/:organizationId/members',
+  'console.members.update': '/console/orgs/:organizationId/members/:userId',
+  'console.members.destroy': '/console/orgs/:organizationId/members/:userId',
+  'console.teams.index': '/console/orgs/:organizationId/teams',
+  'console.teams.store': '/console/orgs/:organizationId/teams',
+  'console.teams.show': '/console/orgs/:organizationId/teams/:teamId',
+  'console.teams.update': '/console/orgs/:organizationId/teams/:teamId',
+  'console.teams.destroy': '/console/orgs/:organizationId/teams/:teamId',
+  'console.teams.members.store': '/console/orgs/:organizationId/teams/:teamId/members',
+  'console.teams.members.destroy': '/console/orgs/:organizationId/teams/:teamId/members/:userId',
+  'console.spaces.index': '/console/orgs/:organizationId/spaces',
+  'console.spaces.store': '/console/orgs/:organizationId/spaces',
+  'console.collections.store': '/console/orgs/:organizationId/collections',
+  'console.spaces.show': '/console/spaces/:spaceId',
+  'console.spaces.update': '/console/spaces/:spaceId',
+  'console.spaces.destroy': '/console/spaces/:spaceId',
+  'console.pages.show': '/console/spaces/:spaceId/pages/:pageId',
+  'console.change_requests.show': '/console/spaces/:spaceId/change-requests/:changeRequestId',
+  'console.change_requests.pages.show':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
+  'console.revisions.show': '/console/spaces/:spaceId/revisions/:revisionId',
+  'console.revisions.pages.show': '/console/spaces/:spaceId/revisions/:revisionId/pages/:pageId',
+  'console.collections.show': '/console/collections/:collectionId',
+  'console.collections.update': '/console/collections/:collectionId',
+  'console.collections.destroy': '/console/collections/:collectionId',
+  'console.logout': '/console/logout',
+} as const
