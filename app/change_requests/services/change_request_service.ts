@@ -265,15 +265,15 @@ export default class ChangeRequestService {
     const query = this.baseQuery(db.connection())
       .where('cr.space_id', spaceId)
       .where('cr.status', input.status ?? 'open')
-    if (input.creator) query.where('cr.created_by_id', input.creator)
-    if (input.contributor) {
-      query.whereExists((sub) =>
-        sub
-          .from('change_request_contributors as crc')
-          .whereColumn('crc.change_request_id', 'cr.id')
-          .where('crc.user_id', input.contributor!)
+      .if(input.creator, (q) => q.where('cr.created_by_id', input.creator!))
+      .if(input.contributor, (q) =>
+        q.whereExists((sub) =>
+          sub
+            .from('change_request_contributors as crc')
+            .whereColumn('crc.change_request_id', 'cr.id')
+            .where('crc.user_id', input.contributor!)
+        )
       )
-    }
     const page = await paginate(query, {
       ...input,
       order: [{ column: 'cr.number', key: 'number' }],

@@ -40,6 +40,7 @@ export default class ReviewPresenter {
     caller: User,
     format?: ReviewCommentFormat
   ) {
-    return (await this.reviews([record], access, changeRequest, caller, format))[0]
+    const [review] = await this.reviews([record], access, changeRequest, caller, format)
+    return review
   }
 }

@@ -40,15 +40,14 @@ export default class ReviewService {
 
   async list(changeRequest: ChangeRequestRecord, input: ListReviewsInput) {
     const query = this.baseQuery(db.connection(), changeRequest)
-    if (input.outdated === true) {
-      query.where((q) =>
-        q
-          .whereNot('r.revision_id', changeRequest.revisionId)
-          .orWhereExists((sub) => this.laterReviews(sub))
+      .if(input.outdated === true, (outdated) =>
+        outdated.where((q) =>
+          q
+            .whereNot('r.revision_id', changeRequest.revisionId)
+            .orWhereExists((sub) => this.laterReviews(sub))
+        )
       )
-    } else if (input.outdated === false) {
-      this.whereCurrent(query, changeRequest)
-    }
+      .if(input.outdated === false, (current) => this.whereCurrent(current, changeRequest))
     const page = await paginate<Record<string, any>>(query, {
       ...input,
       order: [

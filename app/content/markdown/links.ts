@@ -160,6 +160,7 @@ export function rewriteLinks(
 }
 
 /** What CommonMark accepts between `<` and `>` of an autolink. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\u0000-\u001F]*$/
 
 /**
@@ -173,6 +174,7 @@ function writeDestination(url: string, angled: boolean): string {
     !angled &&
     url !== '' &&
     !url.startsWith('<') &&
+    // eslint-disable-next-line no-control-regex -- control characters force the angled form
     !/[\s\u0000-\u001F\u007F]/.test(url) &&
     balanced(url)
   ) {

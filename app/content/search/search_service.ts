@@ -137,19 +137,19 @@ export default class SearchService {
       sectionsOf.set(key, list)
     }
     const firstRank = (cursor?.rank ?? 0) + 1
-    const pages = pageRows.flatMap((ranked, index): PageResult[] => {
-      const sections = sectionsOf.get(`${ranked.spaceId}/${ranked.pageId}`) ?? []
+    const pages = pageRows.flatMap((row, index): PageResult[] => {
+      const sections = sectionsOf.get(`${row.spaceId}/${row.pageId}`) ?? []
       const first = sections[0]
       // Reindexed between the two queries: the page no longer matches.
       if (!first) return []
       return [
         {
-          spaceId: ranked.spaceId,
-          pageId: ranked.pageId,
+          spaceId: row.spaceId,
+          pageId: row.pageId,
           title: first.pageTitle,
           path: first.pagePath,
           description: first.pageDescription,
-          score: toScore(ranked.score),
+          score: toScore(row.score),
           rank: firstRank + index,
           sections: sections.slice(0, MAX_SECTIONS_PER_PAGE).map((section) => ({
             id: section.sectionId,

@@ -161,7 +161,8 @@ export default class ContentStore {
   }
 
   async readDocument(client: QueryClientContract, spaceId: string, hash: string): Promise<string> {
-    return (await this.readDocuments(client, spaceId, [hash])).get(hash)!
+    const found = await this.readDocuments(client, spaceId, [hash])
+    return found.get(hash)!
   }
 
   /** Markdown of the given document hashes. */
@@ -230,9 +231,8 @@ export default class ContentStore {
     spaceId: string,
     hashes: string[]
   ): Promise<Map<string, string>> {
-    return new Map(
-      (await this.readRows(client, spaceId, hashes)).map((row) => [row.hash, row.body])
-    )
+    const rows = await this.readRows(client, spaceId, hashes)
+    return new Map(rows.map((row) => [row.hash, row.body]))
   }
 
   private async readFiles(
