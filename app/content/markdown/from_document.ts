@@ -46,8 +46,14 @@ export function documentToMarkdown(document: unknown): string {
   if (!isRecord(document)) throw invalid('document', 'must be a JSON object')
   if (document.object !== 'document') throw invalid('document.object', 'must be "document"')
   if (!Array.isArray(document.nodes)) throw invalid('document.nodes', 'must be an array of blocks')
-  if (depthOf(document) > MAX_DEPTH)
-    throw invalid('document', `nests deeper than ${MAX_DEPTH} levels`)
+  const size = measure(document)
+  if (size.depth > MAX_DEPTH) throw invalid('document', `nests deeper than ${MAX_DEPTH} levels`)
+  if (size.values > MAX_VALUES || size.characters > MAX_CHARACTERS) {
+    throw invalid(
+      'document',
+      `is too large (at most ${MAX_VALUES} values and ${MAX_CHARACTERS} characters of text)`
+    )
+  }
   const builder = new TreeBuilder()
   const children = document.nodes.flatMap((node, i) =>
     builder.block(node, `document.nodes[${i}]`, 'top')
@@ -130,17 +136,30 @@ const MARK_NODES: Record<MarkType, MarkNode['type']> = {
 const ALIGNMENTS: Record<string, AlignType> = { center: 'center', right: 'right' }
 
 /** Nesting depth of a JSON value, without recursion. */
-function depthOf(value: unknown): number {
-  let deepest = 0
+/**
+ * Serializing costs tens of microseconds per text node (mdast-util-to-markdown escapes each one),
+ * so a document is measured before it is converted and refused past these bounds: about a second
+ * of work at most, and more text than a page may hold anyway (1,000,000 characters).
+ */
+const MAX_VALUES = 200_000
+const MAX_CHARACTERS = 1_000_000
+
+/** Depth, number of values and characters of strings, walking no further than the bounds. */
+function measure(value: unknown) {
+  const size = { depth: 0, values: 0, characters: 0 }
   const stack: [unknown, number][] = [[value, 1]]
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!
+    size.values++
+    if (typeof current === 'string') size.characters += current.length
     if (typeof current !== 'object' || current === null) continue
-    if (depth > deepest) deepest = depth
-    if (deepest > MAX_DEPTH) return deepest
+    if (depth > size.depth) size.depth = depth
+    if (size.depth > MAX_DEPTH || size.values > MAX_VALUES || size.characters > MAX_CHARACTERS) {
+      return size
+    }
     for (const child of Object.values(current)) stack.push([child, depth + 1])
   }
-  return deepest
+  return size
 }
 
 function isRecord(value: unknown): value is Json {

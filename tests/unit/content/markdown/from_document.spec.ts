@@ -569,6 +569,9 @@ test.group('documentToMarkdown: GitBook documents', () => {
     for (let i = 0; i < 300; i++)
       deep = { object: 'block', type: 'blockquote', data: {}, nodes: [deep] }
     cases.push([doc(deep), /document nests deeper than 256 levels/])
+    cases.push([doc(paragraph(text('x'.repeat(1_000_001)))), /document is too large/])
+    const manyParagraphs = Array.from({ length: 20_000 }, () => paragraph(text('x')))
+    cases.push([{ object: 'document', nodes: manyParagraphs }, /document is too large/])
     for (const [input, message] of cases) {
       assert.throws(() => documentToMarkdown(input), InvalidPageSourceError as any)
       assert.throws(() => documentToMarkdown(input), message)
