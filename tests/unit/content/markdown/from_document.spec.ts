@@ -127,6 +127,8 @@ test.group('documentToMarkdown: round trips through markdownToDocument', () => {
       '\\# not a heading\n\n\\- not a list\n\n1\\. not ordered\n\n\\> not a quote\n\nstar \\* under \\_ bracket \\[x\\](y) tick \\` pipe \\| tilde \\~ lt \\< amp &amp;amp; brace \\{% hint %}\n\n\\+ plus\n\ntext\\\n\\# after break\n',
     ],
     ['dividers and html', 'a\n\n---\n\n<div>x</div>\n\nb\n'],
+    ['autolinks', 'see https://x.example/a_b, <https://y.example> and a@b.co\n'],
+    ['destinations with spaces and titles', '[x](<a b>) [y](u?a=1&b=2) ![z](<q r> "t \\"q\\"")\n'],
   ]) {
     test(name, ({ assert }) => {
       roundTrips(assert, markdown)
@@ -294,7 +296,7 @@ test.group('documentToMarkdown: GitBook documents', () => {
         '{% hint style="warning" %}\n\ncareful\n\n{% endhint %}',
         '![diagram](/files/IMG1 "The diagram")',
         '---',
-        '| Name | Value |\n| :--- | ---: |\n| a \\| b | **1** |\n| c | 2 |',
+        '| Name | Value |\n| :- | -: |\n| a \\| b | **1** |\n| c | 2 |',
       ].join('\n\n') + '\n'
     )
     // Read back, it is the same document (in Bindery's normal form).
@@ -337,10 +339,18 @@ test.group('documentToMarkdown: GitBook documents', () => {
       '{% hint style="info" %}',
       '    indented',
       'C#',
+      'a | b\n:-: | :-:',
+      'line\n  after a break\n',
     ]) {
       const markdown = documentToMarkdown(doc(paragraph(text(value))))
       const back = markdownToDocument(markdown)
-      assert.equal(texts(back), value.trimStart(), `${value} -> ${markdown}`)
+      // Whitespace at the start and end of lines is not kept; a newline is a hard break.
+      const kept = value
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+        .trim()
+      assert.equal(texts(back), kept, `${value} -> ${markdown}`)
       assert.deepEqual(
         back.nodes.map((n) => n.type),
         ['paragraph'],
@@ -376,6 +386,89 @@ test.group('documentToMarkdown: GitBook documents', () => {
         ['x``y', ['code']],
       ]
     )
+  })
+
+  test('marks read back on the same text, whatever their neighbours', ({ assert }) => {
+    const leaves = (...pairs: [string, string[]][]) =>
+      doc(
+        paragraph({
+          object: 'text',
+          leaves: pairs.map(([value, marks]) => ({
+            object: 'leaf',
+            text: value,
+            marks: marks.map((type) => ({ object: 'mark', type })),
+          })),
+        })
+      )
+    for (const pairs of [
+      [
+        ['Note:', ['bold']],
+        ['text', []],
+      ],
+      [
+        ['a', []],
+        [' ', ['italic']],
+        ['d', []],
+      ],
+      [
+        ['a', ['bold']],
+        ['b', ['bold', 'italic']],
+      ],
+      [
+        ['x', ['strikethrough', 'bold']],
+        ['y', []],
+      ],
+    ] as [string, string[]][][]) {
+      const markdown = documentToMarkdown(leaves(...pairs))
+      const back = (markdownToDocument(markdown).nodes[0].nodes![0] as any).leaves
+      const expected = pairs.filter(([value]) => value.trim() !== '')
+      assert.deepEqual(
+        back
+          .filter((l: any) => l.marks.length > 0)
+          .map((l: any) => [l.text, l.marks.map((m: any) => m.type).sort()]),
+        expected.filter(([, marks]) => marks.length > 0).map(([v, marks]) => [v, marks.sort()]),
+        markdown
+      )
+      assert.equal(back.map((l: any) => l.text).join(''), pairs.map(([v]) => v).join(''))
+    }
+  })
+
+  test('bare URLs and e-mail addresses are written as they are', ({ assert }) => {
+    assert.equal(
+      documentToMarkdown(
+        doc(paragraph(text('see https://x.example/a_b, www.x.example and a@b.co')))
+      ),
+      'see https://x.example/a_b, www.x.example and a@b.co\n'
+    )
+  })
+
+  test('a task item without a first paragraph keeps its checkbox', ({ assert }) => {
+    const markdown = documentToMarkdown(
+      doc({
+        object: 'block',
+        type: 'list-tasks',
+        data: {},
+        nodes: [
+          {
+            object: 'block',
+            type: 'list-item',
+            data: { checked: true },
+            nodes: [
+              {
+                object: 'block',
+                type: 'code',
+                data: {},
+                nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('x')] }],
+              },
+            ],
+          },
+        ],
+      })
+    )
+    const list = markdownToDocument(markdown).nodes[0] as any
+    assert.equal(list.type, 'list-tasks', markdown)
+    assert.isTrue(list.nodes[0].data.checked)
+    assert.equal(list.nodes[0].nodes.at(-1).type, 'code')
   })
 
   test('escaping in headings and tables', ({ assert }) => {
@@ -476,6 +569,9 @@ test.group('documentToMarkdown: GitBook documents', () => {
     for (let i = 0; i < 300; i++)
       deep = { object: 'block', type: 'blockquote', data: {}, nodes: [deep] }
     cases.push([doc(deep), /document nests deeper than 256 levels/])
+    cases.push([doc(paragraph(text('x'.repeat(1_000_001)))), /document is too large/])
+    const manyParagraphs = Array.from({ length: 20_000 }, () => paragraph(text('x')))
+    cases.push([{ object: 'document', nodes: manyParagraphs }, /document is too large/])
     for (const [input, message] of cases) {
       assert.throws(() => documentToMarkdown(input), InvalidPageSourceError as any)
       assert.throws(() => documentToMarkdown(input), message)
