@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import {
+  createCaller,
+  createMember,
+  eachTestInTransaction,
+  type Caller,
+} from '#tests/helpers/callers'
 import { assertTokenGuards } from '#tests/helpers/guards'
 import { applyChanges, createSpace } from '../content/helpers.js'
 import { reviewTeam } from './review_helpers.js'
@@ -142,8 +147,8 @@ test.group('POST requested-reviewers', (group) => {
     assert,
   }) => {
     const t = await reviewTeam(client)
-    const guest = await createCaller({ organizationId: t.admin.organizationId, role: null })
-    const unshared = await createCaller({ organizationId: t.admin.organizationId, role: null })
+    const guest = await createMember(t.admin.organizationId, null)
+    const unshared = await createMember(t.admin.organizationId, null)
     const invite = await client
       .post(`/v1/spaces/${t.space.id}/permissions`)
       .bearerToken(t.admin.token)

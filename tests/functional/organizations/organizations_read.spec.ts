@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
 test.group('GET /v1/orgs', (group) => {
@@ -162,7 +162,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     .with(['another organization', 'an unknown id', 'a malformed id'])
     .run(async ({ client, assert }, kind) => {
       const caller = await createCaller()
-      const other = await createCaller()
+      const other = await createOrganization()
       const id =
         kind === 'another organization'
           ? other.organizationId

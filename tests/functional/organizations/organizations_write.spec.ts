@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
 async function countOrganizations() {
@@ -274,7 +274,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
 
   test('another organization or an unknown id is 404', async ({ client }) => {
     const admin = await createCaller()
-    const other = await createCaller()
+    const other = await createOrganization()
     for (const id of [other.organizationId, newId()]) {
       const response = await client
         .patch(`/v1/orgs/${id}`)
@@ -364,7 +364,7 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
 
   test('another organization is 404', async ({ client }) => {
     const caller = await createCaller()
-    const other = await createCaller()
+    const other = await createOrganization()
     const response = await client
       .post(`/v1/orgs/${other.organizationId}/ping`)
       .bearerToken(caller.token)

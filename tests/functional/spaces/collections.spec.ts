@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createCollection, createSpace } from './helpers.js'
 
@@ -414,7 +414,7 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     ])
     .run(async ({ client }, { body, status }) => {
       const admin = await createCaller()
-      const other = await createCaller()
+      const other = await createOrganization()
       await createCaller({ organizationId: other.organizationId, role: 'edit', email: admin.email })
       const collection = await createCollection(client, admin)
       const response = await client

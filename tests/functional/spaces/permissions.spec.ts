@@ -1,6 +1,11 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import {
+  createCaller,
+  createOrganization,
+  createMember,
+  eachTestInTransaction,
+} from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { newId } from '#core/ids'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -246,9 +251,10 @@ test.group('Permission operations on spaces and collections', (group) => {
     .with([{ kind: 'spaces' }, { kind: 'collections' }])
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
-      const other = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-      const foreignTeam = await createTeam(other.organizationId, [])
+      const elsewhere = await createOrganization()
+      const other = await createMember(elsewhere.organizationId, 'admin')
+      const member = await createMember(admin.organizationId, 'read')
+      const foreignTeam = await createTeam(elsewhere.organizationId, [])
       const target =
         kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
       const base = `/v1/${kind}/${target.id}/permissions`
@@ -323,9 +329,9 @@ test.group('Permission operations on spaces and collections', (group) => {
     .with([{ kind: 'spaces' }, { kind: 'collections' }])
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
-      const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const reader = await createMember(admin.organizationId, 'read')
       const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-      const outsider = await createCaller({ organizationId: admin.organizationId, role: null })
+      const outsider = await createMember(admin.organizationId, null)
       const team = await createTeam(admin.organizationId, [guest.user.id])
       const parent = await createCollection(client, admin)
       await client
@@ -404,7 +410,7 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
   test("lists a member's spaces with their effective permission", async ({ client, assert }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const reader = await createMember(admin.organizationId, 'read')
     const a = await createSpace(client, admin, { title: 'A' })
     await createSpace(client, admin, { title: 'B' })
     await client

@@ -1,27 +1,17 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
 import { assertTokenGuards } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { createTeam } from '#tests/helpers/teams'
 
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 const idp = createTestIdp('crud')
 
 function path(organizationId: string, id?: string) {
   return `/v1/orgs/${organizationId}/saml${id ? `/${id}` : ''}`
-}
-
-async function createTeam(organizationId: string, title = 'Engineering') {
-  const id = newId()
-  const now = toSqlTimestamp(DateTime.utc())
-  await db
-    .table('teams')
-    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
-  return id
 }
 
 async function countProviders() {
@@ -45,7 +35,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
 
   test('an admin creates a configured provider', async ({ client, assert }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
     const response = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
@@ -126,8 +116,8 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert,
   }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
-    const otherTeamId = await createTeam(admin.organizationId, 'Support')
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
+    const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
     const created = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
@@ -207,7 +197,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
 
   test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
     const created = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
@@ -349,7 +339,7 @@ test.group('SAML providers: bad input', (group) => {
   test("another organization's team cannot be the default team", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreignTeam = await createTeam(other.organizationId)
+    const foreignTeam = await createTeam(other.organizationId, [], 'Engineering')
     const response = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)

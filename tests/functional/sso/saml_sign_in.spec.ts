@@ -1,11 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { authnRequestOf, createTestIdp, samlResponse, type TestIdp } from '#tests/helpers/saml_idp'
 import { newId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { createTeam } from '#tests/helpers/teams'
 
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 const idp = createTestIdp('idp')
@@ -13,18 +12,9 @@ const otherIdp = createTestIdp('rogue')
 
 type Setup = { admin: Caller; provider: any; teamId: string }
 
-async function createTeam(organizationId: string, title = 'SSO people') {
-  const id = newId()
-  const now = toSqlTimestamp(DateTime.utc())
-  await db
-    .table('teams')
-    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
-  return id
-}
-
 async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> {
   const admin = await createCaller()
-  const teamId = await createTeam(admin.organizationId)
+  const teamId = await createTeam(admin.organizationId, [], 'SSO people')
   const response = await client
     .post(`/v1/orgs/${admin.organizationId}/saml`)
     .bearerToken(admin.token)
