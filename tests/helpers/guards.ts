@@ -25,7 +25,8 @@ export async function assertTokenGuards(user: User, operations: Guarded[]) {
     }
     if (!tokens.has(scope)) {
       const others = SCOPES.filter((candidate) => candidate !== scope)
-      tokens.set(scope, (await User.accessTokens.create(user, others)).value!.release())
+      const { value } = await User.accessTokens.create(user, others)
+      tokens.set(scope, value!.release())
     }
     const scoped = await send().bearerToken(tokens.get(scope)!)
     scoped.assertStatus(403)

@@ -65,7 +65,7 @@ test.group('GET /v1/user', (group) => {
     const ok = await client.get('/v1/user').bearerToken(token.value!.release())
     ok.assertStatus(200)
     await User.accessTokens.all(caller.user).then(async () => {
-      const db = (await import('@adonisjs/lucid/services/db')).default
+      const { default: db } = await import('@adonisjs/lucid/services/db')
       await db
         .from('auth_access_tokens')
         .where('id', String(token.identifier))
@@ -78,10 +78,14 @@ test.group('GET /v1/user', (group) => {
 
   test('records when a token was last used, at most once a minute', async ({ client, assert }) => {
     const caller = await createCaller()
-    const db = (await import('@adonisjs/lucid/services/db')).default
-    const lastUsed = async () =>
-      (await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).first())
-        .last_used_at
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    const lastUsed = async () => {
+      const token = await db
+        .from('auth_access_tokens')
+        .where('tokenable_id', caller.user.id)
+        .first()
+      return token.last_used_at
+    }
     assert.isNull(await lastUsed())
 
     await client.get('/v1/user').bearerToken(caller.token)
@@ -97,7 +101,8 @@ test.group('GET /v1/user', (group) => {
       .where('tokenable_id', caller.user.id)
       .update({ last_used_at: null })
     const forged = caller.token.slice(0, -4) + 'AAAA'
-    ;(await client.get('/v1/user').bearerToken(forged)).assertStatus(401)
+    const forgedResponse = await client.get('/v1/user').bearerToken(forged)
+    forgedResponse.assertStatus(401)
     assert.isNull(await lastUsed())
   })
 

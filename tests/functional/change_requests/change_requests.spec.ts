@@ -409,7 +409,8 @@ test.group('change request roles and tokens', (group) => {
         response.assertContract()
       }
       const others = SCOPES.filter((candidate) => candidate !== scope)
-      const token = (await User.accessTokens.create(admin.user, others)).value!.release()
+      const { value } = await User.accessTokens.create(admin.user, others)
+      const token = value!.release()
       const scoped = await send().bearerToken(token)
       scoped.assertStatus(403)
       scoped.assertContract()

@@ -48,10 +48,10 @@ test.group('Merges under concurrency', () => {
         ],
       ]
       const changeRequests = []
-      for (const changes of edits)
-        changeRequests.push(
-          (await changeRequestWith(client, admin, space.id, changes)).changeRequest
-        )
+      for (const changes of edits) {
+        const made = await changeRequestWith(client, admin, space.id, changes)
+        changeRequests.push(made.changeRequest)
+      }
 
       const responses = await Promise.all(
         changeRequests.map((changeRequest) =>

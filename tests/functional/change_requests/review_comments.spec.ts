@@ -102,7 +102,8 @@ test.group('Review comments', (group) => {
       [comment.id]
     )
     assert.equal(listed.items[0].target.review, review.id)
-    assert.equal((await read(client, t.reader, t.base)).comments, 1)
+    const seen = await read(client, t.reader, t.base)
+    assert.equal(seen.comments, 1)
     const shown = await read(client, t.reviewer, `${t.base}/comments/${comment.id}`)
     assert.deepEqual(shown, comment)
 
@@ -136,11 +137,8 @@ test.group('Review comments', (group) => {
     assert.equal(list.items[0].comment.replies, 1)
     assert.equal(list.items[0].comment.status, 'resolved')
     assert.notProperty(list.items[1], 'comment')
-    assert.equal(
-      (await read(client, t.reader, t.base)).comments,
-      0,
-      'a resolved comment is no longer open'
-    )
+    const seenAfter = await read(client, t.reader, t.base)
+    assert.equal(seenAfter.comments, 0, 'a resolved comment is no longer open')
   })
 
   test('a JSON document comment is stored as markdown; format=document shapes reads', async ({
@@ -178,10 +176,10 @@ test.group('Review comments', (group) => {
     const shown = await read(client, t.reader, review.urls.location)
     assert.notProperty(shown, 'comment')
     assert.equal(shown.status, 'approved')
-    assert.isNull(
-      (await db.from('change_request_reviews').where('id', review.id).first()).comment_id
-    )
-    assert.equal((await read(client, t.reader, t.base)).comments, 0)
+    const stored = await db.from('change_request_reviews').where('id', review.id).first()
+    assert.isNull(stored.comment_id)
+    const seen = await read(client, t.reader, t.base)
+    assert.equal(seen.comments, 0)
   })
 
   test('bad comments are 400s naming the field; nothing is written')

@@ -122,11 +122,10 @@ test.group('POST requested-reviewers', (group) => {
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'New page', document: { markdown: 'Body' } },
     ])
-    const head = (
-      await client
-        .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
-        .bearerToken(t.admin.token)
-    ).body()
+    const reread = await client
+      .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+      .bearerToken(t.admin.token)
+    const head = reread.body()
     assert.notEqual(head.revision, t.changeRequest.revision)
     await new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -336,7 +335,8 @@ test.group('requested reviewers: roles, states and ids', (group) => {
       remove.assertContract()
       assert.equal(await snapshot(t.changeRequest.id), before)
       // Still listed.
-      assert.equal((await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+      const { count } = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)
+      assert.equal(count, 1)
     }
   })
 

@@ -152,8 +152,12 @@ test.group('POST reviews', (group) => {
         .json({ status: 'approved' })
       response.assertStatus(403)
       response.assertContract()
-      const flags = (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id))
-        .permissions
+      const { permissions: flags } = await changeRequestOf(
+        client,
+        caller,
+        t.space.id,
+        t.changeRequest.id
+      )
       assert.isFalse(flags.review)
     }
     // The admin authors one of their own: 403, and the flag says so.
@@ -170,9 +174,8 @@ test.group('POST reviews', (group) => {
     assert.equal(await snapshot(own.id), JSON.stringify({ reviews: [], requested: [] }))
 
     for (const caller of [t.reviewer, t.admin]) {
-      assert.isTrue(
-        (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions.review
-      )
+      const { permissions } = await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)
+      assert.isTrue(permissions.review)
       await submitReview(client, caller, t.space.id, t.changeRequest.id, 'approved')
     }
   })
@@ -194,12 +197,12 @@ test.group('POST reviews', (group) => {
       response.assertStatus(403)
       response.assertContract()
       assert.include(response.body().error.message, status)
-      assert.isFalse(
-        (await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)).permissions.review
-      )
+      const { permissions } = await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)
+      assert.isFalse(permissions.review)
       assert.equal(await snapshot(t.changeRequest.id), before)
       // Reviews stay readable.
-      assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+      const { count } = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
+      assert.equal(count, 1)
     }
   })
 
@@ -301,11 +304,10 @@ test.group('GET reviews', (group) => {
       afterBatch.items.map((r: any) => r.outdated),
       [true, true, true]
     )
-    assert.equal(
-      (await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: 'false' }))
-        .count,
-      0
-    )
+    const { count } = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, {
+      outdated: 'false',
+    })
+    assert.equal(count, 0)
     const shown = await client.get(second.urls.location).bearerToken(t.reader.token)
     assert.isTrue(shown.body().outdated)
 
@@ -334,9 +336,14 @@ test.group('GET reviews', (group) => {
     const ids = []
     for (let i = 0; i < 5; i++) {
       const reviewer = i % 2 === 0 ? t.reviewer : t.otherReviewer
-      ids.push(
-        (await submitReview(client, reviewer, t.space.id, t.changeRequest.id, 'approved')).id
+      const { id } = await submitReview(
+        client,
+        reviewer,
+        t.space.id,
+        t.changeRequest.id,
+        'approved'
       )
+      ids.push(id)
     }
     const seen: string[] = []
     let page: string | undefined

@@ -183,20 +183,22 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       response.assertContract()
     }
     const stranger = await createCaller()
-    ;(await client.patch(url).bearerToken(stranger.token).json({ status: 'open' })).assertStatus(
-      404
-    )
-    ;(
-      await client.patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA')).bearerToken(admin.token).json({})
-    ).assertStatus(404)
+    const strangerPatch = await client
+      .patch(url)
+      .bearerToken(stranger.token)
+      .json({ status: 'open' })
+    strangerPatch.assertStatus(404)
+    const unknownPatch = await client
+      .patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA'))
+      .bearerToken(admin.token)
+      .json({})
+    unknownPatch.assertStatus(404)
     const user = await User.findOrFail(admin.user.id)
     await assertTokenGuards(user, [
       { send: () => client.patch(url).json({ status: 'open' }), scope: 'space:write' },
     ])
-    assert.equal(
-      (await db.from('change_requests').where('id', changeRequest.id).first()).status,
-      'draft'
-    )
+    const row = await db.from('change_requests').where('id', changeRequest.id).first()
+    assert.equal(row.status, 'draft')
 
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     const byNumber = await client

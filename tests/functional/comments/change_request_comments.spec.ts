@@ -47,7 +47,8 @@ test.group('Change request comments', (group) => {
       [comment.id]
     )
     // The space's own list does not show it, nor its route find it.
-    assert.equal((await listComments(client, admin, `/v1/spaces/${space.id}`)).count, 0)
+    const { count } = await listComments(client, admin, `/v1/spaces/${space.id}`)
+    assert.equal(count, 0)
     const viaSpace = await client
       .get(`/v1/spaces/${space.id}/comments/${comment.id}`)
       .bearerToken(admin.token)
@@ -98,7 +99,8 @@ test.group('Change request comments', (group) => {
     const deleted = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)
     deleted.assertContract()
-    assert.equal((await listComments(client, admin, base)).count, 0)
+    const comments = await listComments(client, admin, base)
+    assert.equal(comments.count, 0)
 
     // Pages are looked up in the change request's head.
     const unknownPage = await client
@@ -262,7 +264,8 @@ test.group('Change request comments', (group) => {
     assert.deepEqual(inSpace.ids, [writer.user.id, replier.user.id].sort())
     assert.equal(inSpace.body.count, 2)
     assert.equal(inSpace.body.items[0].object, 'member')
-    assert.deepEqual((await ids(crBase)).ids, [admin.user.id])
+    const commenters = await ids(crBase)
+    assert.deepEqual(commenters.ids, [admin.user.id])
     const firstPage = await ids(spaceBase, { limit: 1 })
     assert.lengthOf(firstPage.ids, 1)
     const secondPage = await ids(spaceBase, { limit: 1, page: firstPage.body.next.page })

@@ -193,7 +193,8 @@ test.group('Comments: update, reactions, resolution', (group) => {
     assert.lengthOf(await db.from('comment_reactions').where('comment_id', replies[0].id), 0)
     const after = await client.get(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     assert.equal(after.body().replies, 2)
-    assert.equal((await db.from('comments').where('id', comment.id).first()).replies_count, 2)
+    const stored = await db.from('comments').where('id', comment.id).first()
+    assert.equal(stored.replies_count, 2)
 
     // Replies are not comments: their ids are not found as comments, nor under another comment.
     const other = await postComment(client, admin, base, { body: { markdown: 'Other' } })
@@ -239,8 +240,9 @@ test.group('Comments: update, reactions, resolution', (group) => {
     const response = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     response.assertStatus(205)
     response.assertContract()
+    const where = await db.from('comments').where('space_id', space.id)
     assert.deepEqual(
-      (await db.from('comments').where('space_id', space.id)).map((row) => row.id),
+      where.map((row) => row.id),
       [kept.id]
     )
     assert.lengthOf(

@@ -15,7 +15,7 @@ test.group('Space comments: post and read', (group) => {
     const { space, pages } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}`
 
-    const current = (await db.from('spaces').where('id', space.id).first()).revision_id
+    const { revision_id: current } = await db.from('spaces').where('id', space.id).first()
     const plain = await postComment(client, admin, base, { body: { markdown: 'Looks **good**' } })
     assert.equal(plain.object, 'comment')
     assert.equal(plain.status, 'open')

@@ -481,7 +481,8 @@ test.group('authoring batches: revert_page', (group) => {
         document: { markdown: 'Alpha body' },
       },
     ])
-    const alpha = pageByTitle((await headTree(space.id, changeRequest.id)).pages, 'Alpha').node.id
+    const { pages } = await headTree(space.id, changeRequest.id)
+    const alpha = pageByTitle(pages, 'Alpha').node.id
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: alpha, slug: 'first' },
       {
@@ -770,10 +771,8 @@ test.group('AuthoringService.applyToChangeRequest', (group) => {
   }) => {
     const admin = await createCaller()
     const authoring = await app.container.make(AuthoringService)
-    const access = await new SpaceAccessService().spaceFor(
-      admin.user.id,
-      (await createSpace(client, admin)).id
-    )
+    const created = await createSpace(client, admin)
+    const access = await new SpaceAccessService().spaceFor(admin.user.id, created.id)
     const changeRequest = await createChangeRequest(client, admin, access.space.id)
     // The caller authorized against a draft; it is merged before the batch takes the lock.
     await db.from('change_requests').where('id', changeRequest.id).update({ status: 'merged' })

@@ -11,9 +11,8 @@ import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpe
 const MISSING_FILE = 'AAAAAAAAAAAAAAAAAAAA'
 
 async function applyToSpace(caller: Caller, spaceId: string, changes: ContentChange[]) {
-  const access = await (
-    await app.container.make(SpaceAccessService)
-  ).spaceFor(caller.user.id, spaceId)
+  const make = await app.container.make(SpaceAccessService)
+  const access = await make.spaceFor(caller.user.id, spaceId)
   const authoring = await app.container.make(AuthoringService)
   return authoring.applyToSpace(caller.user, access, changes)
 }
@@ -195,7 +194,8 @@ test.group('Link listings', (group) => {
   }) => {
     const admin = await createCaller()
     const { space, intro } = await linkedSpace(client, admin)
-    const all = (await get(client, admin, `/spaces/${space.id}/links`)).body().items
+    const listed = await get(client, admin, `/spaces/${space.id}/links`)
+    const all = listed.body().items
 
     const paged = await listAll(client, admin, `/spaces/${space.id}/links`, { limit: 5 })
     assert.equal(paged.pages, 3)
@@ -250,7 +250,8 @@ test.group('Link listings', (group) => {
   test('lists the pages that embed or link to a file', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space, intro, guide, logo } = await linkedSpace(client, admin)
-    const revision = (await get(client, admin, `/spaces/${space.id}`)).body().revision
+    const listed = await get(client, admin, `/spaces/${space.id}`)
+    const revision = listed.body().revision
     const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, {
       limit: 1,
     })

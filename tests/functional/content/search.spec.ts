@@ -417,7 +417,8 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     ])
     await indexSpace(gone, [page('Walrus', 'z')])
     const url = `/v1/orgs/${org}/search`
-    assert.equal((await search(client, admin, url, { query: 'walrus' })).count, 4)
+    const { count } = await search(client, admin, url, { query: 'walrus' })
+    assert.equal(count, 4)
 
     const deleted = await client.delete(`/v1/spaces/${gone.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)

@@ -78,7 +78,7 @@ test.group('API conventions', (group) => {
 
   test('requests Node rejects before routing still get the error shape', async ({ assert }) => {
     const { request } = await import('node:http')
-    const env = (await import('#start/env')).default
+    const { default: env } = await import('#start/env')
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
-import { createRoster, MATRIX, membershipOf } from './roster.js'
+import { createRoster, MATRIX, membershipOf, roleOf } from './roster.js'
 
 const membersUrl = (organizationId: string) => `/v1/orgs/${organizationId}/members`
 
@@ -246,9 +246,8 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
 
   test('refuses a token without the organization:members:read scope', async ({ client }) => {
     const caller = await createCaller()
-    const token = await (
-      await import('#accounts/models/user')
-    ).default.accessTokens.create(caller.user, ['organization:read'])
+    const imported = await import('#accounts/models/user')
+    const token = await imported.default.accessTokens.create(caller.user, ['organization:read'])
     const response = await client
       .get(membersUrl(caller.organizationId))
       .bearerToken(token.value!.release())
@@ -313,7 +312,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     response.assertStatus(200)
     response.assertContract()
     assert.equal(response.body().role, 'review')
-    assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'review')
+    assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'review')
 
     const guest = await client.patch(url).bearerToken(roster.admin.token).json({ role: null })
     guest.assertStatus(200)
@@ -342,7 +341,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .json({ role: 'admin' })
       response.assertStatus(status)
       response.assertContract()
-      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
   test('the last admin cannot be demoted (409); with a second admin they can', async ({
@@ -355,7 +354,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     refused.assertStatus(409)
     refused.assertContract()
     assert.include(refused.body().error.message, 'last admin')
-    assert.equal((await membershipOf(roster.organizationId, roster.admin.user.id)).role, 'admin')
+    assert.equal(await roleOf(roster.organizationId, roster.admin.user.id), 'admin')
 
     const promoted = await client
       .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
@@ -384,7 +383,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .json(body)
       response.assertStatus(400)
       response.assertContract()
-      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
   test('rejects malformed JSON', async ({ client }) => {

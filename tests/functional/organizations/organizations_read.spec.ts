@@ -138,7 +138,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
 
   test('timestamps keep their milliseconds through the database', async ({ client, assert }) => {
     const caller = await createCaller()
-    const Organization = (await import('#organizations/models/organization')).default
+    const { default: Organization } = await import('#organizations/models/organization')
     const { DateTime } = await import('luxon')
     const organization = await Organization.findOrFail(caller.organizationId)
     organization.createdAt = DateTime.fromISO('2026-01-02T03:04:05.678Z')

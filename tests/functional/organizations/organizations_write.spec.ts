@@ -102,7 +102,7 @@ test.group('POST /v1/orgs', (group) => {
 
   test('needs the organization:write scope', async ({ client }) => {
     const caller = await createCaller()
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(caller.user, ['organization:read'])
     const response = await client
       .post('/v1/orgs')

@@ -50,6 +50,14 @@ export async function membershipOf(organizationId: string, userId: string) {
     .first()
 }
 
+/**
+ * The user's role in the organization (null: a guest); undefined when not a member.
+ */
+export async function roleOf(organizationId: string, userId: string) {
+  const membership = await membershipOf(organizationId, userId)
+  return membership?.role
+}
+
 export async function teamMembershipsOf(teamId: string) {
   const rows = await db
     .from('team_members')

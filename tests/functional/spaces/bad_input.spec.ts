@@ -103,10 +103,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     const admin = await createCaller()
     const t = await tree(client, admin)
     const before = await snapshot(admin.organizationId)
-    const readOnly = (await User.accessTokens.create(admin.user, ['space:read'])).value!.release()
-    const noSpaces = (
-      await User.accessTokens.create(admin.user, ['organization:read'])
-    ).value!.release()
+    const { value } = await User.accessTokens.create(admin.user, ['space:read'])
+    const readOnly = value!.release()
+    const created = await User.accessTokens.create(admin.user, ['organization:read'])
+    const noSpaces = created.value!.release()
     const reads = [
       `/v1/orgs/${admin.organizationId}/spaces`,
       `/v1/spaces/${t.s1.id}`,

@@ -257,8 +257,10 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const ids = []
-    for (let i = 0; i < 3; i++)
-      ids.push((await createSpace(client, admin, { parent: collection.id })).id)
+    for (let i = 0; i < 3; i++) {
+      const space = await createSpace(client, admin, { parent: collection.id })
+      ids.push(space.id)
+    }
     await createSpace(client, admin)
     const first = await client
       .get(`/v1/collections/${collection.id}/spaces`)
@@ -305,15 +307,13 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     into.assertStatus(200)
     into.assertContract()
     assert.equal(into.body().parent, a.id)
-    const roots = async () =>
-      (
-        await client
-          .get(`/v1/orgs/${admin.organizationId}/collections`)
-          .qs({ nested: false })
-          .bearerToken(admin.token)
-      )
-        .body()
-        .items.map((c: any) => c.title)
+    const roots = async () => {
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/collections`)
+        .qs({ nested: false })
+        .bearerToken(admin.token)
+      return response.body().items.map((c: any) => c.title)
+    }
     assert.deepEqual(await roots(), ['A'])
 
     const back = await client

@@ -78,10 +78,8 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     moved.assertContract()
     let now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Notes', 'Intro'])
-    assert.equal(
-      (await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)).body().parent,
-      guides.id
-    )
+    const read = await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    assert.equal(read.body().parent, guides.id)
 
     // A collection to the root: nested=false lists it, its spaces follow it.
     const out = await client

@@ -77,10 +77,12 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .bearerToken(admin.token)
       .json({ defaultLevel: 'edit' })
 
-    const titles = async () =>
-      (await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token))
-        .body()
-        .items.map((s: any) => s.title)
+    const titles = async () => {
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/spaces`)
+        .bearerToken(guest.token)
+      return response.body().items.map((s: any) => s.title)
+    }
     assert.deepEqual(await titles(), [])
 
     const inviteCollection = await client
@@ -393,7 +395,7 @@ test.group('Permission operations on spaces and collections', (group) => {
   test('needs the space:permissions:write scope', async ({ client }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(admin.user, ['space:read', 'space:write'])
     const response = await client
       .post(`/v1/spaces/${space.id}/permissions`)

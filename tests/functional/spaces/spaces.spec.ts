@@ -147,7 +147,10 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
   test('lists the spaces in position order, paginated', async ({ client, assert }) => {
     const admin = await createCaller()
     const ids = []
-    for (let i = 0; i < 3; i++) ids.push((await createSpace(client, admin, { title: `S${i}` })).id)
+    for (let i = 0; i < 3; i++) {
+      const space = await createSpace(client, admin, { title: `S${i}` })
+      ids.push(space.id)
+    }
     const first = await client
       .get(`/v1/orgs/${admin.organizationId}/spaces`)
       .qs({ limit: 2 })
@@ -415,8 +418,10 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     const a = await createSpace(client, admin, { title: 'A' })
     const b = await createSpace(client, admin, { title: 'B' })
     const c = await createSpace(client, admin, { title: 'C' })
-    const titles = async (path: string) =>
-      (await client.get(path).bearerToken(admin.token)).body().items.map((s: any) => s.title)
+    const titles = async (path: string) => {
+      const response = await client.get(path).bearerToken(admin.token)
+      return response.body().items.map((s: any) => s.title)
+    }
 
     const before = await client
       .post(`/v1/spaces/${c.id}/move`)

@@ -319,7 +319,8 @@ test.group('SAML providers: bad input', (group) => {
       assert.equal(await countProviders(), before)
 
       if (patch) {
-        const { label: _label, ...rest } = body as Record<string, unknown>
+        const rest = { ...(body as Record<string, unknown>) }
+        delete rest.label
         const patchBody = field === 'label' ? body : rest
         const patched = await client
           .patch(path(admin.organizationId, existing.body().id))
@@ -405,11 +406,11 @@ test.group('SAML providers: list', (group) => {
     const admin = await createCaller()
     const ids: string[] = []
     for (const label of ['A', 'B', 'C']) {
-      ids.push(
-        (
-          await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label })
-        ).body().id
-      )
+      const created = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ label })
+      ids.push(created.body().id)
     }
     const first = await client
       .get(path(admin.organizationId))
@@ -461,9 +462,11 @@ test.group('SAML providers: who may do what', (group) => {
     test(`role ${role ?? 'guest'} is refused every operation (403)`, async ({ client, assert }) => {
       const admin = await createCaller()
       const member = await createCaller({ organizationId: admin.organizationId, role })
-      const id = (
-        await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-      ).body().id
+      const created = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json(fullBody())
+      const id = created.body().id
       const before = await countProviders()
       for (const response of [
         await client.get(path(admin.organizationId)).bearerToken(member.token),
@@ -494,9 +497,11 @@ test.group('SAML providers: who may do what', (group) => {
   test('non-members get 404 for every operation', async ({ client }) => {
     const admin = await createCaller()
     const stranger = await createCaller()
-    const id = (
-      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-    ).body().id
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody())
+    const id = created.body().id
     for (const response of [
       await client.get(path(admin.organizationId)).bearerToken(stranger.token),
       await client
@@ -552,9 +557,11 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
 
   test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
     const admin = await createCaller()
-    const active = (
-      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-    ).body()
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody())
+    const active = created.body()
     await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)

@@ -162,11 +162,8 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
     read.assertStatus(404)
     read.assertContract()
-    assert.equal(
-      (await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body()
-        .title,
-      'Theirs'
-    )
+    const theirs = await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)
+    assert.equal(theirs.body().title, 'Theirs')
   })
 
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
@@ -337,7 +334,7 @@ test.group('Translation settings: who may do what', (group) => {
 
   test('writes need the organization:write scope', async ({ client }) => {
     const admin = await createCaller()
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(admin.user, ['organization:read'])
     const response = await client
       .post(path(admin.organizationId))
