@@ -33,3 +33,23 @@ export async function assertTokenGuards(user: User, operations: Guarded[]) {
     scoped.assertContract()
   }
 }
+
+/**
+ * The checks every answer gets: its status, its shape against the contract, and for an error the
+ * message when one is given (a string it must contain, or a pattern).
+ */
+export function assertAnswer(response: any, status: number, message?: string | RegExp) {
+  response.assertStatus(status)
+  response.assertContract()
+  if (message === undefined) return
+  const actual: string = response.body().error?.message ?? ''
+  const matches = typeof message === 'string' ? actual.includes(message) : message.test(actual)
+  if (!matches) throw new Error(`Expected error message ${message}, got "${actual}"`)
+}
+
+/**
+ * `assertAnswer` for several answers that must all end the same way.
+ */
+export function assertAnswers(responses: any[], status: number, message?: string | RegExp) {
+  for (const response of responses) assertAnswer(response, status, message)
+}

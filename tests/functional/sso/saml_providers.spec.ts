@@ -1,9 +1,10 @@
 import { test } from '@japa/runner'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 import { createTeam } from '#tests/helpers/teams'
 
@@ -40,8 +41,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json(fullBody(teamId))
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const provider = response.body()
     assert.equal(provider.object, 'saml-provider')
     assert.match(provider.id, /^[A-Za-z0-9]{20}$/)
@@ -69,8 +69,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.equal(response.header('location'), provider.urls.location)
 
     const read = await client.get(path(admin.organizationId, provider.id)).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), provider)
   })
 
@@ -80,8 +79,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Later' })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const provider = response.body()
     assert.equal(provider.status, 'pending')
     assert.equal(provider.ssoURL, '')
@@ -94,8 +92,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Guests', defaultRole: null })
-    guest.assertStatus(201)
-    guest.assertContract()
+    assertAnswer(guest, 201)
     assert.isNull(guest.body().defaultRole)
   })
 
@@ -106,8 +103,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Bare', certificate: bare })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
   })
 
@@ -134,8 +130,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
         ssoURL: idp.ssoUrl,
         defaultTeam: teamId,
       })
-    configured.assertStatus(200)
-    configured.assertContract()
+    assertAnswer(configured, 200)
     assert.equal(configured.body().label, 'Draft')
     assert.equal(configured.body().status, 'active')
     assert.equal(configured.body().defaultTeam.id, teamId)
@@ -145,8 +140,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({ label: 'x'.repeat(30), defaultTeam: otherTeamId, defaultRole: 'admin' })
-    renamed.assertStatus(200)
-    renamed.assertContract()
+    assertAnswer(renamed, 200)
     assert.equal(renamed.body().label, 'x'.repeat(30))
     assert.equal(renamed.body().defaultTeam.title, 'Support')
     assert.equal(renamed.body().defaultRole, 'admin')
@@ -156,8 +150,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({ defaultTeam: null, defaultRole: null })
-    cleared.assertStatus(200)
-    cleared.assertContract()
+    assertAnswer(cleared, 200)
     assert.notProperty(cleared.body(), 'defaultTeam')
     assert.isNull(cleared.body().defaultRole)
 
@@ -165,8 +158,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({})
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
     assert.deepEqual(empty.body(), cleared.body())
   })
 
@@ -179,20 +171,19 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     created.assertContract()
     const id = created.body().id
     const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
-    deleted.assertStatus(204)
-    deleted.assertContract()
+    assertAnswer(deleted, 204)
     assert.equal(deleted.text(), '')
-    for (const response of [
-      await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-      await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-      await client
-        .patch(path(admin.organizationId, id))
-        .bearerToken(admin.token)
-        .json({ label: 'Back' }),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
+    assertAnswers(
+      [
+        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+        await client
+          .patch(path(admin.organizationId, id))
+          .bearerToken(admin.token)
+          .json({ label: 'Back' }),
+      ],
+      404
+    )
   })
 
   test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
@@ -207,8 +198,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const read = await client
       .get(path(admin.organizationId, created.body().id))
       .bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.notProperty(read.body(), 'defaultTeam')
   })
 })
@@ -313,8 +303,7 @@ test.group('SAML providers: bad input', (group) => {
         .post(path(admin.organizationId))
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countProviders(), before)
 
@@ -326,8 +315,7 @@ test.group('SAML providers: bad input', (group) => {
           .patch(path(admin.organizationId, existing.body().id))
           .bearerToken(admin.token)
           .json(patchBody)
-        patched.assertStatus(400)
-        patched.assertContract()
+        assertAnswer(patched, 400)
         assert.include(patched.body().error.message, field)
         const read = await client
           .get(path(admin.organizationId, existing.body().id))
@@ -345,8 +333,7 @@ test.group('SAML providers: bad input', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'L', defaultTeam: foreignTeam })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.include(response.body().error.message, 'defaultTeam')
     assert.notInclude(response.body().error.message, 'Engineering')
   })
@@ -358,11 +345,9 @@ test.group('SAML providers: bad input', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"label": ')
-    malformed.assertStatus(400)
-    malformed.assertContract()
+    assertAnswer(malformed, 400)
     const array = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(['L'])
-    array.assertStatus(400)
-    array.assertContract()
+    assertAnswer(array, 400)
   })
 
   test("unknown ids and another organization's providers are 404", async ({ client, assert }) => {
@@ -374,23 +359,22 @@ test.group('SAML providers: bad input', (group) => {
       .json(fullBody())
     foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
-      for (const response of [
-        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-        await client
-          .patch(path(admin.organizationId, id))
-          .bearerToken(admin.token)
-          .json({ label: 'Mine' }),
-        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-      ]) {
-        response.assertStatus(404)
-        response.assertContract()
-      }
+      assertAnswers(
+        [
+          await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+          await client
+            .patch(path(admin.organizationId, id))
+            .bearerToken(admin.token)
+            .json({ label: 'Mine' }),
+          await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+        ],
+        404
+      )
     }
     const theirs = await client
       .get(path(other.organizationId, foreign.body().id))
       .bearerToken(admin.token)
-    theirs.assertStatus(404)
-    theirs.assertContract()
+    assertAnswer(theirs, 404)
     const read = await client
       .get(path(other.organizationId, foreign.body().id))
       .bearerToken(other.token)
@@ -412,28 +396,7 @@ test.group('SAML providers: list', (group) => {
         .json({ label })
       ids.push(created.body().id)
     }
-    const first = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    assert.deepEqual(
-      first.body().items.map((item: any) => item.id),
-      ids.slice(0, 2)
-    )
-    const second = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertStatus(200)
-    second.assertContract()
-    assert.deepEqual(
-      second.body().items.map((item: any) => item.id),
-      ids.slice(2)
-    )
-    assert.notProperty(second.body(), 'next')
+    await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
   test('rejects limit {limit} and a bad cursor')
@@ -444,14 +407,12 @@ test.group('SAML providers: list', (group) => {
         .get(path(admin.organizationId))
         .qs({ limit })
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       const cursor = await client
         .get(path(admin.organizationId))
         .qs({ page: 'garbage' })
         .bearerToken(admin.token)
-      cursor.assertStatus(400)
-      cursor.assertContract()
+      assertAnswer(cursor, 400)
     })
 })
 
@@ -468,29 +429,28 @@ test.group('SAML providers: who may do what', (group) => {
         .json(fullBody())
       const id = created.body().id
       const before = await countProviders()
-      for (const response of [
-        await client.get(path(admin.organizationId)).bearerToken(member.token),
-        await client
-          .post(path(admin.organizationId))
-          .bearerToken(member.token)
-          .json({ label: 'Mine' }),
-        await client.get(path(admin.organizationId, id)).bearerToken(member.token),
-        await client
-          .patch(path(admin.organizationId, id))
-          .bearerToken(member.token)
-          .json({ label: 'Mine' }),
-        await client.delete(path(admin.organizationId, id)).bearerToken(member.token),
-      ]) {
-        response.assertStatus(403)
-        response.assertContract()
-      }
+      assertAnswers(
+        [
+          await client.get(path(admin.organizationId)).bearerToken(member.token),
+          await client
+            .post(path(admin.organizationId))
+            .bearerToken(member.token)
+            .json({ label: 'Mine' }),
+          await client.get(path(admin.organizationId, id)).bearerToken(member.token),
+          await client
+            .patch(path(admin.organizationId, id))
+            .bearerToken(member.token)
+            .json({ label: 'Mine' }),
+          await client.delete(path(admin.organizationId, id)).bearerToken(member.token),
+        ],
+        403
+      )
       assert.equal(await countProviders(), before)
       // The public login info is there for them as for anyone.
       const logins = await client
         .get(`/v1/orgs/${admin.organizationId}/sso`)
         .bearerToken(member.token)
-      logins.assertStatus(200)
-      logins.assertContract()
+      assertAnswer(logins, 200)
     })
   }
 
@@ -502,22 +462,22 @@ test.group('SAML providers: who may do what', (group) => {
       .bearerToken(admin.token)
       .json(fullBody())
     const id = created.body().id
-    for (const response of [
-      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client
-        .post(path(admin.organizationId))
-        .bearerToken(stranger.token)
-        .json({ label: 'Mine' }),
-      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client
-        .patch(path(admin.organizationId, id))
-        .bearerToken(stranger.token)
-        .json({ label: 'Mine' }),
-      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
+    assertAnswers(
+      [
+        await client.get(path(admin.organizationId)).bearerToken(stranger.token),
+        await client
+          .post(path(admin.organizationId))
+          .bearerToken(stranger.token)
+          .json({ label: 'Mine' }),
+        await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
+        await client
+          .patch(path(admin.organizationId, id))
+          .bearerToken(stranger.token)
+          .json({ label: 'Mine' }),
+        await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
+      ],
+      404
+    )
   })
 
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
@@ -568,8 +528,7 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
       .json({ label: 'Pending' })
 
     const response = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.deepEqual(response.body(), {
       items: [{ id: active.id, label: 'Okta', startURL: active.service.startURL }],
     })
@@ -580,8 +539,7 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
     const withToken = await client
       .get(`/v1/orgs/${admin.organizationId}/sso`)
       .bearerToken(stranger.token)
-    withToken.assertStatus(200)
-    withToken.assertContract()
+    assertAnswer(withToken, 200)
   })
 
   test('an organization without providers has none; unknown organizations are 404', async ({
@@ -590,13 +548,11 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
   }) => {
     const admin = await createCaller()
     const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
     assert.deepEqual(empty.body(), { items: [] })
     for (const id of [newId(), 'nope']) {
       const unknown = await client.get(`/v1/orgs/${id}/sso`)
-      unknown.assertStatus(404)
-      unknown.assertContract()
+      assertAnswer(unknown, 404)
     }
   })
 })

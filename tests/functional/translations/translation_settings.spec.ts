@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
 async function countSettings() {
@@ -22,8 +23,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ title: '  Product docs  ', languages: ['fr', 'pt-br'] })
-    created.assertStatus(201)
-    created.assertContract()
+    assertAnswer(created, 201)
     const settings = created.body()
     assert.equal(settings.object, 'translation-settings')
     assert.match(settings.id, /^[A-Za-z0-9]{20}$/)
@@ -38,16 +38,14 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     )
 
     const read = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), settings)
 
     const replaced = await client
       .put(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
       .json({ title: 'x'.repeat(100) })
-    replaced.assertStatus(200)
-    replaced.assertContract()
+    assertAnswer(replaced, 200)
     assert.equal(replaced.body().title, 'x'.repeat(100))
     // PUT replaces: omitted languages are cleared.
     assert.deepEqual(replaced.body().languages, [])
@@ -56,18 +54,15 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const deleted = await client
       .delete(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     assert.equal(deleted.text(), '')
 
     const gone = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
-    gone.assertStatus(404)
-    gone.assertContract()
+    assertAnswer(gone, 404)
     const again = await client
       .delete(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
-    again.assertStatus(404)
-    again.assertContract()
+    assertAnswer(again, 404)
   })
 
   test('rejects {name} and stores nothing')
@@ -98,8 +93,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
         .post(path(admin.organizationId))
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countSettings(), before)
 
@@ -112,8 +106,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
         .put(path(admin.organizationId, existing.body().id))
         .bearerToken(admin.token)
         .json(body)
-      put.assertStatus(400)
-      put.assertContract()
+      assertAnswer(put, 400)
       const read = await client
         .get(path(admin.organizationId, existing.body().id))
         .bearerToken(admin.token)
@@ -127,8 +120,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"title": "T"')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test("unknown ids and another organization's settings are 404", async ({ client, assert }) => {
@@ -143,25 +135,20 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
 
     for (const id of [newId(), 'not-an-id', foreignId]) {
       const read = await client.get(path(admin.organizationId, id)).bearerToken(admin.token)
-      read.assertStatus(404)
-      read.assertContract()
+      assertAnswer(read, 404)
       const put = await client
         .put(path(admin.organizationId, id))
         .bearerToken(admin.token)
         .json({ title: 'Mine' })
-      put.assertStatus(404)
-      put.assertContract()
+      assertAnswer(put, 404)
       const del = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
-      del.assertStatus(404)
-      del.assertContract()
+      assertAnswer(del, 404)
     }
     // The other organization itself is invisible.
     const list = await client.get(path(other.organizationId)).bearerToken(admin.token)
-    list.assertStatus(404)
-    list.assertContract()
+    assertAnswer(list, 404)
     const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
-    read.assertStatus(404)
-    read.assertContract()
+    assertAnswer(read, 404)
     const theirs = await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)
     assert.equal(theirs.body().title, 'Theirs')
   })
@@ -216,28 +203,7 @@ test.group('Translation settings: list', (group) => {
       created.assertContract()
       ids.push(created.body().id)
     }
-    const first = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    assert.deepEqual(
-      first.body().items.map((item: any) => item.id),
-      ids.slice(0, 2)
-    )
-    const second = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertStatus(200)
-    second.assertContract()
-    assert.deepEqual(
-      second.body().items.map((item: any) => item.id),
-      ids.slice(2)
-    )
-    assert.notProperty(second.body(), 'next')
+    await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
   test('rejects limit {limit}')
@@ -248,8 +214,7 @@ test.group('Translation settings: list', (group) => {
         .get(path(admin.organizationId))
         .qs({ limit })
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     })
 })
 
@@ -275,11 +240,9 @@ test.group('Translation settings: who may do what', (group) => {
       const id = created.body().id
 
       const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
-      list.assertStatus(read)
-      list.assertContract()
+      assertAnswer(list, read)
       const show = await client.get(path(admin.organizationId, id)).bearerToken(member.token)
-      show.assertStatus(read)
-      show.assertContract()
+      assertAnswer(show, read)
       if (read === 200) {
         assert.deepEqual(show.body().permissions, { view: true, edit: false })
         assert.deepEqual(list.body().items[0].permissions, { view: true, edit: false })
@@ -290,17 +253,14 @@ test.group('Translation settings: who may do what', (group) => {
         .post(path(admin.organizationId))
         .bearerToken(member.token)
         .json({ title: 'Mine' })
-      post.assertStatus(403)
-      post.assertContract()
+      assertAnswer(post, 403)
       const put = await client
         .put(path(admin.organizationId, id))
         .bearerToken(member.token)
         .json({ title: 'Mine' })
-      put.assertStatus(403)
-      put.assertContract()
+      assertAnswer(put, 403)
       const del = await client.delete(path(admin.organizationId, id)).bearerToken(member.token)
-      del.assertStatus(403)
-      del.assertContract()
+      assertAnswer(del, 403)
       assert.equal(await countSettings(), before)
     })
   }
@@ -314,22 +274,22 @@ test.group('Translation settings: who may do what', (group) => {
       .json({ title: 'Docs' })
     created.assertContract()
     const id = created.body().id
-    for (const response of [
-      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client
-        .post(path(admin.organizationId))
-        .bearerToken(stranger.token)
-        .json({ title: 'X' }),
-      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client
-        .put(path(admin.organizationId, id))
-        .bearerToken(stranger.token)
-        .json({ title: 'X' }),
-      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
+    assertAnswers(
+      [
+        await client.get(path(admin.organizationId)).bearerToken(stranger.token),
+        await client
+          .post(path(admin.organizationId))
+          .bearerToken(stranger.token)
+          .json({ title: 'X' }),
+        await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
+        await client
+          .put(path(admin.organizationId, id))
+          .bearerToken(stranger.token)
+          .json({ title: 'X' }),
+        await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
+      ],
+      404
+    )
   })
 
   test('writes need the organization:write scope', async ({ client }) => {
@@ -340,11 +300,9 @@ test.group('Translation settings: who may do what', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(token.value!.release())
       .json({ title: 'T' })
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
     const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())
-    list.assertStatus(200)
-    list.assertContract()
+    assertAnswer(list, 200)
   })
 })
 
