@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 import {
   changeRequestWith,
@@ -61,8 +61,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const revision = await client
       .get(`/v1/spaces/${space.id}/revisions/${result.revision}`)
       .bearerToken(admin.token)
-    revision.assertStatus(200)
-    revision.assertContract()
+    assertAnswer(revision, 200)
     assert.deepEqual(revision.body().parents, [before, changeRequest.revision])
     assert.equal(revision.body().type, 'merge')
     assert.equal(await pageMarkdown(client, admin, space.id, pages.doc), lines({ 3: 'three' }))
@@ -75,8 +74,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const again = await client
       .post(`${crUrl(space.id, changeRequest.id)}/merge`)
       .bearerToken(admin.token)
-    again.assertStatus(409)
-    again.assertContract()
+    assertAnswer(again, 409)
     assert.match(again.body().error.message, /already merged/)
     const current = await getSpace(client, admin, space.id)
     assert.equal(current.revision, result.revision)
@@ -146,8 +144,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     await merge(client, admin, space.id, winner.id)
     const before = await snapshot(space.id)
     const refused = await client.post(`${crUrl(space.id, loser.id)}/merge`).bearerToken(admin.token)
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.include(refused.body().error.message, pages.doc)
     assert.include(refused.body().error.message, '"doc"')
     assert.deepEqual(await snapshot(space.id), before)
@@ -349,8 +346,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       const response = await client
         .post(`${crUrl(space.id, changeRequest.id)}/merge`)
         .bearerToken(member.token)
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       const shown = await getChangeRequest(client, member, space.id, changeRequest.id)
       assert.isFalse(shown.permissions.merge)
     }
@@ -359,16 +355,14 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       const foreign = await client
         .post(`${crUrl(space.id, changeRequest.id)}/${action}`)
         .bearerToken(stranger.token)
-      foreign.assertStatus(404)
-      foreign.assertContract()
+      assertAnswer(foreign, 404)
       assert.notInclude(JSON.stringify(foreign.body()), changeRequest.revision)
     }
     for (const id of ['AAAAAAAAAAAAAAAAAAAA', '999', 'not an id']) {
       const unknown = await client
         .post(`${crUrl(space.id, encodeURIComponent(id))}/merge`)
         .bearerToken(admin.token)
-      unknown.assertStatus(404)
-      unknown.assertContract()
+      assertAnswer(unknown, 404)
     }
     // Another space's change request through this space: 404.
     const otherSpace = await createSpace(client, admin, { title: 'Other' })
@@ -415,8 +409,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const refused = await client
       .post(`${crUrl(space.id, changeRequest.id)}/merge`)
       .bearerToken(admin.token)
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.match(refused.body().error.message, /archived/)
     const noUpdate = await client
       .post(`${crUrl(space.id, changeRequest.id)}/update`)
@@ -432,8 +425,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const byReader = await client
       .post(`${crUrl(space.id, changeRequest.id)}/update`)
       .bearerToken(reader.token)
-    byReader.assertStatus(403)
-    byReader.assertContract()
+    assertAnswer(byReader, 403)
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     await update(client, editor, space.id, changeRequest.id)
   })

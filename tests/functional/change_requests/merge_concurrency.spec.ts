@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller } from '#tests/helpers/callers'
 import {
@@ -59,8 +60,7 @@ test.group('Merges under concurrency', () => {
         )
       )
       for (const response of responses) {
-        response.assertStatus(200)
-        response.assertContract()
+        assertAnswer(response, 200)
       }
       assert.equal(
         await pageMarkdown(client, admin, space.id, pages.a),

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -20,8 +21,7 @@ export async function merge(
   const response = await client
     .post(`${crUrl(spaceId, changeRequestId)}/merge`)
     .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body() as { revision: string; result: 'merge' }
 }
 
@@ -34,8 +34,7 @@ export async function update(
   const response = await client
     .post(`${crUrl(spaceId, changeRequestId)}/update`)
     .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -46,8 +45,7 @@ export async function getChangeRequest(
   changeRequestId: string
 ) {
   const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -72,8 +70,7 @@ export async function pageMarkdown(
     .get(`${base}/page/${pageId}`)
     .qs({ format: 'markdown' })
     .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body().markdown as string
 }
 

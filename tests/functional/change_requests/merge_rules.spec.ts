@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
@@ -33,8 +34,7 @@ async function patchSpace(
   body: Record<string, unknown>
 ) {
   const response = await client.patch(`/v1/spaces/${spaceId}`).bearerToken(caller.token).json(body)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -211,8 +211,7 @@ test.group('PATCH space mergeRules', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(admin.token)
         .json({ mergeRules, title: 'Not this' })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, text)
       assert.equal(await storedRules(space.id), before)
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
@@ -228,8 +227,7 @@ test.group('PATCH space mergeRules', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(member.token)
         .json({ mergeRules: { type: 'none' } })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     assert.isNull(await storedRules(space.id))
   })
@@ -389,8 +387,7 @@ test.group('POST merge enforces merge rules', (group) => {
     const response = await client
       .post(`${crUrl(t.space.id, changeRequestId)}/merge`)
       .bearerToken(t.admin.token)
-    response.assertStatus(412)
-    response.assertContract()
+    assertAnswer(response, 412)
     assert.include(response.body().error.message, `(merge rule ${rule})`)
     assert.deepEqual(await snapshot(t.space.id), before)
   }

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -30,8 +31,7 @@ async function submit(
   body: Record<string, unknown>
 ) {
   const response = await client.post(`${base}/reviews`).bearerToken(caller.token).json(body)
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return response.body()
 }
 
@@ -42,8 +42,7 @@ async function read(
   qs: Record<string, unknown> = {}
 ) {
   const response = await client.get(path).qs(qs).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -221,8 +220,7 @@ test.group('Review comments', (group) => {
         .post(`${t.base}/reviews`)
         .bearerToken(t.reviewer.token)
         .json({ status: 'approved', comment })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, text)
       assert.equal(await snapshot(t.changeRequest.id), before)
       assert.equal(before, JSON.stringify({ reviews: [], comments: [] }))
@@ -240,16 +238,14 @@ test.group('Review comments', (group) => {
         .post(`${t.base}/reviews`)
         .bearerToken(caller.token)
         .json({ status: 'approved', comment: { markdown: 'Sneaky' } })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     const outsider = await createCaller()
     const foreign = await client
       .post(`${t.base}/reviews`)
       .bearerToken(outsider.token)
       .json({ status: 'approved', comment: { markdown: 'Sneaky' } })
-    foreign.assertStatus(404)
-    foreign.assertContract()
+    assertAnswer(foreign, 404)
     assert.equal(await snapshot(t.changeRequest.id), before)
 
     const longest = '😀'.repeat(20_000)

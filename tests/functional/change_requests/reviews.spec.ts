@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -25,8 +25,7 @@ async function submitReview(
     .post(reviewsUrl(spaceId, changeRequestId))
     .bearerToken(caller.token)
     .json({ status })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   response.assertHeader('location', response.body().urls.location)
   return response.body()
 }
@@ -42,8 +41,7 @@ async function listReviews(
     .get(reviewsUrl(spaceId, changeRequestId))
     .qs(qs)
     .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -129,8 +127,7 @@ test.group('POST reviews', (group) => {
     assert.equal(unrequested.status, 'changes-requested')
 
     const shown = await client.get(review.urls.location).bearerToken(t.reader.token)
-    shown.assertStatus(200)
-    shown.assertContract()
+    assertAnswer(shown, 200)
     assert.deepEqual(shown.body(), review)
     const formatted = await client
       .get(review.urls.location)
@@ -150,8 +147,7 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(caller.token)
         .json({ status: 'approved' })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       const { permissions: flags } = await changeRequestOf(
         client,
         caller,
@@ -167,8 +163,7 @@ test.group('POST reviews', (group) => {
       .post(reviewsUrl(t.space.id, own.id))
       .bearerToken(t.admin.token)
       .json({ status: 'approved' })
-    selfReview.assertStatus(403)
-    selfReview.assertContract()
+    assertAnswer(selfReview, 403)
     assert.include(selfReview.body().error.message, 'own')
     assert.equal(await snapshot(t.changeRequest.id), before)
     assert.equal(await snapshot(own.id), JSON.stringify({ reviews: [], requested: [] }))
@@ -194,8 +189,7 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.admin.token)
         .json({ status: 'approved' })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       assert.include(response.body().error.message, status)
       const { permissions } = await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)
       assert.isFalse(permissions.review)
@@ -220,8 +214,7 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.reviewer.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await snapshot(t.changeRequest.id), before)
     })
@@ -233,8 +226,7 @@ test.group('POST reviews', (group) => {
       .bearerToken(t.reviewer.token)
       .header('Content-Type', 'application/json')
       .json('{"status": ')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.equal(await snapshot(t.changeRequest.id), JSON.stringify({ reviews: [], requested: [] }))
   })
 })
@@ -371,8 +363,7 @@ test.group('GET reviews', (group) => {
         .get(reviewsUrl(t.space.id, t.changeRequest.id))
         .qs(qs)
         .bearerToken(t.reader.token)
-      bad.assertStatus(400)
-      bad.assertContract()
+      assertAnswer(bad, 400)
     }
     const repeated = await client
       .get(`${reviewsUrl(t.space.id, t.changeRequest.id)}?outdated=true&outdated=false`)
@@ -402,8 +393,7 @@ test.group('GET reviews', (group) => {
       `${reviewsUrl(t.space.id, '99')}`,
     ]) {
       const response = await client.get(url).bearerToken(t.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     for (const [spaceId, send] of [
       [t.space.id, (url: string) => client.get(url)],
@@ -414,8 +404,7 @@ test.group('GET reviews', (group) => {
       const response = await send(reviewsUrl(spaceId, t.changeRequest.id)).bearerToken(
         stranger.token
       )
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 

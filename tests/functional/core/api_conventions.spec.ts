@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 
 test.group('API conventions', (group) => {
@@ -59,8 +60,7 @@ test.group('API conventions', (group) => {
     .run(async ({ client, assert }, query) => {
       const caller = await createCaller()
       const response = await client.get(`/v1/orgs?${query}`).bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, 'single value')
     })
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
@@ -33,8 +34,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
         role: 'edit',
         sso: true,
       })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     // Nobody is added until they accept, and whether an address has an account is not revealed.
     assert.deepEqual(response.body(), {
       users: [],
@@ -66,8 +66,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({ emails: ['someone@example.com'] })
-    first.assertStatus(200)
-    first.assertContract()
+    assertAnswer(first, 200)
     assert.deepEqual(await invitesOf(roster.organizationId), [
       { email: 'someone@example.com', role: 'comment', sso: false },
     ])
@@ -96,8 +95,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
         .post(`/v1/orgs/${roster.organizationId}/invites`)
         .bearerToken(roster[role].token)
         .json({ emails: ['x@example.com'], role: 'admin' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.deepEqual(await invitesOf(roster.organizationId), [])
     })
 
@@ -140,8 +138,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
         .post(`/v1/orgs/${roster.organizationId}/invites`)
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.deepEqual(await invitesOf(roster.organizationId), [])
     })
@@ -153,8 +150,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
       .bearerToken(roster.admin.token)
       .header('Content-Type', 'application/json')
       .json('{"emails": [')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 })
 
@@ -181,8 +177,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     const join = await client
       .post(`/v1/orgs/${roster.organizationId}/join`)
       .bearerToken(invited.token)
-    join.assertStatus(204)
-    join.assertContract()
+    assertAnswer(join, 204)
     const member = await client
       .get(`/v1/orgs/${roster.organizationId}/members/${invited.user.id}`)
       .bearerToken(invited.token)
@@ -212,8 +207,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     const join = await client
       .post(`/v1/orgs/${roster.organizationId}/join`)
       .bearerToken(colleague.token)
-    join.assertStatus(204)
-    join.assertContract()
+    assertAnswer(join, 204)
     assert.equal(await roleOf(roster.organizationId, colleague.user.id), 'comment')
   })
 
@@ -231,8 +225,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       const response = await client
         .post(`/v1/orgs/${organizationId}/join`)
         .bearerToken(stranger.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
   })
@@ -246,14 +239,12 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
       .post(`/v1/orgs/${roster.organizationId}/invites`)
       .bearerToken(roster.admin.token)
       .json({ emails: ['émile@corp.example'], role: 'edit' })
-    invite.assertStatus(200)
-    invite.assertContract()
+    assertAnswer(invite, 200)
     const lookalike = await createCaller({ email: 'emile@corp.example' })
     const join = await client
       .post(`/v1/orgs/${roster.organizationId}/join`)
       .bearerToken(lookalike.token)
-    join.assertStatus(404)
-    join.assertContract()
+    assertAnswer(join, 404)
     assert.isNull(await membershipOf(roster.organizationId, lookalike.user.id))
     const invites = await invitesOf(roster.organizationId)
     assert.deepEqual(
@@ -270,8 +261,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     const byDomain = await client
       .post(`/v1/orgs/${roster.organizationId}/join`)
       .bearerToken(accented.token)
-    byDomain.assertStatus(404)
-    byDomain.assertContract()
+    assertAnswer(byDomain, 404)
     assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
@@ -297,8 +287,7 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     const response = await client
       .post(`/v1/orgs/${roster.organizationId}/join`)
       .bearerToken(colleague.token)
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
     const { disabled } = await membershipOf(roster.organizationId, colleague.user.id)
     assert.equal(Number(disabled), 1)
   })
@@ -311,8 +300,7 @@ test.group('Invite links', (group) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
     const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'edit' })
-    created.assertStatus(201)
-    created.assertContract()
+    assertAnswer(created, 201)
     const link = created.body()
     assert.equal(link.object, 'invite')
     assert.match(link.id, /^[A-Za-z0-9]{20}$/)
@@ -328,8 +316,7 @@ test.group('Invite links', (group) => {
     assert.isNull(guestLink.body().role)
 
     const list = await client.get(base).bearerToken(roster.admin.token)
-    list.assertStatus(200)
-    list.assertContract()
+    assertAnswer(list, 200)
     assert.equal(list.body().count, 2)
     assert.deepEqual(
       list.body().items.map((item: any) => item.id),
@@ -340,24 +327,20 @@ test.group('Invite links', (group) => {
     assert.property(paged.body(), 'next')
 
     const read = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), link)
 
     const updated = await client
       .patch(`${base}/${link.id}`)
       .bearerToken(roster.admin.token)
       .json({ role: 'admin' })
-    updated.assertStatus(200)
-    updated.assertContract()
+    assertAnswer(updated, 200)
     assert.equal(updated.body().role, 'admin')
 
     const deleted = await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     const gone = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
-    gone.assertStatus(404)
-    gone.assertContract()
+    assertAnswer(gone, 404)
   })
 
   test('{role} managing links: {status}')
@@ -381,8 +364,7 @@ test.group('Invite links', (group) => {
         client.delete(`${base}/${link.id}`),
       ]) {
         const response = await request.bearerToken(roster[role].token)
-        response.assertStatus(status)
-        response.assertContract()
+        assertAnswer(response, status)
       }
       const rows = await db
         .from('organization_invite_links')
@@ -406,15 +388,13 @@ test.group('Invite links', (group) => {
       const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
       const link = created.body()
       const create = await client.post(base).bearerToken(roster.admin.token).json(body)
-      create.assertStatus(400)
-      create.assertContract()
+      assertAnswer(create, 400)
       assert.include(create.body().error.message, 'role')
       const update = await client
         .patch(`${base}/${link.id}`)
         .bearerToken(roster.admin.token)
         .json(body)
-      update.assertStatus(400)
-      update.assertContract()
+      assertAnswer(update, 400)
       const rows = await db
         .from('organization_invite_links')
         .where('organization_id', roster.organizationId)
@@ -443,16 +423,14 @@ test.group('Invite links', (group) => {
         client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
       ]) {
         const response = await request.bearerToken(roster.admin.token)
-        response.assertStatus(404)
-        response.assertContract()
+        assertAnswer(response, 404)
       }
     }
     const tooMany = await client
       .get(`/v1/orgs/${roster.organizationId}/link-invites`)
       .qs({ limit: 1001 })
       .bearerToken(roster.admin.token)
-    tooMany.assertStatus(400)
-    tooMany.assertContract()
+    assertAnswer(tooMany, 400)
   })
 
   test('accepting a link makes the caller a member with its role, once; members keep their role', async ({
@@ -469,8 +447,7 @@ test.group('Invite links', (group) => {
       client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(caller.token)
 
     const joined = await accept(roster.outsider)
-    joined.assertStatus(200)
-    joined.assertContract()
+    assertAnswer(joined, 200)
     assert.deepEqual(joined.body(), {})
     assert.equal(await roleOf(roster.organizationId, roster.outsider.user.id), 'edit')
 
@@ -507,14 +484,12 @@ test.group('Invite links', (group) => {
     off.assertStatus(200)
 
     const create = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
-    create.assertStatus(403)
-    create.assertContract()
+    assertAnswer(create, 403)
     assert.include(create.body().error.message, 'inviteLinks')
     const accept = await client
       .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
       .bearerToken(roster.outsider.token)
-    accept.assertStatus(403)
-    accept.assertContract()
+    assertAnswer(accept, 403)
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
 
     await client
@@ -524,8 +499,7 @@ test.group('Invite links', (group) => {
     const later = await client
       .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
       .bearerToken(roster.outsider.token)
-    later.assertStatus(200)
-    later.assertContract()
+    assertAnswer(later, 200)
   })
 
   test('a deleted link no longer admits anyone', async ({ client, assert }) => {
@@ -538,8 +512,7 @@ test.group('Invite links', (group) => {
     const accept = await client
       .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
       .bearerToken(roster.outsider.token)
-    accept.assertStatus(404)
-    accept.assertContract()
+    assertAnswer(accept, 404)
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
   })
 })
@@ -557,14 +530,12 @@ test.group('Joining under concurrency', () => {
         .patch(`/v1/orgs/${organizationId}`)
         .bearerToken(admin.token)
         .json({ emailDomains: ['race.example'] })
-      settings.assertStatus(200)
-      settings.assertContract()
+      assertAnswer(settings, 200)
       const link = await client
         .post(`/v1/orgs/${organizationId}/link-invites`)
         .bearerToken(admin.token)
         .json({ role: 'read' })
-      link.assertStatus(201)
-      link.assertContract()
+      assertAnswer(link, 201)
       const joiner = await createCaller({ email: `joiner-${newId(6).toLowerCase()}@race.example` })
       const responses = await Promise.all([
         client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
@@ -578,8 +549,7 @@ test.group('Joining under concurrency', () => {
       ])
       // POST /join answers 204, accepting a link 200 (GitBook's shapes).
       responses.forEach((response, index) => {
-        response.assertStatus(index % 2 === 0 ? 204 : 200)
-        response.assertContract()
+        assertAnswer(response, index % 2 === 0 ? 204 : 200)
       })
       const rows = await db
         .from('organization_members')

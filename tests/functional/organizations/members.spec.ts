@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
@@ -14,8 +15,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const response = await client
       .get(membersUrl(roster.organizationId))
       .bearerToken(roster.read.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const body = response.body()
     assert.equal(body.count, 5)
     assert.lengthOf(body.items, 5)
@@ -54,8 +54,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       const response = await client
         .get(membersUrl(roster.organizationId))
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const org = await client
         .get(`/v1/orgs/${roster.organizationId}`)
         .bearerToken(roster[role].token)
@@ -76,8 +75,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ limit: 2, ...(page ? { page } : {}) })
         .bearerToken(roster.admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((item: any) => item.id))
       page = response.body().next?.page
@@ -109,8 +107,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ role })
         .bearerToken(roster.admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.deepEqual(
         response.body().items.map((item: any) => item.id),
         [caller.user.id]
@@ -153,8 +150,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(organizationId))
         .qs({ search: term })
         .bearerToken(admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       return response
         .body()
         .items.map((item: any) => item.id)
@@ -196,8 +192,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       .get(membersUrl(roster.organizationId))
       .qs({ sort: 'lastSeenAt' })
       .bearerToken(roster.admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.deepEqual(
       response.body().items.map((item: any) => item.id),
       [roster.admin.user.id, roster.read.user.id]
@@ -213,8 +208,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ sort: 'lastSeenAt', order: 'asc', limit: 1, ...(page ? { page } : {}) })
         .bearerToken(roster.admin.token)
-      ascending.assertStatus(200)
-      ascending.assertContract()
+      assertAnswer(ascending, 200)
       assert.equal(ascending.body().count, 2)
       seen.push(...ascending.body().items.map((item: any) => item.id))
       page = ascending.body().next?.page
@@ -239,8 +233,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(caller.organizationId))
         .qs(qs)
         .bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
     })
 
@@ -251,8 +244,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const response = await client
       .get(membersUrl(caller.organizationId))
       .bearerToken(token.value!.release())
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
   })
 })
 
@@ -275,13 +267,11 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
           `${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`
         )
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       const mine = await client
         .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
         .bearerToken(roster[role].token)
-      mine.assertStatus(self)
-      mine.assertContract()
+      assertAnswer(mine, self)
       if (self === 200) assert.equal(mine.body().id, roster[role].user.id)
     })
 
@@ -293,8 +283,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
       const response = await client
         .get(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -309,14 +298,12 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .patch(url)
       .bearerToken(roster.admin.token)
       .json({ role: 'review' })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().role, 'review')
     assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'review')
 
     const guest = await client.patch(url).bearerToken(roster.admin.token).json({ role: null })
-    guest.assertStatus(200)
-    guest.assertContract()
+    assertAnswer(guest, 200)
     assert.isNull(guest.body().role)
     const asGuest = await client
       .get(membersUrl(roster.organizationId))
@@ -339,8 +326,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
         .bearerToken(roster[role].token)
         .json({ role: 'admin' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
@@ -351,8 +337,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
     const refused = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.include(refused.body().error.message, 'last admin')
     assert.equal(await roleOf(roster.organizationId, roster.admin.user.id), 'admin')
 
@@ -363,8 +348,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     promoted.assertContract()
     promoted.assertStatus(200)
     const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
-    demoted.assertStatus(200)
-    demoted.assertContract()
+    assertAnswer(demoted, 200)
     assert.equal(demoted.body().role, 'read')
   })
 
@@ -381,8 +365,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
@@ -393,8 +376,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .bearerToken(roster.admin.token)
       .header('Content-Type', 'application/json')
       .json('{"role": ')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test('answers 404 for a user who is not a member', async ({ client }) => {
@@ -404,8 +386,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .patch(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
         .json({ role: 'read' })
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -444,8 +425,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     const response = await client
       .delete(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(204)
-    response.assertContract()
+    assertAnswer(response, 204)
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
     const read = await client
@@ -479,14 +459,12 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       const other = await client
         .delete(`${membersUrl(roster.organizationId)}/${target.user.id}`)
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       assert.isNotNull(await membershipOf(roster.organizationId, target.user.id))
       const self = await client
         .delete(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
         .bearerToken(roster[role].token)
-      self.assertStatus(leave)
-      self.assertContract()
+      assertAnswer(self, leave)
     })
 
   test('the last admin cannot be removed, not even by themselves (409)', async ({
@@ -497,8 +475,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     const response = await client
       .delete(`${membersUrl(roster.organizationId)}/${roster.admin.user.id}`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(409)
-    response.assertContract()
+    assertAnswer(response, 409)
     assert.isNotNull(await membershipOf(roster.organizationId, roster.admin.user.id))
   })
 
@@ -508,8 +485,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       const response = await client
         .delete(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -522,8 +498,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     const response = await client
       .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
     const read = await client
@@ -545,8 +520,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
       const response = await client
         .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const row = await membershipOf(roster.organizationId, roster.read.user.id)
       assert.notOk(row.sso === true || row.sso === 1)
     })
@@ -556,8 +530,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     const response = await client
       .post(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/sso`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
   })
 })
 
@@ -593,8 +566,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
 
     const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
     const response = await client.get(url).bearerToken(roster.read.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().count, 2)
     assert.deepEqual(
       response.body().items.map((item: any) => [item.team.id, item.member.role]),
@@ -630,13 +602,11 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
       const other = await client
         .get(`${membersUrl(roster.organizationId)}/${target.user.id}/teams`)
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       const mine = await client
         .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}/teams`)
         .bearerToken(roster[role].token)
-      mine.assertStatus(self)
-      mine.assertContract()
+      assertAnswer(mine, self)
     })
 
   test('rejects bad queries and unknown members', async ({ client }) => {
@@ -644,14 +614,12 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}/teams`
     for (const qs of [{ limit: 1001 }, { title: 'x'.repeat(257) }, { page: '!!' }]) {
       const response = await client.get(url).qs(qs).bearerToken(roster.admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
     const unknown = await client
       .get(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/teams`)
       .bearerToken(roster.admin.token)
-    unknown.assertStatus(404)
-    unknown.assertContract()
+    assertAnswer(unknown, 404)
   })
 })
 

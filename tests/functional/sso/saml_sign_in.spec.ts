@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -26,8 +27,7 @@ async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> 
       defaultTeam: teamId,
       defaultRole: 'edit',
     })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return { admin, provider: response.body(), teamId }
 }
 
@@ -390,8 +390,7 @@ test.group('SAML sign-in', (group) => {
     const deleted = await client
       .delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
       .bearerToken(admin.token)
-    deleted.assertStatus(204)
-    deleted.assertContract()
+    assertAnswer(deleted, 204)
     const email = `late-${newId(6).toLowerCase()}@corp.test`
     const late = await post(
       provider,
