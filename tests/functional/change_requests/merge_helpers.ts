@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { Caller } from '#tests/helpers/callers'
@@ -18,11 +19,8 @@ export async function merge(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client
-    .post(`${crUrl(spaceId, changeRequestId)}/merge`)
-    .bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body() as { revision: string; result: 'merge' }
+  const merged = await bodyOf(client, caller, 'post', `${crUrl(spaceId, changeRequestId)}/merge`)
+  return merged as { revision: string; result: 'merge' }
 }
 
 export async function update(
@@ -31,11 +29,7 @@ export async function update(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client
-    .post(`${crUrl(spaceId, changeRequestId)}/update`)
-    .bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'post', `${crUrl(spaceId, changeRequestId)}/update`)
 }
 
 export async function getChangeRequest(
@@ -44,15 +38,11 @@ export async function getChangeRequest(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'get', crUrl(spaceId, changeRequestId))
 }
 
 export async function getSpace(client: ApiClient, caller: Caller, spaceId: string) {
-  const response = await client.get(`/v1/spaces/${spaceId}`).bearerToken(caller.token)
-  response.assertStatus(200)
-  return response.body()
+  return bodyOf(client, caller, 'get', `/v1/spaces/${spaceId}`)
 }
 
 /** Markdown of a page of the space's current revision (or of a change request's head). */

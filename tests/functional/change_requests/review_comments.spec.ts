@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
@@ -30,9 +31,7 @@ async function submit(
   base: string,
   body: Record<string, unknown>
 ) {
-  const response = await client.post(`${base}/reviews`).bearerToken(caller.token).json(body)
-  assertAnswer(response, 201)
-  return response.body()
+  return bodyOf(client, caller, 'post', `${base}/reviews`, { json: body, status: 201 })
 }
 
 async function read(
@@ -41,9 +40,7 @@ async function read(
   path: string,
   qs: Record<string, unknown> = {}
 ) {
-  const response = await client.get(path).qs(qs).bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'get', path, { qs })
 }
 
 /** The change request's reviews and comments as stored, to check that a refused review wrote nothing. */

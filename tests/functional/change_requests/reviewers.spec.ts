@@ -8,6 +8,7 @@ import {
   type Caller,
 } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
+import { bodyOf } from '#tests/helpers/requests'
 import { applyChanges, createSpace } from '../content/helpers.js'
 import { reviewTeam } from './review_helpers.js'
 
@@ -21,12 +22,7 @@ async function requestReviewers(
   changeRequestId: string | number,
   body: Record<string, unknown>
 ) {
-  const response = await client
-    .post(reviewersUrl(spaceId, changeRequestId))
-    .bearerToken(caller.token)
-    .json(body)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'post', reviewersUrl(spaceId, changeRequestId), { json: body })
 }
 
 async function listReviewers(
@@ -36,12 +32,7 @@ async function listReviewers(
   changeRequestId: string,
   qs = {}
 ) {
-  const response = await client
-    .get(reviewersUrl(spaceId, changeRequestId))
-    .qs(qs)
-    .bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'get', reviewersUrl(spaceId, changeRequestId), { qs })
 }
 
 /** Requested reviewers and the change request's subject, to check that a refused request changed nothing. */

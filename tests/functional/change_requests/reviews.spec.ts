@@ -4,6 +4,7 @@ import type { ApiClient } from '@japa/api-client'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
+import { bodyOf } from '#tests/helpers/requests'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -37,12 +38,7 @@ async function listReviews(
   changeRequestId: string,
   qs = {}
 ) {
-  const response = await client
-    .get(reviewsUrl(spaceId, changeRequestId))
-    .qs(qs)
-    .bearerToken(caller.token)
-  assertAnswer(response, 200)
-  return response.body()
+  return bodyOf(client, caller, 'get', reviewsUrl(spaceId, changeRequestId), { qs })
 }
 
 async function changeRequestOf(
@@ -51,9 +47,7 @@ async function changeRequestOf(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
-  response.assertStatus(200)
-  return response.body()
+  return bodyOf(client, caller, 'get', crUrl(spaceId, changeRequestId))
 }
 
 /** Reviews and requested reviewers of a change request, to check that a refused request changed nothing. */

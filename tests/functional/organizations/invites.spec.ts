@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -82,13 +83,7 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
   })
 
   test('{role}: {status}, nothing recorded')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const response = await client
@@ -344,13 +339,7 @@ test.group('Invite links', (group) => {
   })
 
   test('{role} managing links: {status}')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const base = `/v1/orgs/${roster.organizationId}/link-invites`

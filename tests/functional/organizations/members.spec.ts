@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { byRole, statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -41,14 +42,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
   })
 
   test('answers {role}: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const response = await client
@@ -252,14 +248,16 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
   eachTestInTransaction(group)
 
   test('{role} reading another member: {status}; themselves: {self}')
-    .with([
-      { role: 'admin', status: 200, self: 200 },
-      { role: 'create', status: 200, self: 200 },
-      { role: 'edit', status: 200, self: 200 },
-      { role: 'read', status: 200, self: 200 },
-      { role: 'guest', status: 403, self: 200 },
-      { role: 'outsider', status: 404, self: 404 },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, self: 200 },
+        create: { status: 200, self: 200 },
+        edit: { status: 200, self: 200 },
+        read: { status: 200, self: 200 },
+        guest: { status: 403, self: 200 },
+        outsider: { status: 404, self: 404 },
+      })
+    )
     .run(async ({ client, assert }, { role, status, self }) => {
       const roster = await createRoster()
       const other = await client
@@ -313,13 +311,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
   })
 
   test('{role} cannot change roles: {status}')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const response = await client
@@ -446,13 +438,15 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
   })
 
   test('{role} removing another member: {status}; leaving: {leave}')
-    .with([
-      { role: 'create', status: 403, leave: 204 },
-      { role: 'edit', status: 403, leave: 204 },
-      { role: 'read', status: 403, leave: 204 },
-      { role: 'guest', status: 403, leave: 204 },
-      { role: 'outsider', status: 404, leave: 404 },
-    ] as const)
+    .with(
+      byRole({
+        create: { status: 403, leave: 204 },
+        edit: { status: 403, leave: 204 },
+        read: { status: 403, leave: 204 },
+        guest: { status: 403, leave: 204 },
+        outsider: { status: 404, leave: 404 },
+      })
+    )
     .run(async ({ client, assert }, { role, status, leave }) => {
       const roster = await createRoster()
       const target = role === 'edit' ? roster.read : roster.edit
@@ -590,12 +584,14 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
   })
 
   test('{role}: other member {status}, own teams {self}')
-    .with([
-      { role: 'admin', status: 200, self: 200 },
-      { role: 'read', status: 200, self: 200 },
-      { role: 'guest', status: 403, self: 200 },
-      { role: 'outsider', status: 404, self: 404 },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, self: 200 },
+        read: { status: 200, self: 200 },
+        guest: { status: 403, self: 200 },
+        outsider: { status: 404, self: 404 },
+      })
+    )
     .run(async ({ client }, { role, status, self }) => {
       const roster = await createRoster()
       const target = role === 'read' ? roster.edit : roster.read

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { byRole, statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -68,13 +69,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
   })
 
   test('{role}: {status}')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const before = await countTeams()
@@ -145,14 +140,9 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
   eachTestInTransaction(group)
 
   test('{role}: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -293,14 +283,16 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   eachTestInTransaction(group)
 
   test('{role} reads a team: {status}, permissions {admin}')
-    .with([
-      { role: 'admin', status: 200, admin: true },
-      { role: 'create', status: 200, admin: false },
-      { role: 'edit', status: 200, admin: true },
-      { role: 'read', status: 200, admin: false },
-      { role: 'guest', status: 200, admin: false },
-      { role: 'outsider', status: 404, admin: false },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, admin: true },
+        create: { status: 200, admin: false },
+        edit: { status: 200, admin: true },
+        read: { status: 200, admin: false },
+        guest: { status: 200, admin: false },
+        outsider: { status: 404, admin: false },
+      })
+    )
     .run(async ({ client, assert }, { role, status, admin }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -349,14 +341,9 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   })
 
   test('{role} renames a team: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 403, edit: 200, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -392,14 +379,9 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     })
 
   test('{role} deletes a team: {status} (edit owns it, guest is a plain member)')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -440,14 +422,9 @@ test.group('Team members', (group) => {
   eachTestInTransaction(group)
 
   test("GET lists the team's members as listing items; {role}: {status}")
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'guest', status: 200 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, read: 200, edit: 200, guest: 200, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -576,14 +553,9 @@ test.group('Team members', (group) => {
     })
 
   test('bulk PUT by {role}: {status}')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -629,14 +601,9 @@ test.group('Team members', (group) => {
   })
 
   test('PUT and DELETE one member by {role}: {status}')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { adminAnd, byRole } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -221,27 +222,28 @@ test.group('Translation settings: list', (group) => {
 test.group('Translation settings: who may do what', (group) => {
   eachTestInTransaction(group)
 
-  const matrix = [
-    { role: 'create' as const, read: 200 },
-    { role: 'edit' as const, read: 200 },
-    { role: 'read' as const, read: 200 },
-    { role: null, read: 403 },
-  ]
-
-  for (const { role, read } of matrix) {
-    test(`role ${role ?? 'guest'}: reads ${read}, may not write`, async ({ client, assert }) => {
-      const admin = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role })
+  test('role {role}: reads {read}, writes {write}')
+    .with(
+      byRole({
+        create: { read: 200, write: 403 },
+        edit: { read: 200, write: 403 },
+        read: { read: 200, write: 403 },
+        guest: { read: 403, write: 403 },
+        outsider: { read: 404, write: 404 },
+      })
+    )
+    .run(async ({ client, assert }, { role, read, write }) => {
+      const { admin, caller: member, organizationId } = await adminAnd(role)
       const created = await client
-        .post(path(admin.organizationId))
+        .post(path(organizationId))
         .bearerToken(admin.token)
         .json({ title: 'Docs' })
       created.assertContract()
       const id = created.body().id
 
-      const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
+      const list = await client.get(path(organizationId)).bearerToken(member.token)
       assertAnswer(list, read)
-      const show = await client.get(path(admin.organizationId, id)).bearerToken(member.token)
+      const show = await client.get(path(organizationId, id)).bearerToken(member.token)
       assertAnswer(show, read)
       if (read === 200) {
         assert.deepEqual(show.body().permissions, { view: true, edit: false })
@@ -249,48 +251,19 @@ test.group('Translation settings: who may do what', (group) => {
       }
 
       const before = await countSettings()
-      const post = await client
-        .post(path(admin.organizationId))
-        .bearerToken(member.token)
-        .json({ title: 'Mine' })
-      assertAnswer(post, 403)
-      const put = await client
-        .put(path(admin.organizationId, id))
-        .bearerToken(member.token)
-        .json({ title: 'Mine' })
-      assertAnswer(put, 403)
-      const del = await client.delete(path(admin.organizationId, id)).bearerToken(member.token)
-      assertAnswer(del, 403)
+      assertAnswers(
+        [
+          await client.post(path(organizationId)).bearerToken(member.token).json({ title: 'Mine' }),
+          await client
+            .put(path(organizationId, id))
+            .bearerToken(member.token)
+            .json({ title: 'Mine' }),
+          await client.delete(path(organizationId, id)).bearerToken(member.token),
+        ],
+        write
+      )
       assert.equal(await countSettings(), before)
     })
-  }
-
-  test('non-members get 404 for everything', async ({ client }) => {
-    const admin = await createCaller()
-    const stranger = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Docs' })
-    created.assertContract()
-    const id = created.body().id
-    assertAnswers(
-      [
-        await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-        await client
-          .post(path(admin.organizationId))
-          .bearerToken(stranger.token)
-          .json({ title: 'X' }),
-        await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-        await client
-          .put(path(admin.organizationId, id))
-          .bearerToken(stranger.token)
-          .json({ title: 'X' }),
-        await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
-      ],
-      404
-    )
-  })
 
   test('writes need the organization:write scope', async ({ client }) => {
     const admin = await createCaller()
