@@ -4,6 +4,10 @@ import BootstrapService from '#organizations/services/bootstrap_service'
 import User from '#accounts/models/user'
 import type { RoleOrGuest } from '#core/roles'
 import { newId } from '#core/ids'
+import {
+  OrganizationFactory,
+  OrganizationMemberFactory,
+} from '#database/factories/organization_factory'
 
 export type Caller = { user: User; organizationId: string; token: string; email: string }
 
@@ -30,6 +34,27 @@ export async function createCaller(
   })
   const user = await User.findOrFail(result.user.id)
   return { user, organizationId: result.organization.id, token: result.token, email }
+}
+
+/**
+ * A member who only needs to exist (no password, no token), made by the model factories.
+ */
+export async function createMember(
+  organizationId: string,
+  role: RoleOrGuest = 'read'
+): Promise<{ user: User }> {
+  const member = await OrganizationMemberFactory.merge({ organizationId, role })
+    .with('user')
+    .create()
+  return { user: member.user }
+}
+
+/**
+ * An organization that only needs to exist (no members): another organization's id.
+ */
+export async function createOrganization(): Promise<{ organizationId: string }> {
+  const organization = await OrganizationFactory.create()
+  return { organizationId: organization.id }
 }
 
 /**

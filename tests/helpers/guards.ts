@@ -25,10 +25,31 @@ export async function assertTokenGuards(user: User, operations: Guarded[]) {
     }
     if (!tokens.has(scope)) {
       const others = SCOPES.filter((candidate) => candidate !== scope)
-      tokens.set(scope, (await User.accessTokens.create(user, others)).value!.release())
+      const { value } = await User.accessTokens.create(user, others)
+      tokens.set(scope, value!.release())
     }
     const scoped = await send().bearerToken(tokens.get(scope)!)
     scoped.assertStatus(403)
     scoped.assertContract()
   }
+}
+
+/**
+ * The checks every answer gets: its status, its shape against the contract, and for an error the
+ * message when one is given (a string it must contain, or a pattern).
+ */
+export function assertAnswer(response: any, status: number, message?: string | RegExp) {
+  response.assertStatus(status)
+  response.assertContract()
+  if (message === undefined) return
+  const actual: string = response.body().error?.message ?? ''
+  const matches = typeof message === 'string' ? actual.includes(message) : message.test(actual)
+  if (!matches) throw new Error(`Expected error message ${message}, got "${actual}"`)
+}
+
+/**
+ * `assertAnswer` for several answers that must all end the same way.
+ */
+export function assertAnswers(responses: any[], status: number, message?: string | RegExp) {
+  for (const response of responses) assertAnswer(response, status, message)
 }

@@ -1,26 +1,16 @@
-import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
-import { newId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { TeamFactory } from '#database/factories/team_factory'
 
 /**
- * A team of the organization with these members, inserted directly (team management belongs to the
- * organizations domain).
+ * A team of the organization with these members, made by the factory (team management belongs to
+ * the organizations domain; tests of other domains only need the team to exist).
  */
-export async function createTeam(
-  organizationId: string,
-  userIds: string[] = [],
-  title = `Team ${newId(4)}`
-) {
-  const id = newId()
-  const now = toSqlTimestamp(DateTime.utc())
-  await db
-    .table('teams')
-    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
-  for (const userId of userIds) {
-    await db
-      .table('team_members')
-      .insert({ team_id: id, user_id: userId, role: 'member', created_at: now })
+export async function createTeam(organizationId: string, userIds: string[] = [], title?: string) {
+  let team = TeamFactory.merge({ organizationId, ...(title ? { title } : {}) })
+  if (userIds.length) {
+    team = team.with('memberships', userIds.length, (membership) =>
+      membership.merge(userIds.map((userId) => ({ userId })))
+    )
   }
-  return id
+  const created = await team.create()
+  return created.id
 }

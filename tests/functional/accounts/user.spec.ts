@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import User from '#accounts/models/user'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { DateTime } from 'luxon'
@@ -9,8 +10,7 @@ test.group('GET /v1/user', (group) => {
   test('answers the user the token belongs to', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await client.get('/v1/user').bearerToken(caller.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().id, caller.user.id)
     assert.equal(response.body().object, 'user')
     assert.equal(response.body().email, caller.email)
@@ -22,8 +22,7 @@ test.group('GET /v1/user', (group) => {
 
   test('refuses a request without a token', async ({ client, assert }) => {
     const response = await client.get('/v1/user')
-    response.assertStatus(401)
-    response.assertContract()
+    assertAnswer(response, 401)
     assert.equal(response.body().error.code, 401)
   })
 
@@ -38,16 +37,14 @@ test.group('GET /v1/user', (group) => {
     ])
     .run(async ({ client }, header) => {
       const response = await client.get('/v1/user').header('Authorization', header)
-      response.assertStatus(401)
-      response.assertContract()
+      assertAnswer(response, 401)
     })
 
   test('refuses an unknown token', async ({ client }) => {
     const caller = await createCaller()
     const forged = caller.token.slice(0, -4) + 'AAAA'
     const response = await client.get('/v1/user').bearerToken(forged)
-    response.assertStatus(401)
-    response.assertContract()
+    assertAnswer(response, 401)
   })
 
   test('refuses a revoked token', async ({ client }) => {
@@ -55,8 +52,7 @@ test.group('GET /v1/user', (group) => {
     const [token] = await User.accessTokens.all(caller.user)
     await User.accessTokens.delete(caller.user, token.identifier)
     const response = await client.get('/v1/user').bearerToken(caller.token)
-    response.assertStatus(401)
-    response.assertContract()
+    assertAnswer(response, 401)
   })
 
   test('refuses an expired token', async ({ client }) => {
@@ -65,23 +61,26 @@ test.group('GET /v1/user', (group) => {
     const ok = await client.get('/v1/user').bearerToken(token.value!.release())
     ok.assertStatus(200)
     await User.accessTokens.all(caller.user).then(async () => {
-      const db = (await import('@adonisjs/lucid/services/db')).default
+      const { default: db } = await import('@adonisjs/lucid/services/db')
       await db
         .from('auth_access_tokens')
         .where('id', String(token.identifier))
         .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
     })
     const response = await client.get('/v1/user').bearerToken(token.value!.release())
-    response.assertStatus(401)
-    response.assertContract()
+    assertAnswer(response, 401)
   })
 
   test('records when a token was last used, at most once a minute', async ({ client, assert }) => {
     const caller = await createCaller()
-    const db = (await import('@adonisjs/lucid/services/db')).default
-    const lastUsed = async () =>
-      (await db.from('auth_access_tokens').where('tokenable_id', caller.user.id).first())
-        .last_used_at
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    const lastUsed = async () => {
+      const token = await db
+        .from('auth_access_tokens')
+        .where('tokenable_id', caller.user.id)
+        .first()
+      return token.last_used_at
+    }
     assert.isNull(await lastUsed())
 
     await client.get('/v1/user').bearerToken(caller.token)
@@ -97,7 +96,8 @@ test.group('GET /v1/user', (group) => {
       .where('tokenable_id', caller.user.id)
       .update({ last_used_at: null })
     const forged = caller.token.slice(0, -4) + 'AAAA'
-    ;(await client.get('/v1/user').bearerToken(forged)).assertStatus(401)
+    const forgedResponse = await client.get('/v1/user').bearerToken(forged)
+    forgedResponse.assertStatus(401)
     assert.isNull(await lastUsed())
   })
 
@@ -105,7 +105,6 @@ test.group('GET /v1/user', (group) => {
     const caller = await createCaller()
     const token = await User.accessTokens.create(caller.user, ['space:read'])
     const response = await client.get('/v1/user').bearerToken(token.value!.release())
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
@@ -8,8 +9,7 @@ test.group('GET /v1/users/{userId}', (group) => {
   test('answers the caller themselves', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await client.get(`/v1/users/${caller.user.id}`).bearerToken(caller.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().id, caller.user.id)
   })
 
@@ -17,8 +17,7 @@ test.group('GET /v1/users/{userId}', (group) => {
     const admin = await createCaller()
     const colleague = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const response = await client.get(`/v1/users/${colleague.user.id}`).bearerToken(admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().email, colleague.email)
     assert.equal(response.body().displayName, colleague.user.displayName)
   })
@@ -37,8 +36,7 @@ test.group('GET /v1/users/{userId}', (group) => {
       const response = await client
         .get(`/v1/users/${encodeURIComponent(id)}`)
         .bearerToken(caller.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
       assert.notInclude(JSON.stringify(response.body()), stranger.email)
     })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { SCOPES } from '#core/scopes'
@@ -18,8 +19,7 @@ async function list(
   qs: Record<string, unknown> = {}
 ) {
   const response = await client.get(crUrl(spaceId)).qs(qs).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -40,8 +40,7 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
       .post(crUrl(space.id))
       .bearerToken(admin.token)
       .json({ subject: 'First', agentTaskId: 'task-42' })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const first = response.body()
     assert.equal(response.header('location'), first.urls.location)
     assert.match(
@@ -83,8 +82,7 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
       .post(crUrl(space.id))
       .bearerToken(admin.token)
       .json({ subject: 'a'.repeat(101) })
-    tooLong.assertStatus(400)
-    tooLong.assertContract()
+    assertAnswer(tooLong, 400)
     assert.include(tooLong.body().error.message, 'subject')
     const tooManyEmoji = await client
       .post(crUrl(space.id))
@@ -104,8 +102,7 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
       { agentTaskId: '' },
     ]) {
       const response = await client.post(crUrl(space.id)).bearerToken(admin.token).json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, /subject|agentTaskId/)
     }
     const malformed = await client
@@ -113,8 +110,7 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"subject": ')
-    malformed.assertStatus(400)
-    malformed.assertContract()
+    assertAnswer(malformed, 400)
     assert.match(malformed.body().error.message, /JSON/i)
     const [row] = await db.from('change_requests').where('space_id', space.id).count('* as total')
     assert.equal(Number(row.total), 0)
@@ -130,8 +126,7 @@ test.group('GET change requests', (group) => {
     const created = await createChangeRequest(client, admin, space.id, { subject: 'Lookup' })
     for (const key of [created.id, '1']) {
       const response = await client.get(`${crUrl(space.id)}/${key}`).bearerToken(admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().id, created.id)
       assert.isFalse(response.body().outdated)
       // The author does not review their own change request.
@@ -147,8 +142,7 @@ test.group('GET change requests', (group) => {
       const response = await client
         .get(`${crUrl(space.id)}/${encodeURIComponent(key)}`)
         .bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 
@@ -170,8 +164,7 @@ test.group('GET change requests', (group) => {
           }),
     ]) {
       const response = await request()
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     // A change request of one space is not found through another space.
     const mine = await createSpace(client, stranger)
@@ -213,8 +206,7 @@ test.group('GET change requests', (group) => {
       { page: 'forged' },
     ]) {
       const bad = await client.get(crUrl(space.id)).qs(qs).bearerToken(admin.token)
-      bad.assertStatus(400)
-      bad.assertContract()
+      assertAnswer(bad, 400)
     }
     const repeated = await client
       .get(`${crUrl(space.id)}?status=draft&status=open`)
@@ -225,8 +217,7 @@ test.group('GET change requests', (group) => {
       .get(crUrl(space.id))
       .qs({ status: 'draft', page: forged })
       .bearerToken(admin.token)
-    forgedResponse.assertStatus(400)
-    forgedResponse.assertContract()
+    assertAnswer(forgedResponse, 400)
   })
 
   test('filters by contributor: authors of a batch appear, readers do not', async ({
@@ -327,24 +318,21 @@ test.group('change request roles and tokens', (group) => {
       const got = await client
         .get(`${crUrl(space.id)}/${existing.number}`)
         .bearerToken(member.token)
-      got.assertStatus(200)
-      got.assertContract()
+      assertAnswer(got, 200)
       assert.isFalse(got.body().permissions.edit)
       assert.equal(got.body().permissions.comment, role === 'comment')
       const create = await client
         .post(crUrl(space.id))
         .bearerToken(member.token)
         .json({ subject: 'No' })
-      create.assertStatus(403)
-      create.assertContract()
+      assertAnswer(create, 403)
       const author = await client
         .post(`${crUrl(space.id)}/${existing.id}/content`)
         .bearerToken(member.token)
         .json({
           changes: [{ operation: 'insert_page', title: 'No', document: { markdown: 'no' } }],
         })
-      author.assertStatus(403)
-      author.assertContract()
+      assertAnswer(author, 403)
     }
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     const created = await createChangeRequest(client, editor, space.id, { subject: 'Yes' })
@@ -370,18 +358,15 @@ test.group('change request roles and tokens', (group) => {
       .post(crUrl(space.id))
       .bearerToken(admin.token)
       .json({ subject: 'Locked' })
-    create.assertStatus(403)
-    create.assertContract()
+    assertAnswer(create, 403)
     assert.match(create.body().error.message, /locked/)
     const author = await client
       .post(`${crUrl(space.id)}/${existing.id}/content`)
       .bearerToken(admin.token)
       .json({ changes: [{ operation: 'insert_page', title: 'No', document: { markdown: 'no' } }] })
-    author.assertStatus(403)
-    author.assertContract()
+    assertAnswer(author, 403)
     const got = await client.get(`${crUrl(space.id)}/${existing.id}`).bearerToken(admin.token)
-    got.assertStatus(200)
-    got.assertContract()
+    assertAnswer(got, 200)
     assert.isFalse(got.body().permissions.edit)
     assert.equal(got.body().revision, existing.revision)
     assert.equal(await countObjects(space.id), objects)
@@ -404,15 +389,12 @@ test.group('change request roles and tokens', (group) => {
       },
     ] as const
     for (const { send, scope } of requests) {
-      for (const response of [await send(), await send().bearerToken('gb_api_not-a-real-token')]) {
-        response.assertStatus(401)
-        response.assertContract()
-      }
+      assertAnswers([await send(), await send().bearerToken('gb_api_not-a-real-token')], 401)
       const others = SCOPES.filter((candidate) => candidate !== scope)
-      const token = (await User.accessTokens.create(admin.user, others)).value!.release()
+      const { value } = await User.accessTokens.create(admin.user, others)
+      const token = value!.release()
       const scoped = await send().bearerToken(token)
-      scoped.assertStatus(403)
-      scoped.assertContract()
+      assertAnswer(scoped, 403)
     }
     const [row] = await db.from('change_requests').where('space_id', space.id).count('* as total')
     assert.equal(Number(row.total), 1)

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 import {
   changeRequestWith,
@@ -61,8 +61,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const revision = await client
       .get(`/v1/spaces/${space.id}/revisions/${result.revision}`)
       .bearerToken(admin.token)
-    revision.assertStatus(200)
-    revision.assertContract()
+    assertAnswer(revision, 200)
     assert.deepEqual(revision.body().parents, [before, changeRequest.revision])
     assert.equal(revision.body().type, 'merge')
     assert.equal(await pageMarkdown(client, admin, space.id, pages.doc), lines({ 3: 'three' }))
@@ -75,10 +74,10 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const again = await client
       .post(`${crUrl(space.id, changeRequest.id)}/merge`)
       .bearerToken(admin.token)
-    again.assertStatus(409)
-    again.assertContract()
+    assertAnswer(again, 409)
     assert.match(again.body().error.message, /already merged/)
-    assert.equal((await getSpace(client, admin, space.id)).revision, result.revision)
+    const current = await getSpace(client, admin, space.id)
+    assert.equal(current.revision, result.revision)
   })
 
   test('THE scenario: different lines merge in either order; the same line conflicts until resolved', async ({
@@ -104,13 +103,18 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
         edits[name] = `${name} edit of ${order.join('-')}`
         const replaced = start.split('\n')
         replaced[line - 1] = edits[name]
-        crs[name] = (
-          await changeRequestWith(client, admin, space.id, editLine(pages.doc, replaced.join('\n')))
-        ).changeRequest
+        const made = await changeRequestWith(
+          client,
+          admin,
+          space.id,
+          editLine(pages.doc, replaced.join('\n'))
+        )
+        crs[name] = made.changeRequest
         assert.equal(crs[name].revisionInitial, current.revision)
       }
       await merge(client, admin, space.id, crs[order[0]].id)
-      assert.isTrue((await getChangeRequest(client, admin, space.id, crs[order[1]].id)).outdated)
+      const { outdated } = await getChangeRequest(client, admin, space.id, crs[order[1]].id)
+      assert.isTrue(outdated)
       await merge(client, admin, space.id, crs[order[1]].id)
       const text = await pageMarkdown(client, admin, space.id, pages.doc)
       assert.include(text, edits.first)
@@ -125,17 +129,22 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
         .split('\n')
         .map((line, i) => (i === 4 ? value : line))
         .join('\n')
-    const winner = (
-      await changeRequestWith(client, admin, space.id, editLine(pages.doc, withLine5('winner')))
-    ).changeRequest
-    const loser = (
-      await changeRequestWith(client, admin, space.id, editLine(pages.doc, withLine5('loser')))
-    ).changeRequest
+    const { changeRequest: winner } = await changeRequestWith(
+      client,
+      admin,
+      space.id,
+      editLine(pages.doc, withLine5('winner'))
+    )
+    const { changeRequest: loser } = await changeRequestWith(
+      client,
+      admin,
+      space.id,
+      editLine(pages.doc, withLine5('loser'))
+    )
     await merge(client, admin, space.id, winner.id)
     const before = await snapshot(space.id)
     const refused = await client.post(`${crUrl(space.id, loser.id)}/merge`).bearerToken(admin.token)
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.include(refused.body().error.message, pages.doc)
     assert.include(refused.body().error.message, '"doc"')
     assert.deepEqual(await snapshot(space.id), before)
@@ -151,10 +160,8 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     )
     const afterUpdate = await getChangeRequest(client, admin, space.id, loser.id)
     assert.equal(afterUpdate.revision, updated.revision)
-    assert.equal(
-      afterUpdate.revisionMergedAncestor,
-      (await getSpace(client, admin, space.id)).revision
-    )
+    const merged = await getSpace(client, admin, space.id)
+    assert.equal(afterUpdate.revisionMergedAncestor, merged.revision)
     assert.isFalse(afterUpdate.outdated)
     assert.deepEqual(afterUpdate.conflicts, [
       { page: { id: pages.doc, title: 'doc', path: 'doc' } },
@@ -179,7 +186,8 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     await applyChanges(client, admin, space.id, loser.id, [
       { operation: 'insert_page', title: 'Unrelated', document: { markdown: 'x\n' } },
     ])
-    assert.lengthOf((await getChangeRequest(client, admin, space.id, loser.id)).conflicts, 1)
+    const { conflicts } = await getChangeRequest(client, admin, space.id, loser.id)
+    assert.lengthOf(conflicts, 1)
     const resolved = withLine5('winner and loser')
     const cleared = await applyChanges(
       client,
@@ -193,7 +201,8 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     assert.isNull(row.conflicts)
 
     const done = await merge(client, admin, space.id, loser.id)
-    assert.equal((await getSpace(client, admin, space.id)).revision, done.revision)
+    const resolvedSpace = await getSpace(client, admin, space.id)
+    assert.equal(resolvedSpace.revision, done.revision)
     assert.equal(await pageMarkdown(client, admin, space.id, pages.doc), resolved)
   })
 
@@ -219,11 +228,15 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     )
 
     // The space moves (another change request edits page b).
-    const other = (
-      await changeRequestWith(client, admin, space.id, editLine(pages.b, 'beta from space\n'))
-    ).changeRequest
+    const { changeRequest: other } = await changeRequestWith(
+      client,
+      admin,
+      space.id,
+      editLine(pages.b, 'beta from space\n')
+    )
     const moved = await merge(client, admin, space.id, other.id)
-    assert.isTrue((await getChangeRequest(client, admin, space.id, changeRequest.id)).outdated)
+    const { outdated } = await getChangeRequest(client, admin, space.id, changeRequest.id)
+    assert.isTrue(outdated)
 
     const updated = await update(client, admin, space.id, changeRequest.id)
     assert.notProperty(updated, 'conflicts')
@@ -265,9 +278,12 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       editLine(pages.page3, 'three\n')
     )
 
-    const other = (
-      await changeRequestWith(client, admin, space.id, editLine(pages.page7, 'seven\n'))
-    ).changeRequest
+    const { changeRequest: other } = await changeRequestWith(
+      client,
+      admin,
+      space.id,
+      editLine(pages.page7, 'seven\n')
+    )
     await merge(client, admin, space.id, other.id)
     const before = await snapshot(space.id)
     await merge(client, admin, space.id, changeRequest.id)
@@ -285,14 +301,15 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
   }) => {
     const admin = await createCaller()
     const { space, pages } = await spaceWithPages(client, admin, { a: 'alpha\n', b: 'beta\n' })
-    const editing = (
-      await changeRequestWith(client, admin, space.id, editLine(pages.a, 'alpha edited\n'))
-    ).changeRequest
-    const deleting = (
-      await changeRequestWith(client, admin, space.id, [
-        { operation: 'delete_page', page: pages.a },
-      ])
-    ).changeRequest
+    const { changeRequest: editing } = await changeRequestWith(
+      client,
+      admin,
+      space.id,
+      editLine(pages.a, 'alpha edited\n')
+    )
+    const { changeRequest: deleting } = await changeRequestWith(client, admin, space.id, [
+      { operation: 'delete_page', page: pages.a },
+    ])
     await merge(client, admin, space.id, deleting.id)
 
     const refused = await client
@@ -329,8 +346,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       const response = await client
         .post(`${crUrl(space.id, changeRequest.id)}/merge`)
         .bearerToken(member.token)
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       const shown = await getChangeRequest(client, member, space.id, changeRequest.id)
       assert.isFalse(shown.permissions.merge)
     }
@@ -339,16 +355,14 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
       const foreign = await client
         .post(`${crUrl(space.id, changeRequest.id)}/${action}`)
         .bearerToken(stranger.token)
-      foreign.assertStatus(404)
-      foreign.assertContract()
+      assertAnswer(foreign, 404)
       assert.notInclude(JSON.stringify(foreign.body()), changeRequest.revision)
     }
     for (const id of ['AAAAAAAAAAAAAAAAAAAA', '999', 'not an id']) {
       const unknown = await client
         .post(`${crUrl(space.id, encodeURIComponent(id))}/merge`)
         .bearerToken(admin.token)
-      unknown.assertStatus(404)
-      unknown.assertContract()
+      assertAnswer(unknown, 404)
     }
     // Another space's change request through this space: 404.
     const otherSpace = await createSpace(client, admin, { title: 'Other' })
@@ -373,14 +387,11 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     assert.deepEqual(await snapshot(space.id), before)
 
     const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    assert.isTrue(
-      (await getChangeRequest(client, reviewer, space.id, changeRequest.id)).permissions.merge
-    )
+    const { permissions } = await getChangeRequest(client, reviewer, space.id, changeRequest.id)
+    assert.isTrue(permissions.merge)
     await merge(client, reviewer, space.id, changeRequest.number)
-    assert.equal(
-      (await getChangeRequest(client, admin, space.id, changeRequest.id)).mergedBy.id,
-      reviewer.user.id
-    )
+    const { mergedBy } = await getChangeRequest(client, admin, space.id, changeRequest.id)
+    assert.equal(mergedBy.id, reviewer.user.id)
   })
 
   test('archived change requests are refused; who may update', async ({ client, assert }) => {
@@ -398,8 +409,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const refused = await client
       .post(`${crUrl(space.id, changeRequest.id)}/merge`)
       .bearerToken(admin.token)
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.match(refused.body().error.message, /archived/)
     const noUpdate = await client
       .post(`${crUrl(space.id, changeRequest.id)}/update`)
@@ -415,8 +425,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     const byReader = await client
       .post(`${crUrl(space.id, changeRequest.id)}/update`)
       .bearerToken(reader.token)
-    byReader.assertStatus(403)
-    byReader.assertContract()
+    assertAnswer(byReader, 403)
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     await update(client, editor, space.id, changeRequest.id)
   })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller } from '#tests/helpers/callers'
 import {
@@ -48,10 +49,10 @@ test.group('Merges under concurrency', () => {
         ],
       ]
       const changeRequests = []
-      for (const changes of edits)
-        changeRequests.push(
-          (await changeRequestWith(client, admin, space.id, changes)).changeRequest
-        )
+      for (const changes of edits) {
+        const made = await changeRequestWith(client, admin, space.id, changes)
+        changeRequests.push(made.changeRequest)
+      }
 
       const responses = await Promise.all(
         changeRequests.map((changeRequest) =>
@@ -59,8 +60,7 @@ test.group('Merges under concurrency', () => {
         )
       )
       for (const response of responses) {
-        response.assertStatus(200)
-        response.assertContract()
+        assertAnswer(response, 200)
       }
       assert.equal(
         await pageMarkdown(client, admin, space.id, pages.a),

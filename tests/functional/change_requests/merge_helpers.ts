@@ -1,4 +1,6 @@
 import type { ApiClient } from '@japa/api-client'
+import { bodyOf } from '#tests/helpers/requests'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -17,12 +19,8 @@ export async function merge(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client
-    .post(`${crUrl(spaceId, changeRequestId)}/merge`)
-    .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body() as { revision: string; result: 'merge' }
+  const merged = await bodyOf(client, caller, 'post', `${crUrl(spaceId, changeRequestId)}/merge`)
+  return merged as { revision: string; result: 'merge' }
 }
 
 export async function update(
@@ -31,12 +29,7 @@ export async function update(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client
-    .post(`${crUrl(spaceId, changeRequestId)}/update`)
-    .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'post', `${crUrl(spaceId, changeRequestId)}/update`)
 }
 
 export async function getChangeRequest(
@@ -45,16 +38,11 @@ export async function getChangeRequest(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'get', crUrl(spaceId, changeRequestId))
 }
 
 export async function getSpace(client: ApiClient, caller: Caller, spaceId: string) {
-  const response = await client.get(`/v1/spaces/${spaceId}`).bearerToken(caller.token)
-  response.assertStatus(200)
-  return response.body()
+  return bodyOf(client, caller, 'get', `/v1/spaces/${spaceId}`)
 }
 
 /** Markdown of a page of the space's current revision (or of a change request's head). */
@@ -72,8 +60,7 @@ export async function pageMarkdown(
     .get(`${base}/page/${pageId}`)
     .qs({ format: 'markdown' })
     .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body().markdown as string
 }
 

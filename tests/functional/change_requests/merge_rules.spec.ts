@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
@@ -33,8 +34,7 @@ async function patchSpace(
   body: Record<string, unknown>
 ) {
   const response = await client.patch(`/v1/spaces/${spaceId}`).bearerToken(caller.token).json(body)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -73,9 +73,8 @@ async function mergeRefusal(
   changeRequestId: string,
   spaceRevisionId?: string
 ) {
-  const access = await (
-    await app.container.make(SpaceAccessService)
-  ).spaceFor(admin.user.id, spaceId)
+  const make = await app.container.make(SpaceAccessService)
+  const access = await make.spaceFor(admin.user.id, spaceId)
   const service = await app.container.make(MergeRulesService)
   const changeRequests = await app.container.make(ChangeRequestService)
   try {
@@ -212,8 +211,7 @@ test.group('PATCH space mergeRules', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(admin.token)
         .json({ mergeRules, title: 'Not this' })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, text)
       assert.equal(await storedRules(space.id), before)
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
@@ -229,8 +227,7 @@ test.group('PATCH space mergeRules', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(member.token)
         .json({ mergeRules: { type: 'none' } })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     assert.isNull(await storedRules(space.id))
   })
@@ -359,16 +356,14 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     assert,
   }) => {
     const t = await setup(client)
-    const access = await (
-      await app.container.make(SpaceAccessService)
-    ).spaceFor(t.admin.user.id, t.space.id)
+    const make = await app.container.make(SpaceAccessService)
+    const access = await make.spaceFor(t.admin.user.id, t.space.id)
     assert.isNull(access.space.mergeRules)
     await setRules(client, t.admin, t.space.id, ['require_change_request_subject'])
     const untitled = await createChangeRequest(client, t.editor, t.space.id)
     const service = await app.container.make(MergeRulesService)
-    const changeRequest = await (
-      await app.container.make(ChangeRequestService)
-    ).find(db.connection(), t.space.id, untitled.id)
+    const changeRequests = await app.container.make(ChangeRequestService)
+    const changeRequest = await changeRequests.find(db.connection(), t.space.id, untitled.id)
     await assert.rejects(
       () =>
         service.assertMergeable(db.connection(), access, changeRequest, access.space.revisionId),
@@ -392,8 +387,7 @@ test.group('POST merge enforces merge rules', (group) => {
     const response = await client
       .post(`${crUrl(t.space.id, changeRequestId)}/merge`)
       .bearerToken(t.admin.token)
-    response.assertStatus(412)
-    response.assertContract()
+    assertAnswer(response, 412)
     assert.include(response.body().error.message, `(merge rule ${rule})`)
     assert.deepEqual(await snapshot(t.space.id), before)
   }
@@ -435,10 +429,8 @@ test.group('POST merge enforces merge rules', (group) => {
     const merged = await merge(client, t.admin, t.space.id, changeRequest.id)
     const space = await getSpace(client, t.admin, t.space.id)
     assert.equal(space.revision, merged.revision)
-    assert.equal(
-      (await getChangeRequest(client, t.admin, t.space.id, changeRequest.id)).status,
-      'merged'
-    )
+    const reloaded = await getChangeRequest(client, t.admin, t.space.id, changeRequest.id)
+    assert.equal(reloaded.status, 'merged')
   })
 
   test('require_up_to_date_change_request: refused once the space moves on, until POST update', async ({
@@ -457,9 +449,13 @@ test.group('POST merge enforces merge rules', (group) => {
     await merge(client, t.admin, t.space.id, first.changeRequest.id)
     const rule = 'require_up_to_date_change_request'
     await refusedMerge(client, assert, t, second.changeRequest.id, rule)
-    assert.isTrue(
-      (await getChangeRequest(client, t.admin, t.space.id, second.changeRequest.id)).outdated
+    const { outdated } = await getChangeRequest(
+      client,
+      t.admin,
+      t.space.id,
+      second.changeRequest.id
     )
+    assert.isTrue(outdated)
 
     await update(client, t.editor, t.space.id, second.changeRequest.id)
     const merged = await merge(client, t.admin, t.space.id, second.changeRequest.id)
@@ -469,6 +465,7 @@ test.group('POST merge enforces merge rules', (group) => {
       pages.body().pages.map((page: any) => page.title),
       ['First', 'Second']
     )
-    assert.equal((await getSpace(client, t.admin, t.space.id)).revision, merged.revision)
+    const { revision } = await getSpace(client, t.admin, t.space.id)
+    assert.equal(revision, merged.revision)
   })
 })

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { parsePdf, positions } from '#tests/helpers/pdf'
@@ -113,8 +113,7 @@ async function pdfUrl(
   qs: Record<string, string> = {}
 ) {
   const response = await client.get(path).qs(qs).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body().url as string
 }
 
@@ -439,15 +438,13 @@ test.group('PDF export', (group) => {
     ]
     for (const [url, qs, status, message] of cases) {
       const refused = await client.get(url).qs(qs).bearerToken(admin.token)
-      refused.assertStatus(status)
-      refused.assertContract()
+      assertAnswer(refused, status)
       assert.match(refused.body().error.message, message)
     }
     const repeated = await client
       .get(`${path}?page=${pages.start}&page=${pages.advanced}`)
       .bearerToken(admin.token)
-    repeated.assertStatus(400)
-    repeated.assertContract()
+    assertAnswer(repeated, 400)
   })
 
   test('readers get a URL; non-members and other organizations get 404', async ({
@@ -469,8 +466,7 @@ test.group('PDF export', (group) => {
       assert.isAbove(pdf.pages.length, 0)
 
       const refused = await client.get(path).bearerToken(stranger.token)
-      refused.assertStatus(404)
-      refused.assertContract()
+      assertAnswer(refused, 404)
       assert.deepEqual(Object.keys(refused.body()), ['error'])
     }
     // The stranger's own space does not open the admin's change request either.
@@ -478,8 +474,7 @@ test.group('PDF export', (group) => {
     const crossed = await client
       .get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`)
       .bearerToken(stranger.token)
-    crossed.assertStatus(404)
-    crossed.assertContract()
+    assertAnswer(crossed, 404)
   })
 
   test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({
@@ -531,7 +526,8 @@ test.group('PDF export', (group) => {
     const foreign = new URL(url)
     foreign.search = ''
     foreign.searchParams.set('signature', fileSignature)
-    assert.equal((await fetch(foreign)).status, 403)
+    const refused = await fetch(foreign)
+    assert.equal(refused.status, 403)
 
     // Expired: the same URL made with a 1 ms lifetime.
     const reads = await app.container.make(ChangeRequestReadService)
@@ -546,7 +542,8 @@ test.group('PDF export', (group) => {
     assert.equal(expired.status, 403)
     assert.equal(((await expired.json()) as any).error.code, 403)
     // While a fresh one opens.
-    assert.equal((await fetch(pdf.urlFor(read, { page: pages.start }))).status, 200)
+    const allowed = await fetch(pdf.urlFor(read, { page: pages.start }))
+    assert.equal(allowed.status, 200)
 
     // A deleted space's PDF is gone, even with a valid URL.
     const deleted = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)

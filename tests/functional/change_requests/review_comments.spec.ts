@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { bodyOf } from '#tests/helpers/requests'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -29,10 +31,7 @@ async function submit(
   base: string,
   body: Record<string, unknown>
 ) {
-  const response = await client.post(`${base}/reviews`).bearerToken(caller.token).json(body)
-  response.assertStatus(201)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'post', `${base}/reviews`, { json: body, status: 201 })
 }
 
 async function read(
@@ -41,10 +40,7 @@ async function read(
   path: string,
   qs: Record<string, unknown> = {}
 ) {
-  const response = await client.get(path).qs(qs).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'get', path, { qs })
 }
 
 /** The change request's reviews and comments as stored, to check that a refused review wrote nothing. */
@@ -103,7 +99,8 @@ test.group('Review comments', (group) => {
       [comment.id]
     )
     assert.equal(listed.items[0].target.review, review.id)
-    assert.equal((await read(client, t.reader, t.base)).comments, 1)
+    const seen = await read(client, t.reader, t.base)
+    assert.equal(seen.comments, 1)
     const shown = await read(client, t.reviewer, `${t.base}/comments/${comment.id}`)
     assert.deepEqual(shown, comment)
 
@@ -137,11 +134,8 @@ test.group('Review comments', (group) => {
     assert.equal(list.items[0].comment.replies, 1)
     assert.equal(list.items[0].comment.status, 'resolved')
     assert.notProperty(list.items[1], 'comment')
-    assert.equal(
-      (await read(client, t.reader, t.base)).comments,
-      0,
-      'a resolved comment is no longer open'
-    )
+    const seenAfter = await read(client, t.reader, t.base)
+    assert.equal(seenAfter.comments, 0, 'a resolved comment is no longer open')
   })
 
   test('a JSON document comment is stored as markdown; format=document shapes reads', async ({
@@ -179,10 +173,10 @@ test.group('Review comments', (group) => {
     const shown = await read(client, t.reader, review.urls.location)
     assert.notProperty(shown, 'comment')
     assert.equal(shown.status, 'approved')
-    assert.isNull(
-      (await db.from('change_request_reviews').where('id', review.id).first()).comment_id
-    )
-    assert.equal((await read(client, t.reader, t.base)).comments, 0)
+    const stored = await db.from('change_request_reviews').where('id', review.id).first()
+    assert.isNull(stored.comment_id)
+    const seen = await read(client, t.reader, t.base)
+    assert.equal(seen.comments, 0)
   })
 
   test('bad comments are 400s naming the field; nothing is written')
@@ -224,8 +218,7 @@ test.group('Review comments', (group) => {
         .post(`${t.base}/reviews`)
         .bearerToken(t.reviewer.token)
         .json({ status: 'approved', comment })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, text)
       assert.equal(await snapshot(t.changeRequest.id), before)
       assert.equal(before, JSON.stringify({ reviews: [], comments: [] }))
@@ -243,16 +236,14 @@ test.group('Review comments', (group) => {
         .post(`${t.base}/reviews`)
         .bearerToken(caller.token)
         .json({ status: 'approved', comment: { markdown: 'Sneaky' } })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     const outsider = await createCaller()
     const foreign = await client
       .post(`${t.base}/reviews`)
       .bearerToken(outsider.token)
       .json({ status: 'approved', comment: { markdown: 'Sneaky' } })
-    foreign.assertStatus(404)
-    foreign.assertContract()
+    assertAnswer(foreign, 404)
     assert.equal(await snapshot(t.changeRequest.id), before)
 
     const longest = '😀'.repeat(20_000)

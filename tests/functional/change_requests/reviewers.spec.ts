@@ -1,8 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import {
+  createCaller,
+  createMember,
+  eachTestInTransaction,
+  type Caller,
+} from '#tests/helpers/callers'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
+import { bodyOf } from '#tests/helpers/requests'
 import { applyChanges, createSpace } from '../content/helpers.js'
 import { reviewTeam } from './review_helpers.js'
 
@@ -16,13 +22,7 @@ async function requestReviewers(
   changeRequestId: string | number,
   body: Record<string, unknown>
 ) {
-  const response = await client
-    .post(reviewersUrl(spaceId, changeRequestId))
-    .bearerToken(caller.token)
-    .json(body)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'post', reviewersUrl(spaceId, changeRequestId), { json: body })
 }
 
 async function listReviewers(
@@ -32,13 +32,7 @@ async function listReviewers(
   changeRequestId: string,
   qs = {}
 ) {
-  const response = await client
-    .get(reviewersUrl(spaceId, changeRequestId))
-    .qs(qs)
-    .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'get', reviewersUrl(spaceId, changeRequestId), { qs })
 }
 
 /** Requested reviewers and the change request's subject, to check that a refused request changed nothing. */
@@ -117,11 +111,10 @@ test.group('POST requested-reviewers', (group) => {
     await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
       { operation: 'insert_page', title: 'New page', document: { markdown: 'Body' } },
     ])
-    const head = (
-      await client
-        .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
-        .bearerToken(t.admin.token)
-    ).body()
+    const reread = await client
+      .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+      .bearerToken(t.admin.token)
+    const head = reread.body()
     assert.notEqual(head.revision, t.changeRequest.revision)
     await new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -142,8 +135,8 @@ test.group('POST requested-reviewers', (group) => {
     assert,
   }) => {
     const t = await reviewTeam(client)
-    const guest = await createCaller({ organizationId: t.admin.organizationId, role: null })
-    const unshared = await createCaller({ organizationId: t.admin.organizationId, role: null })
+    const guest = await createMember(t.admin.organizationId, null)
+    const unshared = await createMember(t.admin.organizationId, null)
     const invite = await client
       .post(`/v1/spaces/${t.space.id}/permissions`)
       .bearerToken(t.admin.token)
@@ -165,8 +158,7 @@ test.group('POST requested-reviewers', (group) => {
         .post(reviewersUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.editor.token)
         .json({ users: [userId] })
-      refused.assertStatus(400)
-      refused.assertContract()
+      assertAnswer(refused, 400)
       assert.include(refused.body().error.message, userId)
     }
     assert.equal(await snapshot(t.changeRequest.id), before)
@@ -209,8 +201,7 @@ test.group('POST requested-reviewers', (group) => {
         .post(reviewersUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.editor.token)
         .json(payload)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await snapshot(t.changeRequest.id), before)
     })
@@ -226,8 +217,7 @@ test.group('POST requested-reviewers', (group) => {
       .post(reviewersUrl(t.space.id, t.changeRequest.id))
       .bearerToken(t.editor.token)
       .json({ users: [t.reviewer.user.id, stranger.user.id, 'AAAAAAAAAAAAAAAAAAAA'] })
-    mixed.assertStatus(400)
-    mixed.assertContract()
+    assertAnswer(mixed, 400)
     assert.include(mixed.body().error.message, stranger.user.id)
     assert.include(mixed.body().error.message, 'AAAAAAAAAAAAAAAAAAAA')
     assert.notInclude(mixed.body().error.message, t.reviewer.user.id)
@@ -237,8 +227,7 @@ test.group('POST requested-reviewers', (group) => {
       .post(reviewersUrl(t.space.id, t.changeRequest.id))
       .bearerToken(t.admin.token)
       .json({ users: [t.editor.user.id], subject: 'Renamed' })
-    author.assertStatus(400)
-    author.assertContract()
+    assertAnswer(author, 400)
     assert.include(author.body().error.message, 'author')
     assert.equal(await snapshot(t.changeRequest.id), before)
 
@@ -247,8 +236,7 @@ test.group('POST requested-reviewers', (group) => {
       .bearerToken(t.editor.token)
       .header('Content-Type', 'application/json')
       .json('{"users": [')
-    malformed.assertStatus(400)
-    malformed.assertContract()
+    assertAnswer(malformed, 400)
     assert.equal(await snapshot(t.changeRequest.id), before)
   })
 })
@@ -268,13 +256,11 @@ test.group('requested reviewers: roles, states and ids', (group) => {
         .post(reviewersUrl(t.space.id, t.changeRequest.id))
         .bearerToken(caller.token)
         .json({ users: [t.reviewer.user.id] })
-      post.assertStatus(403)
-      post.assertContract()
+      assertAnswer(post, 403)
       const remove = await client
         .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.reviewer.user.id}`)
         .bearerToken(caller.token)
-      remove.assertStatus(403)
-      remove.assertContract()
+      assertAnswer(remove, 403)
     }
     assert.equal(await snapshot(t.changeRequest.id), before)
     for (const caller of [t.editor, t.reviewer, t.admin]) {
@@ -299,14 +285,12 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     removed.assertStatus(205)
     assert.equal(removed.text(), '')
     const again = await client.delete(url).bearerToken(t.editor.token)
-    again.assertStatus(404)
-    again.assertContract()
+    assertAnswer(again, 404)
     for (const userId of [t.reader.user.id, 'AAAAAAAAAAAAAAAAAAAA', 'not an id']) {
       const missing = await client
         .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${encodeURIComponent(userId)}`)
         .bearerToken(t.editor.token)
-      missing.assertStatus(404)
-      missing.assertContract()
+      assertAnswer(missing, 404)
     }
     const listed = await listReviewers(client, t.editor, t.space.id, t.changeRequest.id)
     assert.deepEqual(
@@ -321,17 +305,16 @@ test.group('requested reviewers: roles, states and ids', (group) => {
         .post(reviewersUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.admin.token)
         .json({ users: [t.reviewer.user.id], subject: 'Late' })
-      post.assertStatus(403)
-      post.assertContract()
+      assertAnswer(post, 403)
       assert.include(post.body().error.message, status)
       const remove = await client
         .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.commenter.user.id}`)
         .bearerToken(t.admin.token)
-      remove.assertStatus(403)
-      remove.assertContract()
+      assertAnswer(remove, 403)
       assert.equal(await snapshot(t.changeRequest.id), before)
       // Still listed.
-      assert.equal((await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+      const { count } = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)
+      assert.equal(count, 1)
     }
   })
 
@@ -356,13 +339,11 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     for (const send of requests) {
       for (const id of ['AAAAAAAAAAAAAAAAAAAA', '99', 'bad%20id']) {
         const response = await send(id)
-        response.assertStatus(404)
-        response.assertContract()
+        assertAnswer(response, 404)
       }
       // Another organization's caller, and a change request through another space.
       const foreign = await send(t.changeRequest.id, t.space.id, stranger)
-      foreign.assertStatus(404)
-      foreign.assertContract()
+      assertAnswer(foreign, 404)
       const cross = await send(t.changeRequest.id, strangerSpace.id, stranger)
       cross.assertStatus(404)
     }
@@ -395,8 +376,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
         .get(reviewersUrl(t.space.id, t.changeRequest.id))
         .qs(qs)
         .bearerToken(t.reader.token)
-      bad.assertStatus(400)
-      bad.assertContract()
+      assertAnswer(bad, 400)
     }
   })
 

@@ -3,7 +3,8 @@ import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
+import { bodyOf } from '#tests/helpers/requests'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -25,8 +26,7 @@ async function submitReview(
     .post(reviewsUrl(spaceId, changeRequestId))
     .bearerToken(caller.token)
     .json({ status })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   response.assertHeader('location', response.body().urls.location)
   return response.body()
 }
@@ -38,13 +38,7 @@ async function listReviews(
   changeRequestId: string,
   qs = {}
 ) {
-  const response = await client
-    .get(reviewsUrl(spaceId, changeRequestId))
-    .qs(qs)
-    .bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
-  return response.body()
+  return bodyOf(client, caller, 'get', reviewsUrl(spaceId, changeRequestId), { qs })
 }
 
 async function changeRequestOf(
@@ -53,9 +47,7 @@ async function changeRequestOf(
   spaceId: string,
   changeRequestId: string
 ) {
-  const response = await client.get(crUrl(spaceId, changeRequestId)).bearerToken(caller.token)
-  response.assertStatus(200)
-  return response.body()
+  return bodyOf(client, caller, 'get', crUrl(spaceId, changeRequestId))
 }
 
 /** Reviews and requested reviewers of a change request, to check that a refused request changed nothing. */
@@ -129,8 +121,7 @@ test.group('POST reviews', (group) => {
     assert.equal(unrequested.status, 'changes-requested')
 
     const shown = await client.get(review.urls.location).bearerToken(t.reader.token)
-    shown.assertStatus(200)
-    shown.assertContract()
+    assertAnswer(shown, 200)
     assert.deepEqual(shown.body(), review)
     const formatted = await client
       .get(review.urls.location)
@@ -150,10 +141,13 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(caller.token)
         .json({ status: 'approved' })
-      response.assertStatus(403)
-      response.assertContract()
-      const flags = (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id))
-        .permissions
+      assertAnswer(response, 403)
+      const { permissions: flags } = await changeRequestOf(
+        client,
+        caller,
+        t.space.id,
+        t.changeRequest.id
+      )
       assert.isFalse(flags.review)
     }
     // The admin authors one of their own: 403, and the flag says so.
@@ -163,16 +157,14 @@ test.group('POST reviews', (group) => {
       .post(reviewsUrl(t.space.id, own.id))
       .bearerToken(t.admin.token)
       .json({ status: 'approved' })
-    selfReview.assertStatus(403)
-    selfReview.assertContract()
+    assertAnswer(selfReview, 403)
     assert.include(selfReview.body().error.message, 'own')
     assert.equal(await snapshot(t.changeRequest.id), before)
     assert.equal(await snapshot(own.id), JSON.stringify({ reviews: [], requested: [] }))
 
     for (const caller of [t.reviewer, t.admin]) {
-      assert.isTrue(
-        (await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)).permissions.review
-      )
+      const { permissions } = await changeRequestOf(client, caller, t.space.id, t.changeRequest.id)
+      assert.isTrue(permissions.review)
       await submitReview(client, caller, t.space.id, t.changeRequest.id, 'approved')
     }
   })
@@ -191,15 +183,14 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.admin.token)
         .json({ status: 'approved' })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       assert.include(response.body().error.message, status)
-      assert.isFalse(
-        (await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)).permissions.review
-      )
+      const { permissions } = await changeRequestOf(client, t.admin, t.space.id, t.changeRequest.id)
+      assert.isFalse(permissions.review)
       assert.equal(await snapshot(t.changeRequest.id), before)
       // Reviews stay readable.
-      assert.equal((await listReviews(client, t.reader, t.space.id, t.changeRequest.id)).count, 1)
+      const { count } = await listReviews(client, t.reader, t.space.id, t.changeRequest.id)
+      assert.equal(count, 1)
     }
   })
 
@@ -217,8 +208,7 @@ test.group('POST reviews', (group) => {
         .post(reviewsUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.reviewer.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await snapshot(t.changeRequest.id), before)
     })
@@ -230,8 +220,7 @@ test.group('POST reviews', (group) => {
       .bearerToken(t.reviewer.token)
       .header('Content-Type', 'application/json')
       .json('{"status": ')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.equal(await snapshot(t.changeRequest.id), JSON.stringify({ reviews: [], requested: [] }))
   })
 })
@@ -301,11 +290,10 @@ test.group('GET reviews', (group) => {
       afterBatch.items.map((r: any) => r.outdated),
       [true, true, true]
     )
-    assert.equal(
-      (await listReviews(client, t.reader, t.space.id, t.changeRequest.id, { outdated: 'false' }))
-        .count,
-      0
-    )
+    const { count } = await listReviews(client, t.reader, t.space.id, t.changeRequest.id, {
+      outdated: 'false',
+    })
+    assert.equal(count, 0)
     const shown = await client.get(second.urls.location).bearerToken(t.reader.token)
     assert.isTrue(shown.body().outdated)
 
@@ -334,9 +322,14 @@ test.group('GET reviews', (group) => {
     const ids = []
     for (let i = 0; i < 5; i++) {
       const reviewer = i % 2 === 0 ? t.reviewer : t.otherReviewer
-      ids.push(
-        (await submitReview(client, reviewer, t.space.id, t.changeRequest.id, 'approved')).id
+      const { id } = await submitReview(
+        client,
+        reviewer,
+        t.space.id,
+        t.changeRequest.id,
+        'approved'
       )
+      ids.push(id)
     }
     const seen: string[] = []
     let page: string | undefined
@@ -364,8 +357,7 @@ test.group('GET reviews', (group) => {
         .get(reviewsUrl(t.space.id, t.changeRequest.id))
         .qs(qs)
         .bearerToken(t.reader.token)
-      bad.assertStatus(400)
-      bad.assertContract()
+      assertAnswer(bad, 400)
     }
     const repeated = await client
       .get(`${reviewsUrl(t.space.id, t.changeRequest.id)}?outdated=true&outdated=false`)
@@ -395,8 +387,7 @@ test.group('GET reviews', (group) => {
       `${reviewsUrl(t.space.id, '99')}`,
     ]) {
       const response = await client.get(url).bearerToken(t.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     for (const [spaceId, send] of [
       [t.space.id, (url: string) => client.get(url)],
@@ -407,8 +398,7 @@ test.group('GET reviews', (group) => {
       const response = await send(reviewsUrl(spaceId, t.changeRequest.id)).bearerToken(
         stranger.token
       )
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 

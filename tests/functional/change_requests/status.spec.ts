@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createChangeRequest, createSpace } from '../content/helpers.js'
 import { crUrl, getSpace, merge } from './merge_helpers.js'
 
@@ -37,8 +37,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
           .patch(crUrl(space.id, changeRequest.id))
           .bearerToken(admin.token)
           .json({ status: to })
-        response.assertStatus(200)
-        response.assertContract()
+        assertAnswer(response, 200)
         assert.equal(response.body().status, to)
         const after = await db.from('change_requests').where('id', changeRequest.id).first()
         if (from === to) assert.deepEqual(after, before)
@@ -64,8 +63,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       .patch(crUrl(space.id, changeRequest.id))
       .bearerToken(admin.token)
       .json({ status: 'merged' })
-    toMerged.assertStatus(400)
-    toMerged.assertContract()
+    assertAnswer(toMerged, 400)
     assert.match(toMerged.body().error.message, /only by merging/)
 
     await merge(client, admin, space.id, changeRequest.id)
@@ -75,8 +73,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
         .patch(crUrl(space.id, changeRequest.id))
         .bearerToken(admin.token)
         .json({ status })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, /cannot move from merged/)
     }
     const same = await client
@@ -131,8 +128,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       .patch(url)
       .bearerToken(admin.token)
       .json({ subject: '  New subject  ', status: 'open' })
-    renamed.assertStatus(200)
-    renamed.assertContract()
+    assertAnswer(renamed, 200)
     assert.equal(renamed.body().subject, 'New subject')
     assert.equal(renamed.body().status, 'open')
     const emoji = await client
@@ -155,8 +151,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     ]
     for (const [body, message] of bad) {
       const response = await client.patch(url).bearerToken(admin.token).json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, message)
     }
     const malformed = await client
@@ -179,32 +174,32 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     for (const role of ['read', 'comment'] as const) {
       const member = await createCaller({ organizationId: admin.organizationId, role })
       const response = await client.patch(url).bearerToken(member.token).json({ status: 'open' })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     const stranger = await createCaller()
-    ;(await client.patch(url).bearerToken(stranger.token).json({ status: 'open' })).assertStatus(
-      404
-    )
-    ;(
-      await client.patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA')).bearerToken(admin.token).json({})
-    ).assertStatus(404)
+    const strangerPatch = await client
+      .patch(url)
+      .bearerToken(stranger.token)
+      .json({ status: 'open' })
+    strangerPatch.assertStatus(404)
+    const unknownPatch = await client
+      .patch(crUrl(space.id, 'AAAAAAAAAAAAAAAAAAAA'))
+      .bearerToken(admin.token)
+      .json({})
+    unknownPatch.assertStatus(404)
     const user = await User.findOrFail(admin.user.id)
     await assertTokenGuards(user, [
       { send: () => client.patch(url).json({ status: 'open' }), scope: 'space:write' },
     ])
-    assert.equal(
-      (await db.from('change_requests').where('id', changeRequest.id).first()).status,
-      'draft'
-    )
+    const row = await db.from('change_requests').where('id', changeRequest.id).first()
+    assert.equal(row.status, 'draft')
 
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     const byNumber = await client
       .patch(crUrl(space.id, changeRequest.number))
       .bearerToken(editor.token)
       .json({ status: 'open' })
-    byNumber.assertStatus(200)
-    byNumber.assertContract()
+    assertAnswer(byNumber, 200)
     assert.equal(byNumber.body().status, 'open')
   })
 })

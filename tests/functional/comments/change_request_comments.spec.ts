@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest } from '../content/helpers.js'
@@ -37,8 +38,7 @@ test.group('Change request comments', (group) => {
     )
 
     const read = await client.get(`${byNumber}/comments/${comment.id}`).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.equal(read.body().id, comment.id)
 
     const listed = await listComments(client, admin, byNumber)
@@ -47,12 +47,12 @@ test.group('Change request comments', (group) => {
       [comment.id]
     )
     // The space's own list does not show it, nor its route find it.
-    assert.equal((await listComments(client, admin, `/v1/spaces/${space.id}`)).count, 0)
+    const { count } = await listComments(client, admin, `/v1/spaces/${space.id}`)
+    assert.equal(count, 0)
     const viaSpace = await client
       .get(`/v1/spaces/${space.id}/comments/${comment.id}`)
       .bearerToken(admin.token)
-    viaSpace.assertStatus(404)
-    viaSpace.assertContract()
+    assertAnswer(viaSpace, 404)
     // Nor does another change request of the space.
     const other = await createChangeRequest(client, admin, space.id, { subject: 'Other' })
     const viaOther = await client
@@ -66,28 +66,24 @@ test.group('Change request comments', (group) => {
       .qs({ format: 'document' })
       .bearerToken(admin.token)
       .json({ body: { markdown: 'As a document' } })
-    formatted.assertStatus(200)
-    formatted.assertContract()
+    assertAnswer(formatted, 200)
     assert.equal(formatted.body().body.document.object, 'document')
     const replies = await client
       .get(`${base}/comments/${comment.id}/replies`)
       .bearerToken(admin.token)
-    replies.assertStatus(200)
-    replies.assertContract()
+    assertAnswer(replies, 200)
     assert.equal(replies.body().count, 2)
     const shownReply = await client
       .get(`${base}/comments/${comment.id}/replies/${reply.id}`)
       .bearerToken(admin.token)
-    shownReply.assertStatus(200)
-    shownReply.assertContract()
+    assertAnswer(shownReply, 200)
     await updateComment(client, admin, `${base}/comments/${comment.id}/replies/${reply.id}`, {
       addedReactions: ['🚀'],
     })
     const deletedReply = await client
       .delete(`${base}/comments/${comment.id}/replies/${reply.id}`)
       .bearerToken(admin.token)
-    deletedReply.assertStatus(205)
-    deletedReply.assertContract()
+    assertAnswer(deletedReply, 205)
 
     const resolved = await updateComment(client, admin, `${base}/comments/${comment.id}`, {
       resolved: true,
@@ -96,22 +92,20 @@ test.group('Change request comments', (group) => {
     assert.equal(resolved.replies, 1)
 
     const deleted = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
-    assert.equal((await listComments(client, admin, base)).count, 0)
+    assertAnswer(deleted, 205)
+    const comments = await listComments(client, admin, base)
+    assert.equal(comments.count, 0)
 
     // Pages are looked up in the change request's head.
     const unknownPage = await client
       .post(`${base}/comments`)
       .bearerToken(admin.token)
       .json({ body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' })
-    unknownPage.assertStatus(400)
-    unknownPage.assertContract()
+    assertAnswer(unknownPage, 400)
     const unknownCr = await client
       .get(`/v1/spaces/${space.id}/change-requests/999/comments`)
       .bearerToken(admin.token)
-    unknownCr.assertStatus(404)
-    unknownCr.assertContract()
+    assertAnswer(unknownCr, 404)
   })
 
   test('counters: open comments of the change request and of the space', async ({
@@ -248,8 +242,7 @@ test.group('Change request comments', (group) => {
 
     const ids = async (base: string, qs: Record<string, unknown> = {}) => {
       const response = await client.get(`${base}/commenters`).qs(qs).bearerToken(admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       return {
         ids: response
           .body()
@@ -262,15 +255,15 @@ test.group('Change request comments', (group) => {
     assert.deepEqual(inSpace.ids, [writer.user.id, replier.user.id].sort())
     assert.equal(inSpace.body.count, 2)
     assert.equal(inSpace.body.items[0].object, 'member')
-    assert.deepEqual((await ids(crBase)).ids, [admin.user.id])
+    const commenters = await ids(crBase)
+    assert.deepEqual(commenters.ids, [admin.user.id])
     const firstPage = await ids(spaceBase, { limit: 1 })
     assert.lengthOf(firstPage.ids, 1)
     const secondPage = await ids(spaceBase, { limit: 1, page: firstPage.body.next.page })
     assert.notDeepEqual(secondPage.ids, firstPage.ids)
     assert.notProperty(secondPage.body, 'next')
     const bad = await client.get(`${spaceBase}/commenters?limit=1001`).bearerToken(admin.token)
-    bad.assertStatus(400)
-    bad.assertContract()
+    assertAnswer(bad, 400)
   })
 
   test('refused writes in a change request change nothing', async ({ client, assert }) => {
@@ -296,8 +289,7 @@ test.group('Change request comments', (group) => {
       client.delete(`${base}/comments/${comment.id}`).bearerToken(reader.token),
     ]) {
       const response = await request
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     assert.deepEqual(await snapshot(space.id), before)
   })

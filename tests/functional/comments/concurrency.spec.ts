@@ -46,7 +46,8 @@ test.group('Comments under concurrency', () => {
 
       const read = await client.get(`${base}/comments/${comment.id}`).bearerToken(admin.token)
       assert.equal(read.body().replies, 5)
-      assert.equal((await db.from('comments').where('id', comment.id).first()).replies_count, 5)
+      const stored = await db.from('comments').where('id', comment.id).first()
+      assert.equal(stored.replies_count, 5)
       assert.lengthOf(await db.from('comments').where('parent_id', comment.id), 5)
       assert.deepEqual(
         read.body().reactions.map((r: any) => [r.emoji, r.count]),

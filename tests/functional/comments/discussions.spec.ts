@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createSpace } from '../content/helpers.js'
 import { postComment, postReply, snapshot, updateComment } from './helpers.js'
 
@@ -103,8 +103,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
       { body: 'text' },
     ]) {
       const response = await client.put(path).bearerToken(admin.token).json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, /Reactions|resolved|body|emoji|both/i)
     }
     assert.deepEqual(await snapshot(space.id), before)
@@ -150,8 +149,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
         .get(`${base}/comments/${comment.id}/replies`)
         .qs({ limit: 2, ...(page ? { page } : {}) })
         .bearerToken(writer.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().count, 3)
       seen.push(...response.body().items.map((item: any) => item.id))
       page = response.body().next?.page
@@ -163,8 +161,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
 
     const replyPath = `${base}/comments/${comment.id}/replies/${replies[0].id}`
     const got = await client.get(replyPath).qs({ format: 'document' }).bearerToken(writer.token)
-    got.assertStatus(200)
-    got.assertContract()
+    assertAnswer(got, 200)
     assert.equal(got.body().body.document.object, 'document')
 
     const edited = await updateComment(client, writer, replyPath, {
@@ -182,18 +179,16 @@ test.group('Comments: update, reactions, resolution', (group) => {
     const adminReplyPath = `${base}/comments/${comment.id}/replies/${replies[1].id}`
     await updateComment(client, writer, adminReplyPath, { body: { markdown: 'Hijack' } }, 403)
     const refused = await client.delete(adminReplyPath).bearerToken(writer.token)
-    refused.assertStatus(403)
-    refused.assertContract()
+    assertAnswer(refused, 403)
     const deleted = await client.delete(replyPath).bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     const gone = await client.get(replyPath).bearerToken(admin.token)
-    gone.assertStatus(404)
-    gone.assertContract()
+    assertAnswer(gone, 404)
     assert.lengthOf(await db.from('comment_reactions').where('comment_id', replies[0].id), 0)
     const after = await client.get(`${base}/comments/${comment.id}`).bearerToken(admin.token)
     assert.equal(after.body().replies, 2)
-    assert.equal((await db.from('comments').where('id', comment.id).first()).replies_count, 2)
+    const stored = await db.from('comments').where('id', comment.id).first()
+    assert.equal(stored.replies_count, 2)
 
     // Replies are not comments: their ids are not found as comments, nor under another comment.
     const other = await postComment(client, admin, base, { body: { markdown: 'Other' } })
@@ -203,8 +198,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
       `${base}/comments/${replies[2].id}/replies`,
     ]) {
       const response = await client.get(path).bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     for (const body of [
       {},
@@ -215,8 +209,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
         .post(`${base}/comments/${comment.id}/replies`)
         .bearerToken(writer.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
     const tooMany = await client
       .get(`${base}/comments/${comment.id}/replies?limit=1001`)
@@ -237,10 +230,10 @@ test.group('Comments: update, reactions, resolution', (group) => {
     })
 
     const response = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
-    response.assertStatus(205)
-    response.assertContract()
+    assertAnswer(response, 205)
+    const where = await db.from('comments').where('space_id', space.id)
     assert.deepEqual(
-      (await db.from('comments').where('space_id', space.id)).map((row) => row.id),
+      where.map((row) => row.id),
       [kept.id]
     )
     assert.lengthOf(
@@ -248,8 +241,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
       0
     )
     const again = await client.delete(`${base}/comments/${comment.id}`).bearerToken(admin.token)
-    again.assertStatus(404)
-    again.assertContract()
+    assertAnswer(again, 404)
     const spaceRead = await client.get(base).bearerToken(admin.token)
     assert.equal(spaceRead.body().comments, 1)
   })
@@ -325,8 +317,7 @@ test.group('Comments: roles and permissions', (group) => {
     ]
     for (const request of refusals) {
       const response = await request
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
     }
     assert.deepEqual(await snapshot(space.id), before)
 
@@ -438,8 +429,7 @@ test.group('Comments: roles and permissions', (group) => {
     ]
     for (const request of requests) {
       const response = await request()
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     assert.deepEqual(await snapshot(space.id), before)
   })

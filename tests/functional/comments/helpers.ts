@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
@@ -40,8 +41,7 @@ export async function postComment(
   body: Record<string, unknown>
 ) {
   const response = await client.post(`${base}/comments`).bearerToken(caller.token).json(body)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -56,8 +56,7 @@ export async function postReply(
     .post(`${base}/comments/${commentId}/replies`)
     .bearerToken(caller.token)
     .json({ body: { markdown } })
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -69,8 +68,7 @@ export async function updateComment(
   status = 200
 ) {
   const response = await client.put(path).bearerToken(caller.token).json(body)
-  response.assertStatus(status)
-  response.assertContract()
+  assertAnswer(response, status)
   return response.body()
 }
 
@@ -81,8 +79,7 @@ export async function listComments(
   qs: Record<string, unknown> = {}
 ) {
   const response = await client.get(`${base}/comments`).qs(qs).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 

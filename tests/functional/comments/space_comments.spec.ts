@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createSpace } from '../content/helpers.js'
@@ -15,7 +16,7 @@ test.group('Space comments: post and read', (group) => {
     const { space, pages } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}`
 
-    const current = (await db.from('spaces').where('id', space.id).first()).revision_id
+    const { revision_id: current } = await db.from('spaces').where('id', space.id).first()
     const plain = await postComment(client, admin, base, { body: { markdown: 'Looks **good**' } })
     assert.equal(plain.object, 'comment')
     assert.equal(plain.status, 'open')
@@ -68,16 +69,14 @@ test.group('Space comments: post and read', (group) => {
     assert.notProperty(fromDocument.target, 'node')
 
     const read = await client.get(`${base}/comments/${onNode.id}`).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), onNode)
 
     const asDocument = await client
       .get(`${base}/comments/${plain.id}`)
       .qs({ format: 'document' })
       .bearerToken(admin.token)
-    asDocument.assertStatus(200)
-    asDocument.assertContract()
+    assertAnswer(asDocument, 200)
     assert.equal(asDocument.body().body.document.object, 'document')
     assert.notProperty(asDocument.body().body, 'markdown')
 
@@ -115,8 +114,7 @@ test.group('Space comments: post and read', (group) => {
     ]
     for (const [body, message] of cases) {
       const response = await client.post(`${base}/comments`).bearerToken(admin.token).json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, message, JSON.stringify(body).slice(0, 80))
     }
     // 20,000 characters exactly pass, counted as code points.
@@ -128,8 +126,7 @@ test.group('Space comments: post and read', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"body": {')
-    malformed.assertStatus(400)
-    malformed.assertContract()
+    assertAnswer(malformed, 400)
     assert.deepEqual(await snapshot(space.id), before)
   })
 })
@@ -193,8 +190,7 @@ test.group('Space comments: lists', (group) => {
     const both = await client
       .get(`${base}/comments?authors=${writer.user.id}&authors=${admin.user.id}&order=asc`)
       .bearerToken(admin.token)
-    both.assertStatus(200)
-    both.assertContract()
+    assertAnswer(both, 200)
     assert.deepEqual(
       both.body().items.map((item: any) => item.id),
       ids
@@ -236,8 +232,7 @@ test.group('Space comments: lists', (group) => {
       'targetPage=' + 'p'.repeat(65),
     ]) {
       const response = await client.get(`${base}?${query}`).bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(
         response.body().error.message,
         /limit|order|status|format|page|authors|targetPage/

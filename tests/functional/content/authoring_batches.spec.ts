@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -94,8 +95,7 @@ async function assertRejected(
     typeof body === 'string'
       ? await request.header('Content-Type', 'application/json').json(body)
       : await request.json(body)
-  response.assertStatus(status)
-  response.assertContract()
+  assertAnswer(response, status)
   const after = await db
     .from('change_requests')
     .where('id', changeRequestId)
@@ -481,7 +481,8 @@ test.group('authoring batches: revert_page', (group) => {
         document: { markdown: 'Alpha body' },
       },
     ])
-    const alpha = pageByTitle((await headTree(space.id, changeRequest.id)).pages, 'Alpha').node.id
+    const { pages } = await headTree(space.id, changeRequest.id)
+    const alpha = pageByTitle(pages, 'Alpha').node.id
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: alpha, slug: 'first' },
       {
@@ -701,8 +702,7 @@ test.group('authoring batches: request shape', (group) => {
       .json({
         changes: [{ operation: 'insert_page', ref: 'p', title: 'P', document: { markdown: 'p' } }],
       })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const body = response.body()
     assert.equal(body.object, 'change-request')
     assert.notProperty(body, 'changes')
@@ -713,8 +713,7 @@ test.group('authoring batches: request shape', (group) => {
       .qs({ compat: true })
       .bearerToken(admin.token)
       .json({ changes: [{ operation: 'insert_page', title: 'Q', document: { markdown: 'q' } }] })
-    explicit.assertStatus(200)
-    explicit.assertContract()
+    assertAnswer(explicit, 200)
     assert.notProperty(explicit.body(), 'changes')
 
     const update = await applyChanges(client, admin, space.id, changeRequest.id, [
@@ -756,7 +755,6 @@ test.group('authoring batches: request shape', (group) => {
       .post(contentUrl(space.id, '77'))
       .bearerToken(admin.token)
       .json({ changes: [{ operation: 'insert_page', title: 'P', document: { markdown: 'p' } }] })
-    unknown.assertStatus(404)
-    unknown.assertContract()
+    assertAnswer(unknown, 404)
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -34,8 +35,7 @@ async function read(
   format: 'markdown' | 'document'
 ) {
   const response = await client.get(url).qs({ format }).bearerToken(caller.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -288,8 +288,7 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
             { operation: 'insert_page', title: 'Bad', document: { document: bad } },
           ],
         })
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.match(response.body().error.message, message)
     }
     const [revisions] = await db.from('revisions').where('space_id', space.id).count('* as total')

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import { assertAnswer } from '#tests/helpers/guards'
 import type { Caller } from '#tests/helpers/callers'
 
 export { createSpace } from '../spaces/helpers.js'
@@ -13,8 +14,7 @@ export async function createChangeRequest(
     .post(`/v1/spaces/${spaceId}/change-requests`)
     .bearerToken(caller.token)
     .json(body)
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return response.body()
 }
 
@@ -33,8 +33,7 @@ export async function applyChanges(
     .qs({ compat: false })
     .bearerToken(caller.token)
     .json({ changes })
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 

@@ -109,17 +109,15 @@ test.group('POST .../content/import', (group) => {
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
     const body = { url: `${site.origin}/docs/`, source: 'website' }
-    ;(
-      await client
-        .post(`/v1/spaces/${space.id}/content/import`)
-        .bearerToken(reader.token)
-        .json(body)
-    ).assertStatus(403)
-    ;(
-      await client
-        .post(`/v1/spaces/${space.id}/content/import`)
-        .bearerToken(stranger.token)
-        .json(body)
-    ).assertStatus(404)
+    const asReader = await client
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .bearerToken(reader.token)
+      .json(body)
+    asReader.assertStatus(403)
+    const asStranger = await client
+      .post(`/v1/spaces/${space.id}/content/import`)
+      .bearerToken(stranger.token)
+      .json(body)
+    asStranger.assertStatus(404)
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { appUrl } from '#config/app'
@@ -11,9 +12,8 @@ import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpe
 const MISSING_FILE = 'AAAAAAAAAAAAAAAAAAAA'
 
 async function applyToSpace(caller: Caller, spaceId: string, changes: ContentChange[]) {
-  const access = await (
-    await app.container.make(SpaceAccessService)
-  ).spaceFor(caller.user.id, spaceId)
+  const make = await app.container.make(SpaceAccessService)
+  const access = await make.spaceFor(caller.user.id, spaceId)
   const authoring = await app.container.make(AuthoringService)
   return authoring.applyToSpace(caller.user, access, changes)
 }
@@ -80,8 +80,7 @@ async function listAll(
   let pages = 0
   do {
     const response = await get(client, caller, path, { ...qs, ...(page ? { page } : {}) })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     items.push(...response.body().items)
     page = response.body().next?.page
     pages++
@@ -100,8 +99,7 @@ test.group('Link listings', (group) => {
     const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
 
     const response = await get(client, admin, `/spaces/${space.id}/links`)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const body = response.body()
     assert.deepEqual(body.stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
     assert.equal(body.count, 13)
@@ -180,8 +178,7 @@ test.group('Link listings', (group) => {
       ['ok', 7],
     ] as const) {
       const response = await get(client, admin, `/spaces/${space.id}/links`, { status })
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().count, count)
       assert.lengthOf(response.body().items, count)
       assert.isTrue(response.body().items.every((item: any) => item.status === status))
@@ -195,7 +192,8 @@ test.group('Link listings', (group) => {
   }) => {
     const admin = await createCaller()
     const { space, intro } = await linkedSpace(client, admin)
-    const all = (await get(client, admin, `/spaces/${space.id}/links`)).body().items
+    const listed = await get(client, admin, `/spaces/${space.id}/links`)
+    const all = listed.body().items
 
     const paged = await listAll(client, admin, `/spaces/${space.id}/links`, { limit: 5 })
     assert.equal(paged.pages, 3)
@@ -230,8 +228,7 @@ test.group('Link listings', (group) => {
     const admin = await createCaller()
     const { space, guide, old, logo } = await linkedSpace(client, admin)
     const response = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.deepEqual(response.body().stats, { total: 2, broken: { total: 1, changeRequest: 0 } })
     assert.deepEqual(
       response.body().items.map((item: any) => item.targetReference),
@@ -250,12 +247,12 @@ test.group('Link listings', (group) => {
   test('lists the pages that embed or link to a file', async ({ client, assert }) => {
     const admin = await createCaller()
     const { space, intro, guide, logo } = await linkedSpace(client, admin)
-    const revision = (await get(client, admin, `/spaces/${space.id}`)).body().revision
+    const listed = await get(client, admin, `/spaces/${space.id}`)
+    const revision = listed.body().revision
     const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, {
       limit: 1,
     })
-    first.assertStatus(200)
-    first.assertContract()
+    assertAnswer(first, 200)
     assert.equal(first.body().count, 2)
     const location = (page: string) => ({
       kind: 'page',
@@ -270,8 +267,7 @@ test.group('Link listings', (group) => {
       limit: 1,
       page: first.body().next.page,
     })
-    second.assertStatus(200)
-    second.assertContract()
+    assertAnswer(second, 200)
     assert.deepEqual(second.body().items, [location(guide)])
     assert.notProperty(second.body(), 'next')
   })
@@ -286,8 +282,7 @@ test.group('Link listings', (group) => {
     const cr = `/spaces/${space.id}/change-requests/${changeRequest.id}`
 
     const untouched = await get(client, admin, `${cr}/links`)
-    untouched.assertStatus(200)
-    untouched.assertContract()
+    assertAnswer(untouched, 200)
     assert.deepEqual(untouched.body().stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
 
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
@@ -306,8 +301,7 @@ test.group('Link listings', (group) => {
       `/spaces/${space.id}/change-requests/${changeRequest.number}/links`,
       { status: 'broken' }
     )
-    listing.assertStatus(200)
-    listing.assertContract()
+    assertAnswer(listing, 200)
     // The new document drops `## Install`: intro's link to guide#install breaks too.
     assert.deepEqual(listing.body().stats, { total: 15, broken: { total: 8, changeRequest: 3 } })
     assert.equal(listing.body().count, 8)
@@ -322,13 +316,11 @@ test.group('Link listings', (group) => {
     assert.deepEqual(onSpace.body().stats, { total: 13, broken: { total: 5, changeRequest: 3 } })
 
     const page = await get(client, admin, `${cr}/content/page/${guide}/links`)
-    page.assertStatus(200)
-    page.assertContract()
+    assertAnswer(page, 200)
     assert.deepEqual(page.body().stats, { total: 4, broken: { total: 3, changeRequest: 2 } })
 
     const backlinks = await get(client, admin, `${cr}/content/files/${logo}/backlinks`)
-    backlinks.assertStatus(200)
-    backlinks.assertContract()
+    assertAnswer(backlinks, 200)
     assert.equal(backlinks.body().items[1].versionContext.revision, result.changeRequest.revision)
     assert.equal(backlinks.body().count, 2)
   })
@@ -348,16 +340,14 @@ test.group('Link listings', (group) => {
     ]
     for (const path of paths) {
       const response = await get(client, admin, path)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     for (const path of [
       `/spaces/${space.id}/links`,
       `/spaces/${space.id}/content/files/${logo}/backlinks`,
     ]) {
       const response = await get(client, stranger, path)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 
@@ -377,8 +367,7 @@ test.group('Link listings', (group) => {
     ]
     for (const [path, qs] of cases) {
       const response = await get(client, admin, path, qs)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
@@ -76,8 +77,7 @@ test.group('Content reads', (group) => {
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
 
     const revision = await get(client, admin, cr)
-    revision.assertStatus(200)
-    revision.assertContract()
+    assertAnswer(revision, 200)
     const body = revision.body()
     assert.equal(body.object, 'revision')
     assert.equal(body.id, changeRequest.revision)
@@ -113,13 +113,11 @@ test.group('Content reads', (group) => {
       admin,
       `/v1/spaces/${space.id}/change-requests/${changeRequest.number}/content/pages`
     )
-    byNumber.assertStatus(200)
-    byNumber.assertContract()
+    assertAnswer(byNumber, 200)
     assert.deepEqual(byNumber.body().pages, body.pages)
 
     const markdown = await get(client, admin, `${cr}/page/${pages.intro}`, { format: 'markdown' })
-    markdown.assertStatus(200)
-    markdown.assertContract()
+    assertAnswer(markdown, 200)
     assert.equal(markdown.body().markdown, `Hello **world**\n\n![logo](/files/${file.id})\n`)
     assert.equal(markdown.body().path, 'guides/intro')
     assert.isString(markdown.body().createdAt)
@@ -130,8 +128,7 @@ test.group('Content reads', (group) => {
       `${cr}/path/${encodeURIComponent('guides/cafe-日本語')}`,
       { format: 'markdown' }
     )
-    encoded.assertStatus(200)
-    encoded.assertContract()
+    assertAnswer(encoded, 200)
     assert.equal(encoded.body().id, pages.cafe)
     assert.equal(encoded.body().markdown, 'Unicode\n')
 
@@ -147,18 +144,15 @@ test.group('Content reads', (group) => {
     assert.equal(segments.body().id, pages.cafe)
 
     const top = await get(client, admin, `${cr}/path/guides`)
-    top.assertStatus(200)
-    top.assertContract()
+    assertAnswer(top, 200)
     assert.equal(top.body().id, pages.guides)
 
     const files = await get(client, admin, `${cr}/files`)
-    files.assertStatus(200)
-    files.assertContract()
+    assertAnswer(files, 200)
     assert.equal(files.body().count, 1)
     assert.notProperty(files.body(), 'next')
     const one = await get(client, admin, `${cr}/files/${file.id}`)
-    one.assertStatus(200)
-    one.assertContract()
+    assertAnswer(one, 200)
     assert.equal(one.body().id, file.id)
     assert.deepEqual(one.body().dimensions, { width: 1, height: 1 })
     const bytes = await client.get(relative(one.body().downloadURL))
@@ -175,11 +169,9 @@ test.group('Content reads', (group) => {
     const url = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
 
     const document = await get(client, admin, url, { evaluated: 'true' })
-    document.assertStatus(200)
-    document.assertContract()
+    assertAnswer(document, 200)
     const explicit = await get(client, admin, url, { format: 'document', evaluated: 'false' })
-    explicit.assertStatus(200)
-    explicit.assertContract()
+    assertAnswer(explicit, 200)
     assert.deepEqual(explicit.body(), document.body())
     if ('document' in document.body()) {
       assert.equal(document.body().document.object, 'document')
@@ -194,8 +186,7 @@ test.group('Content reads', (group) => {
       metadata: 'false',
       computed: 'false',
     })
-    bare.assertStatus(200)
-    bare.assertContract()
+    assertAnswer(bare, 200)
     assert.notProperty(bare.body(), 'createdAt')
     assert.notProperty(bare.body(), 'updatedAt')
 
@@ -205,8 +196,7 @@ test.group('Content reads', (group) => {
       `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`,
       { metadata: 'false' }
     )
-    tree.assertStatus(200)
-    tree.assertContract()
+    assertAnswer(tree, 200)
     assert.notProperty(tree.body().pages[0], 'createdAt')
     assert.notProperty(tree.body().pages[0].pages[0], 'updatedAt')
     assert.isString(tree.body().createdAt)
@@ -221,8 +211,7 @@ test.group('Content reads', (group) => {
       admin,
       `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
     )
-    byId.assertStatus(200)
-    byId.assertContract()
+    assertAnswer(byId, 200)
     assert.equal(byId.body().id, changeRequest.revision)
     for (const [path, check] of [
       ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
@@ -238,15 +227,13 @@ test.group('Content reads', (group) => {
         admin,
         `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
       )
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       check(response.body())
     }
 
     // The space's current revision is still the empty one.
     const empty = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
     assert.equal(empty.body().id, space.revision)
     assert.deepEqual(empty.body().pages, [])
     assert.deepEqual(empty.body().parents, [])
@@ -262,8 +249,7 @@ test.group('Content reads', (group) => {
     ] as unknown as ContentChange[])
 
     const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    current.assertStatus(200)
-    current.assertContract()
+    assertAnswer(current, 200)
     assert.equal(current.body().id, applied.revision.id)
     assert.deepEqual(
       current.body().pages.map((page: any) => page.path),
@@ -275,22 +261,18 @@ test.group('Content reads', (group) => {
       `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
       { format: 'markdown' }
     )
-    auth.assertStatus(200)
-    auth.assertContract()
+    assertAnswer(auth, 200)
     assert.equal(auth.body().markdown, 'Tokens\n')
     const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
       format: 'markdown',
     })
-    page.assertStatus(200)
-    page.assertContract()
+    assertAnswer(page, 200)
     assert.equal(page.body().path, 'api/auth')
     const listed = await get(client, admin, `/v1/spaces/${space.id}/content/pages`)
-    listed.assertStatus(200)
-    listed.assertContract()
+    assertAnswer(listed, 200)
     assert.lengthOf(listed.body().pages[1].pages, 1)
     const files = await get(client, admin, `/v1/spaces/${space.id}/content/files`)
-    files.assertStatus(200)
-    files.assertContract()
+    assertAnswer(files, 200)
     assert.deepEqual(files.body(), { items: [], count: 0 })
   })
 
@@ -319,8 +301,7 @@ test.group('Content reads', (group) => {
         url,
         cursor ? { limit: 2, page: cursor } : { limit: 2 }
       )
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((item: any) => item.name))
       cursor = response.body().next?.page
@@ -335,8 +316,7 @@ test.group('Content reads', (group) => {
 
     for (const qs of [{ limit: 0 }, { limit: 1001 }, { page: 'nope' }, { limit: 'x' }]) {
       const bad = await get(client, admin, url, qs as any)
-      bad.assertStatus(400)
-      bad.assertContract()
+      assertAnswer(bad, 400)
     }
   })
 
@@ -348,8 +328,7 @@ test.group('Content reads', (group) => {
       admin,
       `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/files`
     )
-    listed.assertStatus(200)
-    listed.assertContract()
+    assertAnswer(listed, 200)
     const url = new URL(listed.body().items[0].downloadURL)
     assert.equal(listed.body().items[0].id, file.id)
     const response = await fetch(
@@ -405,8 +384,7 @@ test.group('Content reads', (group) => {
       `/v1/spaces/${own.id}/change-requests/${changeRequest.id}/content`,
     ]) {
       const response = await get(client, stranger, url)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
       assert.notInclude(JSON.stringify(response.body()), 'Intro')
     }
   })
@@ -424,25 +402,21 @@ test.group('Content reads', (group) => {
     ]
     for (const qs of bad) {
       const response = await get(client, admin, page, qs)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
     const repeated = await client
       .get(`${page}?format=markdown&format=document`)
       .bearerToken(admin.token)
-    repeated.assertStatus(400)
-    repeated.assertContract()
+    assertAnswer(repeated, 400)
     const revision = await get(client, admin, `/v1/spaces/${space.id}/content`, { metadata: 'no' })
-    revision.assertStatus(400)
-    revision.assertContract()
+    assertAnswer(revision, 400)
 
     for (const request of [
       client.get(page),
       client.get(`/v1/spaces/${space.id}/content`).bearerToken('gb_api_not-a-real-token'),
     ]) {
       const response = await request
-      response.assertStatus(401)
-      response.assertContract()
+      assertAnswer(response, 401)
     }
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { committedCallers, type Caller } from '#tests/helpers/callers'
@@ -34,8 +35,7 @@ async function indexSpace(space: { id: string; organization: string }, pages: In
 
 async function search(client: ApiClient, who: Caller, path: string, qs: Record<string, unknown>) {
   const response = await client.get(path).qs(qs).bearerToken(who.token)
-  response.assertStatus(200)
-  response.assertContract()
+  assertAnswer(response, 200)
   return response.body()
 }
 
@@ -245,8 +245,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     const raw = await client
       .get(`/v1/spaces/${space.id}/search?query=%ED%A0%80%F0%9F`)
       .bearerToken(admin.token)
-    raw.assertStatus(200)
-    raw.assertContract()
+    assertAnswer(raw, 200)
   })
 
   test('query and limit are validated', async ({ client, assert }) => {
@@ -263,8 +262,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     ]
     for (const [qs, field] of cases) {
       const response = await client.get(url).qs(qs).bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
     }
     const twice = await client.get(`${url}?query=a&query=b`).bearerToken(admin.token)
@@ -322,14 +320,12 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       .get(`/v1/spaces/${space.id}/search`)
       .qs({ query: 'x' })
       .bearerToken('nope')
-    unauthorized.assertStatus(401)
-    unauthorized.assertContract()
+    assertAnswer(unauthorized, 401)
     const missing = await client
       .get(`/v1/spaces/${space.id}/search`)
       .qs({ query: 'x' })
       .bearerToken(stranger.token)
-    missing.assertStatus(404)
-    missing.assertContract()
+    assertAnswer(missing, 404)
     const unknown = await client
       .get(`/v1/spaces/${newId()}/search`)
       .qs({ query: 'x' })
@@ -396,8 +392,7 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     spaceSearch.assertStatus(404)
 
     const notMember = await client.get(url).qs({ query: 'penguin' }).bearerToken(outsider.token)
-    notMember.assertStatus(404)
-    notMember.assertContract()
+    assertAnswer(notMember, 404)
     // The outsider's own organization never shows this one's spaces, and the other way round.
     const own = await search(client, outsider, `/v1/orgs/${outsider.organizationId}/search`, {
       query: 'penguin',
@@ -417,7 +412,8 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     ])
     await indexSpace(gone, [page('Walrus', 'z')])
     const url = `/v1/orgs/${org}/search`
-    assert.equal((await search(client, admin, url, { query: 'walrus' })).count, 4)
+    const { count } = await search(client, admin, url, { query: 'walrus' })
+    assert.equal(count, 4)
 
     const deleted = await client.delete(`/v1/spaces/${gone.id}`).bearerToken(admin.token)
     deleted.assertStatus(205)
@@ -439,8 +435,7 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
       .get(url)
       .qs({ query: 'w'.repeat(513) })
       .bearerToken(admin.token)
-    invalid.assertStatus(400)
-    invalid.assertContract()
+    assertAnswer(invalid, 400)
     const unauthorized = await client.get(url).qs({ query: 'walrus' }).bearerToken('bad')
     unauthorized.assertStatus(401)
   })

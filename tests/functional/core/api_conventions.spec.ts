@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 
 test.group('API conventions', (group) => {
@@ -59,8 +60,7 @@ test.group('API conventions', (group) => {
     .run(async ({ client, assert }, query) => {
       const caller = await createCaller()
       const response = await client.get(`/v1/orgs?${query}`).bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, 'single value')
     })
 
@@ -78,7 +78,7 @@ test.group('API conventions', (group) => {
 
   test('requests Node rejects before routing still get the error shape', async ({ assert }) => {
     const { request } = await import('node:http')
-    const env = (await import('#start/env')).default
+    const { default: env } = await import('#start/env')
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         {

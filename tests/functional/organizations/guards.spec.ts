@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createRoster, type Roster } from './roster.js'
 
 type Route = {
@@ -225,8 +225,7 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
         .bearerToken(ids.admin.token)
         .header('Content-Type', 'application/json')
         .json(body.slice(0, -1))
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.deepEqual(await snapshot(ids.organizationId), before)
     })
 
@@ -240,8 +239,7 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
       const ids = await setUp(client)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'forged' }]) {
         const response = await client.get(route.path(ids)).qs(qs).bearerToken(ids.admin.token)
-        response.assertStatus(400)
-        response.assertContract()
+        assertAnswer(response, 400)
         assert.include(response.body().error.message, Object.keys(qs)[0])
       }
       for (const limit of [1, 1000]) {
@@ -249,8 +247,7 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
           .get(route.path(ids))
           .qs({ limit })
           .bearerToken(ids.admin.token)
-        response.assertStatus(200)
-        response.assertContract()
+        assertAnswer(response, 200)
         assert.isAtMost(response.body().items.length, limit)
       }
     })

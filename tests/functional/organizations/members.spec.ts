@@ -1,8 +1,10 @@
 import { test } from '@japa/runner'
+import { byRole, statusByRole } from '#tests/helpers/roles'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
-import { createRoster, MATRIX, membershipOf } from './roster.js'
+import { createRoster, MATRIX, membershipOf, roleOf } from './roster.js'
 
 const membersUrl = (organizationId: string) => `/v1/orgs/${organizationId}/members`
 
@@ -14,8 +16,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const response = await client
       .get(membersUrl(roster.organizationId))
       .bearerToken(roster.read.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const body = response.body()
     assert.equal(body.count, 5)
     assert.lengthOf(body.items, 5)
@@ -41,21 +42,15 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
   })
 
   test('answers {role}: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const response = await client
         .get(membersUrl(roster.organizationId))
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const org = await client
         .get(`/v1/orgs/${roster.organizationId}`)
         .bearerToken(roster[role].token)
@@ -76,8 +71,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ limit: 2, ...(page ? { page } : {}) })
         .bearerToken(roster.admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((item: any) => item.id))
       page = response.body().next?.page
@@ -109,8 +103,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ role })
         .bearerToken(roster.admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.deepEqual(
         response.body().items.map((item: any) => item.id),
         [caller.user.id]
@@ -153,8 +146,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(organizationId))
         .qs({ search: term })
         .bearerToken(admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       return response
         .body()
         .items.map((item: any) => item.id)
@@ -196,8 +188,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       .get(membersUrl(roster.organizationId))
       .qs({ sort: 'lastSeenAt' })
       .bearerToken(roster.admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.deepEqual(
       response.body().items.map((item: any) => item.id),
       [roster.admin.user.id, roster.read.user.id]
@@ -213,8 +204,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(roster.organizationId))
         .qs({ sort: 'lastSeenAt', order: 'asc', limit: 1, ...(page ? { page } : {}) })
         .bearerToken(roster.admin.token)
-      ascending.assertStatus(200)
-      ascending.assertContract()
+      assertAnswer(ascending, 200)
       assert.equal(ascending.body().count, 2)
       seen.push(...ascending.body().items.map((item: any) => item.id))
       page = ascending.body().next?.page
@@ -239,21 +229,18 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
         .get(membersUrl(caller.organizationId))
         .qs(qs)
         .bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
     })
 
   test('refuses a token without the organization:members:read scope', async ({ client }) => {
     const caller = await createCaller()
-    const token = await (
-      await import('#accounts/models/user')
-    ).default.accessTokens.create(caller.user, ['organization:read'])
+    const imported = await import('#accounts/models/user')
+    const token = await imported.default.accessTokens.create(caller.user, ['organization:read'])
     const response = await client
       .get(membersUrl(caller.organizationId))
       .bearerToken(token.value!.release())
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
   })
 })
 
@@ -261,14 +248,16 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
   eachTestInTransaction(group)
 
   test('{role} reading another member: {status}; themselves: {self}')
-    .with([
-      { role: 'admin', status: 200, self: 200 },
-      { role: 'create', status: 200, self: 200 },
-      { role: 'edit', status: 200, self: 200 },
-      { role: 'read', status: 200, self: 200 },
-      { role: 'guest', status: 403, self: 200 },
-      { role: 'outsider', status: 404, self: 404 },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, self: 200 },
+        create: { status: 200, self: 200 },
+        edit: { status: 200, self: 200 },
+        read: { status: 200, self: 200 },
+        guest: { status: 403, self: 200 },
+        outsider: { status: 404, self: 404 },
+      })
+    )
     .run(async ({ client, assert }, { role, status, self }) => {
       const roster = await createRoster()
       const other = await client
@@ -276,13 +265,11 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
           `${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`
         )
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       const mine = await client
         .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
         .bearerToken(roster[role].token)
-      mine.assertStatus(self)
-      mine.assertContract()
+      assertAnswer(mine, self)
       if (self === 200) assert.equal(mine.body().id, roster[role].user.id)
     })
 
@@ -294,8 +281,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
       const response = await client
         .get(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -310,14 +296,12 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .patch(url)
       .bearerToken(roster.admin.token)
       .json({ role: 'review' })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().role, 'review')
-    assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'review')
+    assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'review')
 
     const guest = await client.patch(url).bearerToken(roster.admin.token).json({ role: null })
-    guest.assertStatus(200)
-    guest.assertContract()
+    assertAnswer(guest, 200)
     assert.isNull(guest.body().role)
     const asGuest = await client
       .get(membersUrl(roster.organizationId))
@@ -327,22 +311,15 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
   })
 
   test('{role} cannot change roles: {status}')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const response = await client
         .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
         .bearerToken(roster[role].token)
         .json({ role: 'admin' })
-      response.assertStatus(status)
-      response.assertContract()
-      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+      assertAnswer(response, status)
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
   test('the last admin cannot be demoted (409); with a second admin they can', async ({
@@ -352,10 +329,9 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
     const refused = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
-    refused.assertStatus(409)
-    refused.assertContract()
+    assertAnswer(refused, 409)
     assert.include(refused.body().error.message, 'last admin')
-    assert.equal((await membershipOf(roster.organizationId, roster.admin.user.id)).role, 'admin')
+    assert.equal(await roleOf(roster.organizationId, roster.admin.user.id), 'admin')
 
     const promoted = await client
       .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
@@ -364,8 +340,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     promoted.assertContract()
     promoted.assertStatus(200)
     const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
-    demoted.assertStatus(200)
-    demoted.assertContract()
+    assertAnswer(demoted, 200)
     assert.equal(demoted.body().role, 'read')
   })
 
@@ -382,9 +357,8 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
-      assert.equal((await membershipOf(roster.organizationId, roster.read.user.id)).role, 'read')
+      assertAnswer(response, 400)
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
   test('rejects malformed JSON', async ({ client }) => {
@@ -394,8 +368,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
       .bearerToken(roster.admin.token)
       .header('Content-Type', 'application/json')
       .json('{"role": ')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test('answers 404 for a user who is not a member', async ({ client }) => {
@@ -405,8 +378,7 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
         .patch(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
         .json({ role: 'read' })
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -445,8 +417,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     const response = await client
       .delete(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(204)
-    response.assertContract()
+    assertAnswer(response, 204)
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
     const read = await client
@@ -467,27 +438,27 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
   })
 
   test('{role} removing another member: {status}; leaving: {leave}')
-    .with([
-      { role: 'create', status: 403, leave: 204 },
-      { role: 'edit', status: 403, leave: 204 },
-      { role: 'read', status: 403, leave: 204 },
-      { role: 'guest', status: 403, leave: 204 },
-      { role: 'outsider', status: 404, leave: 404 },
-    ] as const)
+    .with(
+      byRole({
+        create: { status: 403, leave: 204 },
+        edit: { status: 403, leave: 204 },
+        read: { status: 403, leave: 204 },
+        guest: { status: 403, leave: 204 },
+        outsider: { status: 404, leave: 404 },
+      })
+    )
     .run(async ({ client, assert }, { role, status, leave }) => {
       const roster = await createRoster()
       const target = role === 'edit' ? roster.read : roster.edit
       const other = await client
         .delete(`${membersUrl(roster.organizationId)}/${target.user.id}`)
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       assert.isNotNull(await membershipOf(roster.organizationId, target.user.id))
       const self = await client
         .delete(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
         .bearerToken(roster[role].token)
-      self.assertStatus(leave)
-      self.assertContract()
+      assertAnswer(self, leave)
     })
 
   test('the last admin cannot be removed, not even by themselves (409)', async ({
@@ -498,8 +469,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     const response = await client
       .delete(`${membersUrl(roster.organizationId)}/${roster.admin.user.id}`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(409)
-    response.assertContract()
+    assertAnswer(response, 409)
     assert.isNotNull(await membershipOf(roster.organizationId, roster.admin.user.id))
   })
 
@@ -509,8 +479,7 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       const response = await client
         .delete(`${membersUrl(roster.organizationId)}/${userId}`)
         .bearerToken(roster.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -523,8 +492,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     const response = await client
       .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
     const read = await client
@@ -546,8 +514,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
       const response = await client
         .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const row = await membershipOf(roster.organizationId, roster.read.user.id)
       assert.notOk(row.sso === true || row.sso === 1)
     })
@@ -557,8 +524,7 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     const response = await client
       .post(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/sso`)
       .bearerToken(roster.admin.token)
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
   })
 })
 
@@ -594,8 +560,7 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
 
     const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
     const response = await client.get(url).bearerToken(roster.read.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().count, 2)
     assert.deepEqual(
       response.body().items.map((item: any) => [item.team.id, item.member.role]),
@@ -619,25 +584,25 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
   })
 
   test('{role}: other member {status}, own teams {self}')
-    .with([
-      { role: 'admin', status: 200, self: 200 },
-      { role: 'read', status: 200, self: 200 },
-      { role: 'guest', status: 403, self: 200 },
-      { role: 'outsider', status: 404, self: 404 },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, self: 200 },
+        read: { status: 200, self: 200 },
+        guest: { status: 403, self: 200 },
+        outsider: { status: 404, self: 404 },
+      })
+    )
     .run(async ({ client }, { role, status, self }) => {
       const roster = await createRoster()
       const target = role === 'read' ? roster.edit : roster.read
       const other = await client
         .get(`${membersUrl(roster.organizationId)}/${target.user.id}/teams`)
         .bearerToken(roster[role].token)
-      other.assertStatus(status)
-      other.assertContract()
+      assertAnswer(other, status)
       const mine = await client
         .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}/teams`)
         .bearerToken(roster[role].token)
-      mine.assertStatus(self)
-      mine.assertContract()
+      assertAnswer(mine, self)
     })
 
   test('rejects bad queries and unknown members', async ({ client }) => {
@@ -645,14 +610,12 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}/teams`
     for (const qs of [{ limit: 1001 }, { title: 'x'.repeat(257) }, { page: '!!' }]) {
       const response = await client.get(url).qs(qs).bearerToken(roster.admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
     const unknown = await client
       .get(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/teams`)
       .bearerToken(roster.admin.token)
-    unknown.assertStatus(404)
-    unknown.assertContract()
+    assertAnswer(unknown, 404)
   })
 })
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 
 /**
@@ -37,26 +38,21 @@ test.group('Membership lifecycle', (group) => {
       emails: ['Lifecycle.Newcomer@example.com'],
       role: 'read',
     })
-    invite.assertStatus(200)
-    invite.assertContract()
+    assertAnswer(invite, 200)
     assert.equal(invite.body().invited, 1)
 
     const join = await as(newcomer).post('/join')
-    join.assertStatus(204)
-    join.assertContract()
+    assertAnswer(join, 204)
     const orgAsNewcomer = await as(newcomer).get('')
-    orgAsNewcomer.assertStatus(200)
-    orgAsNewcomer.assertContract()
+    assertAnswer(orgAsNewcomer, 200)
     assert.isFalse(orgAsNewcomer.body().permissions.admin)
     assert.isTrue(orgAsNewcomer.body().permissions.listMembers)
 
     const team = await as(admin).put('/teams', { title: 'Docs crew' })
-    team.assertStatus(201)
-    team.assertContract()
+    assertAnswer(team, 201)
     const teamPath = `/teams/${team.body().id}`
     const added = await as(admin).put(`${teamPath}/members/${newcomer.user.id}`, { role: 'owner' })
-    added.assertStatus(204)
-    added.assertContract()
+    assertAnswer(added, 204)
 
     const ownOrg = await as(newcomer).get('')
     assert.isTrue(ownOrg.body().permissions.ownTeam)
@@ -66,12 +62,10 @@ test.group('Membership lifecycle', (group) => {
     assert.equal(teamAsOwner.body().members, 1)
     // As the team's owner, the newcomer manages its members.
     const byOwner = await as(newcomer).put(`${teamPath}/members`, { add: [admin.email] })
-    byOwner.assertStatus(204)
-    byOwner.assertContract()
+    assertAnswer(byOwner, 204)
 
     const promoted = await as(admin).patch(`/members/${newcomer.user.id}`, { role: 'admin' })
-    promoted.assertStatus(200)
-    promoted.assertContract()
+    assertAnswer(promoted, 200)
     assert.equal(promoted.body().role, 'admin')
     assert.equal(promoted.body().teams, 1)
     const orgAsAdmin = await as(newcomer).get('')
@@ -79,17 +73,14 @@ test.group('Membership lifecycle', (group) => {
 
     // Now an admin, the newcomer may demote the founder, who is no longer the last admin.
     const demoted = await as(newcomer).patch(`/members/${admin.user.id}`, { role: 'edit' })
-    demoted.assertStatus(200)
-    demoted.assertContract()
+    assertAnswer(demoted, 200)
     const restored = await as(newcomer).patch(`/members/${admin.user.id}`, { role: 'admin' })
     restored.assertStatus(200)
 
     const removed = await as(admin).delete(`/members/${newcomer.user.id}`)
-    removed.assertStatus(204)
-    removed.assertContract()
+    assertAnswer(removed, 204)
     const gone = await as(newcomer).get('')
-    gone.assertStatus(404)
-    gone.assertContract()
+    assertAnswer(gone, 404)
     const teamAfter = await as(admin).get(teamPath)
     assert.equal(teamAfter.body().members, 1)
     const members = await as(admin).get('/members')

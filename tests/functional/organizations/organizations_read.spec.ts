@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { assertAnswer } from '#tests/helpers/guards'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
 test.group('GET /v1/orgs', (group) => {
@@ -10,8 +11,7 @@ test.group('GET /v1/orgs', (group) => {
     const bob = await createCaller({ org: 'Bob Docs' })
 
     const response = await client.get('/v1/orgs').bearerToken(alice.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const ids = response.body().items.map((org: any) => org.id)
     assert.deepEqual(ids, [alice.organizationId])
     assert.equal(response.body().count, 1)
@@ -38,8 +38,7 @@ test.group('GET /v1/orgs', (group) => {
     }
 
     const first = await client.get('/v1/orgs').qs({ limit: 2 }).bearerToken(caller.token)
-    first.assertStatus(200)
-    first.assertContract()
+    assertAnswer(first, 200)
     assert.equal(first.body().count, 4)
     assert.lengthOf(first.body().items, 2)
     assert.isString(first.body().next.page)
@@ -51,14 +50,12 @@ test.group('GET /v1/orgs', (group) => {
       .get('/v1/orgs')
       .qs({ limit: 2, page: first.body().next.page })
       .bearerToken(caller.token)
-    second.assertStatus(200)
-    second.assertContract()
+    assertAnswer(second, 200)
     const third = await client
       .get('/v1/orgs')
       .qs({ limit: 2, page: second.body().next.page })
       .bearerToken(caller.token)
-    third.assertStatus(200)
-    third.assertContract()
+    assertAnswer(third, 200)
     assert.notProperty(third.body(), 'next')
 
     const titles = [...first.body().items, ...second.body().items, ...third.body().items].map(
@@ -78,8 +75,7 @@ test.group('GET /v1/orgs', (group) => {
     .run(async ({ client, assert }, limit) => {
       const caller = await createCaller()
       const response = await client.get(`/v1/orgs?limit=${limit}`).bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, 'limit')
     })
 
@@ -99,15 +95,13 @@ test.group('GET /v1/orgs', (group) => {
     .run(async ({ client, assert }, page) => {
       const caller = await createCaller()
       const response = await client.get('/v1/orgs').qs({ page }).bearerToken(caller.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, 'page')
     })
 
   test('needs a token', async ({ client }) => {
     const response = await client.get('/v1/orgs')
-    response.assertStatus(401)
-    response.assertContract()
+    assertAnswer(response, 401)
   })
 })
 
@@ -122,14 +116,12 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
 
     const asAdmin = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
-    asAdmin.assertStatus(200)
-    asAdmin.assertContract()
+    assertAnswer(asAdmin, 200)
     assert.isTrue(asAdmin.body().permissions.admin)
     assert.isTrue(asAdmin.body().permissions.createContent)
 
     const asReader = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(reader.token)
-    asReader.assertStatus(200)
-    asReader.assertContract()
+    assertAnswer(asReader, 200)
     assert.isFalse(asReader.body().permissions.admin)
     assert.isFalse(asReader.body().permissions.createContent)
     assert.isTrue(asReader.body().permissions.view)
@@ -138,7 +130,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
 
   test('timestamps keep their milliseconds through the database', async ({ client, assert }) => {
     const caller = await createCaller()
-    const Organization = (await import('#organizations/models/organization')).default
+    const { default: Organization } = await import('#organizations/models/organization')
     const { DateTime } = await import('luxon')
     const organization = await Organization.findOrFail(caller.organizationId)
     organization.createdAt = DateTime.fromISO('2026-01-02T03:04:05.678Z')
@@ -151,8 +143,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
     const response = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(guest.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.isNull(response.body().defaultRole)
     assert.isFalse(response.body().permissions.listMembers)
     assert.isFalse(response.body().permissions.admin)
@@ -162,7 +153,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     .with(['another organization', 'an unknown id', 'a malformed id'])
     .run(async ({ client, assert }, kind) => {
       const caller = await createCaller()
-      const other = await createCaller()
+      const other = await createOrganization()
       const id =
         kind === 'another organization'
           ? other.organizationId
@@ -172,8 +163,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
       const response = await client
         .get(`/v1/orgs/${encodeURIComponent(id)}`)
         .bearerToken(caller.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
       assert.notInclude(JSON.stringify(response.body()), 'title')
     })
 })

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
 async function countOrganizations() {
@@ -17,8 +18,7 @@ test.group('POST /v1/orgs', (group) => {
       .post('/v1/orgs')
       .bearerToken(caller.token)
       .json({ title: '  Docs Team  ', emailDomains: ['Example.COM', 'docs.example.com'] })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const org = response.body()
     assert.equal(org.title, 'Docs Team')
     assert.deepEqual(org.emailDomains, ['example.com', 'docs.example.com'])
@@ -27,8 +27,7 @@ test.group('POST /v1/orgs', (group) => {
     assert.match(org.id, /^[A-Za-z0-9]{20}$/)
 
     const read = await client.get(`/v1/orgs/${org.id}`).bearerToken(caller.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), org)
   })
 
@@ -60,8 +59,7 @@ test.group('POST /v1/orgs', (group) => {
       const caller = await createCaller()
       const before = await countOrganizations()
       const response = await client.post('/v1/orgs').bearerToken(caller.token).json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countOrganizations(), before)
     })
@@ -75,16 +73,14 @@ test.group('POST /v1/orgs', (group) => {
       .json('{"title": "Docs"')
       .bearerToken(caller.token)
     // `.json()` of a string sends it as is.
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.include(response.body().error.message.toLowerCase(), 'json')
   })
 
   test('rejects a body that is not an object', async ({ client }) => {
     const caller = await createCaller()
     const response = await client.post('/v1/orgs').bearerToken(caller.token).json(['Docs'])
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test('refuses withDefaultSite, which needs sites', async ({ client, assert }) => {
@@ -95,21 +91,19 @@ test.group('POST /v1/orgs', (group) => {
       .qs({ withDefaultSite: true })
       .bearerToken(caller.token)
       .json({ title: 'Docs' })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.equal(await countOrganizations(), before)
   })
 
   test('needs the organization:write scope', async ({ client }) => {
     const caller = await createCaller()
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(caller.user, ['organization:read'])
     const response = await client
       .post('/v1/orgs')
       .bearerToken(token.value!.release())
       .json({ title: 'Docs' })
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
   })
 })
 
@@ -132,8 +126,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
         ai: true,
         inviteLinks: false,
       })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     const org = response.body()
     assert.equal(org.title, 'Renamed')
     assert.deepEqual(org.emailDomains, ['acme.test'])
@@ -150,8 +143,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       .patch(`/v1/orgs/${admin.organizationId}`)
       .bearerToken(admin.token)
       .json({ defaultRole: null, defaultContent: null, logo: null, emailDomains: [] })
-    cleared.assertStatus(200)
-    cleared.assertContract()
+    assertAnswer(cleared, 200)
     assert.isNull(cleared.body().defaultRole)
     assert.notProperty(cleared.body(), 'defaultContent')
     assert.notProperty(cleared.body().urls, 'logo')
@@ -202,8 +194,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
         .patch(`/v1/orgs/${admin.organizationId}`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
       after.assertContract()
@@ -227,8 +218,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       .patch(`/v1/orgs/${second.organizationId}`)
       .bearerToken(second.token)
       .json({ title: 'Changed', hostname: 'taken' })
-    response.assertStatus(409)
-    response.assertContract()
+    assertAnswer(response, 409)
     const after = await client.get(`/v1/orgs/${second.organizationId}`).bearerToken(second.token)
     after.assertContract()
     assert.equal(after.body().title, 'Second')
@@ -244,8 +234,7 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
         .patch(`/v1/orgs/${admin.organizationId}`)
         .bearerToken(member.token)
         .json({ title: 'Hijacked' })
-      response.assertStatus(403)
-      response.assertContract()
+      assertAnswer(response, 403)
       // The policy's own reason, not a generic refusal.
       assert.equal(
         response.body().error.message,
@@ -274,14 +263,13 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
 
   test('another organization or an unknown id is 404', async ({ client }) => {
     const admin = await createCaller()
-    const other = await createCaller()
+    const other = await createOrganization()
     for (const id of [other.organizationId, newId()]) {
       const response = await client
         .patch(`/v1/orgs/${id}`)
         .bearerToken(admin.token)
         .json({ title: 'Mine now' })
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 })
@@ -302,8 +290,7 @@ test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
     // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
     const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
     const seen = await client.get('/v1/email-domains/ACME.test/orgs').bearerToken(prospect.token)
-    seen.assertStatus(200)
-    seen.assertContract()
+    assertAnswer(seen, 200)
     const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
     assert.exists(found)
     assert.isFalse(found.permissions.view)
@@ -313,8 +300,7 @@ test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
     // Someone elsewhere learns nothing about acme.test.
     const outsider = await createCaller()
     const hidden = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(outsider.token)
-    hidden.assertStatus(200)
-    hidden.assertContract()
+    assertAnswer(hidden, 200)
     assert.deepEqual(hidden.body().organizations, [])
 
     // A member sees it whatever their own address.
@@ -333,8 +319,7 @@ test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
     const response = await client
       .get(`/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`)
       .bearerToken(caller.token)
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 })
 
@@ -352,8 +337,7 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
     const response = await client
       .post(`/v1/orgs/${caller.organizationId}/ping`)
       .bearerToken(caller.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
 
     const after = await db
       .from('organization_members')
@@ -364,11 +348,10 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
 
   test('another organization is 404', async ({ client }) => {
     const caller = await createCaller()
-    const other = await createCaller()
+    const other = await createOrganization()
     const response = await client
       .post(`/v1/orgs/${other.organizationId}/ping`)
       .bearerToken(caller.token)
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
   })
 })

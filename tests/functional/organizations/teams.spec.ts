@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { byRole, statusByRole } from '#tests/helpers/roles'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
@@ -42,8 +44,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
         title: '  Writers  ',
         members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
       })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const team = response.body()
     assert.equal(team.object, 'team')
     assert.match(team.id, /^[A-Za-z0-9]{20}$/)
@@ -68,13 +69,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
   })
 
   test('{role}: {status}')
-    .with([
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 403 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const before = await countTeams()
@@ -82,8 +77,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
         .put(teamsUrl(roster.organizationId))
         .bearerToken(roster[role].token)
         .json({ title: 'T' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(await countTeams(), before)
     })
 
@@ -110,8 +104,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
         .put(teamsUrl(roster.organizationId))
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countTeams(), before)
     })
@@ -126,8 +119,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       .put(teamsUrl(roster.organizationId))
       .bearerToken(roster.admin.token)
       .json({ title: 'T', members: [roster.read.user.id, roster.outsider.user.id] })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.include(response.body().error.message, roster.outsider.user.id)
     assert.notInclude(response.body().error.message, roster.read.user.id)
     assert.equal(await countTeams(), before)
@@ -140,8 +132,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       .bearerToken(roster.admin.token)
       .header('Content-Type', 'application/json')
       .json('{"title": "x"')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 })
 
@@ -149,22 +140,16 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
   eachTestInTransaction(group)
 
   test('{role}: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const response = await client
         .get(teamsUrl(roster.organizationId))
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       if (status === 200) {
         assert.deepEqual(
           response.body().items.map((team: any) => team.id),
@@ -205,8 +190,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         .get(teamsUrl(roster.organizationId))
         .qs({ title })
         .bearerToken(roster.read.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       return response.body().items.map((team: any) => team.title)
     }
     assert.deepEqual(await titles('DOCS'), ['Docs Writers', 'docs editors'])
@@ -253,8 +237,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         .get(teamsUrl(roster.organizationId))
         .qs({ owner })
         .bearerToken(roster.read.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       return response.body().items.map((team: any) => team.id)
     }
     assert.deepEqual(await list(roster.edit.user.id), [owned])
@@ -291,8 +274,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         .get(teamsUrl(roster.organizationId))
         .qs(qs)
         .bearerToken(roster.admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
   })
 })
@@ -301,22 +283,23 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   eachTestInTransaction(group)
 
   test('{role} reads a team: {status}, permissions {admin}')
-    .with([
-      { role: 'admin', status: 200, admin: true },
-      { role: 'create', status: 200, admin: false },
-      { role: 'edit', status: 200, admin: true },
-      { role: 'read', status: 200, admin: false },
-      { role: 'guest', status: 200, admin: false },
-      { role: 'outsider', status: 404, admin: false },
-    ] as const)
+    .with(
+      byRole({
+        admin: { status: 200, admin: true },
+        create: { status: 200, admin: false },
+        edit: { status: 200, admin: true },
+        read: { status: 200, admin: false },
+        guest: { status: 200, admin: false },
+        outsider: { status: 404, admin: false },
+      })
+    )
     .run(async ({ client, assert }, { role, status, admin }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const response = await client
         .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
     })
 
@@ -330,13 +313,11 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     const response = await client
       .get(`${teamsUrl(roster.organizationId)}/${team.body().id}`)
       .bearerToken(roster.guest.token)
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
     const members = await client
       .get(`${teamsUrl(roster.organizationId)}/${team.body().id}/members`)
       .bearerToken(roster.guest.token)
-    members.assertStatus(403)
-    members.assertContract()
+    assertAnswer(members, 403)
   })
 
   test("unknown ids and other organizations' teams are 404", async ({ client }) => {
@@ -354,21 +335,15 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
         client.get(`${teamsUrl(roster.organizationId)}/${teamId}/members`),
       ]) {
         const response = await request.bearerToken(roster.admin.token)
-        response.assertStatus(404)
-        response.assertContract()
+        assertAnswer(response, 404)
       }
     }
   })
 
   test('{role} renames a team: {status}')
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 200 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 403, edit: 200, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -376,8 +351,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
         .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
         .bearerToken(roster[role].token)
         .json({ title: ' Editors ' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const row = await db.from('teams').where('id', teamId).first()
       assert.equal(row.title, status === 200 ? 'Editors' : 'Writers')
       if (status === 200) assert.equal(response.body().title, 'Editors')
@@ -398,21 +372,16 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
         .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, 'title')
-      assert.equal((await db.from('teams').where('id', teamId).first()).title, 'Writers')
+      const stored = await db.from('teams').where('id', teamId).first()
+      assert.equal(stored.title, 'Writers')
     })
 
   test('{role} deletes a team: {status} (edit owns it, guest is a plain member)')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -426,8 +395,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       const response = await client
         .delete(`${teamsUrl(roster.organizationId)}/${teamId}`)
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       const left = await db.from('team_members').where('team_id', teamId).count('* as total')
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
@@ -454,22 +422,16 @@ test.group('Team members', (group) => {
   eachTestInTransaction(group)
 
   test("GET lists the team's members as listing items; {role}: {status}")
-    .with([
-      { role: 'admin', status: 200 },
-      { role: 'create', status: 200 },
-      { role: 'read', status: 200 },
-      { role: 'edit', status: 200 },
-      { role: 'guest', status: 200 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 200, create: 200, read: 200, edit: 200, guest: 200, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const response = await client
         .get(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
         .bearerToken(roster[role].token)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       if (status !== 200) return
       assert.equal(response.body().count, 2)
       const items = response.body().items
@@ -517,8 +479,7 @@ test.group('Team members', (group) => {
     } while (page)
     assert.lengthOf(new Set(seen), 5)
     const tooMany = await client.get(url).qs({ limit: 1001 }).bearerToken(roster.read.token)
-    tooMany.assertStatus(400)
-    tooMany.assertContract()
+    assertAnswer(tooMany, 400)
   })
 
   test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({
@@ -538,8 +499,7 @@ test.group('Team members', (group) => {
           [roster.edit.email]: { role: 'member' },
         },
       })
-    response.assertStatus(204)
-    response.assertContract()
+    assertAnswer(response, 204)
     assert.deepEqual(await teamMembershipsOf(teamId), {
       [roster.edit.user.id]: 'member',
       [roster.read.user.id]: 'member',
@@ -566,8 +526,7 @@ test.group('Team members', (group) => {
         add: [roster.read.user.id, 'nobody@example.com'],
         remove: [roster.guest.user.id, roster.outsider.user.id],
       })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.include(response.body().error.message, 'nobody@example.com')
     assert.include(response.body().error.message, roster.outsider.user.id)
     assert.deepEqual(await teamMembershipsOf(teamId), before)
@@ -589,20 +548,14 @@ test.group('Team members', (group) => {
         .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
         .bearerToken(roster.admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.deepEqual(await teamMembershipsOf(teamId), before)
     })
 
   test('bulk PUT by {role}: {status}')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
@@ -610,8 +563,7 @@ test.group('Team members', (group) => {
         .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
         .bearerToken(roster[role].token)
         .json({ add: [roster.read.user.id] })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
 
@@ -623,53 +575,46 @@ test.group('Team members', (group) => {
     const teamId = await ownedTeam(client, roster)
     const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
     const added = await client.put(url).bearerToken(roster.edit.token).json({})
-    added.assertStatus(204)
-    added.assertContract()
-    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'member')
+    assertAnswer(added, 204)
+    const teamMemberships = await teamMembershipsOf(teamId)
+    assert.equal(teamMemberships[roster.read.user.id], 'member')
     const promoted = await client.put(url).bearerToken(roster.edit.token).json({ role: 'owner' })
     promoted.assertContract()
     promoted.assertStatus(204)
-    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
+    const afterPromotion = await teamMembershipsOf(teamId)
+    assert.equal(afterPromotion[roster.read.user.id], 'owner')
     const again = await client.put(url).bearerToken(roster.edit.token)
     again.assertContract()
     again.assertStatus(204)
-    assert.equal((await teamMembershipsOf(teamId))[roster.read.user.id], 'owner')
+    const afterAgain = await teamMembershipsOf(teamId)
+    assert.equal(afterAgain[roster.read.user.id], 'owner')
 
     const invalid = await client.put(url).bearerToken(roster.admin.token).json({ role: 'admin' })
-    invalid.assertStatus(400)
-    invalid.assertContract()
+    assertAnswer(invalid, 400)
     for (const userId of [roster.outsider.user.id, newId()]) {
       const stranger = await client
         .put(`${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`)
         .bearerToken(roster.admin.token)
         .json({})
-      stranger.assertStatus(404)
-      stranger.assertContract()
+      assertAnswer(stranger, 404)
     }
   })
 
   test('PUT and DELETE one member by {role}: {status}')
-    .with([
-      { role: 'admin', status: 204 },
-      { role: 'create', status: 403 },
-      { role: 'edit', status: 204 },
-      { role: 'read', status: 403 },
-      { role: 'guest', status: 403 },
-      { role: 'outsider', status: 404 },
-    ] as const)
+    .with(
+      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
+    )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.create.user.id}`
       const put = await client.put(url).bearerToken(roster[role].token).json({ role: 'member' })
-      put.assertStatus(status)
-      put.assertContract()
+      assertAnswer(put, status)
       assert.equal(roster.create.user.id in (await teamMembershipsOf(teamId)), status === 204)
       const removeGuest = await client
         .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`)
         .bearerToken(roster[role].token)
-      removeGuest.assertStatus(status)
-      removeGuest.assertContract()
+      assertAnswer(removeGuest, status)
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
     })
 
@@ -681,13 +626,11 @@ test.group('Team members', (group) => {
     const absent = await client
       .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`)
       .bearerToken(roster.admin.token)
-    absent.assertStatus(204)
-    absent.assertContract()
+    assertAnswer(absent, 204)
     const stranger = await client
       .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`)
       .bearerToken(roster.admin.token)
-    stranger.assertStatus(404)
-    stranger.assertContract()
+    assertAnswer(stranger, 404)
   })
 
   test('a team of another organization cannot be reached through this one', async ({
@@ -716,8 +659,7 @@ test.group('Team members', (group) => {
       ),
     ]) {
       const response = await request.bearerToken(roster.admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
   })
@@ -834,8 +776,7 @@ test.group('Team members under concurrency', () => {
         .put(teamsUrl(organizationId))
         .bearerToken(admin.token)
         .json({ title: 'Busy' })
-      team.assertStatus(201)
-      team.assertContract()
+      assertAnswer(team, 201)
       const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
       const responses = await Promise.all([
         client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
@@ -850,8 +791,7 @@ test.group('Team members under concurrency', () => {
           .json({ add: [member.user.id] }),
       ])
       for (const response of responses) {
-        response.assertStatus(204)
-        response.assertContract()
+        assertAnswer(response, 204)
       }
       const rows = await db.from('team_members').where('team_id', team.body().id)
       assert.lengthOf(rows, 1)

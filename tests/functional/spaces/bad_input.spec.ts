@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
@@ -103,10 +104,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     const admin = await createCaller()
     const t = await tree(client, admin)
     const before = await snapshot(admin.organizationId)
-    const readOnly = (await User.accessTokens.create(admin.user, ['space:read'])).value!.release()
-    const noSpaces = (
-      await User.accessTokens.create(admin.user, ['organization:read'])
-    ).value!.release()
+    const { value } = await User.accessTokens.create(admin.user, ['space:read'])
+    const readOnly = value!.release()
+    const created = await User.accessTokens.create(admin.user, ['organization:read'])
+    const noSpaces = created.value!.release()
     const reads = [
       `/v1/orgs/${admin.organizationId}/spaces`,
       `/v1/spaces/${t.s1.id}`,
@@ -116,17 +117,13 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     ]
     for (const path of reads) {
       const wrong = await client.get(path).bearerToken('gb_api_' + newId(40))
-      wrong.assertStatus(401)
-      wrong.assertContract()
+      assertAnswer(wrong, 401)
       const none = await client.get(path)
-      none.assertStatus(401)
-      none.assertContract()
+      assertAnswer(none, 401)
       const allowed = await client.get(path).bearerToken(readOnly)
-      allowed.assertStatus(200)
-      allowed.assertContract()
+      assertAnswer(allowed, 200)
       const unscoped = await client.get(path).bearerToken(noSpaces)
-      unscoped.assertStatus(403)
-      unscoped.assertContract()
+      assertAnswer(unscoped, 403)
     }
     const writes = [
       ...operations(t, admin.organizationId).filter((op) => !op.path.endsWith('/permissions')),
@@ -371,12 +368,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       const url = path(admin.organizationId, t.a.id, admin.user.id, t.s1.id)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'not-a-cursor' }]) {
         const response = await client.get(url).qs(qs).bearerToken(admin.token)
-        response.assertStatus(400)
-        response.assertContract()
+        assertAnswer(response, 400)
       }
       const max = await client.get(url).qs({ limit: 1000 }).bearerToken(admin.token)
-      max.assertStatus(200)
-      max.assertContract()
+      assertAnswer(max, 200)
     })
 
   test('unknown and malformed space, collection and organization ids are 404 on every operation', async ({
@@ -426,14 +421,12 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       const response = await client
         .get(`/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`)
         .bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     const foreignOrg = await client
       .get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`)
       .bearerToken(admin.token)
-    foreignOrg.assertStatus(404)
-    foreignOrg.assertContract()
+    assertAnswer(foreignOrg, 404)
   })
 })
 
@@ -513,8 +506,7 @@ test.group('Wrong positions and destinations change nothing', (group) => {
         .post(`/v1/spaces/${t.s1.id}/move`)
         .bearerToken(admin.token)
         .json(body(t, foreign))
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
 
@@ -570,8 +562,7 @@ test.group('Wrong positions and destinations change nothing', (group) => {
         .post(`/v1/collections/${id}/move`)
         .bearerToken(admin.token)
         .json(body(t, foreign))
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
 

@@ -1,6 +1,9 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
+import { adminAnd, byRole, statusByRole } from '#tests/helpers/roles'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createCollection, createSpace } from './helpers.js'
 
@@ -21,8 +24,7 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/collections`)
       .bearerToken(admin.token)
       .json({ title: ' Guides ' })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const root = response.body()
     assert.include(root, {
       object: 'collection',
@@ -45,29 +47,25 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/collections`)
       .bearerToken(admin.token)
       .json({})
-    untitled.assertStatus(201)
-    untitled.assertContract()
+    assertAnswer(untitled, 201)
 
     const all = await client
       .get(`/v1/orgs/${admin.organizationId}/collections`)
       .bearerToken(admin.token)
-    all.assertStatus(200)
-    all.assertContract()
+    assertAnswer(all, 200)
     assert.equal(all.body().count, 3)
     const rootsOnly = await client
       .get(`/v1/orgs/${admin.organizationId}/collections`)
       .qs({ nested: false })
       .bearerToken(admin.token)
-    rootsOnly.assertStatus(200)
-    rootsOnly.assertContract()
+    assertAnswer(rootsOnly, 200)
     assert.sameMembers(
       rootsOnly.body().items.map((c: any) => c.id),
       [root.id, untitled.body().id]
     )
 
     const read = await client.get(`/v1/collections/${child.id}`).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), child)
   })
 
@@ -85,8 +83,7 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
         .post(`/v1/orgs/${admin.organizationId}/collections`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       assert.equal(await countCollections(), before)
     })
 
@@ -97,28 +94,19 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
         .get(`/v1/orgs/${admin.organizationId}/collections`)
         .qs(qs)
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
   })
 
   test('role {role}: create {status}')
-    .with([
-      { role: 'admin' as const, status: 201 },
-      { role: 'create' as const, status: 201 },
-      { role: 'edit' as const, status: 403 },
-      { role: 'read' as const, status: 403 },
-      { role: null, status: 403 },
-    ])
+    .with(statusByRole({ admin: 201, create: 201, edit: 403, read: 403, guest: 403 }))
     .run(async ({ client, assert }, { role, status }) => {
-      const admin = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const { admin, caller: member } = await adminAnd(role)
       const response = await client
         .post(`/v1/orgs/${admin.organizationId}/collections`)
         .bearerToken(member.token)
         .json({ title: 'Mine' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       // A creator administers what they create.
       if (status === 201) assert.isTrue(response.body().permissions.admin)
     })
@@ -134,15 +122,13 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
       client.get(`/v1/collections/${newId()}`),
     ]) {
       const response = await request.bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     const patch = await client
       .patch(`/v1/collections/${foreign.id}`)
       .bearerToken(admin.token)
       .json({ title: 'x' })
-    patch.assertStatus(404)
-    patch.assertContract()
+    assertAnswer(patch, 404)
   })
 })
 
@@ -156,8 +142,7 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
       .patch(`/v1/collections/${collection.id}`)
       .bearerToken(admin.token)
       .json({ title: 'Renamed', description: 'All the guides', defaultLevel: 'edit' })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.include(response.body(), {
       title: 'Renamed',
       description: 'All the guides',
@@ -167,8 +152,7 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
       .patch(`/v1/collections/${collection.id}`)
       .bearerToken(admin.token)
       .json({ description: null, defaultLevel: null })
-    cleared.assertStatus(200)
-    cleared.assertContract()
+    assertAnswer(cleared, 200)
     assert.notProperty(cleared.body(), 'description')
     assert.isNull(cleared.body().defaultLevel)
   })
@@ -187,36 +171,33 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
         .patch(`/v1/collections/${collection.id}`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(admin.token)
       assert.equal(read.body().title, 'Kept')
     })
 
   test('role {role}: view {view}, update {update}')
-    .with([
-      { role: 'admin' as const, view: 200, update: 200 },
-      { role: 'create' as const, view: 200, update: 403 },
-      { role: 'edit' as const, view: 200, update: 403 },
-      { role: 'read' as const, view: 200, update: 403 },
-      { role: null, view: 404, update: 404 },
-    ])
+    .with(
+      byRole({
+        admin: { view: 200, update: 200 },
+        create: { view: 200, update: 403 },
+        edit: { view: 200, update: 403 },
+        read: { view: 200, update: 403 },
+        guest: { view: 404, update: 404 },
+      })
+    )
     .run(async ({ client }, { role, view, update }) => {
-      const admin = await createCaller()
+      const { admin, caller: member } = await adminAnd(role)
       const collection = await createCollection(client, admin)
-      const member = await createCaller({ organizationId: admin.organizationId, role })
       const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(member.token)
-      read.assertStatus(view)
-      read.assertContract()
+      assertAnswer(read, view)
       const patch = await client
         .patch(`/v1/collections/${collection.id}`)
         .bearerToken(member.token)
         .json({ title: 'X' })
-      patch.assertStatus(update)
-      patch.assertContract()
+      assertAnswer(patch, update)
       const del = await client.delete(`/v1/collections/${collection.id}`).bearerToken(member.token)
-      del.assertStatus(update === 200 ? 205 : update)
-      del.assertContract()
+      assertAnswer(del, update === 200 ? 205 : update)
     })
 
   test('delete refuses a collection holding spaces or collections with 409', async ({
@@ -230,23 +211,19 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
 
     for (const id of [parent.id, child.id]) {
       const response = await client.delete(`/v1/collections/${id}`).bearerToken(admin.token)
-      response.assertStatus(409)
-      response.assertContract()
+      assertAnswer(response, 409)
     }
     // A deleted space does not hold the collection; restored, it lands at the root.
     await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     const childGone = await client.delete(`/v1/collections/${child.id}`).bearerToken(admin.token)
-    childGone.assertStatus(205)
-    childGone.assertContract()
+    assertAnswer(childGone, 205)
     const parentGone = await client.delete(`/v1/collections/${parent.id}`).bearerToken(admin.token)
     parentGone.assertStatus(205)
     const restored = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    restored.assertStatus(200)
-    restored.assertContract()
+    assertAnswer(restored, 200)
     assert.notProperty(restored.body(), 'parent')
     const missing = await client.get(`/v1/collections/${child.id}`).bearerToken(admin.token)
-    missing.assertStatus(404)
-    missing.assertContract()
+    assertAnswer(missing, 404)
   })
 })
 
@@ -257,37 +234,23 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
     const ids = []
-    for (let i = 0; i < 3; i++)
-      ids.push((await createSpace(client, admin, { parent: collection.id })).id)
+    for (let i = 0; i < 3; i++) {
+      const space = await createSpace(client, admin, { parent: collection.id })
+      ids.push(space.id)
+    }
     await createSpace(client, admin)
-    const first = await client
-      .get(`/v1/collections/${collection.id}/spaces`)
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    const second = await client
-      .get(`/v1/collections/${collection.id}/spaces`)
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertContract()
-    assert.deepEqual(
-      [...first.body().items, ...second.body().items].map((s: any) => s.id),
-      ids
-    )
+    const url = `/v1/collections/${collection.id}/spaces`
+    await assertPagesThrough({ client, assert }, url, admin.token, ids)
     const tooMany = await client
       .get(`/v1/collections/${collection.id}/spaces`)
       .qs({ limit: 1001 })
       .bearerToken(admin.token)
-    tooMany.assertStatus(400)
-    tooMany.assertContract()
+    assertAnswer(tooMany, 400)
     const badCursor = await client
       .get(`/v1/collections/${collection.id}/spaces`)
       .qs({ page: 'nope' })
       .bearerToken(admin.token)
-    badCursor.assertStatus(400)
-    badCursor.assertContract()
+    assertAnswer(badCursor, 400)
   })
 
   test('moves a collection under another, to the root, and among siblings', async ({
@@ -302,26 +265,22 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       .post(`/v1/collections/${b.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: a.id })
-    into.assertStatus(200)
-    into.assertContract()
+    assertAnswer(into, 200)
     assert.equal(into.body().parent, a.id)
-    const roots = async () =>
-      (
-        await client
-          .get(`/v1/orgs/${admin.organizationId}/collections`)
-          .qs({ nested: false })
-          .bearerToken(admin.token)
-      )
-        .body()
-        .items.map((c: any) => c.title)
+    const roots = async () => {
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/collections`)
+        .qs({ nested: false })
+        .bearerToken(admin.token)
+      return response.body().items.map((c: any) => c.title)
+    }
     assert.deepEqual(await roots(), ['A'])
 
     const back = await client
       .post(`/v1/collections/${b.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: null, position: { before: { type: 'collection', collection: a.id } } })
-    back.assertStatus(200)
-    back.assertContract()
+    assertAnswer(back, 200)
     assert.notProperty(back.body(), 'parent')
     assert.deepEqual(await roots(), ['B', 'A'])
 
@@ -354,8 +313,7 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
         .post(`/v1/collections/${id}/move`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
     }
   })
 
@@ -375,8 +333,7 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       .post(`/v1/collections/${top.id}/transfer`)
       .bearerToken(admin.token)
       .json({ organization: second.organizationId })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().organization, second.organizationId)
 
     const moved = await client.get(`/v1/spaces/${space.id}`).bearerToken(second.token)
@@ -414,14 +371,13 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     ])
     .run(async ({ client }, { body, status }) => {
       const admin = await createCaller()
-      const other = await createCaller()
+      const other = await createOrganization()
       await createCaller({ organizationId: other.organizationId, role: 'edit', email: admin.email })
       const collection = await createCollection(client, admin)
       const response = await client
         .post(`/v1/collections/${collection.id}/transfer`)
         .bearerToken(admin.token)
         .json(body(admin.organizationId, other.organizationId))
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
     })
 })

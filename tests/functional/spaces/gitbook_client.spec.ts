@@ -3,7 +3,7 @@ import { GitBookAPIError } from '@gitbook/api'
 // Enum types of the generated client (see tests/helpers/gitbook_client.ts for why the dist path).
 import type { MemberRole, SpaceEditMode } from '../../../node_modules/@gitbook/api/dist/client.js'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createMember, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { newId } from '#core/ids'
 
@@ -97,7 +97,7 @@ test.group('GitBookAPI client: collections and spaces', (group) => {
     const admin = await createCaller()
     const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
     await createCaller({ organizationId: target.organizationId, role: 'admin', email: admin.email })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const reader = await createMember(admin.organizationId, 'read')
     const api = gitbookClient(admin.token)
     const orgId = admin.organizationId
 

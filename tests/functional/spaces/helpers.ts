@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import { assertAnswer } from '#tests/helpers/guards'
 import type { Caller } from '#tests/helpers/callers'
 import { roleAtLeast, type Role } from '#core/roles'
 
@@ -14,8 +15,7 @@ export async function createSpace(
     .post(`/v1/orgs/${caller.organizationId}/spaces`)
     .bearerToken(caller.token)
     .json({ title: 'Space', ...body })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return response.body()
 }
 
@@ -28,8 +28,7 @@ export async function createCollection(
     .post(`/v1/orgs/${caller.organizationId}/collections`)
     .bearerToken(caller.token)
     .json({ title: 'Collection', ...body })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return response.body()
 }
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import type { Role } from '#core/roles'
@@ -43,8 +44,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       [`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`, { role: 'admin' }, 204],
     ] as const) {
       const response = await client.patch(path).bearerToken(admin.token).json(body)
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
     }
 
     const users = { admin, reader, guestTop, guestTeam, bystander }
@@ -101,25 +101,21 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     for (const [name, caller] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
       const roles = expected[name]
       const listed = await client.get(`/v1/orgs/${org}/spaces`).bearerToken(caller.token)
-      listed.assertStatus(200)
-      listed.assertContract()
+      assertAnswer(listed, 200)
       const memberSpaces = await client
         .get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`)
         .bearerToken(admin.token)
-      memberSpaces.assertStatus(200)
-      memberSpaces.assertContract()
+      assertAnswer(memberSpaces, 200)
       const listedCollections = await client
         .get(`/v1/orgs/${org}/collections`)
         .bearerToken(caller.token)
-      listedCollections.assertStatus(200)
-      listedCollections.assertContract()
+      assertAnswer(listedCollections, 200)
 
       for (const [key, space] of Object.entries(spaces)) {
         const role = roles[key]
         const label = `${name} on ${key}`
         const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(caller.token)
-        read.assertStatus(role ? 200 : 404)
-        read.assertContract()
+        assertAnswer(read, role ? 200 : 404)
         const inList = listed.body().items.find((item: any) => item.id === space.id)
         const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
         const aggregate = await client
@@ -145,8 +141,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
         const role = roles[key]
         const label = `${name} on ${key}`
         const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(caller.token)
-        read.assertStatus(role ? 200 : 404)
-        read.assertContract()
+        assertAnswer(read, role ? 200 : 404)
         const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
         const aggregate = await client
           .get(`/v1/collections/${collection.id}/permissions/aggregate`)
@@ -166,8 +161,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
           const inside = await client
             .get(`/v1/collections/${collection.id}/spaces`)
             .bearerToken(caller.token)
-          inside.assertStatus(200)
-          inside.assertContract()
+          assertAnswer(inside, 200)
           for (const item of inside.body().items) {
             const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
             assert.deepEqual(
@@ -188,16 +182,13 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       .post(`/v1/collections/${middle.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: null })
-    moved.assertStatus(200)
-    moved.assertContract()
+    assertAnswer(moved, 200)
     const guestAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(guestTop.token)
-    guestAfter.assertStatus(404)
-    guestAfter.assertContract()
+    assertAnswer(guestAfter, 404)
     const bystanderAfter = await client
       .get(`/v1/spaces/${inMiddle.id}`)
       .bearerToken(bystander.token)
-    bystanderAfter.assertStatus(200)
-    bystanderAfter.assertContract()
+    assertAnswer(bystanderAfter, 200)
     assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))
     const readerAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(reader.token)
     assert.deepEqual(readerAfter.body().permissions, spaceFlags('review'))

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { validateContract } from '#tests/helpers/contract'
@@ -17,8 +18,7 @@ async function view(
 ) {
   const get = async (path: string, qs: Record<string, unknown> = {}) => {
     const response = await client.get(path).qs(qs).bearerToken(caller.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     return response.body()
   }
   const titles = (body: any) => body.items.map((item: any) => item.title ?? item.space.title)
@@ -74,38 +74,32 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       .post(`/v1/spaces/${notes.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: guides.id, position: { before: { type: 'space', space: intro.id } } })
-    moved.assertStatus(200)
-    moved.assertContract()
+    assertAnswer(moved, 200)
     let now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Notes', 'Intro'])
-    assert.equal(
-      (await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)).body().parent,
-      guides.id
-    )
+    const read = await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    assert.equal(read.body().parent, guides.id)
 
     // A collection to the root: nested=false lists it, its spaces follow it.
     const out = await client
       .post(`/v1/collections/${api.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: null })
-    out.assertStatus(200)
-    out.assertContract()
+    assertAnswer(out, 200)
     now = await here()
     assert.deepEqual(now.rootCollections, ['Guides', 'API'])
     assert.deepEqual(now.inCollections[api.id], ['Reference'])
 
     // Deleted: gone from every list and lookup; restored: back everywhere, at the end of its parent.
     const deleted = await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     now = await here()
     assert.notInclude(now.spaces, 'Notes')
     assert.notInclude(now.memberSpaces, 'Notes')
     assert.deepEqual(now.inCollections[guides.id], ['Intro'])
     for (const path of [`/v1/spaces/${notes.id}`, `/v1/spaces/${notes.id}/permissions/users`]) {
       const response = await client.get(path).bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     for (const request of [
       client.patch(`/v1/spaces/${notes.id}`).json({ title: 'x' }),
@@ -113,12 +107,10 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       client.post(`/v1/spaces/${notes.id}/duplicate`),
     ]) {
       const response = await request.bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     const restored = await client.post(`/v1/spaces/${notes.id}/restore`).bearerToken(admin.token)
-    restored.assertStatus(200)
-    restored.assertContract()
+    assertAnswer(restored, 200)
     now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Intro', 'Notes'])
     assert.include(now.memberSpaces, 'Notes')
@@ -134,8 +126,7 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       .post(`/v1/collections/${api.id}/transfer`)
       .bearerToken(admin.token)
       .json({ organization: target.organizationId })
-    transferredCollection.assertStatus(200)
-    transferredCollection.assertContract()
+    assertAnswer(transferredCollection, 200)
     now = await here()
     assert.deepEqual(now, {
       spaces: ['Notes'],
@@ -157,15 +148,13 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       `/v1/collections/${api.id}`,
     ]) {
       const response = await client.get(path).bearerToken(member.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
 
     // An emptied collection deletes; it is gone from every list.
     await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
     const gone = await client.delete(`/v1/collections/${guides.id}`).bearerToken(admin.token)
-    gone.assertStatus(205)
-    gone.assertContract()
+    assertAnswer(gone, 205)
     now = await view(client, admin, org, member, [])
     assert.deepEqual(now, {
       spaces: [],
@@ -175,7 +164,6 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       inCollections: {},
     })
     const missing = await client.get(`/v1/collections/${guides.id}/spaces`).bearerToken(admin.token)
-    missing.assertStatus(404)
-    missing.assertContract()
+    assertAnswer(missing, 404)
   })
 })

@@ -1,6 +1,12 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import {
+  createCaller,
+  createOrganization,
+  createMember,
+  eachTestInTransaction,
+} from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { newId } from '#core/ids'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -28,8 +34,7 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .bearerToken(admin.token)
       .json({ defaultLevel: 'edit' })
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
-    after.assertStatus(200)
-    after.assertContract()
+    assertAnswer(after, 200)
     assert.isTrue(after.body().permissions.edit)
     assert.isFalse(after.body().permissions.admin)
 
@@ -41,8 +46,7 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .patch(`/v1/spaces/${space.id}`)
       .bearerToken(reader.token)
       .json({ title: 'By reader' })
-    patch.assertStatus(200)
-    patch.assertContract()
+    assertAnswer(patch, 200)
     const collection = await client.get(`/v1/collections/${middle.id}`).bearerToken(reader.token)
     assert.isTrue(collection.body().permissions.admin)
     const topForReader = await client.get(`/v1/collections/${top.id}`).bearerToken(reader.token)
@@ -72,24 +76,24 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .bearerToken(admin.token)
       .json({ defaultLevel: 'edit' })
 
-    const titles = async () =>
-      (await client.get(`/v1/orgs/${admin.organizationId}/spaces`).bearerToken(guest.token))
-        .body()
-        .items.map((s: any) => s.title)
+    const titles = async () => {
+      const response = await client
+        .get(`/v1/orgs/${admin.organizationId}/spaces`)
+        .bearerToken(guest.token)
+      return response.body().items.map((s: any) => s.title)
+    }
     assert.deepEqual(await titles(), [])
 
     const inviteCollection = await client
       .post(`/v1/collections/${shared.id}/permissions`)
       .bearerToken(admin.token)
       .json({ role: 'read', users: [guest.user.id] })
-    inviteCollection.assertStatus(204)
-    inviteCollection.assertContract()
+    assertAnswer(inviteCollection, 204)
     const inviteSpace = await client
       .post(`/v1/spaces/${direct.id}/permissions`)
       .bearerToken(admin.token)
       .json({ role: 'comment', users: [guest.user.id] })
-    inviteSpace.assertStatus(204)
-    inviteSpace.assertContract()
+    assertAnswer(inviteSpace, 204)
     const team = await createTeam(admin.organizationId, [guest.user.id])
     const inviteTeam = await client
       .post(`/v1/spaces/${viaTeam.id}/permissions`)
@@ -100,8 +104,7 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     const list = await client
       .get(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(guest.token)
-    list.assertStatus(200)
-    list.assertContract()
+    assertAnswer(list, 200)
     assert.sameMembers(
       list.body().items.map((s: any) => s.title),
       ['In shared', 'Direct', 'Via team']
@@ -112,8 +115,7 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     viaTeamRead.assertContract()
     assert.isTrue(viaTeamRead.body().permissions.edit)
     const openRead = await client.get(`/v1/spaces/${open.id}`).bearerToken(guest.token)
-    openRead.assertStatus(404)
-    openRead.assertContract()
+    assertAnswer(openRead, 404)
 
     const collections = await client
       .get(`/v1/orgs/${admin.organizationId}/collections`)
@@ -135,8 +137,7 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(guest.token)
       .json({ parent: shared.id })
-    create.assertStatus(403)
-    create.assertContract()
+    assertAnswer(create, 403)
   })
 
   test('team grants on a collection reach members of the team; removing the team removes access', async ({
@@ -153,29 +154,25 @@ test.group('Effective roles through collections, teams and guests', (group) => {
       .patch(`/v1/collections/${collection.id}/permissions/teams/${team}`)
       .bearerToken(admin.token)
       .json({ role: 'admin' })
-    grant.assertStatus(204)
-    grant.assertContract()
+    assertAnswer(grant, 204)
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
     assert.isTrue(read.body().permissions.admin)
 
     const teams = await client
       .get(`/v1/collections/${collection.id}/permissions/teams`)
       .bearerToken(reader.token)
-    teams.assertStatus(200)
-    teams.assertContract()
+    assertAnswer(teams, 200)
     assert.equal(teams.body().items[0].permission, 'admin')
     assert.include(teams.body().items[0].team, { id: team, members: 1, spaces: 1 })
 
     const removed = await client
       .delete(`/v1/collections/${collection.id}/permissions/teams/${team}`)
       .bearerToken(admin.token)
-    removed.assertStatus(205)
-    removed.assertContract()
+    assertAnswer(removed, 205)
     const again = await client
       .delete(`/v1/collections/${collection.id}/permissions/teams/${team}`)
       .bearerToken(admin.token)
-    again.assertStatus(204)
-    again.assertContract()
+    assertAnswer(again, 204)
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(reader.token)
     assert.isFalse(after.body().permissions.admin)
   })
@@ -197,11 +194,9 @@ test.group('Permission operations on spaces and collections', (group) => {
         .post(base)
         .bearerToken(admin.token)
         .json({ role: 'edit', users: [member.user.id] })
-      invite.assertStatus(204)
-      invite.assertContract()
+      assertAnswer(invite, 204)
       const list = await client.get(`${base}/users`).bearerToken(admin.token)
-      list.assertStatus(200)
-      list.assertContract()
+      assertAnswer(list, 200)
       const granted = list.body().items.filter((item: any) => item.user.id === member.user.id)
       assert.equal(granted[0].permission, 'edit')
 
@@ -209,8 +204,7 @@ test.group('Permission operations on spaces and collections', (group) => {
         .patch(`${base}/users/${member.user.id}`)
         .bearerToken(admin.token)
         .json({ role: 'review' })
-      update.assertStatus(204)
-      update.assertContract()
+      assertAnswer(update, 204)
       const listed = await client.get(`${base}/users`).qs({ limit: 1000 }).bearerToken(member.token)
       listed.assertContract()
       assert.equal(
@@ -219,11 +213,9 @@ test.group('Permission operations on spaces and collections', (group) => {
       )
 
       const remove = await client.delete(`${base}/users/${member.user.id}`).bearerToken(admin.token)
-      remove.assertStatus(205)
-      remove.assertContract()
+      assertAnswer(remove, 205)
       const none = await client.delete(`${base}/users/${member.user.id}`).bearerToken(admin.token)
-      none.assertStatus(204)
-      none.assertContract()
+      assertAnswer(none, 204)
 
       const nullRole = await client
         .post(base)
@@ -246,9 +238,10 @@ test.group('Permission operations on spaces and collections', (group) => {
     .with([{ kind: 'spaces' }, { kind: 'collections' }])
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
-      const other = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-      const foreignTeam = await createTeam(other.organizationId, [])
+      const elsewhere = await createOrganization()
+      const other = await createMember(elsewhere.organizationId, 'admin')
+      const member = await createMember(admin.organizationId, 'read')
+      const foreignTeam = await createTeam(elsewhere.organizationId, [])
       const target =
         kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
       const base = `/v1/${kind}/${target.id}/permissions`
@@ -264,8 +257,7 @@ test.group('Permission operations on spaces and collections', (group) => {
         [{ role: 'read', teams: [foreignTeam] }, 404],
       ] as const) {
         const response = await client.post(base).bearerToken(admin.token).json(body)
-        response.assertStatus(status)
-        response.assertContract()
+        assertAnswer(response, status)
       }
       const [after] = await db.from('content_grants').count('* as total')
       assert.equal(Number(after.total), Number(before.total))
@@ -273,17 +265,14 @@ test.group('Permission operations on spaces and collections', (group) => {
         .patch(`${base}/users/${member.user.id}`)
         .bearerToken(admin.token)
         .json({ role: 'boss' })
-      badRole.assertStatus(400)
-      badRole.assertContract()
+      assertAnswer(badRole, 400)
       const unknownTeam = await client
         .patch(`${base}/teams/${newId()}`)
         .bearerToken(admin.token)
         .json({ role: 'read' })
-      unknownTeam.assertStatus(404)
-      unknownTeam.assertContract()
+      assertAnswer(unknownTeam, 404)
       const tooMany = await client.get(`${base}/users`).qs({ limit: 1001 }).bearerToken(admin.token)
-      tooMany.assertStatus(400)
-      tooMany.assertContract()
+      assertAnswer(tooMany, 400)
     })
 
   test('{kind}: only admins change grants; non-members get 404')
@@ -299,23 +288,19 @@ test.group('Permission operations on spaces and collections', (group) => {
         .post(base)
         .bearerToken(creator.token)
         .json({ role: 'read', users: [creator.user.id] })
-      denied.assertStatus(403)
-      denied.assertContract()
+      assertAnswer(denied, 403)
       const deniedPatch = await client
         .patch(`${base}/users/${creator.user.id}`)
         .bearerToken(creator.token)
         .json({ role: 'admin' })
-      deniedPatch.assertStatus(403)
-      deniedPatch.assertContract()
+      assertAnswer(deniedPatch, 403)
       const deniedDelete = await client
         .delete(`${base}/teams/${newId()}`)
         .bearerToken(creator.token)
-      deniedDelete.assertStatus(403)
-      deniedDelete.assertContract()
+      assertAnswer(deniedDelete, 403)
       for (const request of [client.get(`${base}/users`), client.get(`${base}/teams`)]) {
         const response = await request.bearerToken(stranger.token)
-        response.assertStatus(404)
-        response.assertContract()
+        assertAnswer(response, 404)
       }
     })
 
@@ -323,9 +308,9 @@ test.group('Permission operations on spaces and collections', (group) => {
     .with([{ kind: 'spaces' }, { kind: 'collections' }])
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
-      const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const reader = await createMember(admin.organizationId, 'read')
       const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-      const outsider = await createCaller({ organizationId: admin.organizationId, role: null })
+      const outsider = await createMember(admin.organizationId, null)
       const team = await createTeam(admin.organizationId, [guest.user.id])
       const parent = await createCollection(client, admin)
       await client
@@ -344,8 +329,7 @@ test.group('Permission operations on spaces and collections', (group) => {
       const response = await client
         .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
         .bearerToken(admin.token)
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       const byUser = Object.fromEntries(
         response.body().items.map((i: any) => [i.user.id, i.permission])
       )
@@ -360,8 +344,7 @@ test.group('Permission operations on spaces and collections', (group) => {
         .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
         .qs({ role: 'edit', limit: 1 })
         .bearerToken(admin.token)
-      editors.assertStatus(200)
-      editors.assertContract()
+      assertAnswer(editors, 200)
       assert.equal(editors.body().count, 1)
       assert.equal(editors.body().items[0].user.id, guest.user.id)
 
@@ -380,21 +363,19 @@ test.group('Permission operations on spaces and collections', (group) => {
         .get(`/v1/${kind}/${target.id}/permissions/aggregate`)
         .qs({ role: 'owner' })
         .bearerToken(admin.token)
-      badRole.assertStatus(400)
-      badRole.assertContract()
+      assertAnswer(badRole, 400)
     })
 
   test('needs the space:permissions:write scope', async ({ client }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(admin.user, ['space:read', 'space:write'])
     const response = await client
       .post(`/v1/spaces/${space.id}/permissions`)
       .bearerToken(token.value!.release())
       .json({ role: 'read', users: [admin.user.id] })
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
   })
 })
 
@@ -404,7 +385,7 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
   test("lists a member's spaces with their effective permission", async ({ client, assert }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const reader = await createMember(admin.organizationId, 'read')
     const a = await createSpace(client, admin, { title: 'A' })
     await createSpace(client, admin, { title: 'B' })
     await client
@@ -415,8 +396,7 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     const response = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}/spaces`)
       .bearerToken(admin.token)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.equal(response.body().count, 1)
     assert.equal(response.body().items[0].permission, 'edit')
     assert.equal(response.body().items[0].space.id, a.id)
@@ -441,24 +421,20 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
     const self = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}/spaces`)
       .bearerToken(guest.token)
-    self.assertStatus(200)
-    self.assertContract()
+    assertAnswer(self, 200)
     const others = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}/spaces`)
       .bearerToken(guest.token)
-    others.assertStatus(403)
-    others.assertContract()
+    assertAnswer(others, 403)
     const unknown = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${newId()}/spaces`)
       .bearerToken(admin.token)
-    unknown.assertStatus(404)
-    unknown.assertContract()
+    assertAnswer(unknown, 404)
     const badOrder = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}/spaces`)
       .qs({ order: 'sideways' })
       .bearerToken(admin.token)
-    badOrder.assertStatus(400)
-    badOrder.assertContract()
+    assertAnswer(badOrder, 400)
   })
 
   test('countSpacesOfMembers and countSpacesOfTeams', async ({ client, assert }) => {
@@ -515,16 +491,14 @@ test.group('Space counts and team grants on the organization records', (group) =
     const team = await client
       .get(`/v1/orgs/${admin.organizationId}/teams/${teamId}`)
       .bearerToken(admin.token)
-    team.assertStatus(200)
-    team.assertContract()
+    assertAnswer(team, 200)
     assert.equal(team.body().spaces, 1)
     assert.equal(team.body().members, 1)
 
     const member = await client
       .get(`/v1/orgs/${admin.organizationId}/members/${guest.user.id}`)
       .bearerToken(admin.token)
-    member.assertStatus(200)
-    member.assertContract()
+    assertAnswer(member, 200)
     assert.equal(member.body().spaces, 1)
     assert.equal(member.body().teams, 1)
 
@@ -560,8 +534,7 @@ test.group('Space counts and team grants on the organization records', (group) =
     const listing = await client
       .get(`/v1/collections/${collection.id}/permissions/teams`)
       .bearerToken(owner.token)
-    listing.assertStatus(200)
-    listing.assertContract()
+    assertAnswer(listing, 200)
     const [item] = listing.body().items
     assert.equal(item.permission, 'read')
     assert.equal(item.team.id, teamId)
@@ -605,7 +578,6 @@ test.group('Leaving an organization', (group) => {
     // Back as a guest: nothing is shared with them any more.
     await createCaller({ organizationId: admin.organizationId, role: null, email: guest.email })
     const after = await client.get(`/v1/spaces/${space.id}`).bearerToken(guest.token)
-    after.assertStatus(404)
-    after.assertContract()
+    assertAnswer(after, 404)
   })
 })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { validateContract } from '#tests/helpers/contract'
@@ -64,8 +65,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
           .post(`/v1/collections/${collection.id}/permissions`)
           .bearerToken(admin.token)
           .json(body)
-        invited.assertStatus(204)
-        invited.assertContract()
+        assertAnswer(invited, 204)
       }
       const role = (grant?.role ?? organizationRole)!
 
@@ -73,38 +73,32 @@ test.group('permissions flags agree with what the API allows', (group) => {
       const readCollection = await client
         .get(`/v1/collections/${collection.id}`)
         .bearerToken(member.token)
-      readCollection.assertStatus(200)
-      readCollection.assertContract()
+      assertAnswer(readCollection, 200)
       const collectionFlags = readCollection.body().permissions
       assert.deepEqual(collectionFlags, expectedCollectionFlags(role))
       const patchCollection = await client
         .patch(`/v1/collections/${collection.id}`)
         .bearerToken(member.token)
         .json({ description: 'by member' })
-      patchCollection.assertStatus(collectionFlags.admin ? 200 : 403)
-      patchCollection.assertContract()
+      assertAnswer(patchCollection, collectionFlags.admin ? 200 : 403)
       const createInside = await client
         .post(`/v1/orgs/${admin.organizationId}/spaces`)
         .bearerToken(member.token)
         .json({ title: 'Inside', parent: collection.id })
-      createInside.assertStatus(collectionFlags.create ? 201 : 403)
-      createInside.assertContract()
+      assertAnswer(createInside, collectionFlags.create ? 201 : 403)
       const createCollectionInside = await client
         .post(`/v1/orgs/${admin.organizationId}/collections`)
         .bearerToken(member.token)
         .json({ title: 'Inside', parent: collection.id })
-      createCollectionInside.assertStatus(collectionFlags.create ? 201 : 403)
-      createCollectionInside.assertContract()
+      assertAnswer(createCollectionInside, collectionFlags.create ? 201 : 403)
       const collectionGrants = await client
         .get(`/v1/collections/${collection.id}/permissions/users`)
         .bearerToken(member.token)
-      collectionGrants.assertStatus(200)
-      collectionGrants.assertContract()
+      assertAnswer(collectionGrants, 200)
 
       // Space: the single read and the list read give the same flags.
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(member.token)
-      read.assertStatus(200)
-      read.assertContract()
+      assertAnswer(read, 200)
       const flags = read.body().permissions
       assert.deepEqual(flags, spaceFlags(role))
       for (const path of [
@@ -112,8 +106,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
         `/v1/collections/${collection.id}/spaces`,
       ]) {
         const list = await client.get(path).bearerToken(member.token)
-        list.assertStatus(200)
-        list.assertContract()
+        assertAnswer(list, 200)
         assert.deepEqual(
           list.body().items.find((item: any) => item.id === space.id).permissions,
           flags,
@@ -123,8 +116,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
       const mine = await client
         .get(`/v1/orgs/${admin.organizationId}/members/${member.user.id}/spaces`)
         .bearerToken(member.token)
-      mine.assertStatus(200)
-      mine.assertContract()
+      assertAnswer(mine, 200)
       const entry = mine.body().items.find((item: any) => item.space.id === space.id)
       assert.equal(entry.permission, role)
       assert.deepEqual(entry.space.permissions, flags)
@@ -134,30 +126,25 @@ test.group('permissions flags agree with what the API allows', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(member.token)
         .json({ title: 'By member' })
-      patch.assertStatus(flags.admin ? 200 : 403)
-      patch.assertContract()
+      assertAnswer(patch, flags.admin ? 200 : 403)
       const invite = await client
         .post(`/v1/spaces/${space.id}/permissions`)
         .bearerToken(member.token)
         .json({ role: 'read', users: [admin.user.id] })
-      invite.assertStatus(flags.admin ? 204 : 403)
-      invite.assertContract()
+      assertAnswer(invite, flags.admin ? 204 : 403)
       const grants = await client
         .get(`/v1/spaces/${space.id}/permissions/users`)
         .bearerToken(member.token)
-      grants.assertStatus(flags.view ? 200 : 404)
-      grants.assertContract()
+      assertAnswer(grants, flags.view ? 200 : 404)
       const move = await client
         .post(`/v1/spaces/${space.id}/move`)
         .bearerToken(member.token)
         .json({ position: { before: { type: 'space', space: sibling.id } } })
-      move.assertStatus(flags.admin ? 200 : 403)
-      move.assertContract()
+      assertAnswer(move, flags.admin ? 200 : 403)
       const duplicate = await client
         .post(`/v1/spaces/${space.id}/duplicate`)
         .bearerToken(member.token)
-      duplicate.assertStatus(collectionFlags.create ? 201 : 403)
-      duplicate.assertContract()
+      assertAnswer(duplicate, collectionFlags.create ? 201 : 403)
       const transfer = await client
         .post(`/v1/spaces/${space.id}/transfer`)
         .bearerToken(member.token)
@@ -166,14 +153,12 @@ test.group('permissions flags agree with what the API allows', (group) => {
       transfer.assertStatus(organizationRole === 'admin' ? 409 : 403)
       validateContract('GET', `/v1/spaces/${space.id}`, transfer.status(), transfer.body())
       const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(member.token)
-      del.assertStatus(flags.admin ? 205 : 403)
-      del.assertContract()
+      assertAnswer(del, flags.admin ? 205 : 403)
       if (flags.admin) {
         const restore = await client
           .post(`/v1/spaces/${space.id}/restore`)
           .bearerToken(member.token)
-        restore.assertStatus(200)
-        restore.assertContract()
+        assertAnswer(restore, 200)
         assert.deepEqual(restore.body().permissions, flags)
       }
     })
@@ -219,8 +204,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
         const list = await client
           .get(`/v1/orgs/${admin.organizationId}/spaces`)
           .bearerToken(caller.token)
-        list.assertStatus(200)
-        list.assertContract()
+        assertAnswer(list, 200)
         assert.equal(list.body().count, 0)
         const collections = await client
           .get(`/v1/orgs/${admin.organizationId}/collections`)
@@ -232,8 +216,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
           const list = await client
             .get(`/v1/orgs/${admin.organizationId}/${path}`)
             .bearerToken(caller.token)
-          list.assertStatus(404)
-          list.assertContract()
+          assertAnswer(list, 404)
         }
       }
     })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import { Settings } from 'luxon'
@@ -58,8 +59,7 @@ test.group('node ace bindery:purge', (group) => {
     const again = await runPurge()
     assert.equal(again.exitCode, 0)
     const restored = await client.post(`/v1/spaces/${recent.id}/restore`).bearerToken(admin.token)
-    restored.assertStatus(200)
-    restored.assertContract()
+    assertAnswer(restored, 200)
   })
 })
 

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import { appUrl } from '#config/app'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { validateContract } from '#tests/helpers/contract'
@@ -68,8 +69,7 @@ test.group('The Space and Collection records', (group) => {
       .patch(`/v1/spaces/${root.id}`)
       .bearerToken(admin.token)
       .json({ title: 'Renamed' })
-    patched.assertStatus(200)
-    patched.assertContract()
+    assertAnswer(patched, 200)
     assert.equal(patched.body().createdAt, root.createdAt)
     assert.equal(patched.body().revision, root.revision)
     assert.isAbove(Date.parse(patched.body().updatedAt), before)
@@ -95,15 +95,13 @@ test.group('The Space and Collection records', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(admin.token)
         .json({ visibility })
-      response.assertStatus(200)
-      response.assertContract()
+      assertAnswer(response, 200)
       assert.equal(response.body().visibility, visibility)
       const atRoot = await client
         .patch(`/v1/spaces/${root.id}`)
         .bearerToken(admin.token)
         .json({ visibility })
-      atRoot.assertStatus(visibility === 'in-collection' ? 400 : 200)
-      atRoot.assertContract()
+      assertAnswer(atRoot, visibility === 'in-collection' ? 400 : 200)
     }
   })
 
@@ -136,13 +134,11 @@ test.group('The Space and Collection records', (group) => {
     // Its collection deleted while it was deleted, the space restores to the root as private.
     await client.delete(`/v1/spaces/${toRestore.id}`).bearerToken(admin.token)
     const deleted = await client.delete(`/v1/collections/${collection.id}`).bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     const restored = await client
       .post(`/v1/spaces/${toRestore.id}/restore`)
       .bearerToken(admin.token)
-    restored.assertStatus(200)
-    restored.assertContract()
+    assertAnswer(restored, 200)
     assert.equal(restored.body().visibility, 'private')
     assert.notProperty(restored.body(), 'parent')
   })
@@ -161,15 +157,13 @@ test.group('The Space and Collection records', (group) => {
       .patch(`/v1/spaces/${space.id}`)
       .bearerToken(admin.token)
       .json({ title: '👩‍💻'.repeat(16) })
-    patched.assertStatus(200)
-    patched.assertContract()
+    assertAnswer(patched, 200)
     const collection = await createCollection(client, admin, { title: '📁'.repeat(50) })
     const described = await client
       .patch(`/v1/collections/${collection.id}`)
       .bearerToken(admin.token)
       .json({ description: '📝'.repeat(100) })
-    described.assertStatus(200)
-    described.assertContract()
+    assertAnswer(described, 200)
     const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(admin.token)
     read.assertContract()
     assert.equal(read.body().description, '📝'.repeat(100))
@@ -182,12 +176,10 @@ test.group('The Space and Collection records', (group) => {
     const ok = await client
       .get(`/v1/spaces/${space.id}?shareKey=${'k'.repeat(1024)}`)
       .bearerToken(admin.token)
-    ok.assertStatus(200)
-    ok.assertContract()
+    assertAnswer(ok, 200)
     for (const query of [`shareKey=${'k'.repeat(1025)}`, 'shareKey=a&shareKey=b']) {
       const response = await client.get(`/v1/spaces/${space.id}?${query}`).bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     }
   })
 
@@ -216,8 +208,7 @@ test.group('The Space and Collection records', (group) => {
       .patch(`/v1/collections/${top.id}`)
       .bearerToken(admin.token)
       .json({ description: 'd'.repeat(100), title: 't'.repeat(50), defaultLevel: 'read' })
-    described.assertStatus(200)
-    described.assertContract()
+    assertAnswer(described, 200)
     assert.equal(described.body().description, 'd'.repeat(100))
     assert.equal(described.body().title, 't'.repeat(50))
     assert.equal(described.body().defaultLevel, 'read')
@@ -225,7 +216,6 @@ test.group('The Space and Collection records', (group) => {
       .patch(`/v1/collections/${top.id}`)
       .bearerToken(admin.token)
       .json({ description: '' })
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
   })
 })

@@ -1,4 +1,7 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
+import { adminAnd, byRole, statusByRole } from '#tests/helpers/roles'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import { Settings } from 'luxon'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -20,8 +23,7 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(admin.token)
       .json({ title: '  Handbook ', emoji: '📘', editMode: 'locked' })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const space = response.body()
     assert.equal(space.title, 'Handbook')
     assert.equal(space.emoji, '📘')
@@ -45,8 +47,7 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
     assert.equal(revision.space_id, space.id)
 
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), space)
   })
 
@@ -72,8 +73,7 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
         .post(`/v1/orgs/${admin.organizationId}/spaces`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countSpaces(), before)
     })
@@ -85,8 +85,7 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"title": ')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test('refuses a parent collection of another organization with 400', async ({ client }) => {
@@ -97,28 +96,18 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(admin.token)
       .json({ parent: foreign.id })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test('role {role} creating at the root: {status}')
-    .with([
-      { role: 'admin' as const, status: 201 },
-      { role: 'create' as const, status: 201 },
-      { role: 'review' as const, status: 403 },
-      { role: 'edit' as const, status: 403 },
-      { role: 'read' as const, status: 403 },
-      { role: null, status: 403 },
-    ])
+    .with(statusByRole({ admin: 201, create: 201, review: 403, edit: 403, read: 403, guest: 403 }))
     .run(async ({ client, assert }, { role, status }) => {
-      const admin = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role })
+      const { admin, caller: member } = await adminAnd(role)
       const response = await client
         .post(`/v1/orgs/${admin.organizationId}/spaces`)
         .bearerToken(member.token)
         .json({ title: 'Mine' })
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
       // A creator administers what they create.
       if (status === 201) assert.isTrue(response.body().permissions.admin)
     })
@@ -130,14 +119,12 @@ test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
       .post(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(stranger.token)
       .json({})
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
     const anonymous = await client
       .post(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken('gb_api_nope')
       .json({})
-    anonymous.assertStatus(401)
-    anonymous.assertContract()
+    assertAnswer(anonymous, 401)
   })
 })
 
@@ -147,29 +134,16 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
   test('lists the spaces in position order, paginated', async ({ client, assert }) => {
     const admin = await createCaller()
     const ids = []
-    for (let i = 0; i < 3; i++) ids.push((await createSpace(client, admin, { title: `S${i}` })).id)
-    const first = await client
-      .get(`/v1/orgs/${admin.organizationId}/spaces`)
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    assert.deepEqual(
-      first.body().items.map((s: any) => s.id),
-      ids.slice(0, 2)
+    for (let i = 0; i < 3; i++) {
+      const space = await createSpace(client, admin, { title: `S${i}` })
+      ids.push(space.id)
+    }
+    await assertPagesThrough(
+      { client, assert },
+      `/v1/orgs/${admin.organizationId}/spaces`,
+      admin.token,
+      ids
     )
-    const second = await client
-      .get(`/v1/orgs/${admin.organizationId}/spaces`)
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertStatus(200)
-    second.assertContract()
-    assert.deepEqual(
-      second.body().items.map((s: any) => s.id),
-      ids.slice(2)
-    )
-    assert.notProperty(second.body(), 'next')
   })
 
   test('rejects limit {limit}')
@@ -180,8 +154,7 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
         .get(`/v1/orgs/${admin.organizationId}/spaces`)
         .qs({ limit })
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     })
 
   test('another organization is 404', async ({ client }) => {
@@ -191,8 +164,7 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
     const response = await client
       .get(`/v1/orgs/${other.organizationId}/spaces`)
       .bearerToken(admin.token)
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
   })
 })
 
@@ -208,14 +180,12 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       .get(`/v1/spaces/${space.id}`)
       .qs({ shareKey: 'abc' })
       .bearerToken(admin.token)
-    ok.assertStatus(200)
-    ok.assertContract()
+    assertAnswer(ok, 200)
     for (const id of [newId(), 'bad id', foreign.id]) {
       const response = await client
         .get(`/v1/spaces/${encodeURIComponent(id)}`)
         .bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
   })
 
@@ -233,8 +203,7 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       defaultLevel: 'edit',
       visibility: 'in-collection',
     })
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.include(response.body(), {
       title: 'Renamed',
       emoji: '🚀',
@@ -246,8 +215,7 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       .patch(`/v1/spaces/${space.id}`)
       .bearerToken(admin.token)
       .json({ emoji: null, defaultLevel: null })
-    cleared.assertStatus(200)
-    cleared.assertContract()
+    assertAnswer(cleared, 200)
     assert.equal(cleared.body().emoji, '')
     assert.isNull(cleared.body().defaultLevel)
   })
@@ -269,39 +237,36 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
       assert.equal(read.body().title, 'Kept')
       assert.equal(read.body().visibility, 'private')
     })
 
   test('role {role}: view {view}, update {update}')
-    .with([
-      { role: 'admin' as const, view: 200, update: 200 },
-      { role: 'create' as const, view: 200, update: 403 },
-      { role: 'edit' as const, view: 200, update: 403 },
-      { role: 'read' as const, view: 200, update: 403 },
-      { role: null, view: 404, update: 404 },
-    ])
+    .with(
+      byRole({
+        admin: { view: 200, update: 200 },
+        create: { view: 200, update: 403 },
+        edit: { view: 200, update: 403 },
+        read: { view: 200, update: 403 },
+        guest: { view: 404, update: 404 },
+      })
+    )
     .run(async ({ client, assert }, { role, view, update }) => {
-      const admin = await createCaller()
+      const { admin, caller: member } = await adminAnd(role)
       const space = await createSpace(client, admin)
-      const member = await createCaller({ organizationId: admin.organizationId, role })
       const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(member.token)
-      read.assertStatus(view)
-      read.assertContract()
+      assertAnswer(read, view)
       if (view === 200) assert.equal(read.body().permissions.admin, role === 'admin')
       const patch = await client
         .patch(`/v1/spaces/${space.id}`)
         .bearerToken(member.token)
         .json({ title: 'X' })
-      patch.assertStatus(update)
-      patch.assertContract()
+      assertAnswer(patch, update)
       const stranger = await createCaller()
       const foreign = await client.get(`/v1/spaces/${space.id}`).bearerToken(stranger.token)
-      foreign.assertStatus(404)
-      foreign.assertContract()
+      assertAnswer(foreign, 404)
     })
 
   test('delete hides the space; restore brings it back within 7 days', async ({
@@ -312,20 +277,17 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    del.assertStatus(205)
-    del.assertContract()
+    assertAnswer(del, 205)
     for (const path of [`/v1/spaces/${space.id}`]) {
       const response = await client.get(path).bearerToken(admin.token)
-      response.assertStatus(404)
-      response.assertContract()
+      assertAnswer(response, 404)
     }
     const list = await client
       .get(`/v1/orgs/${admin.organizationId}/spaces`)
       .bearerToken(admin.token)
     assert.equal(list.body().count, 0)
     const again = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    again.assertStatus(404)
-    again.assertContract()
+    assertAnswer(again, 404)
 
     const sixDays = Date.now() + 6 * 24 * 3600 * 1000
     Settings.now = () => sixDays
@@ -333,13 +295,11 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       Settings.now = () => Date.now()
     })
     const restored = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    restored.assertStatus(200)
-    restored.assertContract()
+    assertAnswer(restored, 200)
     assert.equal(restored.body().id, space.id)
     assert.notProperty(restored.body(), 'deletedAt')
     const notDeleted = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    notDeleted.assertStatus(404)
-    notDeleted.assertContract()
+    assertAnswer(notDeleted, 404)
   })
 
   test('restore after 7 days is 404 and purges the space', async ({ client, assert, cleanup }) => {
@@ -352,8 +312,7 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
       Settings.now = () => Date.now()
     })
     const response = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    response.assertStatus(404)
-    response.assertContract()
+    assertAnswer(response, 404)
     assert.isNull(await db.from('spaces').where('id', space.id).first())
     assert.isNull(await db.from('revisions').where('space_id', space.id).first())
   })
@@ -363,12 +322,10 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
     const space = await createSpace(client, admin)
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
     const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(editor.token)
-    del.assertStatus(403)
-    del.assertContract()
+    assertAnswer(del, 403)
     await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     const restore = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(editor.token)
-    restore.assertStatus(403)
-    restore.assertContract()
+    assertAnswer(restore, 403)
   })
 })
 
@@ -388,8 +345,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .bearerToken(admin.token)
       .json({ defaultLevel: 'comment', visibility: 'unlisted' })
     const response = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const copy = response.body()
     assert.notEqual(copy.id, space.id)
     assert.notEqual(copy.revision, space.revision)
@@ -403,8 +359,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     assert.equal(response.header('location'), copy.urls.location)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const denied = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(reader.token)
-    denied.assertStatus(403)
-    denied.assertContract()
+    assertAnswer(denied, 403)
   })
 
   test('move reorders siblings and moves between collections and the root', async ({
@@ -415,15 +370,16 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
     const a = await createSpace(client, admin, { title: 'A' })
     const b = await createSpace(client, admin, { title: 'B' })
     const c = await createSpace(client, admin, { title: 'C' })
-    const titles = async (path: string) =>
-      (await client.get(path).bearerToken(admin.token)).body().items.map((s: any) => s.title)
+    const titles = async (path: string) => {
+      const response = await client.get(path).bearerToken(admin.token)
+      return response.body().items.map((s: any) => s.title)
+    }
 
     const before = await client
       .post(`/v1/spaces/${c.id}/move`)
       .bearerToken(admin.token)
       .json({ position: { before: { type: 'space', space: a.id } } })
-    before.assertStatus(200)
-    before.assertContract()
+    assertAnswer(before, 200)
     assert.deepEqual(await titles(`/v1/orgs/${admin.organizationId}/spaces`), ['C', 'A', 'B'])
 
     const after = await client
@@ -438,8 +394,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .post(`/v1/spaces/${b.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: collection.id })
-    into.assertStatus(200)
-    into.assertContract()
+    assertAnswer(into, 200)
     assert.equal(into.body().parent, collection.id)
     assert.deepEqual(await titles(`/v1/collections/${collection.id}/spaces`), ['B'])
 
@@ -451,8 +406,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .post(`/v1/spaces/${b.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: null })
-    out.assertStatus(200)
-    out.assertContract()
+    assertAnswer(out, 200)
     assert.notProperty(out.body(), 'parent')
     assert.equal(out.body().visibility, 'private')
     assert.deepEqual(await titles(`/v1/collections/${collection.id}/spaces`), [])
@@ -507,8 +461,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
         .post(`/v1/spaces/${space.id}/move`)
         .bearerToken(admin.token)
         .json(body(sibling.id, space.id))
-      response.assertStatus(status)
-      response.assertContract()
+      assertAnswer(response, status)
     })
 
   test('moving to a collection of another organization is a 400', async ({ client, assert }) => {
@@ -520,8 +473,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .post(`/v1/spaces/${space.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: foreign.id })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     assert.notProperty(read.body(), 'parent')
   })
@@ -537,8 +489,7 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       .post(`/v1/spaces/${space.id}/move`)
       .bearerToken(admin.token)
       .json({ parent: collection.id, position: { after: { type: 'space', space: newId() } } })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
     assert.notProperty(read.body(), 'parent')
     assert.equal(read.body().updatedAt, space.updatedAt)

@@ -1,27 +1,19 @@
 import { test } from '@japa/runner'
+import { adminAnd, statusByRole } from '#tests/helpers/roles'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { createTeam } from '#tests/helpers/teams'
 
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 const idp = createTestIdp('crud')
 
 function path(organizationId: string, id?: string) {
   return `/v1/orgs/${organizationId}/saml${id ? `/${id}` : ''}`
-}
-
-async function createTeam(organizationId: string, title = 'Engineering') {
-  const id = newId()
-  const now = toSqlTimestamp(DateTime.utc())
-  await db
-    .table('teams')
-    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
-  return id
 }
 
 async function countProviders() {
@@ -45,13 +37,12 @@ test.group('SAML providers: create, read, update, delete', (group) => {
 
   test('an admin creates a configured provider', async ({ client, assert }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
     const response = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json(fullBody(teamId))
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const provider = response.body()
     assert.equal(provider.object, 'saml-provider')
     assert.match(provider.id, /^[A-Za-z0-9]{20}$/)
@@ -79,8 +70,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.equal(response.header('location'), provider.urls.location)
 
     const read = await client.get(path(admin.organizationId, provider.id)).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), provider)
   })
 
@@ -90,8 +80,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Later' })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     const provider = response.body()
     assert.equal(provider.status, 'pending')
     assert.equal(provider.ssoURL, '')
@@ -104,8 +93,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Guests', defaultRole: null })
-    guest.assertStatus(201)
-    guest.assertContract()
+    assertAnswer(guest, 201)
     assert.isNull(guest.body().defaultRole)
   })
 
@@ -116,8 +104,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Bare', certificate: bare })
-    response.assertStatus(201)
-    response.assertContract()
+    assertAnswer(response, 201)
     assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
   })
 
@@ -126,8 +113,8 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert,
   }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
-    const otherTeamId = await createTeam(admin.organizationId, 'Support')
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
+    const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
     const created = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
@@ -144,8 +131,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
         ssoURL: idp.ssoUrl,
         defaultTeam: teamId,
       })
-    configured.assertStatus(200)
-    configured.assertContract()
+    assertAnswer(configured, 200)
     assert.equal(configured.body().label, 'Draft')
     assert.equal(configured.body().status, 'active')
     assert.equal(configured.body().defaultTeam.id, teamId)
@@ -155,8 +141,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({ label: 'x'.repeat(30), defaultTeam: otherTeamId, defaultRole: 'admin' })
-    renamed.assertStatus(200)
-    renamed.assertContract()
+    assertAnswer(renamed, 200)
     assert.equal(renamed.body().label, 'x'.repeat(30))
     assert.equal(renamed.body().defaultTeam.title, 'Support')
     assert.equal(renamed.body().defaultRole, 'admin')
@@ -166,8 +151,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({ defaultTeam: null, defaultRole: null })
-    cleared.assertStatus(200)
-    cleared.assertContract()
+    assertAnswer(cleared, 200)
     assert.notProperty(cleared.body(), 'defaultTeam')
     assert.isNull(cleared.body().defaultRole)
 
@@ -175,8 +159,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
       .patch(path(admin.organizationId, id))
       .bearerToken(admin.token)
       .json({})
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
     assert.deepEqual(empty.body(), cleared.body())
   })
 
@@ -189,25 +172,24 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     created.assertContract()
     const id = created.body().id
     const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
-    deleted.assertStatus(204)
-    deleted.assertContract()
+    assertAnswer(deleted, 204)
     assert.equal(deleted.text(), '')
-    for (const response of [
-      await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-      await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-      await client
-        .patch(path(admin.organizationId, id))
-        .bearerToken(admin.token)
-        .json({ label: 'Back' }),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
+    assertAnswers(
+      [
+        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+        await client
+          .patch(path(admin.organizationId, id))
+          .bearerToken(admin.token)
+          .json({ label: 'Back' }),
+      ],
+      404
+    )
   })
 
   test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
     const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId)
+    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
     const created = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
@@ -217,8 +199,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     const read = await client
       .get(path(admin.organizationId, created.body().id))
       .bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.notProperty(read.body(), 'defaultTeam')
   })
 })
@@ -323,20 +304,19 @@ test.group('SAML providers: bad input', (group) => {
         .post(path(admin.organizationId))
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countProviders(), before)
 
       if (patch) {
-        const { label: _label, ...rest } = body as Record<string, unknown>
+        const rest = { ...(body as Record<string, unknown>) }
+        delete rest.label
         const patchBody = field === 'label' ? body : rest
         const patched = await client
           .patch(path(admin.organizationId, existing.body().id))
           .bearerToken(admin.token)
           .json(patchBody)
-        patched.assertStatus(400)
-        patched.assertContract()
+        assertAnswer(patched, 400)
         assert.include(patched.body().error.message, field)
         const read = await client
           .get(path(admin.organizationId, existing.body().id))
@@ -349,13 +329,12 @@ test.group('SAML providers: bad input', (group) => {
   test("another organization's team cannot be the default team", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreignTeam = await createTeam(other.organizationId)
+    const foreignTeam = await createTeam(other.organizationId, [], 'Engineering')
     const response = await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'L', defaultTeam: foreignTeam })
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
     assert.include(response.body().error.message, 'defaultTeam')
     assert.notInclude(response.body().error.message, 'Engineering')
   })
@@ -367,11 +346,9 @@ test.group('SAML providers: bad input', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"label": ')
-    malformed.assertStatus(400)
-    malformed.assertContract()
+    assertAnswer(malformed, 400)
     const array = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(['L'])
-    array.assertStatus(400)
-    array.assertContract()
+    assertAnswer(array, 400)
   })
 
   test("unknown ids and another organization's providers are 404", async ({ client, assert }) => {
@@ -383,23 +360,22 @@ test.group('SAML providers: bad input', (group) => {
       .json(fullBody())
     foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
-      for (const response of [
-        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-        await client
-          .patch(path(admin.organizationId, id))
-          .bearerToken(admin.token)
-          .json({ label: 'Mine' }),
-        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-      ]) {
-        response.assertStatus(404)
-        response.assertContract()
-      }
+      assertAnswers(
+        [
+          await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
+          await client
+            .patch(path(admin.organizationId, id))
+            .bearerToken(admin.token)
+            .json({ label: 'Mine' }),
+          await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+        ],
+        404
+      )
     }
     const theirs = await client
       .get(path(other.organizationId, foreign.body().id))
       .bearerToken(admin.token)
-    theirs.assertStatus(404)
-    theirs.assertContract()
+    assertAnswer(theirs, 404)
     const read = await client
       .get(path(other.organizationId, foreign.body().id))
       .bearerToken(other.token)
@@ -415,34 +391,13 @@ test.group('SAML providers: list', (group) => {
     const admin = await createCaller()
     const ids: string[] = []
     for (const label of ['A', 'B', 'C']) {
-      ids.push(
-        (
-          await client.post(path(admin.organizationId)).bearerToken(admin.token).json({ label })
-        ).body().id
-      )
+      const created = await client
+        .post(path(admin.organizationId))
+        .bearerToken(admin.token)
+        .json({ label })
+      ids.push(created.body().id)
     }
-    const first = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    assert.deepEqual(
-      first.body().items.map((item: any) => item.id),
-      ids.slice(0, 2)
-    )
-    const second = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertStatus(200)
-    second.assertContract()
-    assert.deepEqual(
-      second.body().items.map((item: any) => item.id),
-      ids.slice(2)
-    )
-    assert.notProperty(second.body(), 'next')
+    await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
   test('rejects limit {limit} and a bad cursor')
@@ -453,77 +408,46 @@ test.group('SAML providers: list', (group) => {
         .get(path(admin.organizationId))
         .qs({ limit })
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       const cursor = await client
         .get(path(admin.organizationId))
         .qs({ page: 'garbage' })
         .bearerToken(admin.token)
-      cursor.assertStatus(400)
-      cursor.assertContract()
+      assertAnswer(cursor, 400)
     })
 })
 
 test.group('SAML providers: who may do what', (group) => {
   eachTestInTransaction(group)
 
-  for (const role of ['create', 'edit', 'read', null] as const) {
-    test(`role ${role ?? 'guest'} is refused every operation (403)`, async ({ client, assert }) => {
-      const admin = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role })
-      const id = (
-        await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-      ).body().id
+  test('role {role} is refused every operation ({status})')
+    .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
+    .run(async ({ client, assert }, { role, status }) => {
+      const { admin, caller: member, organizationId } = await adminAnd(role)
+      const created = await client
+        .post(path(organizationId))
+        .bearerToken(admin.token)
+        .json(fullBody())
+      const id = created.body().id
       const before = await countProviders()
-      for (const response of [
-        await client.get(path(admin.organizationId)).bearerToken(member.token),
-        await client
-          .post(path(admin.organizationId))
-          .bearerToken(member.token)
-          .json({ label: 'Mine' }),
-        await client.get(path(admin.organizationId, id)).bearerToken(member.token),
-        await client
-          .patch(path(admin.organizationId, id))
-          .bearerToken(member.token)
-          .json({ label: 'Mine' }),
-        await client.delete(path(admin.organizationId, id)).bearerToken(member.token),
-      ]) {
-        response.assertStatus(403)
-        response.assertContract()
-      }
+      assertAnswers(
+        [
+          await client.get(path(organizationId)).bearerToken(member.token),
+          await client.post(path(organizationId)).bearerToken(member.token).json({ label: 'Mine' }),
+          await client.get(path(organizationId, id)).bearerToken(member.token),
+          await client
+            .patch(path(organizationId, id))
+            .bearerToken(member.token)
+            .json({ label: 'Mine' }),
+          await client.delete(path(organizationId, id)).bearerToken(member.token),
+        ],
+        status
+      )
       assert.equal(await countProviders(), before)
       // The public login info is there for them as for anyone.
-      const logins = await client
-        .get(`/v1/orgs/${admin.organizationId}/sso`)
-        .bearerToken(member.token)
-      logins.assertStatus(200)
-      logins.assertContract()
+      const logins = await client.get(`/v1/orgs/${organizationId}/sso`).bearerToken(member.token)
+      assertAnswer(logins, 200)
     })
-  }
-
-  test('non-members get 404 for every operation', async ({ client }) => {
-    const admin = await createCaller()
-    const stranger = await createCaller()
-    const id = (
-      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-    ).body().id
-    for (const response of [
-      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client
-        .post(path(admin.organizationId))
-        .bearerToken(stranger.token)
-        .json({ label: 'Mine' }),
-      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client
-        .patch(path(admin.organizationId, id))
-        .bearerToken(stranger.token)
-        .json({ label: 'Mine' }),
-      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
-  })
 
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
     client,
@@ -562,17 +486,18 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
 
   test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
     const admin = await createCaller()
-    const active = (
-      await client.post(path(admin.organizationId)).bearerToken(admin.token).json(fullBody())
-    ).body()
+    const created = await client
+      .post(path(admin.organizationId))
+      .bearerToken(admin.token)
+      .json(fullBody())
+    const active = created.body()
     await client
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ label: 'Pending' })
 
     const response = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    response.assertStatus(200)
-    response.assertContract()
+    assertAnswer(response, 200)
     assert.deepEqual(response.body(), {
       items: [{ id: active.id, label: 'Okta', startURL: active.service.startURL }],
     })
@@ -583,8 +508,7 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
     const withToken = await client
       .get(`/v1/orgs/${admin.organizationId}/sso`)
       .bearerToken(stranger.token)
-    withToken.assertStatus(200)
-    withToken.assertContract()
+    assertAnswer(withToken, 200)
   })
 
   test('an organization without providers has none; unknown organizations are 404', async ({
@@ -593,13 +517,11 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
   }) => {
     const admin = await createCaller()
     const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    empty.assertStatus(200)
-    empty.assertContract()
+    assertAnswer(empty, 200)
     assert.deepEqual(empty.body(), { items: [] })
     for (const id of [newId(), 'nope']) {
       const unknown = await client.get(`/v1/orgs/${id}/sso`)
-      unknown.assertStatus(404)
-      unknown.assertContract()
+      assertAnswer(unknown, 404)
     }
   })
 })

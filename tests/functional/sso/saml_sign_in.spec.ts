@@ -1,11 +1,11 @@
 import { test } from '@japa/runner'
+import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { DateTime } from 'luxon'
 import env from '#start/env'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { authnRequestOf, createTestIdp, samlResponse, type TestIdp } from '#tests/helpers/saml_idp'
 import { newId } from '#core/ids'
-import { toSqlTimestamp } from '#core/database/timestamps'
+import { createTeam } from '#tests/helpers/teams'
 
 const baseUrl = `http://${env.get('HOST')}:${env.get('PORT')}`
 const idp = createTestIdp('idp')
@@ -13,18 +13,9 @@ const otherIdp = createTestIdp('rogue')
 
 type Setup = { admin: Caller; provider: any; teamId: string }
 
-async function createTeam(organizationId: string, title = 'SSO people') {
-  const id = newId()
-  const now = toSqlTimestamp(DateTime.utc())
-  await db
-    .table('teams')
-    .insert({ id, organization_id: organizationId, title, created_at: now, updated_at: now })
-  return id
-}
-
 async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> {
   const admin = await createCaller()
-  const teamId = await createTeam(admin.organizationId)
+  const teamId = await createTeam(admin.organizationId, [], 'SSO people')
   const response = await client
     .post(`/v1/orgs/${admin.organizationId}/saml`)
     .bearerToken(admin.token)
@@ -36,8 +27,7 @@ async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> 
       defaultTeam: teamId,
       defaultRole: 'edit',
     })
-  response.assertStatus(201)
-  response.assertContract()
+  assertAnswer(response, 201)
   return { admin, provider: response.body(), teamId }
 }
 
@@ -369,14 +359,10 @@ test.group('SAML sign-in', (group) => {
         assertionId,
       })
     const replayEmail = `replay2-${newId(6).toLowerCase()}@corp.test`
-    assert.equal(
-      (await post(provider, fresh(await start(provider), email))).headers.get('location'),
-      '/console'
-    )
-    assert.equal(
-      (await post(provider, fresh(await start(provider), replayEmail))).headers.get('location'),
-      '/console/login'
-    )
+    const { headers } = await post(provider, fresh(await start(provider), email))
+    assert.equal(headers.get('location'), '/console')
+    const replayed = await post(provider, fresh(await start(provider), replayEmail))
+    assert.equal(replayed.headers.get('location'), '/console/login')
     assert.deepEqual(await counts(replayEmail), { users: 0, members: 0 })
   })
 
@@ -405,8 +391,7 @@ test.group('SAML sign-in', (group) => {
     const deleted = await client
       .delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
       .bearerToken(admin.token)
-    deleted.assertStatus(204)
-    deleted.assertContract()
+    assertAnswer(deleted, 204)
     const email = `late-${newId(6).toLowerCase()}@corp.test`
     const late = await post(
       provider,

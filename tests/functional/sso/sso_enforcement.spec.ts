@@ -50,7 +50,8 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
       role: 'read',
       password,
     })
-    assert.equal((await signIn(member.email)).id, member.user.id)
+    const { id } = await signIn(member.email)
+    assert.equal(id, member.user.id)
 
     const strict = await createCaller()
     await enforceSso(strict.organizationId)
@@ -65,7 +66,8 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
       .where('organization_id', strict.organizationId)
       .where('user_id', member.user.id)
       .update({ disabled: true })
-    assert.equal((await signIn(member.email)).id, member.user.id)
+    const signedIn = await signIn(member.email)
+    assert.equal(signedIn.id, member.user.id)
   })
 
   test('one enforcing organization among several is enough to refuse', async ({ assert }) => {

@@ -1,7 +1,9 @@
 import { test } from '@japa/runner'
+import { adminAnd, byRole } from '#tests/helpers/roles'
+import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { assertTokenGuards } from '#tests/helpers/guards'
+import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
 async function countSettings() {
@@ -22,8 +24,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       .post(path(admin.organizationId))
       .bearerToken(admin.token)
       .json({ title: '  Product docs  ', languages: ['fr', 'pt-br'] })
-    created.assertStatus(201)
-    created.assertContract()
+    assertAnswer(created, 201)
     const settings = created.body()
     assert.equal(settings.object, 'translation-settings')
     assert.match(settings.id, /^[A-Za-z0-9]{20}$/)
@@ -38,16 +39,14 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     )
 
     const read = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
-    read.assertStatus(200)
-    read.assertContract()
+    assertAnswer(read, 200)
     assert.deepEqual(read.body(), settings)
 
     const replaced = await client
       .put(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
       .json({ title: 'x'.repeat(100) })
-    replaced.assertStatus(200)
-    replaced.assertContract()
+    assertAnswer(replaced, 200)
     assert.equal(replaced.body().title, 'x'.repeat(100))
     // PUT replaces: omitted languages are cleared.
     assert.deepEqual(replaced.body().languages, [])
@@ -56,18 +55,15 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     const deleted = await client
       .delete(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
-    deleted.assertStatus(205)
-    deleted.assertContract()
+    assertAnswer(deleted, 205)
     assert.equal(deleted.text(), '')
 
     const gone = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
-    gone.assertStatus(404)
-    gone.assertContract()
+    assertAnswer(gone, 404)
     const again = await client
       .delete(path(admin.organizationId, settings.id))
       .bearerToken(admin.token)
-    again.assertStatus(404)
-    again.assertContract()
+    assertAnswer(again, 404)
   })
 
   test('rejects {name} and stores nothing')
@@ -98,8 +94,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
         .post(path(admin.organizationId))
         .bearerToken(admin.token)
         .json(body)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countSettings(), before)
 
@@ -112,8 +107,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
         .put(path(admin.organizationId, existing.body().id))
         .bearerToken(admin.token)
         .json(body)
-      put.assertStatus(400)
-      put.assertContract()
+      assertAnswer(put, 400)
       const read = await client
         .get(path(admin.organizationId, existing.body().id))
         .bearerToken(admin.token)
@@ -127,8 +121,7 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       .bearerToken(admin.token)
       .header('Content-Type', 'application/json')
       .json('{"title": "T"')
-    response.assertStatus(400)
-    response.assertContract()
+    assertAnswer(response, 400)
   })
 
   test("unknown ids and another organization's settings are 404", async ({ client, assert }) => {
@@ -143,30 +136,22 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
 
     for (const id of [newId(), 'not-an-id', foreignId]) {
       const read = await client.get(path(admin.organizationId, id)).bearerToken(admin.token)
-      read.assertStatus(404)
-      read.assertContract()
+      assertAnswer(read, 404)
       const put = await client
         .put(path(admin.organizationId, id))
         .bearerToken(admin.token)
         .json({ title: 'Mine' })
-      put.assertStatus(404)
-      put.assertContract()
+      assertAnswer(put, 404)
       const del = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
-      del.assertStatus(404)
-      del.assertContract()
+      assertAnswer(del, 404)
     }
     // The other organization itself is invisible.
     const list = await client.get(path(other.organizationId)).bearerToken(admin.token)
-    list.assertStatus(404)
-    list.assertContract()
+    assertAnswer(list, 404)
     const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
-    read.assertStatus(404)
-    read.assertContract()
-    assert.equal(
-      (await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)).body()
-        .title,
-      'Theirs'
-    )
+    assertAnswer(read, 404)
+    const theirs = await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)
+    assert.equal(theirs.body().title, 'Theirs')
   })
 
   test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
@@ -219,28 +204,7 @@ test.group('Translation settings: list', (group) => {
       created.assertContract()
       ids.push(created.body().id)
     }
-    const first = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2 })
-      .bearerToken(admin.token)
-    first.assertStatus(200)
-    first.assertContract()
-    assert.equal(first.body().count, 3)
-    assert.deepEqual(
-      first.body().items.map((item: any) => item.id),
-      ids.slice(0, 2)
-    )
-    const second = await client
-      .get(path(admin.organizationId))
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(admin.token)
-    second.assertStatus(200)
-    second.assertContract()
-    assert.deepEqual(
-      second.body().items.map((item: any) => item.id),
-      ids.slice(2)
-    )
-    assert.notProperty(second.body(), 'next')
+    await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
   test('rejects limit {limit}')
@@ -251,103 +215,67 @@ test.group('Translation settings: list', (group) => {
         .get(path(admin.organizationId))
         .qs({ limit })
         .bearerToken(admin.token)
-      response.assertStatus(400)
-      response.assertContract()
+      assertAnswer(response, 400)
     })
 })
 
 test.group('Translation settings: who may do what', (group) => {
   eachTestInTransaction(group)
 
-  const matrix = [
-    { role: 'create' as const, read: 200 },
-    { role: 'edit' as const, read: 200 },
-    { role: 'read' as const, read: 200 },
-    { role: null, read: 403 },
-  ]
-
-  for (const { role, read } of matrix) {
-    test(`role ${role ?? 'guest'}: reads ${read}, may not write`, async ({ client, assert }) => {
-      const admin = await createCaller()
-      const member = await createCaller({ organizationId: admin.organizationId, role })
+  test('role {role}: reads {read}, writes {write}')
+    .with(
+      byRole({
+        create: { read: 200, write: 403 },
+        edit: { read: 200, write: 403 },
+        read: { read: 200, write: 403 },
+        guest: { read: 403, write: 403 },
+        outsider: { read: 404, write: 404 },
+      })
+    )
+    .run(async ({ client, assert }, { role, read, write }) => {
+      const { admin, caller: member, organizationId } = await adminAnd(role)
       const created = await client
-        .post(path(admin.organizationId))
+        .post(path(organizationId))
         .bearerToken(admin.token)
         .json({ title: 'Docs' })
       created.assertContract()
       const id = created.body().id
 
-      const list = await client.get(path(admin.organizationId)).bearerToken(member.token)
-      list.assertStatus(read)
-      list.assertContract()
-      const show = await client.get(path(admin.organizationId, id)).bearerToken(member.token)
-      show.assertStatus(read)
-      show.assertContract()
+      const list = await client.get(path(organizationId)).bearerToken(member.token)
+      assertAnswer(list, read)
+      const show = await client.get(path(organizationId, id)).bearerToken(member.token)
+      assertAnswer(show, read)
       if (read === 200) {
         assert.deepEqual(show.body().permissions, { view: true, edit: false })
         assert.deepEqual(list.body().items[0].permissions, { view: true, edit: false })
       }
 
       const before = await countSettings()
-      const post = await client
-        .post(path(admin.organizationId))
-        .bearerToken(member.token)
-        .json({ title: 'Mine' })
-      post.assertStatus(403)
-      post.assertContract()
-      const put = await client
-        .put(path(admin.organizationId, id))
-        .bearerToken(member.token)
-        .json({ title: 'Mine' })
-      put.assertStatus(403)
-      put.assertContract()
-      const del = await client.delete(path(admin.organizationId, id)).bearerToken(member.token)
-      del.assertStatus(403)
-      del.assertContract()
+      assertAnswers(
+        [
+          await client.post(path(organizationId)).bearerToken(member.token).json({ title: 'Mine' }),
+          await client
+            .put(path(organizationId, id))
+            .bearerToken(member.token)
+            .json({ title: 'Mine' }),
+          await client.delete(path(organizationId, id)).bearerToken(member.token),
+        ],
+        write
+      )
       assert.equal(await countSettings(), before)
     })
-  }
-
-  test('non-members get 404 for everything', async ({ client }) => {
-    const admin = await createCaller()
-    const stranger = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Docs' })
-    created.assertContract()
-    const id = created.body().id
-    for (const response of [
-      await client.get(path(admin.organizationId)).bearerToken(stranger.token),
-      await client
-        .post(path(admin.organizationId))
-        .bearerToken(stranger.token)
-        .json({ title: 'X' }),
-      await client.get(path(admin.organizationId, id)).bearerToken(stranger.token),
-      await client
-        .put(path(admin.organizationId, id))
-        .bearerToken(stranger.token)
-        .json({ title: 'X' }),
-      await client.delete(path(admin.organizationId, id)).bearerToken(stranger.token),
-    ]) {
-      response.assertStatus(404)
-      response.assertContract()
-    }
-  })
 
   test('writes need the organization:write scope', async ({ client }) => {
     const admin = await createCaller()
-    const User = (await import('#accounts/models/user')).default
+    const { default: User } = await import('#accounts/models/user')
     const token = await User.accessTokens.create(admin.user, ['organization:read'])
     const response = await client
       .post(path(admin.organizationId))
       .bearerToken(token.value!.release())
       .json({ title: 'T' })
-    response.assertStatus(403)
-    response.assertContract()
+    assertAnswer(response, 403)
     const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())
-    list.assertStatus(200)
-    list.assertContract()
+    assertAnswer(list, 200)
   })
 })
 

@@ -5,8 +5,9 @@ import { ConflictException, NotFoundException } from '#core/exceptions/api_excep
 import { validateContract } from '#tests/helpers/contract'
 
 async function render(error: unknown, url = '/v1/orgs') {
+  const { IncomingMessage } = await import('node:http')
   const ctx = await testUtils.createHttpContext({
-    req: Object.assign(new (await import('node:http')).IncomingMessage(null as any), {
+    req: Object.assign(new IncomingMessage(null as any), {
       url,
       method: 'GET',
       headers: { 'x-request-id': 'req-42' },

@@ -94,20 +94,18 @@ test.group('Import service', () => {
       'url: The url field must be defined',
       'source: The source field must be defined',
     ])
-    assert.match(
-      (await validationMessages({ url: 'ftp://example.com/x', source: 'website' }))[0],
-      /^url: /
-    )
-    assert.match((await validationMessages({ url: 'not a url', source: 'website' }))[0], /^url: /)
-    assert.match(
-      (
-        await validationMessages({
-          url: `https://example.com/${'a'.repeat(2048)}`,
-          source: 'website',
-        })
-      )[0],
-      /^url: .*2048/
-    )
+    const schemeMessages = await validationMessages({
+      url: 'ftp://example.com/x',
+      source: 'website',
+    })
+    assert.match(schemeMessages[0], /^url: /)
+    const urlMessages = await validationMessages({ url: 'not a url', source: 'website' })
+    assert.match(urlMessages[0], /^url: /)
+    const sourceMessages = await validationMessages({
+      url: `https://example.com/${'a'.repeat(2048)}`,
+      source: 'website',
+    })
+    assert.match(sourceMessages[0], /^url: .*2048/)
     assert.deepEqual(await validationMessages({ url: 'https://example.com', source: 'file' }), [
       'source: The source "file" is not supported: the supported source is website',
     ])
