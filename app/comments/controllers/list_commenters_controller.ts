@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import MemberService from '#organizations/services/member_service'
 import { serializeMember } from '#organizations/serializers/member_serializer'
@@ -22,9 +21,7 @@ export default class ListCommentersController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.members.list(context.access.space.organizationId, query, {
       among: this.comments.commentersQuery(context),
     })

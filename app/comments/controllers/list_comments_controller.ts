@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import CommentService from '#comments/services/comment_service'
 import CommentPresenter from '#comments/services/comment_presenter'
@@ -22,9 +21,7 @@ export default class ListCommentsController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listCommentsValidator, {
-      data: singleValuedQuery(request.qs(), ['authors']),
-    })
+    const query = await request.validateQuery(listCommentsValidator, { repeatable: ['authors'] })
     const page = await this.comments.list(context, query)
     return listEnvelope(
       await this.presenter.comments(page.items, context, user, query.format),

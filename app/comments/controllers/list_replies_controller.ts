@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import CommentService from '#comments/services/comment_service'
 import CommentPresenter from '#comments/services/comment_presenter'
@@ -22,9 +21,7 @@ export default class ListRepliesController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listRepliesValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listRepliesValidator)
     const comment = await this.comments.find(db.connection(), context, params.commentId)
     const page = await this.comments.listReplies(comment, query)
     return listEnvelope(

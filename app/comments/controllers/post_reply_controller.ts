@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields, singleValuedQuery } from '#core/http/validation'
+import { rejectNullFields } from '#core/http/validation'
 import CommentService from '#comments/services/comment_service'
 import CommentPresenter from '#comments/services/comment_presenter'
 import CommentPolicy from '#comments/policies/comment_policy'
@@ -20,9 +20,7 @@ export default class PostReplyController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('comment', context.access)
-    const query = await request.validateUsing(formatQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(formatQueryValidator)
     const input = await request.validateUsing(postReplyValidator, {
       data: rejectNullFields(request.body(), []),
     })

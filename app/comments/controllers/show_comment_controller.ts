@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { singleValuedQuery } from '#core/http/validation'
 import CommentService from '#comments/services/comment_service'
 import CommentPresenter from '#comments/services/comment_presenter'
 import CommentPolicy from '#comments/policies/comment_policy'
@@ -21,9 +20,7 @@ export default class ShowCommentController {
     const user = auth.getUserOrFail()
     const context = await this.comments.contextFor(user.id, params)
     await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(formatQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(formatQueryValidator)
     const comment = await this.comments.find(db.connection(), context, params.commentId)
     return this.presenter.comment(comment, context, user, query.format)
   }

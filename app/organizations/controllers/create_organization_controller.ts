@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import {
   createOrganizationQueryValidator,
@@ -18,9 +17,7 @@ export default class CreateOrganizationController {
 
   async handle({ auth, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(createOrganizationQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(createOrganizationQueryValidator)
     if (query.withDefaultSite) {
       throw BadRequestException.invalid({
         field: 'withDefaultSite',

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import InviteService from '#organizations/services/invite_service'
@@ -21,9 +20,7 @@ export default class ListInviteLinksController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.invites.listLinks(access, query)
     return listEnvelope(
       page.items.map((link) => serializeInviteLink(link, access)),

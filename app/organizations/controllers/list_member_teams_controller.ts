@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
@@ -24,9 +23,7 @@ export default class ListMemberTeamsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMember', access, params.userId)
-    const query = await request.validateUsing(listMemberTeamsQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listMemberTeamsQueryValidator)
     const member = await this.members.find(access.organization.id, params.userId)
     const page = await this.teams.listForMember(user, access.organization.id, member.userId, query)
     return listEnvelope(

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import MemberService from '#organizations/services/member_service'
@@ -22,9 +21,7 @@ export default class ListMembersController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readMembers', access)
-    const query = await request.validateUsing(listMembersQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listMembersQueryValidator)
     const page = await this.members.list(access.organization.id, query)
     return listEnvelope(page.items.map(serializeMember), page.count, page.next)
   }

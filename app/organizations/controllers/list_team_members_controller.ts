@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import TeamService from '#organizations/services/team_service'
@@ -22,9 +21,7 @@ export default class ListTeamMembersController {
     const access = await this.organizations.accessFor(user, params.organizationId)
     const team = await this.teams.find(user, access.organization.id, params.teamId)
     await bouncer.with(TeamPolicy).authorize('read', access, team)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.teams.listMembers(team, query)
     return listEnvelope(
       page.items.map(({ member, role }) => serializeTeamMember(member, role, access, user)),

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import TeamService from '#organizations/services/team_service'
@@ -22,9 +21,7 @@ export default class ListTeamsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(OrganizationPolicy).authorize('readTeams', access)
-    const query = await request.validateUsing(listTeamsQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listTeamsQueryValidator)
     const page = await this.teams.list(user, access, query)
     return listEnvelope(
       page.items.map((team) => serializeTeam(team, access, user)),

@@ -4,7 +4,6 @@ import OrganizationService from '#organizations/services/organization_service'
 import SamlProviderPolicy from '#sso/policies/saml_provider_policy'
 import SamlProviderService from '#sso/services/saml_provider_service'
 import { serializeSamlProvider } from '#sso/serializers/saml_provider_serializer'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 
 /**
@@ -21,9 +20,7 @@ export default class ListSamlProvidersController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(SamlProviderPolicy).authorize('manage', access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.providers.list(user, access, query)
     return listEnvelope(
       page.rows.map((row) => serializeSamlProvider(row, access, user)),

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import OrganizationService from '#organizations/services/organization_service'
 import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
@@ -21,9 +20,7 @@ export default class ListTranslationSettingsController {
     const user = auth.getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
     await bouncer.with(TranslationSettingsPolicy).authorize('view', access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.translations.list(access, query)
     return listEnvelope(
       page.rows.map((row) => serializeTranslationSettings(row, access, user)),
