@@ -21,7 +21,7 @@ export type BootstrapInput = {
 export default class BootstrapService {
   async run(input: BootstrapInput) {
     const { user, organizationId } = await db.transaction(async (trx) => {
-      const { user } = await new UserService().findOrCreate(
+      const { user: created } = await new UserService().findOrCreate(
         { email: input.email, password: input.password, displayName: input.name },
         trx
       )
@@ -29,11 +29,11 @@ export default class BootstrapService {
       if (input.orgId) {
         const organization = await Organization.find(input.orgId, { client: trx })
         if (!organization) throw new Error(`No organization with id "${input.orgId}"`)
-        await organizations.addMember(trx, organization.id, user.id, input.role)
-        return { user, organizationId: organization.id }
+        await organizations.addMember(trx, organization.id, created.id, input.role)
+        return { user: created, organizationId: organization.id }
       }
-      const organizationId = await organizations.createWithin(trx, user.id, { title: input.org! })
-      return { user, organizationId }
+      const createdId = await organizations.createWithin(trx, created.id, { title: input.org! })
+      return { user: created, organizationId: createdId }
     })
 
     const token = await User.accessTokens.create(user, ['*'], { name: 'bindery:bootstrap' })
