@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import { postCommentValidator } from '#comments/validators/comment_validators'
 import CommentController from '#comments/controllers/comment_controller'
 
@@ -10,9 +9,7 @@ import CommentController from '#comments/controllers/comment_controller'
 export default class PostCommentController extends CommentController {
   async handle(ctx: HttpContext) {
     const { user, context } = await this.open(ctx, 'comment')
-    const input = await ctx.request.validateUsing(postCommentValidator, {
-      data: rejectNullFields(ctx.request.body(), []),
-    })
+    const input = await ctx.request.validateBody(postCommentValidator, { nullable: [] })
     return this.presenter.comment(await this.comments.post(user, context, input), context, user)
   }
 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import { formatQueryValidator, postReplyValidator } from '#comments/validators/comment_validators'
 import CommentController from '#comments/controllers/comment_controller'
 
@@ -10,9 +9,7 @@ export default class PostReplyController extends CommentController {
   async handle(ctx: HttpContext) {
     const { user, context } = await this.open(ctx, 'comment')
     const query = await ctx.request.validateQuery(formatQueryValidator)
-    const input = await ctx.request.validateUsing(postReplyValidator, {
-      data: rejectNullFields(ctx.request.body(), []),
-    })
+    const input = await ctx.request.validateBody(postReplyValidator, { nullable: [] })
     const reply = await this.comments.reply(user, context, ctx.params.commentId, input.body)
     return this.presenter.reply(reply, context, user, query.format)
   }

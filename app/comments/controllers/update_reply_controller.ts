@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import CommentPolicy from '#comments/policies/comment_policy'
 import { updateReplyValidator } from '#comments/validators/comment_validators'
 import CommentController from '#comments/controllers/comment_controller'
@@ -12,9 +11,7 @@ export default class UpdateReplyController extends CommentController {
   async handle(ctx: HttpContext) {
     const { user, context } = await this.open(ctx)
     const { comment, reply } = await this.findReply(context, ctx)
-    const input = await ctx.request.validateUsing(updateReplyValidator, {
-      data: rejectNullFields(ctx.request.body(), []),
-    })
+    const input = await ctx.request.validateBody(updateReplyValidator, { nullable: [] })
     await ctx.bouncer.with(CommentPolicy).authorize('update', context.access, reply, input)
     const updated = await this.comments.updateReply(user, context, comment.id, reply.id, input)
     return this.presenter.reply(updated, context, user)

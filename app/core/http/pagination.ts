@@ -79,6 +79,17 @@ export function listEnvelope<T>(
   return next ? { items, count, next } : { items, count }
 }
 
+/**
+ * The list envelope of one page (as paginate and the services return it) whose items the caller
+ * has serialized.
+ */
+export function pageEnvelope<T>(
+  items: T[],
+  page: { count: number; next?: { page: string } }
+): ListEnvelope<T> {
+  return listEnvelope(items, page.count, page.next)
+}
+
 async function countRows(query: AnyQuery): Promise<number> {
   const result = await query.clearOrder().clearSelect().count('* as total')
   return Number(result[0]?.total ?? 0)

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { created } from '#core/http/responses'
 import OrganizationService from '#organizations/services/organization_service'
 import {
   createOrganizationQueryValidator,
@@ -24,11 +25,7 @@ export default class CreateOrganizationController {
         message: 'this server cannot create sites yet; create the organization without it',
       })
     }
-    const input = await request.validateUsing(createOrganizationValidator, { data: request.body() })
-    const access = await this.organizations.create(user, input)
-    const organization = serializeOrganization(access, user)
-    response.header('Location', organization.urls.location)
-    response.status(201)
-    return organization
+    const input = await request.validateBody(createOrganizationValidator)
+    created(response, serializeOrganization(await this.organizations.create(user, input), user))
   }
 }

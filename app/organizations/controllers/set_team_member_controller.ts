@@ -10,7 +10,7 @@ export default class SetTeamMemberController extends TeamController {
   async handle(ctx: HttpContext) {
     const { team } = await this.authorizedTeam(ctx, 'manage')
     const { params, request, response } = ctx
-    const { role } = await request.validateUsing(setTeamMemberValidator, { data: request.body() })
+    const { role } = await request.validateBody(setTeamMemberValidator)
     await this.teams.setMember(team, params.userId, role)
     response.noContent()
   }

@@ -10,7 +10,7 @@ export default class UpdateTeamController extends TeamController {
   async handle(ctx: HttpContext) {
     const { user, access, team } = await this.authorizedTeam(ctx, 'manage')
     const { request } = ctx
-    const { title } = await request.validateUsing(updateTeamValidator, { data: request.body() })
+    const { title } = await request.validateBody(updateTeamValidator)
     return serializeTeam(await this.teams.rename(user, team, title), access, user)
   }
 }

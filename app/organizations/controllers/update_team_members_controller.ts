@@ -10,7 +10,7 @@ export default class UpdateTeamMembersController extends TeamController {
   async handle(ctx: HttpContext) {
     const { team } = await this.authorizedTeam(ctx, 'manage')
     const { request, response } = ctx
-    const update = await request.validateUsing(updateTeamMembersValidator, { data: request.body() })
+    const update = await request.validateBody(updateTeamMembersValidator)
     await this.teams.updateMembers(team, update)
     response.noContent()
   }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { created } from '#core/http/responses'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import { presentSpace } from '#spaces/serializers/space_serializer'
@@ -17,8 +18,6 @@ export default class DuplicateSpaceController {
   async handle({ auth, params, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
-    const space = await presentSpace(await this.spaces.duplicate(user, access), user)
-    response.status(201).header('Location', space.urls.location)
-    return space
+    created(response, await presentSpace(await this.spaces.duplicate(user, access), user))
   }
 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import CollectionController from '#spaces/controllers/collection_controller'
 import { transferCollectionValidator } from '#spaces/validators/space_validators'
 import { serializeCollection } from '#spaces/serializers/collection_serializer'
@@ -12,9 +11,7 @@ export default class TransferCollectionController extends CollectionController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.authorizedCollection(ctx, 'transfer')
     const { request } = ctx
-    const input = await request.validateUsing(transferCollectionValidator, {
-      data: rejectNullFields(request.body(), []),
-    })
+    const input = await request.validateBody(transferCollectionValidator, { nullable: [] })
     return serializeCollection(
       await this.collections.transfer(user, access, input.organization),
       user

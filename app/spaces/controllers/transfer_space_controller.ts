@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import SpaceController from '#spaces/controllers/space_controller'
 import { transferSpaceValidator } from '#spaces/validators/space_validators'
 import { presentSpace } from '#spaces/serializers/space_serializer'
@@ -11,9 +10,7 @@ export default class TransferSpaceController extends SpaceController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.authorizedSpace(ctx, 'transfer')
     const { request } = ctx
-    const input = await request.validateUsing(transferSpaceValidator, {
-      data: rejectNullFields(request.body(), []),
-    })
+    const input = await request.validateBody(transferSpaceValidator, { nullable: [] })
     return presentSpace(await this.spaces.transfer(user, access, input), user)
   }
 }

@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
 import CollectionController from '#spaces/controllers/collection_controller'
 import {
   NULLABLE_COLLECTION_FIELDS,
@@ -14,8 +13,8 @@ export default class UpdateCollectionController extends CollectionController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.authorizedCollection(ctx, 'manage')
     const { request } = ctx
-    const input = await request.validateUsing(updateCollectionValidator, {
-      data: rejectNullFields(request.body(), NULLABLE_COLLECTION_FIELDS),
+    const input = await request.validateBody(updateCollectionValidator, {
+      nullable: NULLABLE_COLLECTION_FIELDS,
     })
     return serializeCollection(await this.collections.update(user, access, input), user)
   }

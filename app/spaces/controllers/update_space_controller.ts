@@ -1,5 +1,4 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
 import SpaceController from '#spaces/controllers/space_controller'
 import {
   NULLABLE_SPACE_FIELDS,
@@ -15,11 +14,9 @@ export default class UpdateSpaceController extends SpaceController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.authorizedSpace(ctx, 'manage')
     const { request } = ctx
-    const input = await request.validateUsing(updateSpaceValidator, {
-      data: refuseUnsupportedFields(
-        rejectNullFields(request.body(), [...NULLABLE_SPACE_FIELDS, 'icon']),
-        UNSUPPORTED_UPDATE_SPACE_FIELDS
-      ),
+    const input = await request.validateBody(updateSpaceValidator, {
+      nullable: [...NULLABLE_SPACE_FIELDS, 'icon'],
+      unsupported: UNSUPPORTED_UPDATE_SPACE_FIELDS,
     })
     return presentSpace(await this.spaces.update(user, access, input), user)
   }
