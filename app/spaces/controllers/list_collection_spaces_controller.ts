@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { listEnvelope, listQueryValidator } from '#core/http/pagination'
+import { listQueryValidator, pageEnvelope } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import { presentSpaces } from '#spaces/serializers/space_serializer'
@@ -29,6 +29,6 @@ export default class ListCollectionSpacesController {
       collection.id,
       query
     )
-    return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
+    return pageEnvelope(await presentSpaces(page.items, user), page)
   }
 }

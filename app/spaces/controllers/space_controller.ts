@@ -15,14 +15,21 @@ export default abstract class SpaceController {
     protected spaces: SpaceService
   ) {}
 
+  /**
+   * The caller and their access to the space (404 for one they cannot see), no ability checked.
+   */
+  protected async callerSpace({ auth, params }: HttpContext, options: { deleted?: boolean } = {}) {
+    const user = auth.getUserOrFail()
+    return { user, access: await this.access.spaceFor(user.id, params.spaceId, options) }
+  }
+
   protected async authorizedSpace(
-    { auth, bouncer, params }: HttpContext,
+    ctx: HttpContext,
     ability: 'manage' | 'transfer',
     options: { deleted?: boolean } = {}
   ) {
-    const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId, options)
-    await bouncer.with(SpacePolicy).authorize(ability, access)
+    const { user, access } = await this.callerSpace(ctx, options)
+    await ctx.bouncer.with(SpacePolicy).authorize(ability, access)
     return { user, access }
   }
 }
