@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes, type ApiRoute } from '#core/http/api_routes'
 
 const c = {
   list: () => import('#comments/controllers/list_comments_controller'),
@@ -15,26 +14,23 @@ const c = {
   commenters: () => import('#comments/controllers/list_commenters_controller'),
 }
 
-router
-  .group(() => {
-    const read = middleware.scope('space:read')
-    const write = middleware.scope('space:write')
-    // The same operations on a space's own discussions and on a change request's.
-    for (const scope of ['/spaces/:spaceId', '/spaces/:spaceId/change-requests/:changeRequestId']) {
-      const comment = `${scope}/comments/:commentId`
-      const reply = `${comment}/replies/:commentReplyId`
-      router.get(`${scope}/comments`, [c.list]).use(read)
-      router.post(`${scope}/comments`, [c.post]).use(write)
-      router.get(comment, [c.show]).use(read)
-      router.put(comment, [c.update]).use(write)
-      router.delete(comment, [c.delete]).use(write)
-      router.get(`${comment}/replies`, [c.listReplies]).use(read)
-      router.post(`${comment}/replies`, [c.postReply]).use(write)
-      router.get(reply, [c.showReply]).use(read)
-      router.put(reply, [c.updateReply]).use(write)
-      router.delete(reply, [c.deleteReply]).use(write)
-      router.get(`${scope}/commenters`, [c.commenters]).use(read)
-    }
+// The same operations on a space's own discussions and on a change request's.
+apiRoutes(
+  ['/spaces/:spaceId', '/spaces/:spaceId/change-requests/:changeRequestId'].flatMap((scope) => {
+    const comment = `${scope}/comments/:commentId`
+    const reply = `${comment}/replies/:commentReplyId`
+    return [
+      ['get', `${scope}/comments`, c.list, 'space:read'],
+      ['post', `${scope}/comments`, c.post, 'space:write'],
+      ['get', comment, c.show, 'space:read'],
+      ['put', comment, c.update, 'space:write'],
+      ['delete', comment, c.delete, 'space:write'],
+      ['get', `${comment}/replies`, c.listReplies, 'space:read'],
+      ['post', `${comment}/replies`, c.postReply, 'space:write'],
+      ['get', reply, c.showReply, 'space:read'],
+      ['put', reply, c.updateReply, 'space:write'],
+      ['delete', reply, c.deleteReply, 'space:write'],
+      ['get', `${scope}/commenters`, c.commenters, 'space:read'],
+    ] satisfies ApiRoute[]
   })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+)

@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon'
-import type { RoleOrGuest } from '#core/roles'
+import { roleAtLeast, type RoleOrGuest } from '#core/roles'
 import type { DefaultContent, OrganizationType } from '#organizations/models/organization'
 
 /**
@@ -36,4 +36,18 @@ export type OrganizationAccess = {
    * True when the caller owns at least one of the organization's teams (`permissions.ownTeam`).
    */
   ownsTeam?: boolean
+}
+
+/**
+ * An active member with the admin role: who may change the organization and its settings.
+ */
+export function isOrganizationAdmin(access: OrganizationAccess) {
+  return access.isMember && roleAtLeast(access.role, 'admin')
+}
+
+/**
+ * An active member who is not a guest: guests (role null) see only what is shared with them.
+ */
+export function hasOrganizationRole(access: OrganizationAccess) {
+  return access.isMember && access.role !== null
 }

@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 
 const ListOrganizationsController = () =>
   import('#organizations/controllers/list_organizations_controller')
@@ -51,56 +50,49 @@ const SetTeamMemberController = () =>
 const RemoveTeamMemberController = () =>
   import('#organizations/controllers/remove_team_member_controller')
 
-router
-  .group(() => {
-    router.get('/orgs', [ListOrganizationsController]).use(middleware.scope('organization:read'))
-    router.post('/orgs', [CreateOrganizationController]).use(middleware.scope('organization:write'))
-    router
-      .get('/orgs/:organizationId', [ShowOrganizationController])
-      .use(middleware.scope('organization:read'))
-    router
-      .patch('/orgs/:organizationId', [UpdateOrganizationController])
-      .use(middleware.scope('organization:write'))
-    router
-      .post('/orgs/:organizationId/ping', [PingOrganizationController])
-      .use(middleware.scope('organization:read'))
-    router
-      .get('/email-domains/:emailDomain/orgs', [ListEmailDomainOrganizationsController])
-      .use(middleware.scope('organization:read'))
+const O = '/orgs/:organizationId'
+const membersRead = 'organization:members:read'
+const membersWrite = 'organization:members:write'
 
-    // Members
-    const O = '/orgs/:organizationId'
-    const membersRead = middleware.scope('organization:members:read')
-    const membersWrite = middleware.scope('organization:members:write')
-    router.get(`${O}/members`, [ListMembersController]).use(membersRead)
-    router.get(`${O}/members/:userId`, [ShowMemberController]).use(membersRead)
-    router.patch(`${O}/members/:userId`, [UpdateMemberController]).use(membersWrite)
-    router.delete(`${O}/members/:userId`, [RemoveMemberController]).use(membersWrite)
-    router.post(`${O}/members/:userId/sso`, [MarkMemberSsoController]).use(membersWrite)
-    router.get(`${O}/members/:userId/teams`, [ListMemberTeamsController]).use(membersRead)
+apiRoutes([
+  ['get', '/orgs', ListOrganizationsController, 'organization:read'],
+  ['post', '/orgs', CreateOrganizationController, 'organization:write'],
+  ['get', O, ShowOrganizationController, 'organization:read'],
+  ['patch', O, UpdateOrganizationController, 'organization:write'],
+  ['post', `${O}/ping`, PingOrganizationController, 'organization:read'],
+  [
+    'get',
+    '/email-domains/:emailDomain/orgs',
+    ListEmailDomainOrganizationsController,
+    'organization:read',
+  ],
 
-    // Invites and joining
-    router.post(`${O}/invites`, [InviteUsersController]).use(membersWrite)
-    router.post(`${O}/invites/:inviteId`, [AcceptInviteLinkController]).use(membersWrite)
-    router.post(`${O}/join`, [JoinOrganizationController]).use(membersWrite)
-    router.get(`${O}/link-invites`, [ListInviteLinksController]).use(membersRead)
-    router.post(`${O}/link-invites`, [CreateInviteLinkController]).use(membersWrite)
-    router.get(`${O}/link-invites/:inviteId`, [ShowInviteLinkController]).use(membersRead)
-    router.patch(`${O}/link-invites/:inviteId`, [UpdateInviteLinkController]).use(membersWrite)
-    router.delete(`${O}/link-invites/:inviteId`, [DeleteInviteLinkController]).use(membersWrite)
+  // Members
+  ['get', `${O}/members`, ListMembersController, membersRead],
+  ['get', `${O}/members/:userId`, ShowMemberController, membersRead],
+  ['patch', `${O}/members/:userId`, UpdateMemberController, membersWrite],
+  ['delete', `${O}/members/:userId`, RemoveMemberController, membersWrite],
+  ['post', `${O}/members/:userId/sso`, MarkMemberSsoController, membersWrite],
+  ['get', `${O}/members/:userId/teams`, ListMemberTeamsController, membersRead],
 
-    // Teams and team members
-    router.get(`${O}/teams`, [ListTeamsController]).use(membersRead)
-    router.put(`${O}/teams`, [CreateTeamController]).use(membersWrite)
-    router.get(`${O}/teams/:teamId`, [ShowTeamController]).use(membersRead)
-    router.patch(`${O}/teams/:teamId`, [UpdateTeamController]).use(membersWrite)
-    router.delete(`${O}/teams/:teamId`, [DeleteTeamController]).use(membersWrite)
-    router.get(`${O}/teams/:teamId/members`, [ListTeamMembersController]).use(membersRead)
-    router.put(`${O}/teams/:teamId/members`, [UpdateTeamMembersController]).use(membersWrite)
-    router.put(`${O}/teams/:teamId/members/:userId`, [SetTeamMemberController]).use(membersWrite)
-    router
-      .delete(`${O}/teams/:teamId/members/:userId`, [RemoveTeamMemberController])
-      .use(membersWrite)
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+  // Invites and joining
+  ['post', `${O}/invites`, InviteUsersController, membersWrite],
+  ['post', `${O}/invites/:inviteId`, AcceptInviteLinkController, membersWrite],
+  ['post', `${O}/join`, JoinOrganizationController, membersWrite],
+  ['get', `${O}/link-invites`, ListInviteLinksController, membersRead],
+  ['post', `${O}/link-invites`, CreateInviteLinkController, membersWrite],
+  ['get', `${O}/link-invites/:inviteId`, ShowInviteLinkController, membersRead],
+  ['patch', `${O}/link-invites/:inviteId`, UpdateInviteLinkController, membersWrite],
+  ['delete', `${O}/link-invites/:inviteId`, DeleteInviteLinkController, membersWrite],
+
+  // Teams and team members
+  ['get', `${O}/teams`, ListTeamsController, membersRead],
+  ['put', `${O}/teams`, CreateTeamController, membersWrite],
+  ['get', `${O}/teams/:teamId`, ShowTeamController, membersRead],
+  ['patch', `${O}/teams/:teamId`, UpdateTeamController, membersWrite],
+  ['delete', `${O}/teams/:teamId`, DeleteTeamController, membersWrite],
+  ['get', `${O}/teams/:teamId/members`, ListTeamMembersController, membersRead],
+  ['put', `${O}/teams/:teamId/members`, UpdateTeamMembersController, membersWrite],
+  ['put', `${O}/teams/:teamId/members/:userId`, SetTeamMemberController, membersWrite],
+  ['delete', `${O}/teams/:teamId/members/:userId`, RemoveTeamMemberController, membersWrite],
+])

@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes, type ApiRoute } from '#core/http/api_routes'
 
 const c = {
   listOrgSpaces: () => import('#spaces/controllers/list_organization_spaces_controller'),
@@ -31,54 +30,48 @@ const c = {
   removeTeamPermission: () => import('#spaces/controllers/remove_team_permission_controller'),
 }
 
-router
-  .group(() => {
-    const read = middleware.scope('space:read')
-    const write = middleware.scope('space:write')
-    const permissionsRead = middleware.scope('space:permissions:read')
-    const permissionsWrite = middleware.scope('space:permissions:write')
+const permissionsRead = 'space:permissions:read'
+const permissionsWrite = 'space:permissions:write'
 
-    router.get('/orgs/:organizationId/spaces', [c.listOrgSpaces]).use(read)
-    router.post('/orgs/:organizationId/spaces', [c.createSpace]).use(write)
-    router.get('/spaces/:spaceId', [c.showSpace]).use(read)
-    router.patch('/spaces/:spaceId', [c.updateSpace]).use(write)
-    router.delete('/spaces/:spaceId', [c.deleteSpace]).use(write)
-    router.post('/spaces/:spaceId/duplicate', [c.duplicateSpace]).use(write)
-    router.post('/spaces/:spaceId/restore', [c.restoreSpace]).use(write)
-    router.post('/spaces/:spaceId/move', [c.moveSpace]).use(write)
-    router.post('/spaces/:spaceId/transfer', [c.transferSpace]).use(write)
+apiRoutes([
+  ['get', '/orgs/:organizationId/spaces', c.listOrgSpaces, 'space:read'],
+  ['post', '/orgs/:organizationId/spaces', c.createSpace, 'space:write'],
+  ['get', '/spaces/:spaceId', c.showSpace, 'space:read'],
+  ['patch', '/spaces/:spaceId', c.updateSpace, 'space:write'],
+  ['delete', '/spaces/:spaceId', c.deleteSpace, 'space:write'],
+  ['post', '/spaces/:spaceId/duplicate', c.duplicateSpace, 'space:write'],
+  ['post', '/spaces/:spaceId/restore', c.restoreSpace, 'space:write'],
+  ['post', '/spaces/:spaceId/move', c.moveSpace, 'space:write'],
+  ['post', '/spaces/:spaceId/transfer', c.transferSpace, 'space:write'],
 
-    router.get('/orgs/:organizationId/collections', [c.listOrgCollections]).use(read)
-    router.post('/orgs/:organizationId/collections', [c.createCollection]).use(write)
-    router.get('/collections/:collectionId', [c.showCollection]).use(read)
-    router.patch('/collections/:collectionId', [c.updateCollection]).use(write)
-    router.delete('/collections/:collectionId', [c.deleteCollection]).use(write)
-    router.get('/collections/:collectionId/spaces', [c.listCollectionSpaces]).use(read)
-    router.post('/collections/:collectionId/move', [c.moveCollection]).use(write)
-    router.post('/collections/:collectionId/transfer', [c.transferCollection]).use(write)
+  ['get', '/orgs/:organizationId/collections', c.listOrgCollections, 'space:read'],
+  ['post', '/orgs/:organizationId/collections', c.createCollection, 'space:write'],
+  ['get', '/collections/:collectionId', c.showCollection, 'space:read'],
+  ['patch', '/collections/:collectionId', c.updateCollection, 'space:write'],
+  ['delete', '/collections/:collectionId', c.deleteCollection, 'space:write'],
+  ['get', '/collections/:collectionId/spaces', c.listCollectionSpaces, 'space:read'],
+  ['post', '/collections/:collectionId/move', c.moveCollection, 'space:write'],
+  ['post', '/collections/:collectionId/transfer', c.transferCollection, 'space:write'],
 
-    router
-      .get('/orgs/:organizationId/members/:userId/spaces', [c.listMemberSpaces])
-      .use(middleware.scope('organization:members:read'))
+  [
+    'get',
+    '/orgs/:organizationId/members/:userId/spaces',
+    c.listMemberSpaces,
+    'organization:members:read',
+  ],
 
-    for (const base of ['/spaces/:spaceId', '/collections/:collectionId']) {
-      router.post(`${base}/permissions`, [c.invite]).use(permissionsWrite)
-      router.get(`${base}/permissions/users`, [c.listUserPermissions]).use(permissionsRead)
-      router.get(`${base}/permissions/teams`, [c.listTeamPermissions]).use(permissionsRead)
-      router.get(`${base}/permissions/aggregate`, [c.listAggregatePermissions]).use(permissionsRead)
-      router
-        .patch(`${base}/permissions/users/:userId`, [c.updateUserPermission])
-        .use(permissionsWrite)
-      router
-        .delete(`${base}/permissions/users/:userId`, [c.removeUserPermission])
-        .use(permissionsWrite)
-      router
-        .patch(`${base}/permissions/teams/:teamId`, [c.updateTeamPermission])
-        .use(permissionsWrite)
-      router
-        .delete(`${base}/permissions/teams/:teamId`, [c.removeTeamPermission])
-        .use(permissionsWrite)
-    }
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+  // The same permission operations on a space and on a collection.
+  ...['/spaces/:spaceId', '/collections/:collectionId'].flatMap(
+    (base) =>
+      [
+        ['post', `${base}/permissions`, c.invite, permissionsWrite],
+        ['get', `${base}/permissions/users`, c.listUserPermissions, permissionsRead],
+        ['get', `${base}/permissions/teams`, c.listTeamPermissions, permissionsRead],
+        ['get', `${base}/permissions/aggregate`, c.listAggregatePermissions, permissionsRead],
+        ['patch', `${base}/permissions/users/:userId`, c.updateUserPermission, permissionsWrite],
+        ['delete', `${base}/permissions/users/:userId`, c.removeUserPermission, permissionsWrite],
+        ['patch', `${base}/permissions/teams/:teamId`, c.updateTeamPermission, permissionsWrite],
+        ['delete', `${base}/permissions/teams/:teamId`, c.removeTeamPermission, permissionsWrite],
+      ] satisfies ApiRoute[]
+  ),
+])

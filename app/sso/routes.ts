@@ -1,5 +1,6 @@
 import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 
 const ListSamlProvidersController = () => import('#sso/controllers/list_saml_providers_controller')
 const CreateSamlProviderController = () =>
@@ -15,26 +16,15 @@ const ConsumeSamlResponseController = () =>
   import('#sso/controllers/consume_saml_response_controller')
 const ShowSamlMetadataController = () => import('#sso/controllers/show_saml_metadata_controller')
 
-router
-  .group(() => {
-    router
-      .get('/orgs/:organizationId/saml', [ListSamlProvidersController])
-      .use(middleware.scope('organization:read'))
-    router
-      .post('/orgs/:organizationId/saml', [CreateSamlProviderController])
-      .use(middleware.scope('organization:write'))
-    router
-      .get('/orgs/:organizationId/saml/:samlProviderId', [ShowSamlProviderController])
-      .use(middleware.scope('organization:read'))
-    router
-      .patch('/orgs/:organizationId/saml/:samlProviderId', [UpdateSamlProviderController])
-      .use(middleware.scope('organization:write'))
-    router
-      .delete('/orgs/:organizationId/saml/:samlProviderId', [DeleteSamlProviderController])
-      .use(middleware.scope('organization:write'))
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+const SAML = '/orgs/:organizationId/saml'
+
+apiRoutes([
+  ['get', SAML, ListSamlProvidersController, 'organization:read'],
+  ['post', SAML, CreateSamlProviderController, 'organization:write'],
+  ['get', `${SAML}/:samlProviderId`, ShowSamlProviderController, 'organization:read'],
+  ['patch', `${SAML}/:samlProviderId`, UpdateSamlProviderController, 'organization:write'],
+  ['delete', `${SAML}/:samlProviderId`, DeleteSamlProviderController, 'organization:write'],
+])
 
 /**
  * Public, as GitBook documents it (no security on listSSOProviderLoginsInOrganization): what a

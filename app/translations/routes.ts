@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 
 const ListTranslationSettingsController = () =>
   import('#translations/controllers/list_translation_settings_controller')
@@ -12,29 +11,13 @@ const ReplaceTranslationSettingsController = () =>
 const DeleteTranslationSettingsController = () =>
   import('#translations/controllers/delete_translation_settings_controller')
 
-router
-  .group(() => {
-    router
-      .get('/orgs/:organizationId/translations', [ListTranslationSettingsController])
-      .use(middleware.scope('organization:read'))
-    router
-      .post('/orgs/:organizationId/translations', [CreateTranslationSettingsController])
-      .use(middleware.scope('organization:write'))
-    router
-      .get('/orgs/:organizationId/translations/:translationSettingsId', [
-        ShowTranslationSettingsController,
-      ])
-      .use(middleware.scope('organization:read'))
-    router
-      .put('/orgs/:organizationId/translations/:translationSettingsId', [
-        ReplaceTranslationSettingsController,
-      ])
-      .use(middleware.scope('organization:write'))
-    router
-      .delete('/orgs/:organizationId/translations/:translationSettingsId', [
-        DeleteTranslationSettingsController,
-      ])
-      .use(middleware.scope('organization:write'))
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+const TRANSLATIONS = '/orgs/:organizationId/translations'
+const SETTINGS = `${TRANSLATIONS}/:translationSettingsId`
+
+apiRoutes([
+  ['get', TRANSLATIONS, ListTranslationSettingsController, 'organization:read'],
+  ['post', TRANSLATIONS, CreateTranslationSettingsController, 'organization:write'],
+  ['get', SETTINGS, ShowTranslationSettingsController, 'organization:read'],
+  ['put', SETTINGS, ReplaceTranslationSettingsController, 'organization:write'],
+  ['delete', SETTINGS, DeleteTranslationSettingsController, 'organization:write'],
+])

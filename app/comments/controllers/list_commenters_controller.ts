@@ -1,30 +1,29 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
 import MemberService from '#organizations/services/member_service'
 import { serializeMember } from '#organizations/serializers/member_serializer'
 import CommentService from '#comments/services/comment_service'
-import CommentPolicy from '#comments/policies/comment_policy'
+import CommentPresenter from '#comments/services/comment_presenter'
+import CommentController from '#comments/controllers/comment_controller'
 
 /**
  * GET S/commenters and CR/commenters — readers of the space: the organization's members who
  * commented or replied in that context, as Member records.
  */
 @inject()
-export default class ListCommentersController {
+export default class ListCommentersController extends CommentController {
   constructor(
-    private comments: CommentService,
+    comments: CommentService,
+    presenter: CommentPresenter,
     private members: MemberService
-  ) {}
+  ) {
+    super(comments, presenter)
+  }
 
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const context = await this.comments.contextFor(user.id, params)
-    await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+  async handle(ctx: HttpContext) {
+    const { context } = await this.open(ctx, 'view')
+    const query = await ctx.request.validateQuery(listQueryValidator)
     const page = await this.members.list(context.access.space.organizationId, query, {
       among: this.comments.commentersQuery(context),
     })

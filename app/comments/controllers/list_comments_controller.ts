@@ -1,35 +1,20 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
-import CommentService from '#comments/services/comment_service'
-import CommentPresenter from '#comments/services/comment_presenter'
-import CommentPolicy from '#comments/policies/comment_policy'
 import { listCommentsValidator } from '#comments/validators/comment_validators'
+import CommentController from '#comments/controllers/comment_controller'
 
 /**
  * GET S/comments and CR/comments — readers of the space; newest first unless `order=asc`. A space
  * lists its own discussions, not those of its change requests.
  */
-@inject()
-export default class ListCommentsController {
-  constructor(
-    private comments: CommentService,
-    private presenter: CommentPresenter
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const context = await this.comments.contextFor(user.id, params)
-    await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listCommentsValidator, {
-      data: singleValuedQuery(request.qs(), ['authors']),
+export default class ListCommentsController extends CommentController {
+  async handle(ctx: HttpContext) {
+    const { user, context } = await this.open(ctx, 'view')
+    const query = await ctx.request.validateQuery(listCommentsValidator, {
+      repeatable: ['authors'],
     })
     const page = await this.comments.list(context, query)
-    return listEnvelope(
-      await this.presenter.comments(page.items, context, user, query.format),
-      page.count,
-      page.next
-    )
+    const items = await this.presenter.comments(page.items, context, user, query.format)
+    return listEnvelope(items, page.count, page.next)
   }
 }

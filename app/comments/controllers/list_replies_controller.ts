@@ -1,36 +1,17 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
-import CommentService from '#comments/services/comment_service'
-import CommentPresenter from '#comments/services/comment_presenter'
-import CommentPolicy from '#comments/policies/comment_policy'
 import { listRepliesValidator } from '#comments/validators/comment_validators'
+import CommentController from '#comments/controllers/comment_controller'
 
 /**
  * GET .../comments/{commentId}/replies — readers of the space; oldest first, as a thread reads.
  */
-@inject()
-export default class ListRepliesController {
-  constructor(
-    private comments: CommentService,
-    private presenter: CommentPresenter
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const context = await this.comments.contextFor(user.id, params)
-    await bouncer.with(CommentPolicy).authorize('view', context.access)
-    const query = await request.validateUsing(listRepliesValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const comment = await this.comments.find(db.connection(), context, params.commentId)
-    const page = await this.comments.listReplies(comment, query)
-    return listEnvelope(
-      await this.presenter.replies(page.items, context, user, query.format),
-      page.count,
-      page.next
-    )
+export default class ListRepliesController extends CommentController {
+  async handle(ctx: HttpContext) {
+    const { user, context } = await this.open(ctx, 'view')
+    const query = await ctx.request.validateQuery(listRepliesValidator)
+    const page = await this.comments.listReplies(await this.findComment(context, ctx), query)
+    const items = await this.presenter.replies(page.items, context, user, query.format)
+    return listEnvelope(items, page.count, page.next)
   }
 }

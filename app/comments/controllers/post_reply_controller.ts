@@ -1,32 +1,16 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields, singleValuedQuery } from '#core/http/validation'
-import CommentService from '#comments/services/comment_service'
-import CommentPresenter from '#comments/services/comment_presenter'
-import CommentPolicy from '#comments/policies/comment_policy'
 import { formatQueryValidator, postReplyValidator } from '#comments/validators/comment_validators'
+import CommentController from '#comments/controllers/comment_controller'
 
 /**
  * POST .../comments/{commentId}/replies — commenters; `format` shapes the answer.
  */
-@inject()
-export default class PostReplyController {
-  constructor(
-    private comments: CommentService,
-    private presenter: CommentPresenter
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const context = await this.comments.contextFor(user.id, params)
-    await bouncer.with(CommentPolicy).authorize('comment', context.access)
-    const query = await request.validateUsing(formatQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const input = await request.validateUsing(postReplyValidator, {
-      data: rejectNullFields(request.body(), []),
-    })
-    const reply = await this.comments.reply(user, context, params.commentId, input.body)
+export default class PostReplyController extends CommentController {
+  async handle(ctx: HttpContext) {
+    const { user, context } = await this.open(ctx, 'comment')
+    const query = await ctx.request.validateQuery(formatQueryValidator)
+    const input = await ctx.request.validateBody(postReplyValidator, { nullable: [] })
+    const reply = await this.comments.reply(user, context, ctx.params.commentId, input.body)
     return this.presenter.reply(reply, context, user, query.format)
   }
 }

@@ -54,7 +54,8 @@ export default class CommentPresenter {
   }
 
   async comment(record: CommentRecord, context: CommentContext, caller: User, format?: BodyFormat) {
-    return (await this.comments([record], context, caller, format))[0]
+    const [comment] = await this.comments([record], context, caller, format)
+    return comment
   }
 
   async replies(
@@ -70,7 +71,8 @@ export default class CommentPresenter {
   }
 
   async reply(record: CommentRecord, context: CommentContext, caller: User, format?: BodyFormat) {
-    return (await this.replies([record], context, caller, format))[0]
+    const [reply] = await this.replies([record], context, caller, format)
+    return reply
   }
 
   /** Reactions per comment, each emoji in the order of its first reaction, its users in theirs. */

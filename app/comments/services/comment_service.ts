@@ -74,10 +74,11 @@ export default class CommentService {
   }
 
   async list(context: CommentContext, input: ListCommentsInput) {
-    const query = this.inContext(this.baseQuery(db.connection()), context).whereNull('c.parent_id')
-    if (input.status && input.status !== 'all') query.where('c.status', input.status)
-    if (input.targetPage) query.where('c.page_id', input.targetPage)
-    if (input.authors) query.whereIn('c.posted_by_id', input.authors)
+    const query = this.inContext(this.baseQuery(db.connection()), context)
+      .whereNull('c.parent_id')
+      .if(input.status && input.status !== 'all', (q) => q.where('c.status', input.status!))
+      .if(input.targetPage, (q) => q.where('c.page_id', input.targetPage!))
+      .if(input.authors, (q) => q.whereIn('c.posted_by_id', input.authors!))
     const page = await paginate(query, {
       ...input,
       order: [
@@ -367,21 +368,22 @@ export default class CommentService {
    * The ids of the users who commented or replied in the context, as a subquery (`whereIn`).
    */
   commentersQuery(context: CommentContext) {
-    return (sub: DatabaseQueryBuilderContract<any>) => {
+    return (sub: DatabaseQueryBuilderContract<any>) =>
       this.inContext(sub.from('comments as c'), context)
         .whereNotNull('c.posted_by_id')
         .select('c.posted_by_id')
-    }
   }
 
   private inContext<Q extends DatabaseQueryBuilderContract<any>>(
     query: Q,
     context: CommentContext
   ): Q {
-    query.where('c.space_id', context.access.space.id)
-    if (context.changeRequest) query.where('c.change_request_id', context.changeRequest.id)
-    else query.whereNull('c.change_request_id')
-    return query
+    const changeRequest = context.changeRequest
+    return query.where('c.space_id', context.access.space.id).if(
+      changeRequest,
+      (q) => q.where('c.change_request_id', changeRequest!.id),
+      (q) => q.whereNull('c.change_request_id')
+    ) as Q
   }
 
   private baseQuery(client: QueryClientContract) {

@@ -47,14 +47,13 @@ export async function paginate<Row extends Record<string, any>>(
   const direction = options.direction ?? 'asc'
   const countQuery = query.clone()
 
-  if (options.page) {
-    const after = decodeCursor(options.page, options.order.length)
-    applyKeyset(query, options.order, after, direction)
-  }
-  for (const { column } of options.order) query.orderBy(column, direction)
-  query.limit(limit + 1)
+  const after = options.page ? decodeCursor(options.page, options.order.length) : null
+  const pageQuery = query
+    .if(after, (q) => applyKeyset(q, options.order, after!, direction))
+    .orderBy(options.order.map(({ column }) => ({ column, order: direction })))
+    .limit(limit + 1)
 
-  const [rows, total] = await Promise.all([query.exec(), countRows(countQuery)])
+  const [rows, total] = await Promise.all([pageQuery.exec(), countRows(countQuery)])
   const list = rows as Row[]
   const hasMore = list.length > limit
   const pageRows = hasMore ? list.slice(0, limit) : list
@@ -80,6 +79,17 @@ export function listEnvelope<T>(
   return next ? { items, count, next } : { items, count }
 }
 
+/**
+ * The list envelope of one page (as paginate and the services return it) whose items the caller
+ * has serialized.
+ */
+export function pageEnvelope<T>(
+  items: T[],
+  page: { count: number; next?: { page: string } }
+): ListEnvelope<T> {
+  return listEnvelope(items, page.count, page.next)
+}
+
 async function countRows(query: AnyQuery): Promise<number> {
   const result = await query.clearOrder().clearSelect().count('* as total')
   return Number(result[0]?.total ?? 0)
@@ -93,15 +103,16 @@ async function countRows(query: AnyQuery): Promise<number> {
  */
 function applyKeyset(query: AnyQuery, order: KeysetColumn[], values: unknown[], direction: string) {
   const op = direction === 'asc' ? '>' : '<'
-  query.where(order[0].column, `${op}=`, values[0] as string | number)
-  query.where((outer: any) => {
-    for (let i = 0; i < order.length; i++) {
-      outer.orWhere((inner: any) => {
-        for (let j = 0; j < i; j++) inner.where(order[j].column, values[j])
-        inner.where(order[i].column, op, values[i])
-      })
-    }
-  })
+  return query
+    .where(order[0].column, `${op}=`, values[0] as string | number)
+    .where((outer: any) => {
+      for (let i = 0; i < order.length; i++) {
+        outer.orWhere((inner: any) => {
+          for (let j = 0; j < i; j++) inner.where(order[j].column, values[j])
+          inner.where(order[i].column, op, values[i])
+        })
+      }
+    })
 }
 
 function encodeCursor(values: unknown[]): string {

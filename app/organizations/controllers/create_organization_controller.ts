@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
+import { created } from '#core/http/responses'
 import OrganizationService from '#organizations/services/organization_service'
 import {
   createOrganizationQueryValidator,
@@ -18,20 +18,14 @@ export default class CreateOrganizationController {
 
   async handle({ auth, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(createOrganizationQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(createOrganizationQueryValidator)
     if (query.withDefaultSite) {
       throw BadRequestException.invalid({
         field: 'withDefaultSite',
         message: 'this server cannot create sites yet; create the organization without it',
       })
     }
-    const input = await request.validateUsing(createOrganizationValidator, { data: request.body() })
-    const access = await this.organizations.create(user, input)
-    const organization = serializeOrganization(access, user)
-    response.header('Location', organization.urls.location)
-    response.status(201)
-    return organization
+    const input = await request.validateBody(createOrganizationValidator)
+    created(response, serializeOrganization(await this.organizations.create(user, input), user))
   }
 }

@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
-import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import OrganizationService from '#organizations/services/organization_service'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import { listQueryValidator, pageEnvelope } from '#core/http/pagination'
 import InviteService from '#organizations/services/invite_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { serializeInviteLink } from '#organizations/serializers/invite_serializer'
@@ -10,25 +9,17 @@ import { serializeInviteLink } from '#organizations/serializers/invite_serialize
 /**
  * GET /v1/orgs/{organizationId}/link-invites — admins only: a link is a key to the organization.
  */
-@inject()
-export default class ListInviteLinksController {
-  constructor(
-    private organizations: OrganizationService,
-    private invites: InviteService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('manageMembers', access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const page = await this.invites.listLinks(access, query)
-    return listEnvelope(
+export default class ListInviteLinksController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, invites: InviteService) {
+    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
+    const page = await invites.listLinks(
+      access,
+      await ctx.request.validateQuery(listQueryValidator)
+    )
+    return pageEnvelope(
       page.items.map((link) => serializeInviteLink(link, access)),
-      page.count,
-      page.next
+      page
     )
   }
 }

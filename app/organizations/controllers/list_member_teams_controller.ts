@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
-import { listEnvelope } from '#core/http/pagination'
-import OrganizationService from '#organizations/services/organization_service'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import { pageEnvelope } from '#core/http/pagination'
 import MemberService from '#organizations/services/member_service'
 import TeamService from '#organizations/services/team_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -12,30 +11,23 @@ import { serializeTeam } from '#organizations/serializers/team_serializer'
 /**
  * GET /v1/orgs/{organizationId}/members/{userId}/teams — a member's teams with their team role.
  */
-@inject()
-export default class ListMemberTeamsController {
-  constructor(
-    private organizations: OrganizationService,
-    private members: MemberService,
-    private teams: TeamService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('readMember', access, params.userId)
-    const query = await request.validateUsing(listMemberTeamsQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const member = await this.members.find(access.organization.id, params.userId)
-    const page = await this.teams.listForMember(user, access.organization.id, member.userId, query)
-    return listEnvelope(
-      page.items.map(({ team, role }) => ({
-        team: serializeTeam(team, access, user),
-        member: { role },
-      })),
-      page.count,
-      page.next
+export default class ListMemberTeamsController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, members: MemberService, teams: TeamService) {
+    const { userId } = ctx.params
+    const { user, access } = await this.authorizedAccess(
+      ctx,
+      OrganizationPolicy,
+      'readMember',
+      userId
     )
+    const query = await ctx.request.validateQuery(listMemberTeamsQueryValidator)
+    const member = await members.find(access.organization.id, userId)
+    const page = await teams.listForMember(user, access.organization.id, member.userId, query)
+    const items = page.items.map(({ team, role }) => ({
+      team: serializeTeam(team, access, user),
+      member: { role },
+    }))
+    return pageEnvelope(items, page)
   }
 }

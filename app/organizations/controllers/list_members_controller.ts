@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
-import { listEnvelope } from '#core/http/pagination'
-import OrganizationService from '#organizations/services/organization_service'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import { pageEnvelope } from '#core/http/pagination'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { listMembersQueryValidator } from '#organizations/validators/member_validators'
@@ -11,21 +10,12 @@ import { serializeMember } from '#organizations/serializers/member_serializer'
 /**
  * GET /v1/orgs/{organizationId}/members — the roster, for members who are not guests.
  */
-@inject()
-export default class ListMembersController {
-  constructor(
-    private organizations: OrganizationService,
-    private members: MemberService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('readMembers', access)
-    const query = await request.validateUsing(listMembersQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const page = await this.members.list(access.organization.id, query)
-    return listEnvelope(page.items.map(serializeMember), page.count, page.next)
+export default class ListMembersController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, members: MemberService) {
+    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'readMembers')
+    const query = await ctx.request.validateQuery(listMembersQueryValidator)
+    const page = await members.list(access.organization.id, query)
+    return pageEnvelope(page.items.map(serializeMember), page)
   }
 }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
@@ -14,9 +13,7 @@ export default class ListOrganizationsController {
 
   async handle({ auth, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.organizations.listForUser(user, query)
     return listEnvelope(
       page.items.map((access) => serializeOrganization(access, user)),

@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
-import { listEnvelope } from '#core/http/pagination'
-import OrganizationService from '#organizations/services/organization_service'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import { pageEnvelope } from '#core/http/pagination'
 import TeamService from '#organizations/services/team_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { listTeamsQueryValidator } from '#organizations/validators/team_validators'
@@ -11,25 +10,15 @@ import { serializeTeam } from '#organizations/serializers/team_serializer'
 /**
  * GET /v1/orgs/{organizationId}/teams.
  */
-@inject()
-export default class ListTeamsController {
-  constructor(
-    private organizations: OrganizationService,
-    private teams: TeamService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(OrganizationPolicy).authorize('readTeams', access)
-    const query = await request.validateUsing(listTeamsQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const page = await this.teams.list(user, access, query)
-    return listEnvelope(
+export default class ListTeamsController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, teams: TeamService) {
+    const { user, access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'readTeams')
+    const query = await ctx.request.validateQuery(listTeamsQueryValidator)
+    const page = await teams.list(user, access, query)
+    return pageEnvelope(
       page.items.map((team) => serializeTeam(team, access, user)),
-      page.count,
-      page.next
+      page
     )
   }
 }

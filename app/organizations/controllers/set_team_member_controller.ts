@@ -1,27 +1,16 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
-import TeamService from '#organizations/services/team_service'
-import TeamPolicy from '#organizations/policies/team_policy'
+import TeamController from '#organizations/controllers/team_controller'
 import { setTeamMemberValidator } from '#organizations/validators/team_validators'
 
 /**
  * PUT /v1/orgs/{organizationId}/teams/{teamId}/members/{userId} — adds a member to the team or
  * changes their team role.
  */
-@inject()
-export default class SetTeamMemberController {
-  constructor(
-    private organizations: OrganizationService,
-    private teams: TeamService
-  ) {}
-
-  async handle({ auth, bouncer, params, request, response }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    const team = await this.teams.find(user, access.organization.id, params.teamId)
-    await bouncer.with(TeamPolicy).authorize('manage', access, team)
-    const { role } = await request.validateUsing(setTeamMemberValidator, { data: request.body() })
+export default class SetTeamMemberController extends TeamController {
+  async handle(ctx: HttpContext) {
+    const { team } = await this.authorizedTeam(ctx, 'manage')
+    const { params, request, response } = ctx
+    const { role } = await request.validateBody(setTeamMemberValidator)
     await this.teams.setMember(team, params.userId, role)
     response.noContent()
   }

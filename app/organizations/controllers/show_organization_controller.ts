@@ -1,18 +1,13 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
+import OrganizationController from '#organizations/controllers/organization_controller'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
 
 /**
  * GET /v1/orgs/{organizationId}.
  */
-@inject()
-export default class ShowOrganizationController {
-  constructor(private organizations: OrganizationService) {}
-
-  async handle({ auth, params }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
+export default class ShowOrganizationController extends OrganizationController {
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.callerAccess(ctx)
     return serializeOrganization(access, user)
   }
 }

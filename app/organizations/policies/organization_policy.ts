@@ -1,7 +1,11 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#accounts/models/user'
 import { roleAtLeast } from '#core/roles'
-import type { OrganizationAccess } from '#organizations/organization_access'
+import {
+  hasOrganizationRole,
+  isOrganizationAdmin,
+  type OrganizationAccess,
+} from '#organizations/organization_access'
 
 /**
  * Who may do what with an organization. The boolean predicates fill the record's `permissions`; the
@@ -13,7 +17,7 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   admin(_user: User, access: OrganizationAccess) {
-    return access.isMember && roleAtLeast(access.role, 'admin')
+    return isOrganizationAdmin(access)
   }
 
   createContent(_user: User, access: OrganizationAccess) {
@@ -24,7 +28,7 @@ export default class OrganizationPolicy extends BasePolicy {
    * Guests only see what is shared with them, not the organization's roster.
    */
   listMembers(_user: User, access: OrganizationAccess) {
-    return access.isMember && access.role !== null
+    return hasOrganizationRole(access)
   }
 
   /**

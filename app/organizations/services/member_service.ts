@@ -100,7 +100,10 @@ export default class MemberService {
   async find(organizationId: string, userId: string): Promise<MemberRecord> {
     if (isWellFormedId(userId)) {
       const row = await this.baseQuery(db, organizationId).where('m.user_id', userId).first()
-      if (row) return (await this.hydrate(organizationId, [row]))[0]
+      if (row) {
+        const [member] = await this.hydrate(organizationId, [row])
+        return member
+      }
     }
     throw NotFoundException.resource('member', userId)
   }
@@ -229,10 +232,11 @@ export default class MemberService {
         .join('users as u', 'u.id', 'm.user_id')
         .where('m.organization_id', organizationId)
         .where('m.disabled', false)
-        .where((q) => {
-          if (ids.length > 0) q.orWhereIn('u.id', ids)
-          if (emails.length > 0) q.orWhereIn('u.email', emails)
-        })
+        .where((q) =>
+          q
+            .if(ids.length > 0, (sub) => sub.orWhereIn('u.id', ids))
+            .if(emails.length > 0, (sub) => sub.orWhereIn('u.email', emails))
+        )
         .select('u.id', 'u.email')
       const byEmail = new Map(
         rows.map((row) => [String(row.email).toLowerCase(), row.id as string])

@@ -136,7 +136,10 @@ export default class TeamService {
         .where('organization_id', organizationId)
         .select('id', 'organization_id', 'title', 'created_at')
         .first()
-      if (row) return (await this.hydrate(caller.id, [row]))[0]
+      if (row) {
+        const [team] = await this.hydrate(caller.id, [row])
+        return team
+      }
     }
     throw NotFoundException.resource('team', teamId)
   }

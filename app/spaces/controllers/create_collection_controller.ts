@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
+import { created } from '#core/http/responses'
 import CollectionService from '#spaces/services/collection_service'
 import { createCollectionValidator } from '#spaces/validators/space_validators'
 import { serializeCollection } from '#spaces/serializers/collection_serializer'
@@ -14,14 +14,8 @@ export default class CreateCollectionController {
 
   async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(createCollectionValidator, {
-      data: rejectNullFields(request.body(), []),
-    })
-    const collection = serializeCollection(
-      await this.collections.create(user, params.organizationId, input),
-      user
-    )
-    response.status(201).header('Location', collection.urls.location)
-    return collection
+    const input = await request.validateBody(createCollectionValidator, { nullable: [] })
+    const collection = await this.collections.create(user, params.organizationId, input)
+    created(response, serializeCollection(collection, user))
   }
 }

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { refuseUnsupportedFields, rejectNullFields } from '#core/http/validation'
+import { created } from '#core/http/responses'
 import SpaceService from '#spaces/services/space_service'
 import {
   createSpaceValidator,
@@ -18,15 +18,11 @@ export default class CreateSpaceController {
 
   async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(createSpaceValidator, {
-      data: refuseUnsupportedFields(
-        rejectNullFields(request.body(), []),
-        UNSUPPORTED_CREATE_SPACE_FIELDS
-      ),
+    const input = await request.validateBody(createSpaceValidator, {
+      nullable: [],
+      unsupported: UNSUPPORTED_CREATE_SPACE_FIELDS,
     })
     const access = await this.spaces.create(user, params.organizationId, input)
-    const space = await presentSpace(access, user)
-    response.status(201).header('Location', space.urls.location)
-    return space
+    created(response, await presentSpace(access, user))
   }
 }

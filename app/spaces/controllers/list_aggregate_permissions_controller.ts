@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import GrantService from '#spaces/services/grant_service'
 import { aggregateQueryValidator } from '#spaces/validators/space_validators'
 import { serializeUserPermission } from '#spaces/serializers/grant_serializer'
@@ -17,9 +16,7 @@ export default class ListAggregatePermissionsController {
 
   async handle(ctx: HttpContext) {
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(aggregateQueryValidator, {
-      data: singleValuedQuery(ctx.request.qs()),
-    })
+    const query = await ctx.request.validateQuery(aggregateQueryValidator)
     const page = await this.grants.aggregate(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)
   }

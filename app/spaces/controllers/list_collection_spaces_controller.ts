@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
+import { listQueryValidator, pageEnvelope } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService from '#spaces/services/space_service'
 import { presentSpaces } from '#spaces/serializers/space_serializer'
@@ -22,9 +21,7 @@ export default class ListCollectionSpacesController {
       user.id,
       params.collectionId
     )
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.spaces.listInCollection(
       user,
       collection.organizationId,
@@ -32,6 +29,6 @@ export default class ListCollectionSpacesController {
       collection.id,
       query
     )
-    return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
+    return pageEnvelope(await presentSpaces(page.items, user), page)
   }
 }

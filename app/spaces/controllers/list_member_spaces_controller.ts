@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import SpaceService from '#spaces/services/space_service'
 import { memberSpacesQueryValidator } from '#spaces/validators/space_validators'
 import { presentSpaces } from '#spaces/serializers/space_serializer'
@@ -16,9 +15,7 @@ export default class ListMemberSpacesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(memberSpacesQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(memberSpacesQueryValidator)
     const page = await this.spaces.listForMember(user, params.organizationId, params.userId, query)
     const spaces = await presentSpaces(
       page.items.map((item) => item.access),

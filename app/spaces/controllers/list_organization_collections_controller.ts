@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import CollectionService from '#spaces/services/collection_service'
 import { listCollectionsQueryValidator } from '#spaces/validators/space_validators'
 import { serializeCollection } from '#spaces/serializers/collection_serializer'
@@ -15,9 +14,7 @@ export default class ListOrganizationCollectionsController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listCollectionsQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listCollectionsQueryValidator)
     const page = await this.collections.listInOrganization(user, params.organizationId, query)
     return listEnvelope(
       page.items.map((access) => serializeCollection(access, user)),

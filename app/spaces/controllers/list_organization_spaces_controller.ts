@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import SpaceService from '#spaces/services/space_service'
 import { presentSpaces } from '#spaces/serializers/space_serializer'
 
@@ -14,9 +13,7 @@ export default class ListOrganizationSpacesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.spaces.listInOrganization(user, params.organizationId, query)
     return listEnvelope(await presentSpaces(page.items, user), page.count, page.next)
   }

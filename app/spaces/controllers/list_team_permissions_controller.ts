@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import OrganizationService from '#organizations/services/organization_service'
 import GrantService from '#spaces/services/grant_service'
 import { serializeTeamPermission } from '#spaces/serializers/grant_serializer'
@@ -20,9 +19,7 @@ export default class ListTeamPermissionsController {
   async handle(ctx: HttpContext) {
     const user = ctx.auth.getUserOrFail()
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(ctx.request.qs()),
-    })
+    const query = await ctx.request.validateQuery(listQueryValidator)
     const organization = await this.organizations.accessFor(user, target.organizationId)
     const page = await this.grants.listTeams(user, target, query)
     return listEnvelope(

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import GrantService from '#spaces/services/grant_service'
 import { serializeUserPermission } from '#spaces/serializers/grant_serializer'
 import { grantTarget } from '#spaces/controllers/grant_target'
@@ -15,9 +14,7 @@ export default class ListUserPermissionsController {
 
   async handle(ctx: HttpContext) {
     const target = await grantTarget(ctx, 'view')
-    const query = await ctx.request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(ctx.request.qs()),
-    })
+    const query = await ctx.request.validateQuery(listQueryValidator)
     const page = await this.grants.listUsers(target, query)
     return listEnvelope(page.items.map(serializeUserPermission), page.count, page.next)
   }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import { showSpaceQueryValidator } from '#spaces/validators/space_validators'
 import { presentSpace } from '#spaces/serializers/space_serializer'
@@ -15,7 +14,7 @@ export default class ShowSpaceController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    await request.validateUsing(showSpaceQueryValidator, { data: singleValuedQuery(request.qs()) })
+    await request.validateQuery(showSpaceQueryValidator)
     return presentSpace(await this.access.spaceFor(user.id, params.spaceId), user)
   }
 }

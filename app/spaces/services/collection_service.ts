@@ -60,11 +60,11 @@ export default class CollectionService {
       .from('collections as c')
       .where('c.organization_id', organizationId)
       .select(COLLECTION_COLUMNS)
-    if (query.nested === false) builder.whereNull('c.parent_id')
-    if (membership.role === null) {
-      const visible = resolver.visibleCollectionIds()
-      builder.whereIn('c.id', visible.length > 0 ? visible : [''])
-    }
+      .if(query.nested === false, (q) => q.whereNull('c.parent_id'))
+      .if(membership.role === null, (q) => {
+        const visible = resolver.visibleCollectionIds()
+        return q.whereIn('c.id', visible.length > 0 ? visible : [''])
+      })
     const page = await paginate<Record<string, any>>(builder, {
       page: query.page,
       limit: query.limit,
@@ -231,9 +231,8 @@ export default class CollectionService {
     }
     await db.transaction(async (trx) => {
       const subtree = await this.subtreeIds(trx, collection)
-      const spaceIds = (await trx.from('spaces').whereIn('parent_id', subtree).select('id')).map(
-        (r) => r.id
-      )
+      const spaceRows = await trx.from('spaces').whereIn('parent_id', subtree).select('id')
+      const spaceIds = spaceRows.map((r) => r.id)
       await trx.from('content_grants').whereIn('collection_id', subtree).delete()
       if (spaceIds.length > 0)
         await trx.from('content_grants').whereIn('space_id', spaceIds).delete()

@@ -86,8 +86,10 @@ export default class OrderingService {
     organizationId: string,
     parentId: string | null
   ) {
-    const query = trx.from(table).where('organization_id', organizationId)
-    if (table === 'spaces') query.whereNull('deleted_at')
+    const query = trx
+      .from(table)
+      .where('organization_id', organizationId)
+      .if(table === 'spaces', (q) => q.whereNull('deleted_at'))
     return parentId === null ? query.whereNull('parent_id') : query.where('parent_id', parentId)
   }
 }

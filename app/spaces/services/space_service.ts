@@ -2,6 +2,7 @@ import db from '@adonisjs/lucid/services/db'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { DatabaseQueryBuilderContract } from '@adonisjs/lucid/types/querybuilder'
 import type User from '#accounts/models/user'
 import {
   BadRequestException,
@@ -108,8 +109,10 @@ export default class SpaceService {
       this.access.resolverFor(user.id, organizationId, membership.role),
       this.access.resolverFor(memberId, organizationId, member.role),
     ])
-    const builder = this.visibleSpaces(organizationId, memberResolver)
-    if (callerResolver.organizationRole === null) this.restrictTo(builder, callerResolver)
+    const builder = this.visibleSpaces(organizationId, memberResolver).if(
+      callerResolver.organizationRole === null,
+      (q) => this.restrictTo(q, callerResolver)
+    )
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       direction: query.order ?? 'desc',
@@ -422,25 +425,28 @@ export default class SpaceService {
   }
 
   private visibleSpaces(organizationId: string, resolver: RoleResolver) {
-    const builder = db
+    return db
       .from('spaces as s')
       .where('s.organization_id', organizationId)
       .whereNull('s.deleted_at')
       .select(SPACE_COLUMNS)
-    if (resolver.organizationRole === null) this.restrictTo(builder, resolver)
-    return builder
+      .if(resolver.organizationRole === null, (q) => this.restrictTo(q, resolver))
   }
 
   /**
    * A guest's view: spaces granted to them, or inside a collection granted to them.
    */
-  private restrictTo(builder: ReturnType<typeof db.from>, resolver: RoleResolver) {
+  private restrictTo<Q extends DatabaseQueryBuilderContract<any>>(
+    builder: Q,
+    resolver: RoleResolver
+  ): Q {
     const collections = resolver.visibleCollectionIds()
     const spaces = resolver.grantedSpaceIds()
-    builder.where((q) => {
-      q.whereIn('s.parent_id', collections.length > 0 ? collections : [''])
-      q.orWhereIn('s.id', spaces.length > 0 ? spaces : [''])
-    })
+    return builder.where((q: DatabaseQueryBuilderContract<any>) =>
+      q
+        .whereIn('s.parent_id', collections.length > 0 ? collections : [''])
+        .orWhereIn('s.id', spaces.length > 0 ? spaces : [''])
+    )
   }
 
   private async page(

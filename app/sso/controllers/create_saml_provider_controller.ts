@@ -1,30 +1,21 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
-import SamlProviderPolicy from '#sso/policies/saml_provider_policy'
+import { created } from '#core/http/responses'
+import OrganizationController from '#organizations/controllers/organization_controller'
 import SamlProviderService from '#sso/services/saml_provider_service'
-import { serializeSamlProvider } from '#sso/serializers/saml_provider_serializer'
+import SamlProviderPolicy from '#sso/policies/saml_provider_policy'
 import { createSamlProviderValidator } from '#sso/validators/saml_provider_validators'
+import { serializeSamlProvider } from '#sso/serializers/saml_provider_serializer'
 
 /**
  * POST /v1/orgs/{organizationId}/saml — admins only.
  */
-@inject()
-export default class CreateSamlProviderController {
-  constructor(
-    private organizations: OrganizationService,
-    private providers: SamlProviderService
-  ) {}
-
-  async handle({ auth, bouncer, params, request, response }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(SamlProviderPolicy).authorize('manage', access)
-    const input = await request.validateUsing(createSamlProviderValidator, { data: request.body() })
-    const row = await this.providers.create(user, access, input)
-    const provider = serializeSamlProvider(row, access, user)
-    response.header('Location', provider.urls.location)
-    response.status(201)
-    return provider
+export default class CreateSamlProviderController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, providers: SamlProviderService) {
+    const { user, access } = await this.authorizedAccess(ctx, SamlProviderPolicy, 'manage')
+    const input = await ctx.request.validateBody(createSamlProviderValidator)
+    const row = await providers.create(user, access, input)
+    created(ctx.response, serializeSamlProvider(row, access, user))
   }
 }

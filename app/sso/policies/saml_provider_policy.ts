@@ -1,20 +1,15 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#accounts/models/user'
-import { roleAtLeast } from '#core/roles'
-import type { OrganizationAccess } from '#organizations/organization_access'
+import { isOrganizationAdmin, type OrganizationAccess } from '#organizations/organization_access'
 
 /**
  * SAML providers carry the organization's sign-in configuration: only its admins read and manage
  * them. What a sign-in page needs (label and start URL) is public through GET /orgs/{id}/sso.
  */
 export default class SamlProviderPolicy extends BasePolicy {
-  isAdmin(_user: User, access: OrganizationAccess) {
-    return access.isMember && roleAtLeast(access.role, 'admin')
-  }
-
-  manage(user: User, access: OrganizationAccess) {
+  manage(_user: User, access: OrganizationAccess) {
     return (
-      this.isAdmin(user, access) ||
+      isOrganizationAdmin(access) ||
       AuthorizationResponse.deny(
         'Only admins of this organization can read or manage its SAML providers',
         403

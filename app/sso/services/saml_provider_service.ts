@@ -58,7 +58,10 @@ export default class SamlProviderService {
   async find(caller: User, access: OrganizationAccess, id: string): Promise<SamlProviderRow> {
     if (isWellFormedId(id)) {
       const row = await this.rows(access.organization.id).where('p.id', id).first()
-      if (row) return (await this.withDefaultTeams(caller, access, [row]))[0]
+      if (row) {
+        const [provider] = await this.withDefaultTeams(caller, access, [row])
+        return provider
+      }
     }
     throw NotFoundException.resource('SAML provider', id)
   }

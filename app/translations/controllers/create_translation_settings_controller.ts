@@ -1,32 +1,23 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
-import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
+import { created } from '#core/http/responses'
+import OrganizationController from '#organizations/controllers/organization_controller'
 import TranslationSettingsService from '#translations/services/translation_settings_service'
-import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
+import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
 import { translationSettingsValidator } from '#translations/validators/translation_settings_validators'
+import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
 
 /**
  * POST /v1/orgs/{organizationId}/translations — admins only.
  */
-@inject()
-export default class CreateTranslationSettingsController {
-  constructor(
-    private organizations: OrganizationService,
-    private translations: TranslationSettingsService
-  ) {}
-
-  async handle({ auth, bouncer, params, request, response }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(TranslationSettingsPolicy).authorize('manage', access)
-    const input = await request.validateUsing(translationSettingsValidator, {
-      data: request.body(),
-    })
-    const row = await this.translations.create(access, input)
-    const settings = serializeTranslationSettings(row, access, user)
-    response.header('Location', settings.urls.location)
-    response.status(201)
-    return settings
+export default class CreateTranslationSettingsController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, translations: TranslationSettingsService) {
+    const { user, access } = await this.authorizedAccess(ctx, TranslationSettingsPolicy, 'manage')
+    const input = await ctx.request.validateBody(translationSettingsValidator)
+    created(
+      ctx.response,
+      serializeTranslationSettings(await translations.create(access, input), access, user)
+    )
   }
 }

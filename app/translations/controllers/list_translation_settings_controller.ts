@@ -1,34 +1,25 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
-import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import OrganizationService from '#organizations/services/organization_service'
-import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import { listQueryValidator, pageEnvelope } from '#core/http/pagination'
 import TranslationSettingsService from '#translations/services/translation_settings_service'
+import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
 import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
 
 /**
  * GET /v1/orgs/{organizationId}/translations.
  */
-@inject()
-export default class ListTranslationSettingsController {
-  constructor(
-    private organizations: OrganizationService,
-    private translations: TranslationSettingsService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(TranslationSettingsPolicy).authorize('view', access)
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
-    const page = await this.translations.list(access, query)
-    return listEnvelope(
+export default class ListTranslationSettingsController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, translations: TranslationSettingsService) {
+    const { user, access } = await this.authorizedAccess(ctx, TranslationSettingsPolicy, 'view')
+    const page = await translations.list(
+      access,
+      await ctx.request.validateQuery(listQueryValidator)
+    )
+    return pageEnvelope(
       page.rows.map((row) => serializeTranslationSettings(row, access, user)),
-      page.count,
-      page.next
+      page
     )
   }
 }

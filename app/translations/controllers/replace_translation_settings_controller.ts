@@ -1,30 +1,21 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import OrganizationService from '#organizations/services/organization_service'
-import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
+import OrganizationController from '#organizations/controllers/organization_controller'
 import TranslationSettingsService from '#translations/services/translation_settings_service'
-import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
+import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
 import { translationSettingsValidator } from '#translations/validators/translation_settings_validators'
+import { serializeTranslationSettings } from '#translations/serializers/translation_settings_serializer'
 
 /**
  * PUT /v1/orgs/{organizationId}/translations/{translationSettingsId} — replaces the record; admins
  * only.
  */
-@inject()
-export default class ReplaceTranslationSettingsController {
-  constructor(
-    private organizations: OrganizationService,
-    private translations: TranslationSettingsService
-  ) {}
-
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.organizations.accessFor(user, params.organizationId)
-    await bouncer.with(TranslationSettingsPolicy).authorize('manage', access)
-    const input = await request.validateUsing(translationSettingsValidator, {
-      data: request.body(),
-    })
-    const row = await this.translations.replace(access, params.translationSettingsId, input)
+export default class ReplaceTranslationSettingsController extends OrganizationController {
+  @inject()
+  async handle(ctx: HttpContext, translations: TranslationSettingsService) {
+    const { user, access } = await this.authorizedAccess(ctx, TranslationSettingsPolicy, 'manage')
+    const input = await ctx.request.validateBody(translationSettingsValidator)
+    const row = await translations.replace(access, ctx.params.translationSettingsId, input)
     return serializeTranslationSettings(row, access, user)
   }
 }

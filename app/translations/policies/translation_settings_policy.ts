@@ -1,7 +1,10 @@
 import { AuthorizationResponse, BasePolicy } from '@adonisjs/bouncer'
 import type User from '#accounts/models/user'
-import { roleAtLeast } from '#core/roles'
-import type { OrganizationAccess } from '#organizations/organization_access'
+import {
+  hasOrganizationRole,
+  isOrganizationAdmin,
+  type OrganizationAccess,
+} from '#organizations/organization_access'
 
 /**
  * Translation settings: every member with a role reads them (they say which languages the
@@ -9,17 +12,9 @@ import type { OrganizationAccess } from '#organizations/organization_access'
  * manage them.
  */
 export default class TranslationSettingsPolicy extends BasePolicy {
-  canView(_user: User, access: OrganizationAccess) {
-    return access.isMember && access.role !== null
-  }
-
-  canEdit(_user: User, access: OrganizationAccess) {
-    return access.isMember && roleAtLeast(access.role, 'admin')
-  }
-
-  view(user: User, access: OrganizationAccess) {
+  view(_user: User, access: OrganizationAccess) {
     return (
-      this.canView(user, access) ||
+      hasOrganizationRole(access) ||
       AuthorizationResponse.deny(
         'Guests of this organization cannot read its translation settings',
         403
@@ -27,9 +22,9 @@ export default class TranslationSettingsPolicy extends BasePolicy {
     )
   }
 
-  manage(user: User, access: OrganizationAccess) {
+  manage(_user: User, access: OrganizationAccess) {
     return (
-      this.canEdit(user, access) ||
+      isOrganizationAdmin(access) ||
       AuthorizationResponse.deny(
         'Only admins of this organization can manage its translation settings',
         403
@@ -40,7 +35,7 @@ export default class TranslationSettingsPolicy extends BasePolicy {
   /**
    * The record's `permissions`, from the same predicates that authorize.
    */
-  permissions(user: User, access: OrganizationAccess) {
-    return { view: this.canView(user, access), edit: this.canEdit(user, access) }
+  permissions(_user: User, access: OrganizationAccess) {
+    return { view: hasOrganizationRole(access), edit: isOrganizationAdmin(access) }
   }
 }
