@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { listEnvelope } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
@@ -20,9 +19,7 @@ export default class ListChangeRequestsController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
-    const input = await request.validateUsing(listChangeRequestsValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const input = await request.validateQuery(listChangeRequestsValidator)
     const page = await this.changeRequests.list(access.space.id, input)
     return listEnvelope(presentChangeRequests(page.items, access, user), page.count, page.next)
   }

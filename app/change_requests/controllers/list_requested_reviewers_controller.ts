@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope, listQueryValidator } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import RequestedReviewerService from '#change_requests/services/requested_reviewer_service'
 import { serializeRequestedReviewer } from '#change_requests/serializers/requested_reviewer_serializer'
@@ -24,9 +23,7 @@ export default class ListRequestedReviewersController {
       params.spaceId,
       params.changeRequestId
     )
-    const query = await request.validateUsing(listQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listQueryValidator)
     const page = await this.reviewers.list(changeRequest, query)
     return listEnvelope(page.items.map(serializeRequestedReviewer), page.count, page.next)
   }

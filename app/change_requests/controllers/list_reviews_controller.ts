@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
 import ReviewPresenter from '#change_requests/services/review_presenter'
@@ -26,9 +25,7 @@ export default class ListReviewsController {
       params.spaceId,
       params.changeRequestId
     )
-    const query = await request.validateUsing(listReviewsValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(listReviewsValidator)
     const page = await this.reviews.list(changeRequest, query)
     const items = await this.presenter.reviews(
       page.items,

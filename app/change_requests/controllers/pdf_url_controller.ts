@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import SpacePolicy from '#spaces/policies/space_policy'
 import ChangeRequestReadService, {
   targetOf,
@@ -23,9 +22,7 @@ export default class PdfUrlController {
 
   async handle({ auth, bouncer, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(pdfQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(pdfQueryValidator)
     const read = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     await bouncer.with(SpacePolicy).authorize('view', read.access)
     return { url: this.pdf.urlFor(read, { page: query.page, only: query.only === 'true' }) }

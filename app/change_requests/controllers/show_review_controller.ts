@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { singleValuedQuery } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ReviewService from '#change_requests/services/review_service'
 import ReviewPresenter from '#change_requests/services/review_presenter'
@@ -26,9 +25,7 @@ export default class ShowReviewController {
       params.spaceId,
       params.changeRequestId
     )
-    const query = await request.validateUsing(showReviewValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(showReviewValidator)
     const review = await this.reviews.find(db.connection(), changeRequest, params.reviewId)
     return this.presenter.review(review, access, changeRequest, user, query.format)
   }

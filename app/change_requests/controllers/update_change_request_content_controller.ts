@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urls } from '#core/http/urls'
-import { singleValuedQuery } from '#core/http/validation'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
@@ -34,9 +33,7 @@ export default class UpdateChangeRequestContentController {
       params.changeRequestId
     )
     await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
-    const { compat } = await request.validateUsing(contentChangesQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const { compat } = await request.validateQuery(contentChangesQueryValidator)
     const { changes } = await request.validateUsing(contentChangesValidator)
     const result = await this.authoring.apply(
       user,

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import ContentReadService from '#content/services/content_read_service'
 import LinkListingService from '#content/services/link_listing_service'
 import { listBacklinksValidator } from '#content/validators/link_validators'
@@ -19,9 +18,7 @@ export default class ListFileBacklinksController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.reads.spaceFor(user.id, params.spaceId)
-    const input = await request.validateUsing(listBacklinksValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const input = await request.validateQuery(listBacklinksValidator)
     const branch = await this.reads.branchOf(access, params)
     return this.links.listBacklinks(access, {
       ...input,

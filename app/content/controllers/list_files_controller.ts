@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE, listEnvelope } from '#core/http/pagination'
 import ContentReadService from '#content/services/content_read_service'
@@ -19,9 +18,7 @@ export default class ListFilesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(filesQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(filesQueryValidator)
     const { tree } = await this.reads.resolveRoute(user.id, params)
     const limit = query.limit ?? DEFAULT_PAGE_SIZE
     const start = query.page ? startAfter(tree.files, query.page) : 0

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import ContentReadService from '#content/services/content_read_service'
 import LinkListingService from '#content/services/link_listing_service'
 import { listLinksValidator } from '#content/validators/link_validators'
@@ -20,9 +19,7 @@ export default class ListLinksController {
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     const access = await this.reads.spaceFor(user.id, params.spaceId)
-    const input = await request.validateUsing(listLinksValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const input = await request.validateQuery(listLinksValidator)
     const branch = await this.reads.branchOf(access, params)
     return this.links.listLinks(access, {
       ...input,

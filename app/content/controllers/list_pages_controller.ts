@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import ContentReadService from '#content/services/content_read_service'
 import { flagValue, revisionQueryValidator } from '#content/validators/content_read_validators'
 import { serializePages } from '#content/serializers/revision_serializer'
@@ -14,9 +13,7 @@ export default class ListPagesController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(revisionQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(revisionQueryValidator)
     const { tree, branch } = await this.reads.resolveRoute(user.id, params)
     const options = { metadata: flagValue(query.metadata, true), changeRequest: branch?.id }
     return { pages: serializePages(tree, options) }

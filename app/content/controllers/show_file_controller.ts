@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import ContentReadService from '#content/services/content_read_service'
 import { revisionQueryValidator } from '#content/validators/content_read_validators'
 import { serializeFile } from '#content/serializers/file_serializer'
@@ -14,7 +13,7 @@ export default class ShowFileController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    await request.validateUsing(revisionQueryValidator, { data: singleValuedQuery(request.qs()) })
+    await request.validateQuery(revisionQueryValidator)
     const { tree } = await this.reads.resolveRoute(user.id, params)
     return serializeFile(tree.spaceId, this.reads.file(tree, params.fileId))
   }

@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { singleValuedQuery } from '#core/http/validation'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import ContentReadService from '#content/services/content_read_service'
 import { flagValue, pageQueryValidator } from '#content/validators/content_read_validators'
@@ -20,9 +19,7 @@ export default class ShowPageController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(pageQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(pageQueryValidator)
     const { tree, branch } = await this.reads.resolveRoute(user.id, params)
     const page =
       params.pageId !== undefined

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
-import { singleValuedQuery } from '#core/http/validation'
 import { ContentBranches } from '#content/contracts/content_branches'
 import ContentReadService from '#content/services/content_read_service'
 import { flagValue, revisionQueryValidator } from '#content/validators/content_read_validators'
@@ -21,9 +20,7 @@ export default class ShowRevisionController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateUsing(revisionQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const query = await request.validateQuery(revisionQueryValidator)
     const { access, tree, branch } = await this.reads.resolveRoute(user.id, params)
     return serializeRevision(tree, {
       metadata: flagValue(query.metadata, true),

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { listEnvelope } from '#core/http/pagination'
-import { singleValuedQuery } from '#core/http/validation'
 import SearchService from '#content/search/search_service'
 import { searchQueryValidator } from '#content/search/search_validators'
 import { serializeSearchPage } from '#content/search/search_serializer'
@@ -15,9 +14,7 @@ export default class SearchSpaceController {
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
-    const input = await request.validateUsing(searchQueryValidator, {
-      data: singleValuedQuery(request.qs()),
-    })
+    const input = await request.validateQuery(searchQueryValidator)
     const results = await this.search.searchSpace(user.id, params.spaceId, input)
     return listEnvelope(results.pages.map(serializeSearchPage), results.count, results.next)
   }
