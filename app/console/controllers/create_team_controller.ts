@@ -4,6 +4,7 @@ import TeamService from '#organizations/services/team_service'
 import TeamPolicy from '#organizations/policies/team_policy'
 import ConsoleAccessService from '#console/services/console_access_service'
 import { createTeamValidator } from '#organizations/validators/team_validators'
+import { formInput, noticeTo } from '#console/http/console_form'
 
 /**
  * POST /console/orgs/:organizationId/teams: creates a team (admins), then opens it.
@@ -18,13 +19,11 @@ export default class CreateTeamController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.console.organization(ctx)
     await ctx.bouncer.with(TeamPolicy).authorize('create', access)
-    const input = await ctx.request.validateUsing(createTeamValidator, {
-      data: ctx.request.only(['title']),
-    })
+    const input = await formInput(ctx, createTeamValidator, ['title'])
     const team = await this.teams.create(user, access, input)
-    ctx.session.flash('notice', `Team ${team.title} created.`)
-    return ctx.response
-      .redirect()
-      .toRoute('console.teams.show', { organizationId: access.organization.id, teamId: team.id })
+    return noticeTo(ctx, `Team ${team.title} created.`, 'console.teams.show', {
+      organizationId: access.organization.id,
+      teamId: team.id,
+    })
   }
 }

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import CollectionService from '#spaces/services/collection_service'
 import ConsoleAccessService from '#console/services/console_access_service'
+import { noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/collections/:collectionId: deletes an empty collection (its admins); one that
@@ -18,7 +19,6 @@ export default class DeleteCollectionController {
     const { access } = await this.console.managedCollection(ctx)
     await this.collections.delete(access)
     const { title, organizationId } = access.collection
-    ctx.session.flash('notice', `Collection ${title} deleted.`)
-    return ctx.response.redirect().toRoute('console.spaces.index', { organizationId })
+    return noticeTo(ctx, `Collection ${title} deleted.`, 'console.spaces.index', { organizationId })
   }
 }

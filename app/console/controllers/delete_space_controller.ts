@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SpaceService from '#spaces/services/space_service'
 import ConsoleAccessService from '#console/services/console_access_service'
+import { noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/spaces/:spaceId: deletes the space (its admins), back to the organization's tree.
@@ -18,7 +19,6 @@ export default class DeleteSpaceController {
     const { access } = await this.console.managedSpace(ctx)
     await this.spaces.delete(access)
     const { title, organizationId } = access.space
-    ctx.session.flash('notice', `Space ${title} deleted.`)
-    return ctx.response.redirect().toRoute('console.spaces.index', { organizationId })
+    return noticeTo(ctx, `Space ${title} deleted.`, 'console.spaces.index', { organizationId })
   }
 }

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import MemberService from '#organizations/services/member_service'
-import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { listMembersQueryValidator } from '#organizations/validators/member_validators'
 import ConsoleAccessService from '#console/services/console_access_service'
 import { memberProps, organizationHeader } from '#console/serializers/administration_props'
@@ -19,8 +18,7 @@ export default class ListMembersController {
   ) {}
 
   async handle(ctx: HttpContext) {
-    const { user, access } = await this.console.organization(ctx)
-    await ctx.bouncer.with(OrganizationPolicy).authorize('readMembers', access)
+    const { user, access } = await this.console.organization(ctx, 'readMembers')
     const query = await listQueryOf(listMembersQueryValidator, ctx.request)
     const page = await this.members.list(access.organization.id, query)
     const organization = organizationHeader(user, access)

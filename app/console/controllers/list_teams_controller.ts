@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import TeamService from '#organizations/services/team_service'
-import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { listTeamsQueryValidator } from '#organizations/validators/team_validators'
 import ConsoleAccessService from '#console/services/console_access_service'
 import { organizationHeader, teamProps } from '#console/serializers/administration_props'
@@ -19,8 +18,7 @@ export default class ListTeamsController {
   ) {}
 
   async handle(ctx: HttpContext) {
-    const { user, access } = await this.console.organization(ctx)
-    await ctx.bouncer.with(OrganizationPolicy).authorize('readTeams', access)
+    const { user, access } = await this.console.organization(ctx, 'readTeams')
     const query = await listQueryOf(listTeamsQueryValidator, ctx.request)
     const page = await this.teams.list(user, access, query)
     const organization = organizationHeader(user, access)

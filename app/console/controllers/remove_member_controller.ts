@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import ConsoleAccessService from '#console/services/console_access_service'
+import { noticeBack, noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/orgs/:organizationId/members/:userId: admins remove members, anyone may leave;
@@ -22,10 +23,8 @@ export default class RemoveMemberController {
     const member = await this.members.find(access.organization.id, userId)
     await this.members.remove(access, userId)
     if (userId === user.id) {
-      ctx.session.flash('notice', `You left ${access.organization.title}.`)
-      return ctx.response.redirect().toRoute('console.organizations.index')
+      return noticeTo(ctx, `You left ${access.organization.title}.`, 'console.organizations.index')
     }
-    ctx.session.flash('notice', `${member.user.displayName} was removed from the organization.`)
-    return ctx.response.redirect().back()
+    return noticeBack(ctx, `${member.user.displayName} was removed from the organization.`)
   }
 }

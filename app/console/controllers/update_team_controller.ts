@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import TeamService from '#organizations/services/team_service'
 import ConsoleAccessService from '#console/services/console_access_service'
 import { updateTeamValidator } from '#organizations/validators/team_validators'
+import { formInput, noticeBack } from '#console/http/console_form'
 
 /**
  * PATCH /console/orgs/:organizationId/teams/:teamId: renames the team (admins and its owners).
@@ -16,11 +17,8 @@ export default class UpdateTeamController {
 
   async handle(ctx: HttpContext) {
     const { user, team } = await this.console.team(ctx, 'manage')
-    const { title } = await ctx.request.validateUsing(updateTeamValidator, {
-      data: ctx.request.only(['title']),
-    })
+    const { title } = await formInput(ctx, updateTeamValidator, ['title'])
     await this.teams.rename(user, team, title)
-    ctx.session.flash('notice', `Team renamed to ${title}.`)
-    return ctx.response.redirect().back()
+    return noticeBack(ctx, `Team renamed to ${title}.`)
   }
 }
