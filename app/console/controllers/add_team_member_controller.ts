@@ -1,7 +1,5 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import TeamService from '#organizations/services/team_service'
-import ConsoleAccessService from '#console/services/console_access_service'
+import ConsoleTeamController from '#console/controllers/console_team_controller'
 import { addTeamMemberValidator } from '#console/validators/administration_validators'
 import { formInput, noticeBack } from '#console/http/console_form'
 
@@ -10,13 +8,7 @@ import { formInput, noticeBack } from '#console/http/console_form'
  * e-mail address, to the team, or changes their team role (admins and the team's owners). An
  * address that names no member is refused by the service, which the form shows.
  */
-@inject()
-export default class AddTeamMemberController {
-  constructor(
-    private console: ConsoleAccessService,
-    private teams: TeamService
-  ) {}
-
+export default class AddTeamMemberController extends ConsoleTeamController {
   async handle(ctx: HttpContext) {
     const { team } = await this.console.team(ctx, 'manage')
     const { email, role } = await formInput(ctx, addTeamMemberValidator, ['email', 'role'])

@@ -1,20 +1,12 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import SpaceService from '#spaces/services/space_service'
-import ConsoleAccessService from '#console/services/console_access_service'
+import ConsoleSpaceController from '#console/controllers/console_space_controller'
 import { noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/spaces/:spaceId: deletes the space (its admins), back to the organization's tree.
  * The API can restore it for 7 days; the console has no list of deleted spaces yet.
  */
-@inject()
-export default class DeleteSpaceController {
-  constructor(
-    private console: ConsoleAccessService,
-    private spaces: SpaceService
-  ) {}
-
+export default class DeleteSpaceController extends ConsoleSpaceController {
   async handle(ctx: HttpContext) {
     const { access } = await this.console.managedSpace(ctx)
     await this.spaces.delete(access)

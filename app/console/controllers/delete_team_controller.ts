@@ -1,19 +1,11 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import TeamService from '#organizations/services/team_service'
-import ConsoleAccessService from '#console/services/console_access_service'
+import ConsoleTeamController from '#console/controllers/console_team_controller'
 import { noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/orgs/:organizationId/teams/:teamId: deletes the team (admins), back to the list.
  */
-@inject()
-export default class DeleteTeamController {
-  constructor(
-    private console: ConsoleAccessService,
-    private teams: TeamService
-  ) {}
-
+export default class DeleteTeamController extends ConsoleTeamController {
   async handle(ctx: HttpContext) {
     const { access, team } = await this.console.team(ctx, 'manage')
     await this.teams.delete(team)

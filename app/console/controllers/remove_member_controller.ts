@@ -1,21 +1,13 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import MemberService from '#organizations/services/member_service'
+import ConsoleMemberController from '#console/controllers/console_member_controller'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
-import ConsoleAccessService from '#console/services/console_access_service'
 import { noticeBack, noticeTo } from '#console/http/console_form'
 
 /**
  * DELETE /console/orgs/:organizationId/members/:userId: admins remove members, anyone may leave;
  * the last admin stays (the service's 409, shown on the page).
  */
-@inject()
-export default class RemoveMemberController {
-  constructor(
-    private console: ConsoleAccessService,
-    private members: MemberService
-  ) {}
-
+export default class RemoveMemberController extends ConsoleMemberController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.console.organization(ctx)
     const { userId } = ctx.params
