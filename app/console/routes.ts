@@ -10,7 +10,10 @@ const ListOrganizationsController = () =>
 const ShowOrganizationController = () => import('#console/controllers/show_organization_controller')
 const ShowNotFoundController = () => import('#console/controllers/show_not_found_controller')
 
-const administration = {
+/**
+ * The console's administration and content pages and forms, loaded on first use.
+ */
+const pages = {
   listMembers: () => import('#console/controllers/list_members_controller'),
   updateMember: () => import('#console/controllers/update_member_controller'),
   removeMember: () => import('#console/controllers/remove_member_controller'),
@@ -21,9 +24,6 @@ const administration = {
   deleteTeam: () => import('#console/controllers/delete_team_controller'),
   addTeamMember: () => import('#console/controllers/add_team_member_controller'),
   removeTeamMember: () => import('#console/controllers/remove_team_member_controller'),
-}
-
-const content = {
   listSpaces: () => import('#console/controllers/list_spaces_controller'),
   createSpace: () => import('#console/controllers/create_space_controller'),
   createCollection: () => import('#console/controllers/create_collection_controller'),
@@ -61,46 +61,44 @@ router
         // Organization administration and content, through the domains' services and policies;
         // their refusals become pages and flashed form errors (consoleFailure).
         const org = '/orgs/:organizationId'
-        router.get(`${org}/members`, [administration.listMembers]).as('members.index')
-        router.patch(`${org}/members/:userId`, [administration.updateMember]).as('members.update')
-        router.delete(`${org}/members/:userId`, [administration.removeMember]).as('members.destroy')
-        router.get(`${org}/teams`, [administration.listTeams]).as('teams.index')
-        router.post(`${org}/teams`, [administration.createTeam]).as('teams.store')
-        router.get(`${org}/teams/:teamId`, [administration.showTeam]).as('teams.show')
-        router.patch(`${org}/teams/:teamId`, [administration.updateTeam]).as('teams.update')
-        router.delete(`${org}/teams/:teamId`, [administration.deleteTeam]).as('teams.destroy')
+        router.get(`${org}/members`, [pages.listMembers]).as('members.index')
+        router.patch(`${org}/members/:userId`, [pages.updateMember]).as('members.update')
+        router.delete(`${org}/members/:userId`, [pages.removeMember]).as('members.destroy')
+        router.get(`${org}/teams`, [pages.listTeams]).as('teams.index')
+        router.post(`${org}/teams`, [pages.createTeam]).as('teams.store')
+        router.get(`${org}/teams/:teamId`, [pages.showTeam]).as('teams.show')
+        router.patch(`${org}/teams/:teamId`, [pages.updateTeam]).as('teams.update')
+        router.delete(`${org}/teams/:teamId`, [pages.deleteTeam]).as('teams.destroy')
+        router.post(`${org}/teams/:teamId/members`, [pages.addTeamMember]).as('teams.members.store')
         router
-          .post(`${org}/teams/:teamId/members`, [administration.addTeamMember])
-          .as('teams.members.store')
-        router
-          .delete(`${org}/teams/:teamId/members/:userId`, [administration.removeTeamMember])
+          .delete(`${org}/teams/:teamId/members/:userId`, [pages.removeTeamMember])
           .as('teams.members.destroy')
 
-        router.get(`${org}/spaces`, [content.listSpaces]).as('spaces.index')
-        router.post(`${org}/spaces`, [content.createSpace]).as('spaces.store')
-        router.post(`${org}/collections`, [content.createCollection]).as('collections.store')
-        router.get('/spaces/:spaceId', [content.showSpace]).as('spaces.show')
-        router.patch('/spaces/:spaceId', [content.updateSpace]).as('spaces.update')
-        router.delete('/spaces/:spaceId', [content.deleteSpace]).as('spaces.destroy')
+        router.get(`${org}/spaces`, [pages.listSpaces]).as('spaces.index')
+        router.post(`${org}/spaces`, [pages.createSpace]).as('spaces.store')
+        router.post(`${org}/collections`, [pages.createCollection]).as('collections.store')
+        router.get('/spaces/:spaceId', [pages.showSpace]).as('spaces.show')
+        router.patch('/spaces/:spaceId', [pages.updateSpace]).as('spaces.update')
+        router.delete('/spaces/:spaceId', [pages.deleteSpace]).as('spaces.destroy')
         // A space's content (the API's `urls.app` of pages, change requests and revisions).
         const space = '/spaces/:spaceId'
-        router.get(`${space}/pages/:pageId`, [content.showPage]).as('pages.show')
+        router.get(`${space}/pages/:pageId`, [pages.showPage]).as('pages.show')
         router
-          .get(`${space}/change-requests/:changeRequestId`, [content.showChangeRequest])
+          .get(`${space}/change-requests/:changeRequestId`, [pages.showChangeRequest])
           .as('change_requests.show')
         router
-          .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [content.showPage])
+          .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')
-        router.get(`${space}/revisions/:revisionId`, [content.showRevision]).as('revisions.show')
+        router.get(`${space}/revisions/:revisionId`, [pages.showRevision]).as('revisions.show')
         router
-          .get(`${space}/revisions/:revisionId/pages/:pageId`, [content.showPage])
+          .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])
           .as('revisions.pages.show')
-        router.get('/collections/:collectionId', [content.showCollection]).as('collections.show')
+        router.get('/collections/:collectionId', [pages.showCollection]).as('collections.show')
         router
-          .patch('/collections/:collectionId', [content.updateCollection])
+          .patch('/collections/:collectionId', [pages.updateCollection])
           .as('collections.update')
         router
-          .delete('/collections/:collectionId', [content.deleteCollection])
+          .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
 
         router.post('/logout', [LogoutController]).as('logout')

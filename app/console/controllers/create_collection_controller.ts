@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import CollectionService from '#spaces/services/collection_service'
 import { createCollectionValidator } from '#spaces/validators/space_validators'
 import { withoutEmpty } from '#console/validators/form_input'
+import { formInput, noticeTo } from '#console/http/console_form'
 
 /**
  * POST /console/orgs/:organizationId/collections: creates a collection at the root or inside
@@ -12,13 +13,12 @@ import { withoutEmpty } from '#console/validators/form_input'
 export default class CreateCollectionController {
   constructor(private collections: CollectionService) {}
 
-  async handle({ auth, params, request, response, session }: HttpContext) {
-    const input = await request.validateUsing(createCollectionValidator, {
-      data: withoutEmpty(request.only(['title', 'parent'])),
+  async handle(ctx: HttpContext) {
+    const input = await formInput(ctx, createCollectionValidator, ['title', 'parent'], withoutEmpty)
+    const user = ctx.auth.use('web').getUserOrFail()
+    const { collection } = await this.collections.create(user, ctx.params.organizationId, input)
+    return noticeTo(ctx, `Collection ${collection.title} created.`, 'console.collections.show', {
+      collectionId: collection.id,
     })
-    const user = auth.use('web').getUserOrFail()
-    const { collection } = await this.collections.create(user, params.organizationId, input)
-    session.flash('notice', `Collection ${collection.title} created.`)
-    return response.redirect().toRoute('console.collections.show', { collectionId: collection.id })
   }
 }

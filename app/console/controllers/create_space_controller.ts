@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SpaceService from '#spaces/services/space_service'
 import { createSpaceValidator } from '#spaces/validators/space_validators'
 import { withoutEmpty } from '#console/validators/form_input'
+import { formInput, noticeTo } from '#console/http/console_form'
 
 /**
  * POST /console/orgs/:organizationId/spaces: creates a space at the root or in a collection
@@ -12,13 +13,13 @@ import { withoutEmpty } from '#console/validators/form_input'
 export default class CreateSpaceController {
   constructor(private spaces: SpaceService) {}
 
-  async handle({ auth, params, request, response, session }: HttpContext) {
-    const input = await request.validateUsing(createSpaceValidator, {
-      data: withoutEmpty(request.only(['title', 'emoji', 'parent', 'editMode'])),
+  async handle(ctx: HttpContext) {
+    const fields = ['title', 'emoji', 'parent', 'editMode']
+    const input = await formInput(ctx, createSpaceValidator, fields, withoutEmpty)
+    const user = ctx.auth.use('web').getUserOrFail()
+    const { space } = await this.spaces.create(user, ctx.params.organizationId, input)
+    return noticeTo(ctx, `Space ${space.title} created.`, 'console.spaces.show', {
+      spaceId: space.id,
     })
-    const user = auth.use('web').getUserOrFail()
-    const { space } = await this.spaces.create(user, params.organizationId, input)
-    session.flash('notice', `Space ${space.title} created.`)
-    return response.redirect().toRoute('console.spaces.show', { spaceId: space.id })
   }
 }

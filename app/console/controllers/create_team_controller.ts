@@ -1,30 +1,21 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import TeamService from '#organizations/services/team_service'
+import ConsoleTeamController from '#console/controllers/console_team_controller'
 import TeamPolicy from '#organizations/policies/team_policy'
-import ConsoleAccessService from '#console/services/console_access_service'
 import { createTeamValidator } from '#organizations/validators/team_validators'
+import { formInput, noticeTo } from '#console/http/console_form'
 
 /**
  * POST /console/orgs/:organizationId/teams: creates a team (admins), then opens it.
  */
-@inject()
-export default class CreateTeamController {
-  constructor(
-    private console: ConsoleAccessService,
-    private teams: TeamService
-  ) {}
-
+export default class CreateTeamController extends ConsoleTeamController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.console.organization(ctx)
     await ctx.bouncer.with(TeamPolicy).authorize('create', access)
-    const input = await ctx.request.validateUsing(createTeamValidator, {
-      data: ctx.request.only(['title']),
-    })
+    const input = await formInput(ctx, createTeamValidator, ['title'])
     const team = await this.teams.create(user, access, input)
-    ctx.session.flash('notice', `Team ${team.title} created.`)
-    return ctx.response
-      .redirect()
-      .toRoute('console.teams.show', { organizationId: access.organization.id, teamId: team.id })
+    return noticeTo(ctx, `Team ${team.title} created.`, 'console.teams.show', {
+      organizationId: access.organization.id,
+      teamId: team.id,
+    })
   }
 }

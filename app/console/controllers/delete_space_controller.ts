@@ -1,24 +1,12 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import SpaceService from '#spaces/services/space_service'
-import ConsoleAccessService from '#console/services/console_access_service'
+import ConsoleSpaceController from '#console/controllers/console_space_controller'
 
 /**
  * DELETE /console/spaces/:spaceId: deletes the space (its admins), back to the organization's tree.
  * The API can restore it for 7 days; the console has no list of deleted spaces yet.
  */
-@inject()
-export default class DeleteSpaceController {
-  constructor(
-    private console: ConsoleAccessService,
-    private spaces: SpaceService
-  ) {}
-
-  async handle(ctx: HttpContext) {
-    const { access } = await this.console.managedSpace(ctx)
-    await this.spaces.delete(access)
-    const { title, organizationId } = access.space
-    ctx.session.flash('notice', `Space ${title} deleted.`)
-    return ctx.response.redirect().toRoute('console.spaces.index', { organizationId })
+export default class DeleteSpaceController extends ConsoleSpaceController {
+  handle(ctx: HttpContext) {
+    return this.deleteRecord(ctx, 'space')
   }
 }

@@ -1,9 +1,6 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import MemberService from '#organizations/services/member_service'
-import OrganizationPolicy from '#organizations/policies/organization_policy'
+import ConsoleMemberController from '#console/controllers/console_member_controller'
 import { listMembersQueryValidator } from '#organizations/validators/member_validators'
-import ConsoleAccessService from '#console/services/console_access_service'
 import { memberProps, organizationHeader } from '#console/serializers/administration_props'
 import { listQueryOf, pageProps } from '#console/serializers/list_props'
 
@@ -11,16 +8,9 @@ import { listQueryOf, pageProps } from '#console/serializers/list_props'
  * GET /console/orgs/:organizationId/members: the roster (search, role filter, keyset pages), for
  * the members the API lets list it; admins get the controls to change roles and remove members.
  */
-@inject()
-export default class ListMembersController {
-  constructor(
-    private console: ConsoleAccessService,
-    private members: MemberService
-  ) {}
-
+export default class ListMembersController extends ConsoleMemberController {
   async handle(ctx: HttpContext) {
-    const { user, access } = await this.console.organization(ctx)
-    await ctx.bouncer.with(OrganizationPolicy).authorize('readMembers', access)
+    const { user, access } = await this.console.organization(ctx, 'readMembers')
     const query = await listQueryOf(listMembersQueryValidator, ctx.request)
     const page = await this.members.list(access.organization.id, query)
     const organization = organizationHeader(user, access)

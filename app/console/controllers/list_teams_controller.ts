@@ -1,9 +1,6 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import TeamService from '#organizations/services/team_service'
-import OrganizationPolicy from '#organizations/policies/organization_policy'
+import ConsoleTeamController from '#console/controllers/console_team_controller'
 import { listTeamsQueryValidator } from '#organizations/validators/team_validators'
-import ConsoleAccessService from '#console/services/console_access_service'
 import { organizationHeader, teamProps } from '#console/serializers/administration_props'
 import { listQueryOf, pageProps } from '#console/serializers/list_props'
 
@@ -11,16 +8,9 @@ import { listQueryOf, pageProps } from '#console/serializers/list_props'
  * GET /console/orgs/:organizationId/teams: the teams (keyset pages), and for admins the form that
  * creates one.
  */
-@inject()
-export default class ListTeamsController {
-  constructor(
-    private console: ConsoleAccessService,
-    private teams: TeamService
-  ) {}
-
+export default class ListTeamsController extends ConsoleTeamController {
   async handle(ctx: HttpContext) {
-    const { user, access } = await this.console.organization(ctx)
-    await ctx.bouncer.with(OrganizationPolicy).authorize('readTeams', access)
+    const { user, access } = await this.console.organization(ctx, 'readTeams')
     const query = await listQueryOf(listTeamsQueryValidator, ctx.request)
     const page = await this.teams.list(user, access, query)
     const organization = organizationHeader(user, access)

@@ -1,8 +1,6 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import ConsoleTeamController from '#console/controllers/console_team_controller'
 import { listQueryValidator } from '#core/http/pagination'
-import TeamService from '#organizations/services/team_service'
-import ConsoleAccessService from '#console/services/console_access_service'
 import {
   organizationHeader,
   teamMemberProps,
@@ -14,13 +12,7 @@ import { listQueryOf, pageProps } from '#console/serializers/list_props'
  * GET /console/orgs/:organizationId/teams/:teamId: a team and its members; admins and the team's
  * owners get the forms to rename it and manage its members, admins the one to delete it.
  */
-@inject()
-export default class ShowTeamController {
-  constructor(
-    private console: ConsoleAccessService,
-    private teams: TeamService
-  ) {}
-
+export default class ShowTeamController extends ConsoleTeamController {
   async handle(ctx: HttpContext) {
     const { user, access, team } = await this.console.team(ctx, 'read')
     const query = await listQueryOf(listQueryValidator, ctx.request)

@@ -1,29 +1,21 @@
-import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import CollectionService from '#spaces/services/collection_service'
-import ConsoleAccessService from '#console/services/console_access_service'
+import ConsoleSpaceController from '#console/controllers/console_space_controller'
 import { updateCollectionValidator } from '#spaces/validators/space_validators'
 import { emptyAsNull } from '#console/validators/form_input'
+import { formInput, noticeBack } from '#console/http/console_form'
 
 /**
  * PATCH /console/collections/:collectionId: title, description and default level (the
  * collection's admins). Empty description and default level clear them (null).
  */
-@inject()
-export default class UpdateCollectionController {
-  constructor(
-    private console: ConsoleAccessService,
-    private collections: CollectionService
-  ) {}
-
+export default class UpdateCollectionController extends ConsoleSpaceController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.console.managedCollection(ctx)
-    const body = ctx.request.only(['title', 'description', 'defaultLevel'])
-    const input = await ctx.request.validateUsing(updateCollectionValidator, {
-      data: emptyAsNull(body, ['description', 'defaultLevel']),
-    })
+    const fields = ['title', 'description', 'defaultLevel']
+    const input = await formInput(ctx, updateCollectionValidator, fields, (body) =>
+      emptyAsNull(body, ['description', 'defaultLevel'])
+    )
     await this.collections.update(user, access, input)
-    ctx.session.flash('notice', 'Collection settings saved.')
-    return ctx.response.redirect().back()
+    return noticeBack(ctx, 'Collection settings saved.')
   }
 }

@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import OrganizationService from '#organizations/services/organization_service'
 import TeamService from '#organizations/services/team_service'
 import TeamPolicy from '#organizations/policies/team_policy'
+import OrganizationPolicy from '#organizations/policies/organization_policy'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpacePolicy from '#spaces/policies/space_policy'
 import CollectionPolicy from '#spaces/policies/collection_policy'
@@ -20,11 +21,16 @@ export default class ConsoleAccessService {
   ) {}
 
   /**
-   * The organization of `:organizationId` (a 404 for non-members).
+   * The organization of `:organizationId` (a 404 for non-members), once OrganizationPolicy allows
+   * `ability` on it when one is named.
    */
-  async organization({ auth, params }: HttpContext) {
+  async organization(
+    { auth, bouncer, params }: HttpContext,
+    ability?: 'readMembers' | 'readTeams' | 'manageMembers'
+  ) {
     const user = auth.use('web').getUserOrFail()
     const access = await this.organizations.accessFor(user, params.organizationId)
+    if (ability) await bouncer.with(OrganizationPolicy).authorize(ability, access)
     return { user, access }
   }
 

@@ -109,11 +109,7 @@ export default class ConsoleContentService {
     const page = this.reads.page(read.tree, pageId)
     const markdown = await this.reads.markdownOf(read.tree, page)
     return {
-      id: page.node.id,
-      title: page.node.title,
-      type: page.node.type,
-      emoji: page.node.emoji ?? null,
-      path: page.path,
+      ...pageHeading(page),
       description: page.node.description ?? null,
       href: page.node.type === 'link' ? (page.node.href ?? null) : null,
       markdown,
@@ -205,16 +201,19 @@ export function contentTree(
   routeParams: Record<string, string | undefined>
 ): ContentTreeNode[] {
   const node = (page: TreePage): ContentTreeNode => ({
-    id: page.node.id,
-    title: page.node.title,
-    type: page.node.type,
-    emoji: page.node.emoji ?? null,
-    path: page.path,
+    ...pageHeading(page),
     hidden: page.node.hidden ?? false,
     href: router.makeUrl(pageRoutes[kind], { ...routeParams, pageId: page.node.id }),
     children: page.children.map(node),
   })
   return tree.pages.map(node)
+}
+
+/**
+ * What the page tree and a page's view both show of a page: its id, title, type, emoji and path.
+ */
+function pageHeading({ node, path }: TreePage) {
+  return { id: node.id, title: node.title, type: node.type, emoji: node.emoji ?? null, path }
 }
 
 export function changeRequestSummary(changeRequest: ChangeRequestRecord) {

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type User from '#accounts/models/user'
-import { MAX_PAGE_SIZE } from '#core/http/pagination'
+import { MAX_PAGE_SIZE, type ListEnvelope } from '#core/http/pagination'
 import CollectionService from '#spaces/services/collection_service'
 import SpaceService from '#spaces/services/space_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -48,25 +48,12 @@ export default class ConsoleSpacesService {
    * keyset lists), nested. Non-members get the services' 404.
    */
   async tree(user: User, organizationId: string) {
-    const collections: CollectionAccess[] = []
-    let page: string | undefined
-    do {
-      const result = await this.collections.listInOrganization(user, organizationId, {
-        page,
-        limit: MAX_PAGE_SIZE,
-      })
-      collections.push(...result.items)
-      page = result.next?.page
-    } while (page)
-    const spaces: SpaceAccess[] = []
-    do {
-      const result = await this.spaces.listInOrganization(user, organizationId, {
-        page,
-        limit: MAX_PAGE_SIZE,
-      })
-      spaces.push(...result.items)
-      page = result.next?.page
-    } while (page)
+    const collections = await allPages((query) =>
+      this.collections.listInOrganization(user, organizationId, query)
+    )
+    const spaces = await allPages((query) =>
+      this.spaces.listInOrganization(user, organizationId, query)
+    )
     return { collections, nodes: spaceTree(collections, spaces) }
   }
 
@@ -115,6 +102,22 @@ export function collectionTarget({ collection }: CollectionAccess): GrantTarget 
     parentId: collection.parentId,
     defaultLevel: collection.defaultLevel,
   }
+}
+
+/**
+ * Every item of a keyset list, read a page of MAX_PAGE_SIZE at a time.
+ */
+async function allPages<T>(
+  list: (query: { page?: string; limit: number }) => Promise<ListEnvelope<T>>
+): Promise<T[]> {
+  const items: T[] = []
+  let page: string | undefined
+  do {
+    const result = await list({ page, limit: MAX_PAGE_SIZE })
+    items.push(...result.items)
+    page = result.next?.page
+  } while (page)
+  return items
 }
 
 function findCollection(
