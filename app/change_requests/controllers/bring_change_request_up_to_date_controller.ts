@@ -1,8 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ChangeRequestService from '#change_requests/services/change_request_service'
-import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import ChangeRequestMergeService from '#change_requests/services/change_request_merge_service'
+import ChangeRequestController from '#change_requests/controllers/change_request_controller'
 
 /**
  * POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update — editors bring the space's
@@ -10,20 +10,16 @@ import ChangeRequestMergeService from '#change_requests/services/change_request_
  * pages left with conflict markers or otherwise conflicting) when there are any.
  */
 @inject()
-export default class BringChangeRequestUpToDateController {
+export default class BringChangeRequestUpToDateController extends ChangeRequestController {
   constructor(
-    private changeRequests: ChangeRequestService,
+    changeRequests: ChangeRequestService,
     private merges: ChangeRequestMergeService
-  ) {}
+  ) {
+    super(changeRequests)
+  }
 
-  async handle({ auth, bouncer, params }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(
-      user.id,
-      params.spaceId,
-      params.changeRequestId
-    )
-    await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
+  async handle(ctx: HttpContext) {
+    const { user, access, changeRequest } = await this.open(ctx, 'author')
     const { revision, result, conflicts } = await this.merges.update(user, access, changeRequest.id)
     return {
       revision,
