@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { rejectNullFields } from '#core/http/validation'
+import { created } from '#core/http/responses'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
@@ -22,15 +22,12 @@ export default class CreateChangeRequestController {
     const user = auth.getUserOrFail()
     const access = await this.access.spaceFor(user.id, params.spaceId)
     await bouncer.with(ChangeRequestPolicy).authorize('create', access)
-    const input = await request.validateUsing(createChangeRequestValidator, {
-      data: rejectNullFields(request.body(), []),
-    })
+    const input = await request.validateBody(createChangeRequestValidator, { nullable: [] })
     const changeRequest = presentChangeRequest(
       await this.changeRequests.create(user, access, input),
       access,
       user
     )
-    response.status(201).header('Location', changeRequest.urls.location)
-    return changeRequest
+    created(response, changeRequest)
   }
 }

@@ -3,11 +3,10 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ImportService from '#content/import/import_service'
+import ImportController from '#content/controllers/import_controller'
 import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
-import { importContentValidator } from '#content/validators/import_validator'
-import { authorizeImport } from '#content/controllers/import_space_content_controller'
 
 /**
  * POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import — editors of a live
@@ -15,35 +14,29 @@ import { authorizeImport } from '#content/controllers/import_space_content_contr
  * `{revision, importedResources, totalResources}`.
  */
 @inject()
-export default class ImportChangeRequestContentController {
+export default class ImportChangeRequestContentController extends ImportController {
   constructor(
-    private access: SpaceAccessService,
-    private imports: ImportService,
+    access: SpaceAccessService,
+    imports: ImportService,
     private authoring: ChangeRequestAuthoringService,
     private changeRequests: ChangeRequestService
-  ) {}
+  ) {
+    super(access, imports)
+  }
 
-  async handle({ auth, bouncer, params, request, response }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    await authorizeImport(bouncer, access)
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.importableSpace(ctx)
     // Known and still open before the crawl, so a bad id costs no crawl.
     const changeRequest = await this.changeRequests.find(
       db.connection(),
       access.space.id,
-      params.changeRequestId
+      ctx.params.changeRequestId
     )
-    await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
-    const { url } = await request.validateUsing(importContentValidator)
-    const plan = await this.imports.crawlAndPlan(url)
+    await ctx.bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
+    const plan = await this.crawl(ctx)
     const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
       renameCollidingSlugs: true,
     })
-    response.status(201)
-    return {
-      revision: revision.id,
-      importedResources: plan.importedResources,
-      totalResources: plan.totalResources,
-    }
+    return this.imported(ctx, revision.id, plan)
   }
 }

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { listEnvelope } from '#core/http/pagination'
+import { pageEnvelope } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import { listChangeRequestsValidator } from '#change_requests/validators/change_request_validators'
@@ -21,6 +21,6 @@ export default class ListChangeRequestsController {
     const access = await this.access.spaceFor(user.id, params.spaceId)
     const input = await request.validateQuery(listChangeRequestsValidator)
     const page = await this.changeRequests.list(access.space.id, input)
-    return listEnvelope(presentChangeRequests(page.items, access, user), page.count, page.next)
+    return pageEnvelope(presentChangeRequests(page.items, access, user), page)
   }
 }

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { urls } from '#core/http/urls'
 import ChangeRequestService from '#change_requests/services/change_request_service'
-import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import ChangeRequestController from '#change_requests/controllers/change_request_controller'
 import { presentChangeRequest } from '#change_requests/services/change_request_presenter'
 import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import type { ContentChange } from '#content/changes'
@@ -19,20 +19,17 @@ import { serializeFile } from '#content/serializers/file_serializer'
  * pages and inserted files to the answer.
  */
 @inject()
-export default class UpdateChangeRequestContentController {
+export default class UpdateChangeRequestContentController extends ChangeRequestController {
   constructor(
-    private changeRequests: ChangeRequestService,
+    changeRequests: ChangeRequestService,
     private authoring: ChangeRequestAuthoringService
-  ) {}
+  ) {
+    super(changeRequests)
+  }
 
-  async handle({ auth, bouncer, params, request }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const { access, changeRequest } = await this.changeRequests.forCaller(
-      user.id,
-      params.spaceId,
-      params.changeRequestId
-    )
-    await bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
+  async handle(ctx: HttpContext) {
+    const { request } = ctx
+    const { user, access, changeRequest } = await this.open(ctx, 'author')
     const { compat } = await request.validateQuery(contentChangesQueryValidator)
     const { changes } = await request.validateUsing(contentChangesValidator)
     const result = await this.authoring.apply(

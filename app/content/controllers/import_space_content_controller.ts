@@ -1,12 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ForbiddenException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import SpacePolicy from '#spaces/policies/space_policy'
-import type { SpaceAccess } from '#spaces/records'
 import ImportService from '#content/import/import_service'
 import AuthoringService from '#content/services/authoring_service'
-import { importContentValidator } from '#content/validators/import_validator'
+import ImportController from '#content/controllers/import_controller'
+
+export { authorizeImport } from '#content/controllers/import_controller'
 
 /**
  * POST /v1/spaces/{spaceId}/content/import — editors of a live space. Crawls the website, then
@@ -14,40 +13,22 @@ import { importContentValidator } from '#content/validators/import_validator'
  * `{revision, importedResources, totalResources}`.
  */
 @inject()
-export default class ImportSpaceContentController {
+export default class ImportSpaceContentController extends ImportController {
   constructor(
-    private access: SpaceAccessService,
-    private imports: ImportService,
+    access: SpaceAccessService,
+    imports: ImportService,
     private authoring: AuthoringService
-  ) {}
+  ) {
+    super(access, imports)
+  }
 
-  async handle({ auth, bouncer, params, request, response }: HttpContext) {
-    const user = auth.getUserOrFail()
-    const access = await this.access.spaceFor(user.id, params.spaceId)
-    await authorizeImport(bouncer, access)
-    const { url } = await request.validateUsing(importContentValidator)
-    const plan = await this.imports.crawlAndPlan(url)
+  async handle(ctx: HttpContext) {
+    const { user, access } = await this.importableSpace(ctx)
+    const plan = await this.crawl(ctx)
     const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
       type: 'edits',
       renameCollidingSlugs: true,
     })
-    response.status(201)
-    return {
-      revision: revision.id,
-      importedResources: plan.importedResources,
-      totalResources: plan.totalResources,
-    }
+    return this.imported(ctx, revision.id, plan)
   }
-}
-
-/**
- * Imports write content: `edit` on the space, and a locked space refuses whoever asks.
- */
-export async function authorizeImport(bouncer: HttpContext['bouncer'], access: SpaceAccess) {
-  if (access.space.editMode === 'locked') {
-    throw new ForbiddenException(
-      'This space is locked: its content cannot be edited or imported into'
-    )
-  }
-  await bouncer.with(SpacePolicy).authorize('edit', access)
 }
