@@ -1,15 +1,27 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
-import { createChangeRequest, createSpace } from '../content/helpers.js'
+import { countObjects, createChangeRequest, createSpace } from '../content/helpers.js'
 
-async function countObjects(spaceId: string) {
-  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
-  return Number(row.total)
+/** An admin's space with a draft change request, read as a request reads it before the lock. */
+async function authoringSetup(client: ApiClient) {
+  const admin = await createCaller()
+  const authoring = await app.container.make(ChangeRequestAuthoringService)
+  const space = await createSpace(client, admin)
+  const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
+  const created = await createChangeRequest(client, admin, access.space.id)
+  const changeRequests = await app.container.make(ChangeRequestService)
+  const { changeRequest } = await changeRequests.forCaller(
+    admin.user.id,
+    access.space.id,
+    created.id
+  )
+  return { admin, authoring, access, changeRequest }
 }
 
 test.group('ChangeRequestAuthoringService.apply', (group) => {
@@ -19,15 +31,8 @@ test.group('ChangeRequestAuthoringService.apply', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const authoring = await app.container.make(ChangeRequestAuthoringService)
-    const space = await createSpace(client, admin)
-    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
-    const created = await createChangeRequest(client, admin, access.space.id)
+    const { admin, authoring, access, changeRequest } = await authoringSetup(client)
     // The caller read and authorized a draft; it is merged before the batch takes the lock.
-    const { changeRequest } = await app.container
-      .make(ChangeRequestService)
-      .then((service) => service.forCaller(admin.user.id, access.space.id, created.id))
     await db.from('change_requests').where('id', changeRequest.id).update({ status: 'merged' })
     const objects = await countObjects(access.space.id)
     await assert.rejects(
@@ -44,14 +49,7 @@ test.group('ChangeRequestAuthoringService.apply', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const authoring = await app.container.make(ChangeRequestAuthoringService)
-    const space = await createSpace(client, admin)
-    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
-    const created = await createChangeRequest(client, admin, access.space.id)
-    const { changeRequest } = await app.container
-      .make(ChangeRequestService)
-      .then((service) => service.forCaller(admin.user.id, access.space.id, created.id))
+    const { admin, authoring, access, changeRequest } = await authoringSetup(client)
     // Another batch commits between this request's read and its lock.
     await authoring.apply(admin.user, access, changeRequest, [
       { operation: 'insert_page', title: 'First', document: { markdown: 'first' } },

@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { SCOPES } from '#core/scopes'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
-import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
+import { applyChanges, countObjects, createChangeRequest, createSpace } from '../content/helpers.js'
 
 const crUrl = (spaceId: string) => `/v1/spaces/${spaceId}/change-requests`
 
@@ -21,11 +21,6 @@ async function list(
   const response = await client.get(crUrl(spaceId)).qs(qs).bearerToken(caller.token)
   assertAnswer(response, 200)
   return response.body()
-}
-
-async function countObjects(spaceId: string) {
-  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
-  return Number(row.total)
 }
 
 test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {

@@ -2,17 +2,12 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import ContentStore from '#content/services/content_store'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import { PNG_1X1, applyChanges, countObjects, createChangeRequest, createSpace } from './helpers.js'
 
 const store = new ContentStore()
 
 async function treeOf(spaceId: string, revisionId: string) {
   return store.loadTree(db.connection(), spaceId, revisionId)
-}
-
-async function countObjects(spaceId: string) {
-  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
-  return Number(row.total)
 }
 
 test.group('POST change-requests/{id}/content', (group) => {

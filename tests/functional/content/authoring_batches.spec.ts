@@ -8,7 +8,7 @@ import AuthoringService from '#content/services/authoring_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import type { ContentChange } from '#content/changes'
 import type { TreePage } from '#content/types'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import { PNG_1X1, applyChanges, countObjects, createChangeRequest, createSpace } from './helpers.js'
 
 const store = new ContentStore()
 
@@ -32,11 +32,6 @@ async function markdownOf(spaceId: string, page: TreePage) {
   return page.node.document
     ? store.readDocument(db.connection(), spaceId, page.node.document)
     : undefined
-}
-
-async function countObjects(spaceId: string) {
-  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
-  return Number(row.total)
 }
 
 function pageByTitle(pages: TreePage[], title: string): TreePage {

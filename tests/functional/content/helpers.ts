@@ -1,4 +1,5 @@
 import type { ApiClient } from '@japa/api-client'
+import db from '@adonisjs/lucid/services/db'
 import { assertAnswer } from '#tests/helpers/guards'
 import type { Caller } from '#tests/helpers/callers'
 
@@ -40,3 +41,9 @@ export async function applyChanges(
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+/** How many content objects a space stores: what a refused or no-op write must leave unchanged. */
+export async function countObjects(spaceId: string) {
+  const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
+  return Number(row.total)
+}
