@@ -1,5 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 import { contentReadRoutes } from '#content/routes/reads'
 import { linkRoutes } from '#content/routes/links'
 
@@ -17,31 +17,21 @@ const c = {
     import('#change_requests/controllers/import_change_request_content_controller'),
 }
 
-router
-  .group(() => {
-    const read = middleware.scope('space:read')
-    const write = middleware.scope('space:write')
-    router.get('/spaces/:spaceId/change-requests', [c.list]).use(read)
-    router.post('/spaces/:spaceId/change-requests', [c.create]).use(write)
-    router.get('/spaces/:spaceId/change-requests/:changeRequestId', [c.show]).use(read)
-    router.patch('/spaces/:spaceId/change-requests/:changeRequestId', [c.update]).use(write)
-    router
-      .post('/spaces/:spaceId/change-requests/:changeRequestId/merge', [c.merge])
-      .use(middleware.scope('change-request:merge'))
-    router
-      .post('/spaces/:spaceId/change-requests/:changeRequestId/update', [c.bringUpToDate])
-      .use(write)
-
-    // A change request's content: authoring batches and imports write its head; the content
-    // domain's reads and link listings read it (ContentBranches resolves `changeRequestId`).
-    const cr = '/spaces/:spaceId/change-requests/:changeRequestId'
-    router.post(`${cr}/content`, [c.updateContent]).use(write)
-    router.post(`${cr}/content/import`, [c.importContent]).use(write)
-    contentReadRoutes(`${cr}/content`)
-    linkRoutes(cr)
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+const cr = '/spaces/:spaceId/change-requests/:changeRequestId'
+apiRoutes([
+  ['get', '/spaces/:spaceId/change-requests', c.list, 'space:read'],
+  ['post', '/spaces/:spaceId/change-requests', c.create, 'space:write'],
+  ['get', cr, c.show, 'space:read'],
+  ['patch', cr, c.update, 'space:write'],
+  ['post', `${cr}/merge`, c.merge, 'change-request:merge'],
+  ['post', `${cr}/update`, c.bringUpToDate, 'space:write'],
+  // A change request's content: authoring batches and imports write its head; the content
+  // domain's reads and link listings read it (ContentBranches resolves `changeRequestId`).
+  ['post', `${cr}/content`, c.updateContent, 'space:write'],
+  ['post', `${cr}/content/import`, c.importContent, 'space:write'],
+  ...contentReadRoutes(`${cr}/content`),
+  ...linkRoutes(cr),
+])
 
 // PDF export: the API hands out a signed URL (an hour, pinned to a revision); the URL streams the
 // PDF with no token, as browsers open it.
@@ -49,14 +39,10 @@ const pdf = {
   url: () => import('#change_requests/controllers/pdf_url_controller'),
   download: () => import('#change_requests/controllers/download_pdf_controller'),
 }
-router
-  .group(() => {
-    const read = middleware.scope('space:read')
-    router.get('/spaces/:spaceId/pdf', [pdf.url]).use(read)
-    router.get('/spaces/:spaceId/change-requests/:changeRequestId/pdf', [pdf.url]).use(read)
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes([
+  ['get', '/spaces/:spaceId/pdf', pdf.url, 'space:read'],
+  ['get', `${cr}/pdf`, pdf.url, 'space:read'],
+])
 // Outside /v1: it takes no token. The name is PdfExportService's PDF_ROUTE.
 router
   .get('/pdf/spaces/:spaceId/revisions/:revisionId', [pdf.download])
@@ -73,17 +59,11 @@ const reviews = {
   show: () => import('#change_requests/controllers/show_review_controller'),
 }
 
-router
-  .group(() => {
-    const read = middleware.scope('space:read')
-    const write = middleware.scope('space:write')
-    const cr = '/spaces/:spaceId/change-requests/:changeRequestId'
-    router.get(`${cr}/requested-reviewers`, [reviews.listRequested]).use(read)
-    router.post(`${cr}/requested-reviewers`, [reviews.request]).use(write)
-    router.delete(`${cr}/requested-reviewers/:userId`, [reviews.removeRequested]).use(write)
-    router.get(`${cr}/reviews`, [reviews.list]).use(read)
-    router.post(`${cr}/reviews`, [reviews.submit]).use(write)
-    router.get(`${cr}/reviews/:reviewId`, [reviews.show]).use(read)
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes([
+  ['get', `${cr}/requested-reviewers`, reviews.listRequested, 'space:read'],
+  ['post', `${cr}/requested-reviewers`, reviews.request, 'space:write'],
+  ['delete', `${cr}/requested-reviewers/:userId`, reviews.removeRequested, 'space:write'],
+  ['get', `${cr}/reviews`, reviews.list, 'space:read'],
+  ['post', `${cr}/reviews`, reviews.submit, 'space:write'],
+  ['get', `${cr}/reviews/:reviewId`, reviews.show, 'space:read'],
+])

@@ -1,5 +1,5 @@
 import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 // Each part of the domain registers its own routes.
 import '#content/routes/reads'
 import '#content/routes/links'
@@ -10,13 +10,7 @@ const c = {
   importSpace: () => import('#content/controllers/import_space_content_controller'),
 }
 
-router
-  .group(() => {
-    const write = middleware.scope('space:write')
-    router.post('/spaces/:spaceId/content/import', [c.importSpace]).use(write)
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes([['post', '/spaces/:spaceId/content/import', c.importSpace, 'space:write']])
 
 // File bytes: a signed URL, no token (browsers and <img> tags fetch it).
 router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')

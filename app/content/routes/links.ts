@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes, type ApiRoute } from '#core/http/api_routes'
 
 const c = {
   listLinks: () => import('#content/controllers/list_links_controller'),
@@ -8,16 +7,14 @@ const c = {
 
 /**
  * Link listings of a space (`S`) or of a branch under it (the change requests domain registers
- * `S/change-requests/{id}`), inside an API route group (`/v1`, `apiAuth`).
+ * `S/change-requests/{id}`), for apiRoutes.
  */
-export function linkRoutes(prefix: string) {
-  const read = middleware.scope('space:read')
-  router.get(`${prefix}/links`, [c.listLinks]).use(read)
-  router.get(`${prefix}/content/page/:pageId/links`, [c.listLinks]).use(read)
-  router.get(`${prefix}/content/files/:fileId/backlinks`, [c.listFileBacklinks]).use(read)
+export function linkRoutes(prefix: string): ApiRoute[] {
+  return [
+    ['get', `${prefix}/links`, c.listLinks, 'space:read'],
+    ['get', `${prefix}/content/page/:pageId/links`, c.listLinks, 'space:read'],
+    ['get', `${prefix}/content/files/:fileId/backlinks`, c.listFileBacklinks, 'space:read'],
+  ]
 }
 
-router
-  .group(() => linkRoutes('/spaces/:spaceId'))
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes(linkRoutes('/spaces/:spaceId'))

@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes, type ApiRoute } from '#core/http/api_routes'
 
 /**
  * Content reads: the same endpoints on the space's current revision (`S/content`) and on any
@@ -18,23 +17,21 @@ const c = {
 }
 
 /**
- * The read routes of one target, inside an API route group (`/v1`, `apiAuth`).
+ * The read routes of one target, for apiRoutes.
  */
-export function contentReadRoutes(target: string) {
-  const read = middleware.scope('space:read')
-  router.get(target, [c.showRevision]).use(read)
-  router.get(`${target}/pages`, [c.listPages]).use(read)
-  router.get(`${target}/files`, [c.listFiles]).use(read)
-  router.get(`${target}/files/:fileId`, [c.showFile]).use(read)
-  router.get(`${target}/page/:pageId`, [c.showPage]).use(read)
-  router.get(`${target}/path/*`, [c.showPage]).use(read)
-  router.get(`${target}/reusable-contents/:reusableContentId`, [c.showReusableContent]).use(read)
+export function contentReadRoutes(target: string): ApiRoute[] {
+  return [
+    ['get', target, c.showRevision, 'space:read'],
+    ['get', `${target}/pages`, c.listPages, 'space:read'],
+    ['get', `${target}/files`, c.listFiles, 'space:read'],
+    ['get', `${target}/files/:fileId`, c.showFile, 'space:read'],
+    ['get', `${target}/page/:pageId`, c.showPage, 'space:read'],
+    ['get', `${target}/path/*`, c.showPage, 'space:read'],
+    ['get', `${target}/reusable-contents/:reusableContentId`, c.showReusableContent, 'space:read'],
+  ]
 }
 
-router
-  .group(() => {
-    contentReadRoutes('/spaces/:spaceId/content')
-    contentReadRoutes('/spaces/:spaceId/revisions/:revisionId')
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes([
+  ...contentReadRoutes('/spaces/:spaceId/content'),
+  ...contentReadRoutes('/spaces/:spaceId/revisions/:revisionId'),
+])

@@ -1,5 +1,4 @@
-import router from '@adonisjs/core/services/router'
-import { middleware } from '#start/kernel'
+import { apiRoutes } from '#core/http/api_routes'
 
 /**
  * Full-text search routes; imported for its side effect by the content provider.
@@ -8,12 +7,7 @@ const searchSpace = () => import('#content/search/controllers/search_space_contr
 const searchOrganization = () =>
   import('#content/search/controllers/search_organization_controller')
 
-router
-  .group(() => {
-    router.get('/spaces/:spaceId/search', [searchSpace]).use(middleware.scope('space:read'))
-    router
-      .get('/orgs/:organizationId/search', [searchOrganization])
-      .use(middleware.scope('organization:search'))
-  })
-  .prefix('/v1')
-  .use(middleware.apiAuth())
+apiRoutes([
+  ['get', '/spaces/:spaceId/search', searchSpace, 'space:read'],
+  ['get', '/orgs/:organizationId/search', searchOrganization, 'organization:search'],
+])
