@@ -39,6 +39,7 @@ export default defineConfig({
     () => import('#content/provider'),
     () => import('#change_requests/provider'),
     () => import('#comments/provider'),
+    () => import('#sites/provider'),
     () => import('#console/provider'),
   ],
 

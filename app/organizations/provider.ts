@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { SharedMembership } from '#accounts/contracts/shared_membership'
 import { MemberSpaces, NoMemberSpaces } from '#organizations/contracts/member_spaces'
+import { NoOrganizationSites, OrganizationSites } from '#organizations/contracts/organization_sites'
 
 /**
  * Organizations: organizations, e-mail domains, members, invites and invite links, teams.
@@ -9,7 +10,8 @@ export default class OrganizationsProvider {
   constructor(protected app: ApplicationService) {}
 
   /**
-   * Fills in accounts' SharedMembership, and the default of the contract the spaces domain binds.
+   * Fills in accounts' SharedMembership, and the defaults of the contracts the spaces and sites
+   * domains bind.
    */
   register() {
     this.app.container.singleton(SharedMembership, async () => {
@@ -18,6 +20,7 @@ export default class OrganizationsProvider {
       return new MembershipService()
     })
     this.app.container.bind(MemberSpaces, () => new NoMemberSpaces())
+    this.app.container.bind(OrganizationSites, () => new NoOrganizationSites())
   }
 
   /**

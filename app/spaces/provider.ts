@@ -2,6 +2,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { MemberSpaces } from '#organizations/contracts/member_spaces'
 import { NoSpaceContent, SpaceContent } from '#spaces/contracts/space_content'
 import { SpaceCounterSources } from '#spaces/contracts/space_counters'
+import { SpaceDependents } from '#spaces/contracts/space_dependents'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -15,7 +16,8 @@ export default class SpacesProvider {
 
   /**
    * Fills in the organizations' MemberSpaces; defaults of the contracts domains above spaces bind
-   * (content binds SpaceContent; change requests and comments add counter sources).
+   * (content binds SpaceContent; change requests and comments add counter sources; sites adds a
+   * dependent).
    */
   register() {
     this.app.container.singleton(MemberSpaces, async () => {
@@ -25,6 +27,7 @@ export default class SpacesProvider {
     })
     this.app.container.bind(SpaceContent, () => new NoSpaceContent())
     this.app.container.singleton(SpaceCounterSources, () => new SpaceCounterSources())
+    this.app.container.singleton(SpaceDependents, () => new SpaceDependents())
   }
 
   /**

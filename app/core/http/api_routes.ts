@@ -4,11 +4,14 @@ import type { Scope } from '#core/scopes'
 
 type LazyController = () => Promise<{ default: new (...args: any[]) => any }>
 
-/** One route of the GitBook API: method, path below `/v1`, controller, the OAuth scope it needs. */
+/**
+ * One route of the GitBook API: method, path below `/v1`, controller (its `handle`, or the method
+ * named beside it), the OAuth scope it needs.
+ */
 export type ApiRoute = [
   method: 'get' | 'post' | 'put' | 'patch' | 'delete',
   path: string,
-  controller: LazyController,
+  controller: LazyController | [LazyController, string],
   scope: Scope,
 ]
 
@@ -20,7 +23,8 @@ export function apiRoutes(routes: ApiRoute[]) {
   return router
     .group(() => {
       for (const [method, path, controller, scope] of routes) {
-        router[method](path, [controller]).use(middleware.scope(scope))
+        const handler = Array.isArray(controller) ? controller : [controller]
+        router[method](path, handler as [LazyController]).use(middleware.scope(scope))
       }
     })
     .prefix('/v1')

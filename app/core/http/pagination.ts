@@ -90,6 +90,36 @@ export function pageEnvelope<T>(
   return listEnvelope(items, page.count, page.next)
 }
 
+/**
+ * Keyset pagination over a list already in memory and in its final order (a site's few sections,
+ * say): the cursor holds the id of the last item of a page. An id no longer in the list is a 400,
+ * like any cursor that names nothing.
+ */
+export function paginateList<T extends { id: string }>(
+  items: T[],
+  query: ListQuery
+): { rows: T[]; count: number; next?: { page: string } } {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE
+  let start = 0
+  if (query.page) {
+    const [id] = decodeCursor(query.page, 1)
+    start = items.findIndex((item) => item.id === id) + 1
+    if (start === 0) {
+      throw BadRequestException.invalid({
+        field: 'page',
+        message: `"${query.page.slice(0, 64)}" is not a valid page cursor`,
+      })
+    }
+  }
+  const rows = items.slice(start, start + limit)
+  const hasMore = start + limit < items.length
+  return {
+    rows,
+    count: items.length,
+    next: hasMore ? { page: encodeCursor([rows[rows.length - 1].id]) } : undefined,
+  }
+}
+
 async function countRows(query: AnyQuery): Promise<number> {
   const result = await query.clearOrder().clearSelect().count('* as total')
   return Number(result[0]?.total ?? 0)

@@ -7,7 +7,6 @@ import {
   createOrganizationValidator,
 } from '#organizations/validators/organization_validators'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
-import { BadRequestException } from '#core/exceptions/api_exceptions'
 
 /**
  * POST /v1/orgs — creates an organization; the caller becomes its admin.
@@ -18,14 +17,9 @@ export default class CreateOrganizationController {
 
   async handle({ auth, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
-    const query = await request.validateQuery(createOrganizationQueryValidator)
-    if (query.withDefaultSite) {
-      throw BadRequestException.invalid({
-        field: 'withDefaultSite',
-        message: 'this server cannot create sites yet; create the organization without it',
-      })
-    }
+    const { withDefaultSite } = await request.validateQuery(createOrganizationQueryValidator)
     const input = await request.validateBody(createOrganizationValidator)
-    created(response, serializeOrganization(await this.organizations.create(user, input), user))
+    const access = await this.organizations.create(user, { ...input, withDefaultSite })
+    created(response, serializeOrganization(access, user))
   }
 }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import Organization, {
@@ -10,7 +11,12 @@ import OrganizationEmailDomain from '#organizations/models/organization_email_do
 import type { OrganizationAccess, OrganizationRecord } from '#organizations/organization_access'
 import MembershipService from '#organizations/services/membership_service'
 import MemberService from '#organizations/services/member_service'
-import { ConflictException, NotFoundException } from '#core/exceptions/api_exceptions'
+import { OrganizationSites } from '#organizations/contracts/organization_sites'
+import {
+  BadRequestException,
+  ConflictException,
+  NotFoundException,
+} from '#core/exceptions/api_exceptions'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { parseJson, toBoolean } from '#core/database/columns'
 import { isWellFormedId } from '#core/ids'
@@ -121,8 +127,22 @@ export default class OrganizationService {
   /**
    * Creates an organization with the caller as its admin.
    */
-  async create(user: User, input: CreateOrganizationInput): Promise<OrganizationAccess> {
-    const organizationId = await db.transaction((trx) => this.createWithin(trx, user.id, input))
+  async create(
+    user: User,
+    input: CreateOrganizationInput & { withDefaultSite?: boolean }
+  ): Promise<OrganizationAccess> {
+    const organizationId = await db.transaction(async (trx) => {
+      const id = await this.createWithin(trx, user.id, input)
+      if (input.withDefaultSite) {
+        const sites = await app.container.make(OrganizationSites)
+        const site = await sites.createDefaultSite(trx, { id, title: input.title }, user.id)
+        await trx
+          .from('organizations')
+          .where('id', id)
+          .update({ default_content: JSON.stringify({ type: 'site', site }) })
+      }
+      return id
+    })
     return this.accessFor(user, organizationId)
   }
 
@@ -181,6 +201,16 @@ export default class OrganizationService {
           throw new ConflictException(
             `The hostname "${input.hostname}" is already used by another organization`
           )
+        }
+      }
+      if (input.defaultContent) {
+        const sites = await app.container.make(OrganizationSites)
+        if (!(await sites.siteExists(trx, organizationId, input.defaultContent.site))) {
+          throw BadRequestException.invalid({
+            field: 'defaultContent.site',
+            message: `No site with id "${input.defaultContent.site.slice(0, 64)}" in this organization`,
+            rule: 'exists',
+          })
         }
       }
       const { emailDomains, logo, ...fields } = input

@@ -30,7 +30,8 @@ export const createOrganizationValidator = vine.compile(
 )
 
 /**
- * Query of POST /v1/orgs: a default site needs the sites domain, which this server does not have yet.
+ * Query of POST /v1/orgs: `withDefaultSite` also creates a site publishing a new space (with the
+ * sites domain; without it, a 400).
  */
 export const createOrganizationQueryValidator = vine.compile(
   vine.object({

@@ -1,7 +1,9 @@
+import app from '@adonisjs/core/services/app'
 import type User from '#accounts/models/user'
 import { urls } from '#core/http/urls'
 import SpacePolicy from '#spaces/policies/space_policy'
 import type { SpaceAccess } from '#spaces/records'
+import { SpaceDependents } from '#spaces/contracts/space_dependents'
 import SpaceCountersService, { type SpaceCounters } from '#spaces/services/space_counters_service'
 
 const policy = new SpacePolicy()
@@ -9,7 +11,12 @@ const policy = new SpacePolicy()
 /**
  * GitBook's Space object for the caller described by `access`.
  */
-export function serializeSpace(access: SpaceAccess, caller: User, counters: SpaceCounters) {
+export function serializeSpace(
+  access: SpaceAccess,
+  caller: User,
+  counters: SpaceCounters,
+  published?: string
+) {
   const space = access.space
   return {
     object: 'space' as const,
@@ -25,6 +32,7 @@ export function serializeSpace(access: SpaceAccess, caller: User, counters: Spac
     urls: {
       location: urls.api(`/spaces/${space.id}`),
       app: urls.app(`/spaces/${space.id}`),
+      ...(published ? { published } : {}),
     },
     organization: space.organizationId,
     ...(space.parentId ? { parent: space.parentId } : {}),
@@ -41,11 +49,18 @@ export function serializeSpace(access: SpaceAccess, caller: User, counters: Spac
 const counters = new SpaceCountersService()
 
 /**
- * Spaces with their counters (one call to the counters service for the whole list).
+ * Spaces with their counters and published URLs (one call each for the whole list).
  */
 export async function presentSpaces(accesses: SpaceAccess[], caller: User) {
-  const byId = await counters.countersFor(accesses.map((access) => access.space.id))
-  return accesses.map((access) => serializeSpace(access, caller, byId.get(access.space.id)!))
+  const ids = accesses.map((access) => access.space.id)
+  const dependents = await app.container.make(SpaceDependents)
+  const [byId, published] = await Promise.all([
+    counters.countersFor(ids),
+    dependents.publishedUrls(ids),
+  ])
+  return accesses.map((access) =>
+    serializeSpace(access, caller, byId.get(access.space.id)!, published.get(access.space.id))
+  )
 }
 
 export async function presentSpace(access: SpaceAccess, caller: User) {

@@ -23,6 +23,7 @@ import { RoleResolver } from '#spaces/effective_role'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import SpaceService, { type MoveInput } from '#spaces/services/space_service'
 import { SpaceContent } from '#spaces/contracts/space_content'
+import { SpaceDependents } from '#spaces/contracts/space_dependents'
 import OrderingService from '#spaces/services/ordering_service'
 
 export type CreateCollectionInput = { title?: string; parent?: string }
@@ -42,7 +43,8 @@ export default class CollectionService {
     private access: SpaceAccessService,
     private spaces: SpaceService,
     private ordering: OrderingService,
-    private content: SpaceContent
+    private content: SpaceContent,
+    private dependents: SpaceDependents
   ) {}
 
   /**
@@ -241,6 +243,7 @@ export default class CollectionService {
         .whereIn('parent_id', subtree)
         .update({ organization_id: organizationId })
       await this.content.spacesMoved(trx, spaceIds, organizationId)
+      await this.dependents.spacesLeft(trx, spaceIds)
       await trx
         .from('collections')
         .whereIn('id', subtree)

@@ -48,6 +48,36 @@ export default class SpaceAccessService {
     throw NotFoundException.resource('space', spaceId)
   }
 
+  /**
+   * The live spaces among `spaceIds` of the organization, as a member with `organizationRole` sees
+   * them (those they have no role on left out): one read of the spaces, one of the tree and grants.
+   */
+  async spacesOf(
+    userId: string,
+    organizationId: string,
+    organizationRole: RoleOrGuest,
+    spaceIds: string[]
+  ): Promise<Map<string, SpaceAccess>> {
+    const found = new Map<string, SpaceAccess>()
+    const ids = [...new Set(spaceIds)]
+    if (ids.length === 0) return found
+    const [rows, resolver] = await Promise.all([
+      db
+        .from('spaces as s')
+        .where('s.organization_id', organizationId)
+        .whereIn('s.id', ids)
+        .whereNull('s.deleted_at')
+        .select(SPACE_COLUMNS),
+      this.resolverFor(userId, organizationId, organizationRole),
+    ])
+    for (const row of rows) {
+      const space = spaceFromRow(row)
+      const role = resolver.forSpace(space)
+      if (role) found.set(space.id, { space, role, organizationRole })
+    }
+    return found
+  }
+
   async collectionFor(userId: string, collectionId: string): Promise<CollectionAccess> {
     if (isWellFormedId(collectionId)) {
       const found = await this.lookup('collection', userId, collectionId, false)

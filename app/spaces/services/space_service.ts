@@ -28,6 +28,7 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import { affectedRows } from '#spaces/sql'
 import OrderingService, { type Position } from '#spaces/services/ordering_service'
 import { SpaceContent } from '#spaces/contracts/space_content'
+import { SpaceDependents } from '#spaces/contracts/space_dependents'
 
 /**
  * Deleted spaces stay restorable this long, then `bindery:purge` removes them.
@@ -60,7 +61,8 @@ export default class SpaceService {
   constructor(
     private access: SpaceAccessService,
     private ordering: OrderingService,
-    private content: SpaceContent
+    private content: SpaceContent,
+    private dependents: SpaceDependents
   ) {}
 
   /**
@@ -162,6 +164,33 @@ export default class SpaceService {
     return this.access.spaceFor(user.id, spaceId)
   }
 
+  /**
+   * A new empty space at the organization's root, inside the caller's transaction (a domain above
+   * creating a space along with its own records); `userId` administers it. Returns its id.
+   */
+  async createWithin(
+    trx: TransactionClientContract,
+    organizationId: string,
+    userId: string,
+    organizationRole: RoleOrGuest,
+    title: string
+  ): Promise<string> {
+    const space = await this.insertSpace(trx, {
+      organizationId,
+      parentId: null,
+      title,
+      emoji: null,
+      visibility: 'private',
+      editMode: 'live',
+      defaultLevel: null,
+      mergeRules: null,
+    })
+    if (organizationRole) {
+      await this.grantCreator(trx, organizationId, { space_id: space.id }, userId, organizationRole)
+    }
+    return space.id
+  }
+
   async update(user: User, access: SpaceAccess, input: UpdateSpaceInput): Promise<SpaceAccess> {
     const current = access.space
     if (input.visibility === 'in-collection' && !current.parentId) {
@@ -186,11 +215,14 @@ export default class SpaceService {
    * Soft delete: hidden from every list and lookup except restore, purged after RETENTION_DAYS.
    */
   async delete(access: SpaceAccess): Promise<void> {
-    await db
-      .from('spaces')
-      .where('id', access.space.id)
-      .whereNull('deleted_at')
-      .update({ deleted_at: toSqlTimestamp(now()), updated_at: toSqlTimestamp(now()) })
+    await db.transaction(async (trx) => {
+      await trx
+        .from('spaces')
+        .where('id', access.space.id)
+        .whereNull('deleted_at')
+        .update({ deleted_at: toSqlTimestamp(now()), updated_at: toSqlTimestamp(now()) })
+      await this.dependents.spacesLeft(trx, [access.space.id])
+    })
   }
 
   /**
@@ -340,6 +372,7 @@ export default class SpaceService {
           updated_at: toSqlTimestamp(now()),
         })
       await this.content.spacesMoved(trx, [space.id], input.organization)
+      await this.dependents.spacesLeft(trx, [space.id])
     })
     return this.access.spaceFor(user.id, space.id)
   }

@@ -1,0 +1,75 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { NotFoundException } from '#core/exceptions/api_exceptions'
+import OrganizationController from '#organizations/controllers/organization_controller'
+import OrganizationService from '#organizations/services/organization_service'
+import SitePolicy from '#sites/policies/site_policy'
+import type { SiteAccess } from '#sites/records'
+import { SitePresenter } from '#sites/serializers/site_serializer'
+import SiteService from '#sites/services/site_service'
+import ShareLinkService from '#sites/services/share_link_service'
+import SiteStructureService, { type SiteTarget } from '#sites/services/site_structure_service'
+
+/**
+ * What the endpoints under /v1/orgs/{organizationId}/sites/{siteId} open with: the caller, the
+ * site (404 for one of another organization), the site policy's ability, and a presenter for the
+ * caller. Structure changes run in one transaction and answer with the site as it is after.
+ */
+@inject()
+export default abstract class SiteController extends OrganizationController {
+  constructor(
+    organizations: OrganizationService,
+    protected sites: SiteService,
+    protected structure: SiteStructureService,
+    protected shareLinks: ShareLinkService
+  ) {
+    super(organizations)
+  }
+
+  protected async siteFor(ctx: HttpContext, ability: 'view' | 'manage', shareKey?: string) {
+    const { user, access } = await this.authorizedAccess(ctx, SitePolicy, ability)
+    const siteAccess = await this.sites.find(access, ctx.params.siteId)
+    if (shareKey !== undefined) await this.requireShareKey(siteAccess, shareKey)
+    return {
+      user,
+      siteAccess,
+      site: siteAccess.site,
+      present: new SitePresenter(user, access, shareKey),
+    }
+  }
+
+  /**
+   * Runs a structure change on the site in one transaction (all of it or none).
+   */
+  protected change<T>(
+    ctx: HttpContext,
+    siteAccess: SiteAccess,
+    work: (trx: TransactionClientContract, target: SiteTarget) => Promise<T>
+  ): Promise<T> {
+    const user = ctx.auth.getUserOrFail()
+    const target: SiteTarget = {
+      id: siteAccess.site.id,
+      organizationId: siteAccess.site.organizationId,
+      userId: user.id,
+      organizationRole: siteAccess.access.role,
+    }
+    return db.transaction((trx) => work(trx, target))
+  }
+
+  /**
+   * The site and its whole structure as they are now, Space records loaded, for presenting.
+   */
+  protected async current(siteAccess: SiteAccess, present: SitePresenter) {
+    const { site } = await this.sites.find(siteAccess.access, siteAccess.site.id)
+    const structure = await this.structure.load(db, site.id)
+    await present.loadSpaces(structure.siteSpaces)
+    return { site, structure }
+  }
+
+  private async requireShareKey(siteAccess: SiteAccess, shareKey: string) {
+    const link = await this.shareLinks.activeShareLink(db, siteAccess.site.id, shareKey)
+    if (!link) throw new NotFoundException('No active share link of this site has this key')
+  }
+}

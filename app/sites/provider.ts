@@ -1,0 +1,36 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { OrganizationSites } from '#organizations/contracts/organization_sites'
+import { SpaceDependents } from '#spaces/contracts/space_dependents'
+
+/**
+ * Sites: published sites of an organization, their sections, section groups, site spaces, share
+ * links, adaptive schema and visitor authentication.
+ */
+export default class SitesProvider {
+  constructor(protected app: ApplicationService) {}
+
+  /**
+   * Fills in what organizations (default site, defaultContent) and spaces (site spaces follow
+   * their space; a space's published URL) ask of sites.
+   */
+  register() {
+    this.app.container.bind(OrganizationSites, async (resolver) => {
+      const { default: SiteOrganizationsService } =
+        await import('#sites/services/site_organizations_service')
+      return resolver.make(SiteOrganizationsService)
+    })
+  }
+
+  async boot() {
+    const { default: SiteSpacesDependent } = await import('#sites/services/site_spaces_dependent')
+    const dependents = await this.app.container.make(SpaceDependents)
+    dependents.add(await this.app.container.make(SiteSpacesDependent))
+  }
+
+  /**
+   * Routes are registered once the application has booted (router and kernel middleware exist then).
+   */
+  async start() {
+    await import('#sites/routes')
+  }
+}

@@ -1,0 +1,71 @@
+import { apiRoutes } from '#core/http/api_routes'
+
+const sites = () => import('#sites/controllers/sites_controller')
+const structure = () => import('#sites/controllers/site_structure_controller')
+const sections = () => import('#sites/controllers/site_sections_controller')
+const groups = () => import('#sites/controllers/site_section_groups_controller')
+const siteSpaces = () => import('#sites/controllers/site_spaces_controller')
+const shareLinks = () => import('#sites/controllers/share_links_controller')
+const schema = () => import('#sites/controllers/adaptive_schema_controller')
+const auth = () => import('#sites/controllers/publishing_auth_controller')
+const publishedUrls = () => import('#sites/controllers/published_urls_controller')
+
+const SITES = '/orgs/:organizationId/sites'
+const SITE = `${SITES}/:siteId`
+const SECTION = `${SITE}/sections/:siteSectionId`
+const GROUP = `${SITE}/section-groups/:siteSectionGroupId`
+const SITE_SPACE = `${SITE}/site-spaces/:siteSpaceId`
+
+apiRoutes([
+  ['get', SITES, [sites, 'index'], 'site:read'],
+  ['post', SITES, [sites, 'store'], 'site:write'],
+  ['get', SITE, [sites, 'show'], 'site:read'],
+  ['patch', SITE, [sites, 'update'], 'site:write'],
+  ['delete', SITE, [sites, 'destroy'], 'site:write'],
+  ['post', `${SITE}/publish`, [sites, 'publish'], 'site:publish'],
+  ['post', `${SITE}/unpublish`, [sites, 'unpublish'], 'site:publish'],
+
+  ['get', `${SITE}/adaptive-schema`, [schema, 'show'], 'site:read'],
+  ['put', `${SITE}/adaptive-schema`, [schema, 'update'], 'site:write'],
+  [
+    'get',
+    `${SITE}/adaptive-schema/template-conditions`,
+    [schema, 'templateConditions'],
+    'site:read',
+  ],
+
+  ['get', `${SITE}/published`, [structure, 'published'], 'site:read'],
+  ['get', `${SITE}/structure`, [structure, 'show'], 'site:read'],
+  ['patch', `${SITE}/structure/sort`, [structure, 'sort'], 'site:write'],
+
+  ['get', `${SITE}/sections`, [sections, 'index'], 'site:read'],
+  ['post', `${SITE}/sections`, [sections, 'store'], 'site:write'],
+  ['patch', SECTION, [sections, 'update'], 'site:write'],
+  ['delete', SECTION, [sections, 'destroy'], 'site:write'],
+  ['post', `${SECTION}/move`, [sections, 'move'], 'site:write'],
+
+  ['get', `${SITE}/section-groups`, [groups, 'index'], 'site:read'],
+  ['post', `${SITE}/section-groups`, [groups, 'store'], 'site:write'],
+  ['patch', GROUP, [groups, 'update'], 'site:write'],
+  ['delete', GROUP, [groups, 'destroy'], 'site:write'],
+  ['post', `${GROUP}/sections`, [groups, 'addSection'], 'site:write'],
+  ['delete', `${GROUP}/sections/:siteSectionId`, [groups, 'removeSection'], 'site:write'],
+  ['post', `${GROUP}/move`, [groups, 'move'], 'site:write'],
+
+  ['get', `${SITE}/site-spaces`, [siteSpaces, 'index'], 'site:read'],
+  ['post', `${SITE}/site-spaces`, [siteSpaces, 'store'], 'site:write'],
+  ['patch', SITE_SPACE, [siteSpaces, 'update'], 'site:write'],
+  ['delete', SITE_SPACE, [siteSpaces, 'destroy'], 'site:write'],
+  ['post', `${SITE_SPACE}/move`, [siteSpaces, 'move'], 'site:write'],
+
+  ['get', `${SITE}/share-links`, [shareLinks, 'index'], 'site:read'],
+  ['post', `${SITE}/share-links`, [shareLinks, 'store'], 'site:write'],
+  ['patch', `${SITE}/share-links/:shareLinkId`, [shareLinks, 'update'], 'site:write'],
+  ['delete', `${SITE}/share-links/:shareLinkId`, [shareLinks, 'destroy'], 'site:write'],
+
+  ['get', `${SITE}/publishing/auth`, [auth, 'show'], 'site:auth:read'],
+  ['patch', `${SITE}/publishing/auth`, [auth, 'update'], 'site:auth:write'],
+  ['post', `${SITE}/publishing/auth/regenerate`, [auth, 'regenerate'], 'site:auth:write'],
+
+  ['get', '/urls/published', publishedUrls, 'site:read'],
+])

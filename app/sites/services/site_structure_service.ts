@@ -1,0 +1,849 @@
+import { inject } from '@adonisjs/core'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import {
+  BadRequestException,
+  ConflictException,
+  NotFoundException,
+} from '#core/exceptions/api_exceptions'
+import { isWellFormedId, newId } from '#core/ids'
+import { toSqlTimestamp } from '#core/database/timestamps'
+import type { QueryClient } from '#core/database/query_client'
+import type { RoleOrGuest } from '#core/roles'
+import SpaceService from '#spaces/services/space_service'
+import { spaceFromRow, SPACE_COLUMNS } from '#spaces/records'
+import AuthoringService from '#content/services/authoring_service'
+import type Site from '#sites/models/site'
+import {
+  sectionFromRow,
+  sectionGroupFromRow,
+  siteSpaceFromRow,
+  slugOf,
+  uniquePath,
+  type SectionGroupRecord,
+  type SectionRecord,
+  type SiteSpaceRecord,
+} from '#sites/records'
+import { reorder, type Sibling, type SiblingPosition } from '#sites/services/site_ordering'
+
+/** The site a structure change applies to, and who makes it (new spaces are theirs). */
+export type SiteTarget = {
+  id: string
+  organizationId: string
+  userId: string
+  organizationRole: RoleOrGuest
+}
+
+export type AddSiteSpaceInput = {
+  /** An existing space of the organization, or null for a new one (`newSpace`, else `title`). */
+  spaceId: string | null
+  sectionId?: string
+  title?: string
+  newSpace?: { title: string; sample: boolean }
+  /** The body field that named the space (errors name it). */
+  field?: string
+}
+
+export type AddSectionInput = {
+  spaceId: string | null
+  title?: string | null
+  icon?: string | null
+  siteSectionGroupId?: string
+}
+
+export type UpdateSectionInput = {
+  title?: string
+  path?: string
+  defaultSiteSpace?: string
+  condition?: string | null
+  icon?: string | null
+  description?: string | null
+  siteSectionGroupId?: string | null
+}
+
+export type UpdateSiteSpaceInput = {
+  path?: string
+  condition?: string | null
+  hidden?: boolean
+  spaceId?: string
+  title?: string | null
+}
+
+/** Everything a site is made of, in order: small enough to hold at once. */
+export type SiteStructure = {
+  sections: SectionRecord[]
+  groups: SectionGroupRecord[]
+  siteSpaces: SiteSpaceRecord[]
+}
+
+const ROOT = ''
+
+const SAMPLE_PAGE = `Welcome to your new documentation site.
+
+## Next steps
+
+- Edit this page, or add pages to the space this site publishes.
+- Add sections to the site to publish more spaces side by side.
+- Publish the site when it is ready for its readers.
+`
+
+function now() {
+  return toSqlTimestamp(new Date())
+}
+
+/**
+ * The structure of sites: site spaces at the root or in sections, sections (optionally in section
+ * groups), their order, paths and defaults. Every method runs inside the caller's transaction and
+ * keeps the invariants: paths unique within their parent (409), every non-empty parent has a
+ * default site space, a site with sections has a default section, and site spaces live at the root
+ * only while the site has no section.
+ */
+@inject()
+export default class SiteStructureService {
+  constructor(
+    private spaces: SpaceService,
+    private authoring: AuthoringService
+  ) {}
+
+  async load(client: QueryClient, siteId: string): Promise<SiteStructure> {
+    const [sections, groups, siteSpaces] = await Promise.all([
+      client.from('site_sections').where('site_id', siteId).orderBy(['position', 'id']),
+      client.from('site_section_groups').where('site_id', siteId).orderBy(['position', 'id']),
+      client.from('site_spaces').where('site_id', siteId).orderBy(['position', 'id']),
+    ])
+    return {
+      sections: sections.map(sectionFromRow),
+      groups: groups.map(sectionGroupFromRow),
+      siteSpaces: siteSpaces.map(siteSpaceFromRow),
+    }
+  }
+
+  /**
+   * The top level of a site with sections: ungrouped sections and groups, in one order.
+   */
+  topLevel(structure: SiteStructure): Array<SectionRecord | SectionGroupRecord> {
+    return [
+      ...structure.sections.filter((section) => section.sectionGroupId === null),
+      ...structure.groups,
+    ].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))
+  }
+
+  // ---------------------------------------------------------------------------------- site spaces
+
+  /**
+   * Publishes a space in the site: in `sectionId`, else in the default section when the site has
+   * sections, else at its root. Returns the new site space's id.
+   */
+  async addSiteSpace(
+    trx: TransactionClientContract,
+    site: SiteTarget,
+    input: AddSiteSpaceInput
+  ): Promise<string> {
+    const space = await this.spaceFor(trx, site, input)
+    let sectionId: string | null = null
+    if (input.sectionId !== undefined) {
+      const section = await this.requireSection(trx, site.id, input.sectionId, 'sectionId')
+      sectionId = section.id
+    } else {
+      const row = await trx
+        .from('sites')
+        .where('id', site.id)
+        .select('default_site_section_id')
+        .first()
+      sectionId = row?.default_site_section_id ?? null
+    }
+    const parentKey = sectionId ?? ROOT
+    const siblings = await trx
+      .from('site_spaces')
+      .where('site_id', site.id)
+      .where('parent_key', parentKey)
+      .select('path', 'position')
+    const id = newId()
+    await trx.table('site_spaces').insert({
+      id,
+      site_id: site.id,
+      site_section_id: sectionId,
+      parent_key: parentKey,
+      space_id: space.id,
+      path: uniquePath(slugOf(space.title, 'space'), new Set(siblings.map((s) => s.path))),
+      title: input.spaceId === null ? null : (input.title ?? null),
+      condition: null,
+      hidden: false,
+      position: Math.max(0, ...siblings.map((s) => Number(s.position))) + 1,
+      created_at: now(),
+      updated_at: now(),
+    })
+    if (siblings.length === 0) await this.setParentDefault(trx, site.id, sectionId, id)
+    return id
+  }
+
+  async updateSiteSpace(
+    trx: TransactionClientContract,
+    site: SiteTarget,
+    siteSpaceId: string,
+    input: UpdateSiteSpaceInput
+  ) {
+    const current = await this.requireSiteSpace(trx, site.id, siteSpaceId)
+    const changes: Record<string, unknown> = {}
+    if (input.path !== undefined && input.path !== current.path) {
+      await this.assertFreeSiteSpacePath(
+        trx,
+        site.id,
+        current.siteSectionId,
+        input.path,
+        current.id
+      )
+      changes.path = input.path
+    }
+    if (input.spaceId !== undefined && input.spaceId !== current.spaceId) {
+      const space = await this.spaceFor(trx, site, { spaceId: input.spaceId, field: 'spaceId' })
+      changes.space_id = space.id
+    }
+    if (input.condition !== undefined) changes.condition = input.condition
+    if (input.hidden !== undefined) changes.hidden = input.hidden
+    if (input.title !== undefined) changes.title = input.title
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .from('site_spaces')
+        .where('id', current.id)
+        .update({ ...changes, updated_at: now() })
+    }
+  }
+
+  async deleteSiteSpace(trx: TransactionClientContract, siteId: string, siteSpaceId: string) {
+    const current = await this.requireSiteSpace(trx, siteId, siteSpaceId)
+    await this.removeSiteSpaces(trx, [current])
+  }
+
+  async moveSiteSpace(
+    trx: TransactionClientContract,
+    siteId: string,
+    siteSpaceId: string,
+    position: { before?: string; after?: string }
+  ) {
+    const current = await this.requireSiteSpace(trx, siteId, siteSpaceId)
+    await this.sortSiblings(
+      trx,
+      siteId,
+      { type: 'site-space', id: current.id },
+      {
+        before: position.before ? { type: 'site-space', id: position.before } : undefined,
+        after: position.after ? { type: 'site-space', id: position.after } : undefined,
+      }
+    )
+  }
+
+  /**
+   * `defaultSiteSpace` of a site: a site space at its root, or in its default section when it has
+   * sections.
+   */
+  async setDefaultSiteSpace(trx: TransactionClientContract, site: Site, siteSpaceId: string) {
+    const siteSpace = await this.requireSiteSpace(trx, site.id, siteSpaceId, 'defaultSiteSpace')
+    if (siteSpace.siteSectionId !== site.defaultSiteSectionId) {
+      throw BadRequestException.invalid({
+        field: 'defaultSiteSpace',
+        message: site.defaultSiteSectionId
+          ? 'The site space must be in the default section of the site'
+          : 'The site space must be at the root of the site',
+        rule: 'parent',
+      })
+    }
+    await this.setParentDefault(trx, site.id, siteSpace.siteSectionId, siteSpace.id)
+    if (!siteSpace.siteSectionId) site.defaultSiteSpaceId = siteSpace.id
+  }
+
+  /**
+   * Site spaces removed (deleted, or their space gone): each parent that loses its default takes
+   * the first remaining one.
+   */
+  async removeSiteSpaces(trx: TransactionClientContract, removed: SiteSpaceRecord[]) {
+    if (removed.length === 0) return
+    await trx
+      .from('site_spaces')
+      .whereIn(
+        'id',
+        removed.map((s) => s.id)
+      )
+      .delete()
+    const parents = new Map(removed.map((s) => [`${s.siteId}/${s.siteSectionId ?? ROOT}`, s]))
+    for (const siteSpace of parents.values()) {
+      await this.repairParentDefault(trx, siteSpace.siteId, siteSpace.siteSectionId)
+    }
+  }
+
+  /**
+   * What the spaces domain tells: those spaces left (deleted or transferred).
+   */
+  async spacesLeft(trx: TransactionClientContract, spaceIds: string[]) {
+    const rows = await trx.from('site_spaces').whereIn('space_id', spaceIds)
+    await this.removeSiteSpaces(trx, rows.map(siteSpaceFromRow))
+  }
+
+  // ------------------------------------------------------------------------------------- sections
+
+  async addSection(
+    trx: TransactionClientContract,
+    site: SiteTarget,
+    input: AddSectionInput
+  ): Promise<string> {
+    const structure = await this.load(trx, site.id)
+    if (input.siteSectionGroupId !== undefined) {
+      this.findIn(structure.groups, input.siteSectionGroupId, 'site section group')
+    }
+    if (structure.sections.length === 0 && structure.siteSpaces.length > 0) {
+      await this.sectionFromRoot(trx, site, structure)
+    }
+    const space = await this.spaceFor(trx, site, {
+      spaceId: input.spaceId,
+      title: input.title ?? undefined,
+      field: 'spaceId',
+    })
+    const title = sectionTitle(input.title ?? space.title)
+    const { sections } = await this.load(trx, site.id)
+    const paths = new Set(sections.map((s) => s.path))
+    const id = newId()
+    await trx.table('site_sections').insert({
+      id,
+      site_id: site.id,
+      section_group_id: input.siteSectionGroupId ?? null,
+      title,
+      description: null,
+      path: uniquePath(slugOf(title, 'section'), paths),
+      condition: null,
+      icon: input.icon ?? null,
+      default_site_space_id: null,
+      position: await this.nextPosition(trx, site.id, input.siteSectionGroupId ?? null),
+      created_at: now(),
+      updated_at: now(),
+    })
+    await this.addSiteSpace(trx, site, {
+      spaceId: space.id,
+      sectionId: id,
+      title: input.title ?? undefined,
+    })
+    await trx
+      .from('sites')
+      .where('id', site.id)
+      .whereNull('default_site_section_id')
+      .update({ default_site_section_id: id, default_site_space_id: null })
+    return id
+  }
+
+  async updateSection(
+    trx: TransactionClientContract,
+    siteId: string,
+    sectionId: string,
+    input: UpdateSectionInput
+  ) {
+    const section = await this.requireSection(trx, siteId, sectionId)
+    const changes: Record<string, unknown> = {}
+    if (input.path !== undefined && input.path !== section.path) {
+      const taken = await trx
+        .from('site_sections')
+        .where('site_id', siteId)
+        .where('path', input.path)
+        .whereNot('id', section.id)
+        .first()
+      if (taken) {
+        throw new ConflictException(
+          `Another section of this site already has the path "${input.path}"`
+        )
+      }
+      changes.path = input.path
+    }
+    if (input.defaultSiteSpace !== undefined) {
+      const siteSpace = await this.requireSiteSpace(
+        trx,
+        siteId,
+        input.defaultSiteSpace,
+        'defaultSiteSpace'
+      )
+      if (siteSpace.siteSectionId !== section.id) {
+        throw BadRequestException.invalid({
+          field: 'defaultSiteSpace',
+          message: 'The site space must be one of this section',
+          rule: 'parent',
+        })
+      }
+      changes.default_site_space_id = siteSpace.id
+    }
+    if (
+      input.siteSectionGroupId !== undefined &&
+      input.siteSectionGroupId !== section.sectionGroupId
+    ) {
+      if (input.siteSectionGroupId !== null) {
+        await this.requireGroup(trx, siteId, input.siteSectionGroupId, 'siteSectionGroupId')
+      }
+      changes.section_group_id = input.siteSectionGroupId
+      changes.position = await this.nextPosition(trx, siteId, input.siteSectionGroupId)
+    }
+    for (const field of ['title', 'condition', 'icon', 'description'] as const) {
+      if (input[field] !== undefined) changes[field] = input[field]
+    }
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .from('site_sections')
+        .where('id', section.id)
+        .update({ ...changes, updated_at: now() })
+    }
+  }
+
+  /**
+   * Deletes a section with its site spaces; when it was the default, the first remaining section
+   * (in the structure's order) becomes the default.
+   */
+  async deleteSection(trx: TransactionClientContract, siteId: string, sectionId: string) {
+    const section = await this.requireSection(trx, siteId, sectionId)
+    await trx.from('site_spaces').where('site_section_id', section.id).delete()
+    await trx.from('site_sections').where('id', section.id).delete()
+    const site = await trx
+      .from('sites')
+      .where('id', siteId)
+      .select('default_site_section_id')
+      .first()
+    if (site?.default_site_section_id === section.id) {
+      const structure = await this.load(trx, siteId)
+      const first = this.orderedSections(structure)[0]
+      await trx
+        .from('sites')
+        .where('id', siteId)
+        .update({ default_site_section_id: first?.id ?? null })
+    }
+  }
+
+  /**
+   * Sections in the order readers see them: top level, a group's sections where the group stands.
+   */
+  orderedSections(structure: SiteStructure): SectionRecord[] {
+    return this.topLevel(structure).flatMap((item) =>
+      'path' in item ? [item] : structure.sections.filter((s) => s.sectionGroupId === item.id)
+    )
+  }
+
+  // ------------------------------------------------------------------------------ section groups
+
+  async addGroup(
+    trx: TransactionClientContract,
+    siteId: string,
+    input: { title: string; icon?: string | null; sections?: string[] }
+  ): Promise<string> {
+    const id = newId()
+    await trx.table('site_section_groups').insert({
+      id,
+      site_id: siteId,
+      title: input.title,
+      icon: input.icon ?? null,
+      position: await this.nextPosition(trx, siteId, null),
+      created_at: now(),
+      updated_at: now(),
+    })
+    for (const sectionId of new Set(input.sections ?? [])) {
+      await this.addSectionToGroup(trx, siteId, id, sectionId, 'sections')
+    }
+    return id
+  }
+
+  async updateGroup(
+    trx: TransactionClientContract,
+    siteId: string,
+    groupId: string,
+    input: { title?: string; icon?: string | null }
+  ) {
+    const group = await this.requireGroup(trx, siteId, groupId)
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+    if (Object.keys(changes).length > 0) {
+      await trx
+        .from('site_section_groups')
+        .where('id', group.id)
+        .update({ ...changes, updated_at: now() })
+    }
+  }
+
+  /**
+   * Deletes a group; its sections stay, at the top level where the group stood.
+   */
+  async deleteGroup(trx: TransactionClientContract, siteId: string, groupId: string) {
+    const group = await this.requireGroup(trx, siteId, groupId)
+    const structure = await this.load(trx, siteId)
+    const order = this.topLevel(structure).flatMap((item) =>
+      item.id === group.id
+        ? structure.sections.filter((s) => s.sectionGroupId === group.id)
+        : [item]
+    )
+    await trx
+      .from('site_sections')
+      .where('section_group_id', group.id)
+      .update({ section_group_id: null })
+    await trx.from('site_section_groups').where('id', group.id).delete()
+    await this.writeTopLevel(
+      trx,
+      order.map((item) => ({ type: 'site-section', id: item.id })),
+      structure
+    )
+  }
+
+  async addSectionToGroup(
+    trx: TransactionClientContract,
+    siteId: string,
+    groupId: string,
+    sectionId: string,
+    field = 'sectionId'
+  ) {
+    const group = await this.requireGroup(trx, siteId, groupId)
+    const section = await this.requireSection(trx, siteId, sectionId, field)
+    if (section.sectionGroupId === group.id) return
+    await trx
+      .from('site_sections')
+      .where('id', section.id)
+      .update({
+        section_group_id: group.id,
+        position: await this.nextPosition(trx, siteId, group.id),
+        updated_at: now(),
+      })
+  }
+
+  async removeSectionFromGroup(
+    trx: TransactionClientContract,
+    siteId: string,
+    groupId: string,
+    sectionId: string
+  ) {
+    const group = await this.requireGroup(trx, siteId, groupId)
+    const section = await this.requireSection(trx, siteId, sectionId)
+    if (section.sectionGroupId !== group.id) {
+      throw new NotFoundException(
+        `The section "${section.id}" is not in the section group "${group.id}"`
+      )
+    }
+    await trx
+      .from('site_sections')
+      .where('id', section.id)
+      .update({
+        section_group_id: null,
+        position: await this.nextPosition(trx, siteId, null),
+        updated_at: now(),
+      })
+  }
+
+  // ---------------------------------------------------------------------------------- ordering
+
+  /**
+   * Moves a site space, section or group before or after a sibling (or to the end of its level).
+   */
+  async sortSiblings(
+    trx: TransactionClientContract,
+    siteId: string,
+    item: Sibling,
+    position: SiblingPosition
+  ) {
+    const structure = await this.load(trx, siteId)
+    if (item.type === 'site-space') {
+      const siteSpace = this.findIn(structure.siteSpaces, item.id, 'site space')
+      const siblings = structure.siteSpaces
+        .filter((s) => s.siteSectionId === siteSpace.siteSectionId)
+        .map((s) => ({ type: 'site-space', id: s.id }))
+      const order = reorder(siblings, item, position)
+      await this.writePositions(
+        trx,
+        'site_spaces',
+        order.map((s) => s.id)
+      )
+      return
+    }
+    const groupId =
+      item.type === 'site-section'
+        ? this.findIn(structure.sections, item.id, 'site section').sectionGroupId
+        : (this.findIn(structure.groups, item.id, 'site section group'), null)
+    if (groupId) {
+      const siblings = structure.sections
+        .filter((s) => s.sectionGroupId === groupId)
+        .map((s) => ({ type: 'site-section', id: s.id }))
+      const order = reorder(siblings, item, position)
+      await this.writePositions(
+        trx,
+        'site_sections',
+        order.map((s) => s.id)
+      )
+      return
+    }
+    const siblings = this.topLevel(structure).map((entry) => ({
+      type: 'path' in entry ? 'site-section' : 'site-section-group',
+      id: entry.id,
+    }))
+    await this.writeTopLevel(trx, reorder(siblings, item, position), structure)
+  }
+
+  private async writeTopLevel(
+    trx: TransactionClientContract,
+    order: Sibling[],
+    structure: SiteStructure
+  ) {
+    const groups = new Set(structure.groups.map((g) => g.id))
+    for (const [index, entry] of order.entries()) {
+      const table =
+        entry.type === 'site-section-group' && groups.has(entry.id)
+          ? 'site_section_groups'
+          : 'site_sections'
+      await trx
+        .from(table)
+        .where('id', entry.id)
+        .update({ position: index + 1 })
+    }
+  }
+
+  private async writePositions(trx: TransactionClientContract, table: string, ids: string[]) {
+    for (const [index, id] of ids.entries()) {
+      await trx
+        .from(table)
+        .where('id', id)
+        .update({ position: index + 1 })
+    }
+  }
+
+  /**
+   * The next position at the top level of the site (sections and groups) or in a group.
+   */
+  private async nextPosition(
+    trx: TransactionClientContract,
+    siteId: string,
+    groupId: string | null
+  ) {
+    const sections = await trx
+      .from('site_sections')
+      .where('site_id', siteId)
+      .if(groupId === null, (q) => q.whereNull('section_group_id'))
+      .if(groupId !== null, (q) => q.where('section_group_id', groupId!))
+      .max('position as top')
+      .first()
+    let top = Number(sections?.top ?? 0)
+    if (groupId === null) {
+      const groups = await trx
+        .from('site_section_groups')
+        .where('site_id', siteId)
+        .max('position as top')
+        .first()
+      top = Math.max(top, Number(groups?.top ?? 0))
+    }
+    return top + 1
+  }
+
+  // ------------------------------------------------------------------------------------ lookups
+
+  async requireSection(
+    client: QueryClient,
+    siteId: string,
+    sectionId: string,
+    _field?: string
+  ): Promise<SectionRecord> {
+    const row = isWellFormedId(sectionId)
+      ? await client.from('site_sections').where('site_id', siteId).where('id', sectionId).first()
+      : null
+    if (!row) throw NotFoundException.resource('site section', sectionId)
+    return sectionFromRow(row)
+  }
+
+  async requireGroup(
+    client: QueryClient,
+    siteId: string,
+    groupId: string,
+    _field?: string
+  ): Promise<SectionGroupRecord> {
+    const row = isWellFormedId(groupId)
+      ? await client
+          .from('site_section_groups')
+          .where('site_id', siteId)
+          .where('id', groupId)
+          .first()
+      : null
+    if (!row) throw NotFoundException.resource('site section group', groupId)
+    return sectionGroupFromRow(row)
+  }
+
+  async requireSiteSpace(
+    client: QueryClient,
+    siteId: string,
+    siteSpaceId: string,
+    _field?: string
+  ): Promise<SiteSpaceRecord> {
+    const row = isWellFormedId(siteSpaceId)
+      ? await client.from('site_spaces').where('site_id', siteId).where('id', siteSpaceId).first()
+      : null
+    if (!row) throw NotFoundException.resource('site space', siteSpaceId)
+    return siteSpaceFromRow(row)
+  }
+
+  private findIn<T extends { id: string }>(records: T[], id: string, kind: string): T {
+    const found = records.find((record) => record.id === id)
+    if (!found) throw NotFoundException.resource(kind, id)
+    return found
+  }
+
+  // ------------------------------------------------------------------------------------ helpers
+
+  /**
+   * The space a site space points at: one of the organization's live spaces (another
+   * organization's, a deleted one or an unknown id is a 404), or a new one.
+   */
+  private async spaceFor(
+    trx: TransactionClientContract,
+    site: SiteTarget,
+    input: AddSiteSpaceInput
+  ) {
+    if (input.spaceId === null) {
+      const title = (input.newSpace?.title ?? input.title ?? 'Untitled').slice(0, 50)
+      const spaceId = await this.spaces.createWithin(
+        trx,
+        site.organizationId,
+        site.userId,
+        site.organizationRole,
+        title
+      )
+      if (input.newSpace?.sample) await this.writeSamplePage(trx, spaceId, site.userId)
+      return { id: spaceId, title }
+    }
+    const row = isWellFormedId(input.spaceId)
+      ? await trx
+          .from('spaces')
+          .where('id', input.spaceId)
+          .where('organization_id', site.organizationId)
+          .whereNull('deleted_at')
+          .select('id', 'title')
+          .first()
+      : null
+    if (!row) throw NotFoundException.resource('space', input.spaceId)
+    return { id: row.id as string, title: row.title as string }
+  }
+
+  private async writeSamplePage(trx: TransactionClientContract, spaceId: string, userId: string) {
+    const row = await trx.from('spaces as s').where('s.id', spaceId).select(SPACE_COLUMNS).first()
+    const space = spaceFromRow(row)
+    const base = await this.authoring.workingCopy(trx, spaceId, space.revisionId)
+    const result = await this.authoring.applyOnto(
+      trx,
+      base,
+      [{ operation: 'insert_page', title: 'Welcome', document: { markdown: SAMPLE_PAGE } }],
+      { type: 'edits', createdById: userId, baseRevisionId: base.id, changeRequestId: null }
+    )
+    await this.authoring.makeCurrent(
+      trx,
+      { space, role: 'admin', organizationRole: 'admin' },
+      base,
+      result.revision
+    )
+  }
+
+  /**
+   * The first section of a site whose spaces were at its root: they move into it, keeping their
+   * order and default, and it becomes the default section.
+   */
+  private async sectionFromRoot(
+    trx: TransactionClientContract,
+    site: SiteTarget,
+    structure: SiteStructure
+  ) {
+    const row = await trx
+      .from('sites')
+      .where('id', site.id)
+      .select('title', 'default_site_space_id')
+      .first()
+    const title = sectionTitle(row.title)
+    const id = newId()
+    await trx.table('site_sections').insert({
+      id,
+      site_id: site.id,
+      section_group_id: null,
+      title,
+      description: null,
+      path: slugOf(title, 'section'),
+      condition: null,
+      icon: null,
+      default_site_space_id: row.default_site_space_id ?? structure.siteSpaces[0].id,
+      position: 1,
+      created_at: now(),
+      updated_at: now(),
+    })
+    await trx
+      .from('site_spaces')
+      .where('site_id', site.id)
+      .where('parent_key', ROOT)
+      .update({ site_section_id: id, parent_key: id })
+    await trx
+      .from('sites')
+      .where('id', site.id)
+      .update({ default_site_section_id: id, default_site_space_id: null })
+  }
+
+  private async assertFreeSiteSpacePath(
+    trx: TransactionClientContract,
+    siteId: string,
+    sectionId: string | null,
+    path: string,
+    exceptId: string
+  ) {
+    const taken = await trx
+      .from('site_spaces')
+      .where('site_id', siteId)
+      .where('parent_key', sectionId ?? ROOT)
+      .where('path', path)
+      .whereNot('id', exceptId)
+      .first()
+    if (taken) {
+      throw new ConflictException(
+        `Another site space ${sectionId ? 'of this section' : 'of this site'} already has the path "${path}"`
+      )
+    }
+  }
+
+  private async setParentDefault(
+    trx: TransactionClientContract,
+    siteId: string,
+    sectionId: string | null,
+    siteSpaceId: string | null
+  ) {
+    if (sectionId) {
+      await trx
+        .from('site_sections')
+        .where('id', sectionId)
+        .update({ default_site_space_id: siteSpaceId })
+    } else {
+      await trx.from('sites').where('id', siteId).update({ default_site_space_id: siteSpaceId })
+    }
+  }
+
+  private async repairParentDefault(
+    trx: TransactionClientContract,
+    siteId: string,
+    sectionId: string | null
+  ) {
+    const parent = sectionId
+      ? await trx
+          .from('site_sections')
+          .where('id', sectionId)
+          .select('default_site_space_id')
+          .first()
+      : await trx.from('sites').where('id', siteId).select('default_site_space_id').first()
+    if (!parent) return
+    const current = parent.default_site_space_id
+      ? await trx.from('site_spaces').where('id', parent.default_site_space_id).first()
+      : null
+    if (current) return
+    const first = await trx
+      .from('site_spaces')
+      .where('site_id', siteId)
+      .where('parent_key', sectionId ?? ROOT)
+      .orderBy(['position', 'id'])
+      .select('id')
+      .first()
+    await this.setParentDefault(trx, siteId, sectionId, first?.id ?? null)
+  }
+}
+
+/**
+ * A section title of the platform's 2..128 characters from any title (a space's may be shorter).
+ */
+function sectionTitle(title: string): string {
+  const chars = [...title.trim()]
+  if (chars.length < 2) return 'Section'
+  return chars.slice(0, 128).join('')
+}
+
+export const ROOT_PARENT = ROOT
