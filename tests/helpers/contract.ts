@@ -153,9 +153,13 @@ function platformOperationSchema(method: string, url: string, status: number) {
     ? PLATFORM_OPERATIONS[operation.template][method.toUpperCase()]
     : undefined
   if (!operation || !schema) return undefined
-  if (status === 200)
-    return { key: `${method.toUpperCase()} ${operation.template} 200`, schema: schema() }
   if (status >= 400) return { key: 'Error', schema: spec.components.schemas.Error }
+  const key = `${method.toUpperCase()} ${operation.template} ${status}`
+  const documented = schema()
+  // A schema for 200 or 201, or null for an operation that answers 205 without a body.
+  if (documented === null ? status === 205 : status === 200 || status === 201) {
+    return { key, schema: documented }
+  }
   throw new Error(`Contract: ${method} ${operation.template} documents no ${status} response`)
 }
 
@@ -175,7 +179,10 @@ export function findOperation(method: string, url: string) {
  */
 export function validateContract(method: string, url: string, status: number, body: unknown) {
   const platform = platformOperationSchema(method, url, status)
-  if (platform) return check(platform.key, platform.schema, status, body)
+  if (platform) {
+    if (platform.schema === null) return assertNoBody(platform.key, body)
+    return check(platform.key, platform.schema, status, body)
+  }
   const operation = findOperation(method, url)
   if (!operation) throw new Error(`Contract: no operation in @gitbook/api for ${method} ${url}`)
 
@@ -197,18 +204,23 @@ export function validateContract(method: string, url: string, status: number, bo
     }
   }
   if (!schema) {
-    // A documented response without a body (204/205): the body must be empty.
-    if (
-      body !== undefined &&
-      body !== null &&
-      body !== '' &&
-      !(typeof body === 'object' && Object.keys(body as object).length === 0)
-    ) {
-      throw new Error(`Contract: ${key} has no body, got ${JSON.stringify(body).slice(0, 200)}`)
-    }
-    return
+    return assertNoBody(key, body)
   }
   check(key, schema, status, body)
+}
+
+/**
+ * A documented response without a body (204/205): the body must be empty.
+ */
+function assertNoBody(key: string, body: unknown) {
+  if (
+    body !== undefined &&
+    body !== null &&
+    body !== '' &&
+    !(typeof body === 'object' && Object.keys(body as object).length === 0)
+  ) {
+    throw new Error(`Contract: ${key} has no body, got ${JSON.stringify(body).slice(0, 200)}`)
+  }
 }
 
 function check(key: string, schema: unknown, status: number, body: unknown) {

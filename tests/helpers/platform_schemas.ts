@@ -102,12 +102,14 @@ const BACKLINK_LIST = {
   ],
 }
 
+const GROUP = '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}'
+
 const S = '/spaces/{spaceId}'
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}'
 
 /**
  * Operations of the platform document missing from @gitbook/api, by path template: their 200
- * schemas. Their errors are held to the OpenAPI `Error` schema.
+ * schemas (null: no body, 205). Their errors are held to the OpenAPI `Error` schema.
  */
 export const PLATFORM_OPERATIONS: Record<string, Record<string, () => unknown>> = {
   [`${S}/links`]: { GET: () => LINK_LISTING },
@@ -116,4 +118,7 @@ export const PLATFORM_OPERATIONS: Record<string, Record<string, () => unknown>> 
   [`${CR}/content/page/{pageId}/links`]: { GET: () => LINK_LISTING },
   [`${S}/content/files/{fileId}/backlinks`]: { GET: () => BACKLINK_LIST },
   [`${CR}/content/files/{fileId}/backlinks`]: { GET: () => BACKLINK_LIST },
+  // Adding a section to a group answers the group (201); taking one out answers 205.
+  [`${GROUP}/sections`]: { POST: () => ({ $ref: '#/components/schemas/SiteSectionGroup' }) },
+  [`${GROUP}/sections/{siteSectionId}`]: { DELETE: () => null },
 }

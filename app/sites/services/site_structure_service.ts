@@ -315,11 +315,7 @@ export default class SiteStructureService {
       created_at: now(),
       updated_at: now(),
     })
-    await this.addSiteSpace(trx, site, {
-      spaceId: space.id,
-      sectionId: id,
-      title: input.title ?? undefined,
-    })
+    await this.addSiteSpace(trx, site, { spaceId: space.id, sectionId: id })
     await trx
       .from('sites')
       .where('id', site.id)

@@ -60,3 +60,14 @@ export async function createSite(
   const site = response.body()
   return { sites, site, siteId: site.id as string, spaceIds, path: `/${site.id}` }
 }
+
+/**
+ * The body of a successful answer, its contract checked (an error answer fails with its body).
+ */
+export function okBody(answer: any) {
+  if (answer.status() >= 400) {
+    throw new Error(`Unexpected ${answer.status()}: ${JSON.stringify(answer.body())}`)
+  }
+  answer.assertContract()
+  return answer.body()
+}
