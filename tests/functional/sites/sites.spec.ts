@@ -190,11 +190,11 @@ test.group('Sites: the site record', (group) => {
     assert.containsSubset(site, { title: 'Acme', siteSpaces: 1 })
     assert.deepEqual(org.defaultContent, { type: 'site', site: site.id })
 
-    const patch = (site: string) =>
+    const patch = (siteId: string) =>
       client
         .patch(`/v1/orgs/${org.id}`)
         .bearerToken(admin.token)
-        .json({ defaultContent: { type: 'site', site } })
+        .json({ defaultContent: { type: 'site', site: siteId } })
     assertAnswer(await patch(site.id), 200)
     const other = await createSite(client, admin)
     assertAnswer(await patch(other.siteId), 400, 'No site with id')
