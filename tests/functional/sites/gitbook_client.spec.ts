@@ -34,12 +34,12 @@ test.group('GitBookAPI client: sites', (group) => {
       ]
     )
 
-    const { data: group } = await api.orgs.addSectionGroupToSite(org, site.id, {
+    const { data: sectionGroup } = await api.orgs.addSectionGroupToSite(org, site.id, {
       title: 'APIs',
       sections: [section.id],
     })
     assert.deepEqual(
-      group.sections.map((s) => s.id),
+      sectionGroup.sections.map((s) => s.id),
       [section.id]
     )
     await api.orgs.updateSiteById(org, site.id, { basename: 'developers' })
