@@ -14,11 +14,14 @@ import AuthoringService from '#content/services/authoring_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import type { RoleOrGuest } from '#core/roles'
+import SiteService from '#sites/services/site_service'
+import SiteStructureService from '#sites/services/site_structure_service'
+import db from '@adonisjs/lucid/services/db'
 
 /**
  * Demo data for trying the console and the API: one organization with an admin and members of
  * several roles, a team, and a small tree of collections and spaces with grants. Running it again
- * changes nothing. Pages, change requests and a site join the demo as those domains land.
+ * changes nothing. The Handbook has pages and a change request; a published site shows it.
  */
 export const DEMO_PASSWORD = 'bindery-demo'
 export const DEMO_ORGANIZATION = 'Bindery Demo'
@@ -107,7 +110,7 @@ export default class MainSeeder extends BaseSeeder {
       title: 'Installation',
       parent: gettingStarted.collection.id,
     })
-    await spaces.create(admin, organizationId, {
+    const apiReference = await spaces.create(admin, organizationId, {
       title: 'API reference',
       parent: guides.collection.id,
     })
@@ -127,6 +130,35 @@ export default class MainSeeder extends BaseSeeder {
       { role: 'read', users: [guest.id] }
     )
     await this.seedContent(admin, editor, handbook)
+    await this.seedSite(admin, organizationId, handbook, apiReference)
+  }
+
+  /**
+   * A published site: the Handbook at its root section, the API reference in a second section.
+   */
+  private async seedSite(
+    admin: User,
+    organizationId: string,
+    handbook: SpaceAccess,
+    apiReference: SpaceAccess
+  ) {
+    const access = await new OrganizationService().accessFor(admin, organizationId)
+    const sites = await app.container.make(SiteService)
+    const structure = await app.container.make(SiteStructureService)
+    const siteAccess = await sites.create(admin, access, {
+      title: 'Bindery Demo docs',
+      spaces: [handbook.space.id],
+    })
+    const target = {
+      id: siteAccess.site.id,
+      organizationId,
+      userId: admin.id,
+      organizationRole: access.role,
+    }
+    await db.transaction((trx) =>
+      structure.addSection(trx, target, { spaceId: apiReference.space.id, title: 'API reference' })
+    )
+    await sites.publish(siteAccess)
   }
 
   /**

@@ -67,5 +67,20 @@ test.group('node ace db:seed', (group) => {
       guest.id,
     ])
     assert.deepEqual([...counts.values()], [3, 1])
+
+    // A published site: the Handbook in its default section, the API reference in a second one.
+    const sites = await db.from('sites').where('organization_id', organizationId)
+    assert.deepEqual(
+      sites.map((site) => [site.title, Boolean(site.published)]),
+      [['Bindery Demo docs', true]]
+    )
+    const sections = await db
+      .from('site_sections')
+      .where('site_id', sites[0].id)
+      .orderBy('position')
+    assert.deepEqual(
+      sections.map((section) => section.title),
+      ['Bindery Demo docs', 'API reference']
+    )
   })
 })
