@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { AccessTokensProvider } from '#accounts/auth/access_tokens_provider'
 
 const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
@@ -12,7 +11,7 @@ const AuthFinder = withAuthFinder(() => hash.use('scrypt'), {
   passwordColumnName: 'password',
 })
 
-export default class User extends compose(BaseModel, withRandomId, AuthFinder) {
+export default class User extends compose(BaseModel, withRandomId, withTimestamps, AuthFinder) {
   @column()
   declare email: string
 
@@ -27,12 +26,6 @@ export default class User extends compose(BaseModel, withRandomId, AuthFinder) {
    */
   @column({ serializeAs: null })
   declare password: string | null
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   /**
    * API tokens: `gb_api_<id>.<secret>` like GitBook's, SHA-256 hashed in `auth_access_tokens`;

@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { booleanColumn, jsonColumn } from '#core/database/columns'
 import type { RoleOrGuest } from '#core/roles'
 import OrganizationMember from '#organizations/models/organization_member'
@@ -18,7 +17,7 @@ export type DefaultContent = { type: 'site'; site: string }
  */
 export const SELF_HOSTED_PLAN = 'enterprise_2024'
 
-export default class Organization extends compose(BaseModel, withRandomId) {
+export default class Organization extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare title: string
 
@@ -54,12 +53,6 @@ export default class Organization extends compose(BaseModel, withRandomId) {
 
   @column()
   declare logoUrl: string | null
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => OrganizationMember)
   declare members: HasMany<typeof OrganizationMember>

@@ -1,15 +1,18 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import type { RoleOrGuest } from '#core/roles'
 
 /**
  * A reusable invite link: whoever holds its id joins the organization with its role, as long as the
  * organization allows invite links. GitBook's shape has no expiry, so links last until deleted.
  */
-export default class OrganizationInviteLink extends compose(BaseModel, withRandomId) {
+export default class OrganizationInviteLink extends compose(
+  BaseModel,
+  withRandomId,
+  withTimestamps
+) {
   @column()
   declare organizationId: string
 
@@ -18,10 +21,4 @@ export default class OrganizationInviteLink extends compose(BaseModel, withRando
 
   @column()
   declare createdBy: string | null
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

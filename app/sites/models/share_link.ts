@@ -1,16 +1,15 @@
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { booleanColumn } from '#core/database/columns'
 import Site from '#sites/models/site'
 
 /**
  * A secret link to a `share-link` site: whoever holds an active link's key reads the site.
  */
-export default class ShareLink extends compose(BaseModel, withRandomId) {
+export default class ShareLink extends compose(BaseModel, withRandomId, withTimestamps) {
   static table = 'site_share_links'
 
   @column()
@@ -24,12 +23,6 @@ export default class ShareLink extends compose(BaseModel, withRandomId) {
 
   @column({ serializeAs: null })
   declare key: string
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Site)
   declare site: BelongsTo<typeof Site>

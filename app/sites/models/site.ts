@@ -3,6 +3,7 @@ import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
 import type { HasMany } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { timestampColumn } from '#core/database/timestamps'
 import { booleanColumn } from '#core/database/columns'
 import type { AgentsContext, SiteType, SiteVisibility } from '#sites/records'
@@ -14,7 +15,7 @@ import ShareLink from '#sites/models/share_link'
 /**
  * A published documentation site of an organization.
  */
-export default class Site extends compose(BaseModel, withRandomId) {
+export default class Site extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare organizationId: string
 
@@ -70,12 +71,6 @@ export default class Site extends compose(BaseModel, withRandomId) {
 
   @timestampColumn()
   declare adaptiveSchemaUpdatedAt: DateTime | null
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @hasMany(() => SiteSection)
   declare sections: HasMany<typeof SiteSection>

@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import Site from '#sites/models/site'
 import SiteSpace from '#sites/models/site_space'
 
@@ -11,7 +10,7 @@ import SiteSpace from '#sites/models/site_space'
  * A section of a site: a top-level entry of its navigation holding one or more site spaces
  * (variants), shown to the visitors its condition admits.
  */
-export default class SiteSection extends compose(BaseModel, withRandomId) {
+export default class SiteSection extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare siteId: string
 
@@ -38,12 +37,6 @@ export default class SiteSection extends compose(BaseModel, withRandomId) {
 
   @column()
   declare position: number
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Site)
   declare site: BelongsTo<typeof Site>

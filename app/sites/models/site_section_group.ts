@@ -1,16 +1,15 @@
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column, hasMany } from '@adonisjs/lucid/orm'
 import type { BelongsTo, HasMany } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import Site from '#sites/models/site'
 import SiteSection from '#sites/models/site_section'
 
 /**
  * A titled group of sections in a site's navigation.
  */
-export default class SiteSectionGroup extends compose(BaseModel, withRandomId) {
+export default class SiteSectionGroup extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare siteId: string
 
@@ -22,12 +21,6 @@ export default class SiteSectionGroup extends compose(BaseModel, withRandomId) {
 
   @column()
   declare position: number
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Site)
   declare site: BelongsTo<typeof Site>

@@ -1,9 +1,8 @@
-import { DateTime } from 'luxon'
 import { BaseModel, belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { booleanColumn } from '#core/database/columns'
 import Site from '#sites/models/site'
 import SiteSection from '#sites/models/site_section'
@@ -11,7 +10,7 @@ import SiteSection from '#sites/models/site_section'
 /**
  * A space published by a site, at the site's root or in one of its sections.
  */
-export default class SiteSpace extends compose(BaseModel, withRandomId) {
+export default class SiteSpace extends compose(BaseModel, withRandomId, withTimestamps) {
   static table = 'site_spaces'
 
   @column()
@@ -42,12 +41,6 @@ export default class SiteSpace extends compose(BaseModel, withRandomId) {
 
   @column()
   declare position: number
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @belongsTo(() => Site)
   declare site: BelongsTo<typeof Site>

@@ -1,11 +1,10 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import type { RoleOrGuest } from '#core/roles'
 
-export default class Collection extends compose(BaseModel, withRandomId) {
+export default class Collection extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare organizationId: string
 
@@ -23,10 +22,4 @@ export default class Collection extends compose(BaseModel, withRandomId) {
 
   @column()
   declare position: number
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

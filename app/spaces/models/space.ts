@@ -2,11 +2,12 @@ import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { timestampColumn } from '#core/database/timestamps'
 import type { RoleOrGuest } from '#core/roles'
 import type { EditMode, SpaceVisibility } from '#spaces/records'
 
-export default class Space extends compose(BaseModel, withRandomId) {
+export default class Space extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare organizationId: string
 
@@ -37,12 +38,6 @@ export default class Space extends compose(BaseModel, withRandomId) {
   /** GitBook's MergeRulesStandaloneConfiguration as JSON text; null: inherit (see records.ts). */
   @column()
   declare mergeRules: string | null
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 
   @timestampColumn()
   declare deletedAt: DateTime | null

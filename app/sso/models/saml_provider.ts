@@ -1,15 +1,14 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import type { RoleOrGuest } from '#core/roles'
 
 /**
  * A SAML identity provider of an organization. `entityId`, `certificate` and `ssoUrl` describe the
  * identity provider; until all three are set the provider is `pending` and nobody signs in with it.
  */
-export default class SamlProvider extends compose(BaseModel, withRandomId) {
+export default class SamlProvider extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
   declare organizationId: string
 
@@ -33,10 +32,4 @@ export default class SamlProvider extends compose(BaseModel, withRandomId) {
    */
   @column()
   declare defaultRole: RoleOrGuest
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }

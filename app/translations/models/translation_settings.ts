@@ -1,14 +1,13 @@
-import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
-import { timestampColumn } from '#core/database/timestamps'
+import { withTimestamps } from '#core/models/with_timestamps'
 import { jsonColumn } from '#core/database/columns'
 
 /**
  * Translation settings of an organization: a title and the languages content is translated into.
  */
-export default class TranslationSettings extends compose(BaseModel, withRandomId) {
+export default class TranslationSettings extends compose(BaseModel, withRandomId, withTimestamps) {
   static table = 'translation_settings'
 
   @column()
@@ -19,10 +18,4 @@ export default class TranslationSettings extends compose(BaseModel, withRandomId
 
   @jsonColumn()
   declare languages: string[]
-
-  @timestampColumn({ autoCreate: true })
-  declare createdAt: DateTime
-
-  @timestampColumn({ autoCreate: true, autoUpdate: true })
-  declare updatedAt: DateTime
 }
