@@ -68,6 +68,38 @@ export default abstract class SiteController extends OrganizationController {
     return { site, structure }
   }
 
+  /**
+   * Answers with one part of the site as it is now (after a change): a site space, a section or a
+   * section group.
+   */
+  protected async presentItem(
+    ctx: HttpContext,
+    siteAccess: SiteAccess,
+    present: SitePresenter,
+    item: { type: 'site-space' | 'site-section' | 'site-section-group'; id: string },
+    status = 200
+  ) {
+    const { site, structure } = await this.current(siteAccess, present)
+    ctx.response.status(status)
+    if (item.type === 'site-space') {
+      const siteSpace = structure.siteSpaces.find((s) => s.id === item.id)!
+      const parent = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
+      return present.siteSpaces(site, [siteSpace], parent)[0]
+    }
+    if (item.type === 'site-section') {
+      return present.section(
+        site,
+        structure.sections.find((s) => s.id === item.id)!,
+        structure
+      )
+    }
+    return present.group(
+      site,
+      structure.groups.find((g) => g.id === item.id)!,
+      structure
+    )
+  }
+
   private async requireShareKey(siteAccess: SiteAccess, shareKey: string) {
     const link = await this.shareLinks.activeShareLink(db, siteAccess.site.id, shareKey)
     if (!link) throw new NotFoundException('No active share link of this site has this key')

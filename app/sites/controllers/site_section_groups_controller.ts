@@ -3,8 +3,6 @@ import { pageEnvelope, paginateList } from '#core/http/pagination'
 import { listQueryValidator } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
 import { singleAnchor } from '#sites/services/site_ordering'
-import type { SiteAccess } from '#sites/records'
-import type { SitePresenter } from '#sites/serializers/site_serializer'
 import {
   addSectionGroupValidator,
   groupSectionValidator,
@@ -34,7 +32,7 @@ export default class SiteSectionGroupsController extends SiteController {
     const id = await this.change(ctx, siteAccess, (trx) =>
       this.structure.addGroup(trx, siteAccess.site.id, input)
     )
-    return this.present(ctx, siteAccess, present, id, 201)
+    return this.presentItem(ctx, siteAccess, present, { type: 'site-section-group', id: id }, 201)
   }
 
   async update(ctx: HttpContext) {
@@ -45,7 +43,13 @@ export default class SiteSectionGroupsController extends SiteController {
     await this.change(ctx, siteAccess, (trx) =>
       this.structure.updateGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId, input)
     )
-    return this.present(ctx, siteAccess, present, ctx.params.siteSectionGroupId, 200)
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
+      200
+    )
   }
 
   async destroy(ctx: HttpContext) {
@@ -67,7 +71,13 @@ export default class SiteSectionGroupsController extends SiteController {
         sectionId
       )
     )
-    return this.present(ctx, siteAccess, present, ctx.params.siteSectionGroupId, 201)
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
+      201
+    )
   }
 
   async removeSection(ctx: HttpContext) {
@@ -104,22 +114,12 @@ export default class SiteSectionGroupsController extends SiteController {
         anchor
       )
     })
-    return this.present(ctx, siteAccess, present, ctx.params.siteSectionGroupId, 200)
-  }
-
-  private async present(
-    ctx: HttpContext,
-    siteAccess: SiteAccess,
-    present: SitePresenter,
-    groupId: string,
-    status: number
-  ) {
-    const { site, structure } = await this.current(siteAccess, present)
-    ctx.response.status(status)
-    return present.group(
-      site,
-      structure.groups.find((g) => g.id === groupId)!,
-      structure
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
+      200
     )
   }
 }

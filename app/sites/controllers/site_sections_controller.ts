@@ -1,8 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { pageEnvelope, paginateList } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
-import type { SiteAccess } from '#sites/records'
-import type { SitePresenter } from '#sites/serializers/site_serializer'
 import { singleAnchor } from '#sites/services/site_ordering'
 import {
   addSectionValidator,
@@ -37,7 +35,7 @@ export default class SiteSectionsController extends SiteController {
     const id = await this.change(ctx, siteAccess, (trx, target) =>
       this.structure.addSection(trx, target, input)
     )
-    return this.present(ctx, siteAccess, present, id, 201)
+    return this.presentItem(ctx, siteAccess, present, { type: 'site-section', id: id }, 201)
   }
 
   async update(ctx: HttpContext) {
@@ -48,7 +46,13 @@ export default class SiteSectionsController extends SiteController {
     await this.change(ctx, siteAccess, (trx) =>
       this.structure.updateSection(trx, siteAccess.site.id, ctx.params.siteSectionId, input)
     )
-    return this.present(ctx, siteAccess, present, ctx.params.siteSectionId, 200)
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-section', id: ctx.params.siteSectionId },
+      200
+    )
   }
 
   async destroy(ctx: HttpContext) {
@@ -84,19 +88,12 @@ export default class SiteSectionsController extends SiteController {
         }
       )
     })
-    return this.present(ctx, siteAccess, present, ctx.params.siteSectionId, 200)
-  }
-
-  private async present(
-    ctx: HttpContext,
-    siteAccess: SiteAccess,
-    present: SitePresenter,
-    sectionId: string,
-    status: number
-  ) {
-    const { site, structure } = await this.current(siteAccess, present)
-    const section = structure.sections.find((s) => s.id === sectionId)!
-    ctx.response.status(status)
-    return present.section(site, section, structure)
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-section', id: ctx.params.siteSectionId },
+      200
+    )
   }
 }

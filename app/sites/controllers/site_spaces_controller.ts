@@ -2,8 +2,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { pageEnvelope, paginateList } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
 import { singleAnchor } from '#sites/services/site_ordering'
-import type { SiteAccess } from '#sites/records'
-import type { SitePresenter } from '#sites/serializers/site_serializer'
 import {
   addSiteSpaceValidator,
   moveSiteSpaceValidator,
@@ -46,7 +44,7 @@ export default class SiteSpacesController extends SiteController {
     const id = await this.change(ctx, siteAccess, (trx, target) =>
       this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
     )
-    return this.present(ctx, siteAccess, present, id, 201)
+    return this.presentItem(ctx, siteAccess, present, { type: 'site-space', id: id }, 201)
   }
 
   async update(ctx: HttpContext) {
@@ -57,7 +55,13 @@ export default class SiteSpacesController extends SiteController {
     await this.change(ctx, siteAccess, (trx, target) =>
       this.structure.updateSiteSpace(trx, target, ctx.params.siteSpaceId, input)
     )
-    return this.present(ctx, siteAccess, present, ctx.params.siteSpaceId, 200)
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-space', id: ctx.params.siteSpaceId },
+      200
+    )
   }
 
   async destroy(ctx: HttpContext) {
@@ -78,20 +82,12 @@ export default class SiteSpacesController extends SiteController {
         after: anchor.after?.siteSpace,
       })
     )
-    return this.present(ctx, siteAccess, present, ctx.params.siteSpaceId, 200)
-  }
-
-  private async present(
-    ctx: HttpContext,
-    siteAccess: SiteAccess,
-    present: SitePresenter,
-    siteSpaceId: string,
-    status: number
-  ) {
-    const { site, structure } = await this.current(siteAccess, present)
-    const siteSpace = structure.siteSpaces.find((s) => s.id === siteSpaceId)!
-    const parent = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
-    ctx.response.status(status)
-    return present.siteSpaces(site, [siteSpace], parent)[0]
+    return this.presentItem(
+      ctx,
+      siteAccess,
+      present,
+      { type: 'site-space', id: ctx.params.siteSpaceId },
+      200
+    )
   }
 }

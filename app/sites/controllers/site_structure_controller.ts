@@ -43,24 +43,6 @@ export default class SiteStructureController extends SiteController {
     await this.change(ctx, siteAccess, (trx) =>
       this.structure.sortSiblings(trx, siteAccess.site.id, input.item, singleAnchor(input.position))
     )
-    const { site, structure } = await this.current(siteAccess, present)
-    const { type, id } = input.item
-    if (type === 'site-space') {
-      const siteSpace = structure.siteSpaces.find((s) => s.id === id)!
-      const parent = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
-      return present.siteSpaces(site, [siteSpace], parent)[0]
-    }
-    if (type === 'site-section') {
-      return present.section(
-        site,
-        structure.sections.find((s) => s.id === id)!,
-        structure
-      )
-    }
-    return present.group(
-      site,
-      structure.groups.find((g) => g.id === id)!,
-      structure
-    )
+    return this.presentItem(ctx, siteAccess, present, input.item)
   }
 }

@@ -90,20 +90,12 @@ const SHAPE = {
     properties: {
       type: 'object',
       properties: {
+        // Claims like any object of claims, with the one description GitBook gives them.
         unsigned: {
-          type: 'object',
-          properties: {
-            type: { const: 'object' },
-            description: { const: UNSIGNED_DESCRIPTION },
-            properties: {
-              type: 'object',
-              additionalProperties: { $ref: '#/definitions/claim' },
-              maxProperties: 100,
-            },
-            additionalProperties: { const: false },
-          },
-          required: ['type', 'description', 'properties', 'additionalProperties'],
-          additionalProperties: false,
+          allOf: [
+            { $ref: '#/definitions/claims' },
+            { properties: { description: { const: UNSIGNED_DESCRIPTION } } },
+          ],
         },
       },
       additionalProperties: { $ref: '#/definitions/claim' },

@@ -3,11 +3,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
-import {
-  BadRequestException,
-  ConflictException,
-  NotFoundException,
-} from '#core/exceptions/api_exceptions'
+import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { isWellFormedId } from '#core/ids'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { whereContainsInsensitive } from '#core/database/filters'
@@ -23,7 +19,7 @@ import {
   type SiteType,
   type SiteVisibility,
 } from '#sites/records'
-import SiteStructureService from '#sites/services/site_structure_service'
+import SiteStructureService, { assertFree } from '#sites/services/site_structure_service'
 import type { QueryClient } from '#core/database/query_client'
 
 export type ListSitesQuery = ListQuery & { space?: string; title?: string; published?: boolean }
@@ -176,27 +172,21 @@ export default class SiteService {
         .forUpdate()
         .firstOrFail()
       if (input.basename !== undefined && input.basename !== record.basename) {
-        const taken = await trx
-          .from('sites')
-          .where('organization_id', record.organizationId)
-          .where('basename', input.basename)
-          .whereNot('id', record.id)
-          .first()
-        if (taken) {
-          throw new ConflictException(
-            `Another site of this organization already uses the basename "${input.basename}"`
-          )
-        }
+        await assertFree(
+          trx
+            .from('sites')
+            .where('organization_id', record.organizationId)
+            .where('basename', input.basename)
+            .whereNot('id', record.id)
+            .first(),
+          `Another site of this organization already uses the basename "${input.basename}"`
+        )
       }
       if (input.hostname && input.hostname !== record.hostname) {
-        const taken = await trx
-          .from('sites')
-          .where('hostname', input.hostname)
-          .whereNot('id', record.id)
-          .first()
-        if (taken) {
-          throw new ConflictException(`The hostname "${input.hostname}" is used by another site`)
-        }
+        await assertFree(
+          trx.from('sites').where('hostname', input.hostname).whereNot('id', record.id).first(),
+          `The hostname "${input.hostname}" is used by another site`
+        )
       }
       if (input.defaultSiteSection !== undefined) {
         await this.structure.requireSection(

@@ -91,6 +91,30 @@ function now() {
 }
 
 /**
+ * Writes the fields given (if any) to one row, stamping `updated_at`.
+ */
+async function updateRow(
+  trx: TransactionClientContract,
+  table: string,
+  id: string,
+  changes: Record<string, unknown>
+) {
+  const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+  if (Object.keys(given).length === 0) return
+  await trx
+    .from(table)
+    .where('id', id)
+    .update({ ...given, updated_at: now() })
+}
+
+/**
+ * A 409 with `message` when `taken` (a lookup of a row holding the same unique value) finds one.
+ */
+export async function assertFree(taken: Promise<unknown>, message: string) {
+  if (await taken) throw new ConflictException(message)
+}
+
+/**
  * The structure of sites: site spaces at the root or in sections, sections (optionally in section
  * groups), their order, paths and defaults. Every method runs inside the caller's transaction and
  * keeps the invariants: paths unique within their parent (409), every non-empty parent has a
@@ -198,15 +222,8 @@ export default class SiteStructureService {
       const space = await this.spaceFor(trx, site, { spaceId: input.spaceId, field: 'spaceId' })
       changes.space_id = space.id
     }
-    if (input.condition !== undefined) changes.condition = input.condition
-    if (input.hidden !== undefined) changes.hidden = input.hidden
-    if (input.title !== undefined) changes.title = input.title
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .from('site_spaces')
-        .where('id', current.id)
-        .update({ ...changes, updated_at: now() })
-    }
+    const { condition, hidden, title } = input
+    await updateRow(trx, 'site_spaces', current.id, { ...changes, condition, hidden, title })
   }
 
   async deleteSiteSpace(trx: TransactionClientContract, siteId: string, siteSpaceId: string) {
@@ -333,17 +350,15 @@ export default class SiteStructureService {
     const section = await this.requireSection(trx, siteId, sectionId)
     const changes: Record<string, unknown> = {}
     if (input.path !== undefined && input.path !== section.path) {
-      const taken = await trx
-        .from('site_sections')
-        .where('site_id', siteId)
-        .where('path', input.path)
-        .whereNot('id', section.id)
-        .first()
-      if (taken) {
-        throw new ConflictException(
-          `Another section of this site already has the path "${input.path}"`
-        )
-      }
+      await assertFree(
+        trx
+          .from('site_sections')
+          .where('site_id', siteId)
+          .where('path', input.path)
+          .whereNot('id', section.id)
+          .first(),
+        `Another section of this site already has the path "${input.path}"`
+      )
       changes.path = input.path
     }
     if (input.defaultSiteSpace !== undefined) {
@@ -372,15 +387,14 @@ export default class SiteStructureService {
       changes.section_group_id = input.siteSectionGroupId
       changes.position = await this.nextPosition(trx, siteId, input.siteSectionGroupId)
     }
-    for (const field of ['title', 'condition', 'icon', 'description'] as const) {
-      if (input[field] !== undefined) changes[field] = input[field]
-    }
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .from('site_sections')
-        .where('id', section.id)
-        .update({ ...changes, updated_at: now() })
-    }
+    const { title, condition, icon, description } = input
+    await updateRow(trx, 'site_sections', section.id, {
+      ...changes,
+      title,
+      condition,
+      icon,
+      description,
+    })
   }
 
   /**
@@ -445,13 +459,7 @@ export default class SiteStructureService {
     input: { title?: string; icon?: string | null }
   ) {
     const group = await this.requireGroup(trx, siteId, groupId)
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
-    if (Object.keys(changes).length > 0) {
-      await trx
-        .from('site_section_groups')
-        .where('id', group.id)
-        .update({ ...changes, updated_at: now() })
-    }
+    await updateRow(trx, 'site_section_groups', group.id, input)
   }
 
   /**
