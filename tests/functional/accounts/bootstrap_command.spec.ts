@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { callAs } from '#tests/helpers/fixtures_organizations'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
 import BinderyBootstrap from '#commands/bindery_bootstrap'
@@ -39,10 +40,10 @@ test.group('node ace bindery:bootstrap', (group) => {
     assert.equal(result.user.email, email)
     assert.match(result.token, /^gb_api_/)
 
-    const me = await client.get('/v1/user').bearerToken(result.token)
+    const me = await callAs(client, result).get('/v1/user')
     me.assertStatus(200)
     assert.equal(me.body().id, result.user.id)
-    const org = await client.get(`/v1/orgs/${result.organization.id}`).bearerToken(result.token)
+    const org = await callAs(client, result).get(`/v1/orgs/${result.organization.id}`)
     assert.equal(org.body().title, 'Boot Org')
     assert.isTrue(org.body().permissions.admin)
 
@@ -72,7 +73,7 @@ test.group('node ace bindery:bootstrap', (group) => {
     const editor = lastJson(logs)
     assert.equal(editor.organization.id, owner.organization.id)
 
-    const org = await client.get(`/v1/orgs/${owner.organization.id}`).bearerToken(editor.token)
+    const org = await callAs(client, editor).get(`/v1/orgs/${owner.organization.id}`)
     org.assertStatus(200)
     assert.isFalse(org.body().permissions.admin)
     const member = await db

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { callAs } from '#tests/helpers/fixtures_organizations'
 import db from '@adonisjs/lucid/services/db'
 import { eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
@@ -165,16 +166,16 @@ async function snapshot(organizationId: string) {
 
 async function setUp(client: any): Promise<Ids> {
   const roster = await createRoster()
-  const team = await client
-    .put(`/v1/orgs/${roster.organizationId}/teams`)
-    .bearerToken(roster.admin.token)
-    .json({ title: 'Guarded', members: [roster.edit.user.id] })
+  const team = await callAs(client, roster.admin).put(`/v1/orgs/${roster.organizationId}/teams`, {
+    title: 'Guarded',
+    members: [roster.edit.user.id],
+  })
   team.assertContract()
   team.assertStatus(201)
-  const link = await client
-    .post(`/v1/orgs/${roster.organizationId}/link-invites`)
-    .bearerToken(roster.admin.token)
-    .json({ role: 'read' })
+  const link = await callAs(client, roster.admin).post(
+    `/v1/orgs/${roster.organizationId}/link-invites`,
+    { role: 'read' }
+  )
   link.assertContract()
   link.assertStatus(201)
   return { ...roster, teamId: team.body().id, linkId: link.body().id }
@@ -238,15 +239,12 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
     .run(async ({ client, assert }, route) => {
       const ids = await setUp(client)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'forged' }]) {
-        const response = await client.get(route.path(ids)).qs(qs).bearerToken(ids.admin.token)
+        const response = await callAs(client, ids.admin).get(route.path(ids), qs)
         assertAnswer(response, 400)
         assert.include(response.body().error.message, Object.keys(qs)[0])
       }
       for (const limit of [1, 1000]) {
-        const response = await client
-          .get(route.path(ids))
-          .qs({ limit })
-          .bearerToken(ids.admin.token)
+        const response = await callAs(client, ids.admin).get(route.path(ids), { limit })
         assertAnswer(response, 200)
         assert.isAtMost(response.body().items.length, limit)
       }

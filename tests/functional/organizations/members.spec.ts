@@ -1,4 +1,9 @@
 import { test } from '@japa/runner'
+import {
+  callAs,
+  inCommittedOrganization,
+  sendMalformedJson,
+} from '#tests/helpers/fixtures_organizations'
 import { byRole, statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
@@ -13,9 +18,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
 
   test('lists every member with the whole Member record', async ({ client, assert }) => {
     const roster = await createRoster()
-    const response = await client
-      .get(membersUrl(roster.organizationId))
-      .bearerToken(roster.read.token)
+    const response = await callAs(client, roster.read).get(membersUrl(roster.organizationId))
     assertAnswer(response, 200)
     const body = response.body()
     assert.equal(body.count, 5)
@@ -47,13 +50,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
-      const response = await client
-        .get(membersUrl(roster.organizationId))
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).get(membersUrl(roster.organizationId))
       assertAnswer(response, status)
-      const org = await client
-        .get(`/v1/orgs/${roster.organizationId}`)
-        .bearerToken(roster[role].token)
+      const org = await callAs(client, roster[role]).get(`/v1/orgs/${roster.organizationId}`)
       org.assertContract()
       if (status === 404) return org.assertStatus(404)
       assert.equal(org.body().permissions.listMembers, status === 200)
@@ -67,10 +66,10 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const seen: string[] = []
     let page: string | undefined
     do {
-      const response = await client
-        .get(membersUrl(roster.organizationId))
-        .qs({ limit: 2, ...(page ? { page } : {}) })
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+        limit: 2,
+        ...(page ? { page } : {}),
+      })
       assertAnswer(response, 200)
       assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((item: any) => item.id))
@@ -81,10 +80,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     )
     assert.deepEqual(seen, expected)
 
-    const ascending = await client
-      .get(membersUrl(roster.organizationId))
-      .qs({ order: 'asc' })
-      .bearerToken(roster.admin.token)
+    const ascending = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+      order: 'asc',
+    })
     ascending.assertContract()
     assert.deepEqual(
       ascending.body().items.map((item: any) => item.id),
@@ -99,10 +97,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       ['guest', roster.guest],
       ['admin', roster.admin],
     ] as const) {
-      const response = await client
-        .get(membersUrl(roster.organizationId))
-        .qs({ role })
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+        role,
+      })
       assertAnswer(response, 200)
       assert.deepEqual(
         response.body().items.map((item: any) => item.id),
@@ -110,10 +107,9 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       )
       assert.equal(response.body().count, 1)
     }
-    const none = await client
-      .get(membersUrl(roster.organizationId))
-      .qs({ role: 'review' })
-      .bearerToken(roster.admin.token)
+    const none = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+      role: 'review',
+    })
     none.assertContract()
     assert.equal(none.body().count, 0)
   })
@@ -142,10 +138,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
       .update({ display_name: 'ÉMILE Zoë Ørsted ΟΔΥΣΣΕΥΣ' })
 
     const search = async (term: string) => {
-      const response = await client
-        .get(membersUrl(organizationId))
-        .qs({ search: term })
-        .bearerToken(admin.token)
+      const response = await callAs(client, admin).get(membersUrl(organizationId), { search: term })
       assertAnswer(response, 200)
       return response
         .body()
@@ -177,17 +170,14 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
   }) => {
     const roster = await createRoster()
     for (const caller of [roster.read, roster.admin]) {
-      const ping = await client
-        .post(`/v1/orgs/${roster.organizationId}/ping`)
-        .bearerToken(caller.token)
+      const ping = await callAs(client, caller).post(`/v1/orgs/${roster.organizationId}/ping`)
       ping.assertContract()
       ping.assertStatus(200)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
-    const response = await client
-      .get(membersUrl(roster.organizationId))
-      .qs({ sort: 'lastSeenAt' })
-      .bearerToken(roster.admin.token)
+    const response = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+      sort: 'lastSeenAt',
+    })
     assertAnswer(response, 200)
     assert.deepEqual(
       response.body().items.map((item: any) => item.id),
@@ -200,10 +190,12 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     const seen: string[] = []
     let page: string | undefined
     do {
-      const ascending = await client
-        .get(membersUrl(roster.organizationId))
-        .qs({ sort: 'lastSeenAt', order: 'asc', limit: 1, ...(page ? { page } : {}) })
-        .bearerToken(roster.admin.token)
+      const ascending = await callAs(client, roster.admin).get(membersUrl(roster.organizationId), {
+        sort: 'lastSeenAt',
+        order: 'asc',
+        limit: 1,
+        ...(page ? { page } : {}),
+      })
       assertAnswer(ascending, 200)
       assert.equal(ascending.body().count, 2)
       seen.push(...ascending.body().items.map((item: any) => item.id))
@@ -225,10 +217,7 @@ test.group('GET /v1/orgs/{id}/members', (group) => {
     ])
     .run(async ({ client, assert }, { qs, field }) => {
       const caller = await createCaller()
-      const response = await client
-        .get(membersUrl(caller.organizationId))
-        .qs(qs)
-        .bearerToken(caller.token)
+      const response = await callAs(client, caller).get(membersUrl(caller.organizationId), qs)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
     })
@@ -260,15 +249,13 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
     )
     .run(async ({ client, assert }, { role, status, self }) => {
       const roster = await createRoster()
-      const other = await client
-        .get(
-          `${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`
-        )
-        .bearerToken(roster[role].token)
+      const other = await callAs(client, roster[role]).get(
+        `${membersUrl(roster.organizationId)}/${roster.edit.user.id === roster[role].user.id ? roster.read.user.id : roster.edit.user.id}`
+      )
       assertAnswer(other, status)
-      const mine = await client
-        .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
-        .bearerToken(roster[role].token)
+      const mine = await callAs(client, roster[role]).get(
+        `${membersUrl(roster.organizationId)}/${roster[role].user.id}`
+      )
       assertAnswer(mine, self)
       if (self === 200) assert.equal(mine.body().id, roster[role].user.id)
     })
@@ -278,9 +265,9 @@ test.group('GET /v1/orgs/{id}/members/{userId}', (group) => {
   }) => {
     const roster = await createRoster()
     for (const userId of [newId(), 'nope', roster.outsider.user.id]) {
-      const response = await client
-        .get(`${membersUrl(roster.organizationId)}/${userId}`)
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(
+        `${membersUrl(roster.organizationId)}/${userId}`
+      )
       assertAnswer(response, 404)
     }
   })
@@ -292,20 +279,15 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
   test('an admin changes a role, to a guest and back', async ({ client, assert }) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}`
-    const response = await client
-      .patch(url)
-      .bearerToken(roster.admin.token)
-      .json({ role: 'review' })
+    const response = await callAs(client, roster.admin).patch(url, { role: 'review' })
     assertAnswer(response, 200)
     assert.equal(response.body().role, 'review')
     assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'review')
 
-    const guest = await client.patch(url).bearerToken(roster.admin.token).json({ role: null })
+    const guest = await callAs(client, roster.admin).patch(url, { role: null })
     assertAnswer(guest, 200)
     assert.isNull(guest.body().role)
-    const asGuest = await client
-      .get(membersUrl(roster.organizationId))
-      .bearerToken(roster.read.token)
+    const asGuest = await callAs(client, roster.read).get(membersUrl(roster.organizationId))
     asGuest.assertContract()
     asGuest.assertStatus(403)
   })
@@ -314,10 +296,10 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
-      const response = await client
-        .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
-        .bearerToken(roster[role].token)
-        .json({ role: 'admin' })
+      const response = await callAs(client, roster[role]).patch(
+        `${membersUrl(roster.organizationId)}/${roster.read.user.id}`,
+        { role: 'admin' }
+      )
       assertAnswer(response, status)
       assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
@@ -328,18 +310,18 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
   }) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
-    const refused = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
+    const refused = await callAs(client, roster.admin).patch(url, { role: 'read' })
     assertAnswer(refused, 409)
     assert.include(refused.body().error.message, 'last admin')
     assert.equal(await roleOf(roster.organizationId, roster.admin.user.id), 'admin')
 
-    const promoted = await client
-      .patch(`${membersUrl(roster.organizationId)}/${roster.create.user.id}`)
-      .bearerToken(roster.admin.token)
-      .json({ role: 'admin' })
+    const promoted = await callAs(client, roster.admin).patch(
+      `${membersUrl(roster.organizationId)}/${roster.create.user.id}`,
+      { role: 'admin' }
+    )
     promoted.assertContract()
     promoted.assertStatus(200)
-    const demoted = await client.patch(url).bearerToken(roster.admin.token).json({ role: 'read' })
+    const demoted = await callAs(client, roster.admin).patch(url, { role: 'read' })
     assertAnswer(demoted, 200)
     assert.equal(demoted.body().role, 'read')
   })
@@ -353,31 +335,32 @@ test.group('PATCH /v1/orgs/{id}/members/{userId}', (group) => {
     ])
     .run(async ({ client, assert }, { body }) => {
       const roster = await createRoster()
-      const response = await client
-        .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).patch(
+        `${membersUrl(roster.organizationId)}/${roster.read.user.id}`,
+        body
+      )
       assertAnswer(response, 400)
       assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
     })
 
   test('rejects malformed JSON', async ({ client }) => {
     const roster = await createRoster()
-    const response = await client
-      .patch(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
-      .bearerToken(roster.admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"role": ')
-    assertAnswer(response, 400)
+    await sendMalformedJson(
+      client,
+      roster.admin,
+      'patch',
+      `${membersUrl(roster.organizationId)}/${roster.read.user.id}`,
+      '{"role": '
+    )
   })
 
   test('answers 404 for a user who is not a member', async ({ client }) => {
     const roster = await createRoster()
     for (const userId of [newId(), roster.outsider.user.id]) {
-      const response = await client
-        .patch(`${membersUrl(roster.organizationId)}/${userId}`)
-        .bearerToken(roster.admin.token)
-        .json({ role: 'read' })
+      const response = await callAs(client, roster.admin).patch(
+        `${membersUrl(roster.organizationId)}/${userId}`,
+        { role: 'read' }
+      )
       assertAnswer(response, 404)
     }
   })
@@ -401,38 +384,36 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
       role: 'read',
       email: roster.read.email,
     })
-    const team = await client
-      .put(`/v1/orgs/${roster.organizationId}/teams`)
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Writers', members: [roster.read.user.id, roster.edit.user.id] })
+    const team = await callAs(client, roster.admin).put(`/v1/orgs/${roster.organizationId}/teams`, {
+      title: 'Writers',
+      members: [roster.read.user.id, roster.edit.user.id],
+    })
     team.assertContract()
     team.assertStatus(201)
-    const elsewhere = await client
-      .put(`/v1/orgs/${roster.outsider.organizationId}/teams`)
-      .bearerToken(roster.outsider.token)
-      .json({ title: 'Elsewhere', members: [roster.read.user.id, other.user.id] })
+    const elsewhere = await callAs(client, roster.outsider).put(
+      `/v1/orgs/${roster.outsider.organizationId}/teams`,
+      { title: 'Elsewhere', members: [roster.read.user.id, other.user.id] }
+    )
     elsewhere.assertContract()
     elsewhere.assertStatus(201)
 
-    const response = await client
-      .delete(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
-      .bearerToken(roster.admin.token)
+    const response = await callAs(client, roster.admin).delete(
+      `${membersUrl(roster.organizationId)}/${roster.read.user.id}`
+    )
     assertAnswer(response, 204)
     assert.isNull(await membershipOf(roster.organizationId, roster.read.user.id))
 
-    const read = await client
-      .get(`/v1/orgs/${roster.organizationId}/teams/${team.body().id}`)
-      .bearerToken(roster.admin.token)
+    const read = await callAs(client, roster.admin).get(
+      `/v1/orgs/${roster.organizationId}/teams/${team.body().id}`
+    )
     read.assertContract()
     assert.equal(read.body().members, 1)
-    const kept = await client
-      .get(`/v1/orgs/${roster.outsider.organizationId}/teams/${elsewhere.body().id}`)
-      .bearerToken(roster.outsider.token)
+    const kept = await callAs(client, roster.outsider).get(
+      `/v1/orgs/${roster.outsider.organizationId}/teams/${elsewhere.body().id}`
+    )
     kept.assertContract()
     assert.equal(kept.body().members, 2)
-    const gone = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.read.token)
+    const gone = await callAs(client, roster.read).get(`/v1/orgs/${roster.organizationId}`)
     gone.assertContract()
     gone.assertStatus(404)
   })
@@ -450,14 +431,14 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     .run(async ({ client, assert }, { role, status, leave }) => {
       const roster = await createRoster()
       const target = role === 'edit' ? roster.read : roster.edit
-      const other = await client
-        .delete(`${membersUrl(roster.organizationId)}/${target.user.id}`)
-        .bearerToken(roster[role].token)
+      const other = await callAs(client, roster[role]).delete(
+        `${membersUrl(roster.organizationId)}/${target.user.id}`
+      )
       assertAnswer(other, status)
       assert.isNotNull(await membershipOf(roster.organizationId, target.user.id))
-      const self = await client
-        .delete(`${membersUrl(roster.organizationId)}/${roster[role].user.id}`)
-        .bearerToken(roster[role].token)
+      const self = await callAs(client, roster[role]).delete(
+        `${membersUrl(roster.organizationId)}/${roster[role].user.id}`
+      )
       assertAnswer(self, leave)
     })
 
@@ -466,9 +447,9 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
     assert,
   }) => {
     const roster = await createRoster()
-    const response = await client
-      .delete(`${membersUrl(roster.organizationId)}/${roster.admin.user.id}`)
-      .bearerToken(roster.admin.token)
+    const response = await callAs(client, roster.admin).delete(
+      `${membersUrl(roster.organizationId)}/${roster.admin.user.id}`
+    )
     assertAnswer(response, 409)
     assert.isNotNull(await membershipOf(roster.organizationId, roster.admin.user.id))
   })
@@ -476,9 +457,9 @@ test.group('DELETE /v1/orgs/{id}/members/{userId}', (group) => {
   test("answers 404 for unknown ids and other organizations' members", async ({ client }) => {
     const roster = await createRoster()
     for (const userId of [newId(), 'x', roster.outsider.user.id]) {
-      const response = await client
-        .delete(`${membersUrl(roster.organizationId)}/${userId}`)
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).delete(
+        `${membersUrl(roster.organizationId)}/${userId}`
+      )
       assertAnswer(response, 404)
     }
   })
@@ -489,15 +470,15 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
 
   test('an admin marks a member as SSO member', async ({ client, assert }) => {
     const roster = await createRoster()
-    const response = await client
-      .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
-      .bearerToken(roster.admin.token)
+    const response = await callAs(client, roster.admin).post(
+      `${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`
+    )
     assertAnswer(response, 200)
     assert.isTrue(response.body().sso)
     assert.equal(response.body().role, 'read')
-    const read = await client
-      .get(`${membersUrl(roster.organizationId)}/${roster.read.user.id}`)
-      .bearerToken(roster.read.token)
+    const read = await callAs(client, roster.read).get(
+      `${membersUrl(roster.organizationId)}/${roster.read.user.id}`
+    )
     read.assertContract()
     assert.isTrue(read.body().sso)
   })
@@ -511,9 +492,9 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
     )
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
-      const response = await client
-        .post(`${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`)
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).post(
+        `${membersUrl(roster.organizationId)}/${roster.read.user.id}/sso`
+      )
       assertAnswer(response, status)
       const row = await membershipOf(roster.organizationId, roster.read.user.id)
       assert.notOk(row.sso === true || row.sso === 1)
@@ -521,9 +502,9 @@ test.group('POST /v1/orgs/{id}/members/{userId}/sso', (group) => {
 
   test('answers 404 for a non-member', async ({ client }) => {
     const roster = await createRoster()
-    const response = await client
-      .post(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/sso`)
-      .bearerToken(roster.admin.token)
+    const response = await callAs(client, roster.admin).post(
+      `${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/sso`
+    )
     assertAnswer(response, 404)
   })
 })
@@ -537,29 +518,29 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
   }) => {
     const roster = await createRoster()
     const teamsUrl = `/v1/orgs/${roster.organizationId}/teams`
-    const writers = await client
-      .put(teamsUrl)
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Writers Guild', members: [roster.edit.user.id] })
+    const writers = await callAs(client, roster.admin).put(teamsUrl, {
+      title: 'Writers Guild',
+      members: [roster.edit.user.id],
+    })
     writers.assertContract()
-    const readers = await client
-      .put(teamsUrl)
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Readers', members: [roster.edit.user.id] })
+    const readers = await callAs(client, roster.admin).put(teamsUrl, {
+      title: 'Readers',
+      members: [roster.edit.user.id],
+    })
     readers.assertContract()
-    await client
-      .put(teamsUrl)
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Others', members: [roster.read.user.id] })
-    const promote = await client
-      .put(`${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`)
-      .bearerToken(roster.admin.token)
-      .json({ role: 'owner' })
+    await callAs(client, roster.admin).put(teamsUrl, {
+      title: 'Others',
+      members: [roster.read.user.id],
+    })
+    const promote = await callAs(client, roster.admin).put(
+      `${teamsUrl}/${writers.body().id}/members/${roster.edit.user.id}`,
+      { role: 'owner' }
+    )
     promote.assertContract()
     promote.assertStatus(204)
 
     const url = `${membersUrl(roster.organizationId)}/${roster.edit.user.id}/teams`
-    const response = await client.get(url).bearerToken(roster.read.token)
+    const response = await callAs(client, roster.read).get(url)
     assertAnswer(response, 200)
     assert.equal(response.body().count, 2)
     assert.deepEqual(
@@ -569,16 +550,16 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
         [readers.body().id, 'member'],
       ]
     )
-    const filtered = await client.get(url).qs({ title: 'GUILD' }).bearerToken(roster.read.token)
+    const filtered = await callAs(client, roster.read).get(url, { title: 'GUILD' })
     filtered.assertContract()
     assert.deepEqual(
       filtered.body().items.map((item: any) => item.team.id),
       [writers.body().id]
     )
 
-    const member = await client
-      .get(`${membersUrl(roster.organizationId)}/${roster.edit.user.id}`)
-      .bearerToken(roster.read.token)
+    const member = await callAs(client, roster.read).get(
+      `${membersUrl(roster.organizationId)}/${roster.edit.user.id}`
+    )
     member.assertContract()
     assert.equal(member.body().teams, 2)
   })
@@ -595,13 +576,13 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     .run(async ({ client }, { role, status, self }) => {
       const roster = await createRoster()
       const target = role === 'read' ? roster.edit : roster.read
-      const other = await client
-        .get(`${membersUrl(roster.organizationId)}/${target.user.id}/teams`)
-        .bearerToken(roster[role].token)
+      const other = await callAs(client, roster[role]).get(
+        `${membersUrl(roster.organizationId)}/${target.user.id}/teams`
+      )
       assertAnswer(other, status)
-      const mine = await client
-        .get(`${membersUrl(roster.organizationId)}/${roster[role].user.id}/teams`)
-        .bearerToken(roster[role].token)
+      const mine = await callAs(client, roster[role]).get(
+        `${membersUrl(roster.organizationId)}/${roster[role].user.id}/teams`
+      )
       assertAnswer(mine, self)
     })
 
@@ -609,35 +590,29 @@ test.group('GET /v1/orgs/{id}/members/{userId}/teams', (group) => {
     const roster = await createRoster()
     const url = `${membersUrl(roster.organizationId)}/${roster.read.user.id}/teams`
     for (const qs of [{ limit: 1001 }, { title: 'x'.repeat(257) }, { page: '!!' }]) {
-      const response = await client.get(url).qs(qs).bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(url, qs)
       assertAnswer(response, 400)
     }
-    const unknown = await client
-      .get(`${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/teams`)
-      .bearerToken(roster.admin.token)
+    const unknown = await callAs(client, roster.admin).get(
+      `${membersUrl(roster.organizationId)}/${roster.outsider.user.id}/teams`
+    )
     assertAnswer(unknown, 404)
   })
 })
 
 test.group('The last admin under concurrency', () => {
   // No global transaction here: the two requests must run in two real transactions at once.
-  test('two admins demoting each other at the same time leave one admin', async ({
-    client,
-    assert,
-  }) => {
-    const first = await createCaller()
-    const organizationId = first.organizationId
-    const second = await createCaller({ organizationId, role: 'admin' })
-    try {
+  test('two admins demoting each other at the same time leave one admin', ({ client, assert }) =>
+    inCommittedOrganization(async (first) => {
+      const organizationId = first.organizationId
+      const second = await createCaller({ organizationId, role: 'admin' })
       const [a, b] = await Promise.all([
-        client
-          .patch(`${membersUrl(organizationId)}/${second.user.id}`)
-          .bearerToken(first.token)
-          .json({ role: 'read' }),
-        client
-          .patch(`${membersUrl(organizationId)}/${first.user.id}`)
-          .bearerToken(second.token)
-          .json({ role: 'read' }),
+        callAs(client, first).patch(`${membersUrl(organizationId)}/${second.user.id}`, {
+          role: 'read',
+        }),
+        callAs(client, second).patch(`${membersUrl(organizationId)}/${first.user.id}`, {
+          role: 'read',
+        }),
       ])
       a.assertContract()
       b.assertContract()
@@ -652,8 +627,5 @@ test.group('The last admin under concurrency', () => {
         .where('role', 'admin')
         .count('* as total')
       assert.equal(Number(admins[0].total), 1)
-    } finally {
-      await db.from('organizations').where('id', organizationId).delete()
-    }
-  })
+    }))
 })

@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
+import { callAs } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
+import { adminAnd } from '#tests/helpers/roles'
 import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
@@ -10,7 +12,7 @@ test.group('GET /v1/orgs', (group) => {
     const alice = await createCaller({ org: 'Alice Docs' })
     const bob = await createCaller({ org: 'Bob Docs' })
 
-    const response = await client.get('/v1/orgs').bearerToken(alice.token)
+    const response = await callAs(client, alice).get('/v1/orgs')
     assertAnswer(response, 200)
     const ids = response.body().items.map((org: any) => org.id)
     assert.deepEqual(ids, [alice.organizationId])
@@ -32,29 +34,29 @@ test.group('GET /v1/orgs', (group) => {
   }) => {
     const caller = await createCaller({ org: 'First' })
     for (const title of ['Second', 'Third', 'Fourth']) {
-      const created = await client.post('/v1/orgs').bearerToken(caller.token).json({ title })
+      const created = await callAs(client, caller).post('/v1/orgs', { title })
       created.assertContract()
       created.assertStatus(201)
     }
 
-    const first = await client.get('/v1/orgs').qs({ limit: 2 }).bearerToken(caller.token)
+    const first = await callAs(client, caller).get('/v1/orgs', { limit: 2 })
     assertAnswer(first, 200)
     assert.equal(first.body().count, 4)
     assert.lengthOf(first.body().items, 2)
     assert.isString(first.body().next.page)
 
     // An organization created between two pages shows up at the end, and nothing repeats.
-    await client.post('/v1/orgs').bearerToken(caller.token).json({ title: 'Fifth' })
+    await callAs(client, caller).post('/v1/orgs', { title: 'Fifth' })
 
-    const second = await client
-      .get('/v1/orgs')
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(caller.token)
+    const second = await callAs(client, caller).get('/v1/orgs', {
+      limit: 2,
+      page: first.body().next.page,
+    })
     assertAnswer(second, 200)
-    const third = await client
-      .get('/v1/orgs')
-      .qs({ limit: 2, page: second.body().next.page })
-      .bearerToken(caller.token)
+    const third = await callAs(client, caller).get('/v1/orgs', {
+      limit: 2,
+      page: second.body().next.page,
+    })
     assertAnswer(third, 200)
     assert.notProperty(third.body(), 'next')
 
@@ -66,7 +68,7 @@ test.group('GET /v1/orgs', (group) => {
 
   test('defaults to 100 items a page', async ({ client, assert }) => {
     const caller = await createCaller()
-    const response = await client.get('/v1/orgs').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/orgs')
     assert.equal(response.body().items.length, 1)
   })
 
@@ -74,14 +76,14 @@ test.group('GET /v1/orgs', (group) => {
     .with(['0', '1001', 'abc', '1.5', '-1'])
     .run(async ({ client, assert }, limit) => {
       const caller = await createCaller()
-      const response = await client.get(`/v1/orgs?limit=${limit}`).bearerToken(caller.token)
+      const response = await callAs(client, caller).get(`/v1/orgs?limit=${limit}`)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'limit')
     })
 
   test('accepts limit 1000', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client.get('/v1/orgs?limit=1000').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/orgs?limit=1000')
     response.assertStatus(200)
   })
 
@@ -94,7 +96,7 @@ test.group('GET /v1/orgs', (group) => {
     ])
     .run(async ({ client, assert }, page) => {
       const caller = await createCaller()
-      const response = await client.get('/v1/orgs').qs({ page }).bearerToken(caller.token)
+      const response = await callAs(client, caller).get('/v1/orgs', { page })
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'page')
     })
@@ -108,6 +110,15 @@ test.group('GET /v1/orgs', (group) => {
 test.group('GET /v1/orgs/{organizationId}', (group) => {
   eachTestInTransaction(group)
 
+  test('a guest sees the organization but not its roster', async ({ client, assert }) => {
+    const { caller: guest, organizationId } = await adminAnd('guest')
+    const response = await callAs(client, guest).get(`/v1/orgs/${organizationId}`)
+    assertAnswer(response, 200)
+    assert.isNull(response.body().defaultRole)
+    assert.isFalse(response.body().permissions.listMembers)
+    assert.isFalse(response.body().permissions.admin)
+  })
+
   test('answers a member with the organization and their permissions', async ({
     client,
     assert,
@@ -115,12 +126,12 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     const admin = await createCaller({ org: 'Acme' })
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
 
-    const asAdmin = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+    const asAdmin = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
     assertAnswer(asAdmin, 200)
     assert.isTrue(asAdmin.body().permissions.admin)
     assert.isTrue(asAdmin.body().permissions.createContent)
 
-    const asReader = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(reader.token)
+    const asReader = await callAs(client, reader).get(`/v1/orgs/${admin.organizationId}`)
     assertAnswer(asReader, 200)
     assert.isFalse(asReader.body().permissions.admin)
     assert.isFalse(asReader.body().permissions.createContent)
@@ -135,18 +146,8 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     const organization = await Organization.findOrFail(caller.organizationId)
     organization.createdAt = DateTime.fromISO('2026-01-02T03:04:05.678Z')
     await organization.save()
-    const response = await client.get(`/v1/orgs/${caller.organizationId}`).bearerToken(caller.token)
+    const response = await callAs(client, caller).get(`/v1/orgs/${caller.organizationId}`)
     assert.equal(response.body().createdAt, '2026-01-02T03:04:05.678Z')
-  })
-
-  test('a guest sees the organization but not its roster', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-    const response = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(guest.token)
-    assertAnswer(response, 200)
-    assert.isNull(response.body().defaultRole)
-    assert.isFalse(response.body().permissions.listMembers)
-    assert.isFalse(response.body().permissions.admin)
   })
 
   test('answers 404 for {$self}')
@@ -160,9 +161,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
           : kind === 'an unknown id'
             ? newId()
             : "x'; drop table organizations; --"
-      const response = await client
-        .get(`/v1/orgs/${encodeURIComponent(id)}`)
-        .bearerToken(caller.token)
+      const response = await callAs(client, caller).get(`/v1/orgs/${encodeURIComponent(id)}`)
       assertAnswer(response, 404)
       assert.notInclude(JSON.stringify(response.body()), 'title')
     })

@@ -1,4 +1,10 @@
 import { test } from '@japa/runner'
+import {
+  badTitleRows,
+  callAs,
+  inCommittedOrganization,
+  sendMalformedJson,
+} from '#tests/helpers/fixtures_organizations'
 import { byRole, statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
@@ -17,16 +23,16 @@ async function countTeams() {
  * A team made by the roster's admin: `edit` owns it, `guest` is a member.
  */
 async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
-  const created = await client
-    .put(teamsUrl(roster.organizationId))
-    .bearerToken(roster.admin.token)
-    .json({ title, members: [roster.edit.user.id, roster.guest.user.id] })
+  const created = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+    title,
+    members: [roster.edit.user.id, roster.guest.user.id],
+  })
   created.assertContract()
   created.assertStatus(201)
-  const owner = await client
-    .put(`${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`)
-    .bearerToken(roster.admin.token)
-    .json({ role: 'owner' })
+  const owner = await callAs(client, roster.admin).put(
+    `${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`,
+    { role: 'owner' }
+  )
   owner.assertContract()
   owner.assertStatus(204)
   return created.body().id as string
@@ -37,13 +43,10 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
 
   test('an admin creates a team with initial members', async ({ client, assert }) => {
     const roster = await createRoster()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({
-        title: '  Writers  ',
-        members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
-      })
+    const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: '  Writers  ',
+      members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
+    })
     assertAnswer(response, 201)
     const team = response.body()
     assert.equal(team.object, 'team')
@@ -61,9 +64,9 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       [roster.read.user.id]: 'member',
       [roster.guest.user.id]: 'member',
     })
-    const read = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.id}`)
-      .bearerToken(roster.admin.token)
+    const read = await callAs(client, roster.admin).get(
+      `${teamsUrl(roster.organizationId)}/${team.id}`
+    )
     read.assertContract()
     assert.deepEqual(read.body(), team)
   })
@@ -73,22 +76,16 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster[role].token)
-        .json({ title: 'T' })
+      const response = await callAs(client, roster[role]).put(teamsUrl(roster.organizationId), {
+        title: 'T',
+      })
       assertAnswer(response, status)
       assert.equal(await countTeams(), before)
     })
 
   test('rejects {name} and creates nothing')
     .with([
-      { name: 'a missing title', body: {}, field: 'title' },
-      { name: 'an empty title', body: { title: '' }, field: 'title' },
-      { name: 'a blank title', body: { title: '   ' }, field: 'title' },
-      { name: 'a 65-character title', body: { title: 'x'.repeat(65) }, field: 'title' },
-      { name: 'a numeric title', body: { title: 7 }, field: 'title' },
-      { name: 'a null title', body: { title: null }, field: 'title' },
+      ...badTitleRows({ max: 64 }),
       { name: 'members as a string', body: { title: 'T', members: 'abc' }, field: 'members' },
       { name: 'a numeric member', body: { title: 'T', members: [5] }, field: 'members.0' },
       {
@@ -100,10 +97,7 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countTeams(), before)
@@ -115,10 +109,10 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
   }) => {
     const roster = await createRoster()
     const before = await countTeams()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'T', members: [roster.read.user.id, roster.outsider.user.id] })
+    const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'T',
+      members: [roster.read.user.id, roster.outsider.user.id],
+    })
     assertAnswer(response, 400)
     assert.include(response.body().error.message, roster.outsider.user.id)
     assert.notInclude(response.body().error.message, roster.read.user.id)
@@ -127,12 +121,13 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
 
   test('rejects malformed JSON', async ({ client }) => {
     const roster = await createRoster()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"title": "x"')
-    assertAnswer(response, 400)
+    await sendMalformedJson(
+      client,
+      roster.admin,
+      'put',
+      teamsUrl(roster.organizationId),
+      '{"title": "x"'
+    )
   })
 })
 
@@ -146,9 +141,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).get(teamsUrl(roster.organizationId))
       assertAnswer(response, status)
       if (status === 200) {
         assert.deepEqual(
@@ -159,9 +152,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         assert.equal(permissions.admin, role === 'admin' || role === 'edit')
         assert.isTrue(permissions.view)
       }
-      const org = await client
-        .get(`/v1/orgs/${roster.organizationId}`)
-        .bearerToken(roster[role].token)
+      const org = await callAs(client, roster[role]).get(`/v1/orgs/${roster.organizationId}`)
       org.assertContract()
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
@@ -179,17 +170,15 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       'docs editors',
       'ÉQUIPE Ørsted',
     ]) {
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster.admin.token)
-        .json({ title })
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title,
+      })
       ids.push(response.body().id)
     }
     const titles = async (title: string) => {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ title })
-        .bearerToken(roster.read.token)
+      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+        title,
+      })
       assertAnswer(response, 200)
       return response.body().items.map((team: any) => team.title)
     }
@@ -203,10 +192,10 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     const seen: string[] = []
     let page: string | undefined
     do {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ limit: 3, ...(page ? { page } : {}) })
-        .bearerToken(roster.read.token)
+      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+        limit: 3,
+        ...(page ? { page } : {}),
+      })
       response.assertContract()
       assert.equal(response.body().count, 5)
       seen.push(...response.body().items.map((team: any) => team.id))
@@ -220,23 +209,19 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert,
   }) => {
     const roster = await createRoster()
-    const before = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.edit.token)
+    const before = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
     before.assertContract()
     assert.isFalse(before.body().permissions.ownTeam)
     const owned = await ownedTeam(client, roster, 'Owned')
-    const other = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Other' })
+    const other = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'Other',
+    })
     other.assertContract()
 
     const list = async (owner: string) => {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ owner })
-        .bearerToken(roster.read.token)
+      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+        owner,
+      })
       assertAnswer(response, 200)
       return response.body().items.map((team: any) => team.id)
     }
@@ -246,17 +231,13 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await list(roster.outsider.user.id), [])
     assert.deepEqual(await list('nonsense'), [])
 
-    const after = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.edit.token)
+    const after = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
     after.assertContract()
     assert.isTrue(after.body().permissions.ownTeam)
-    const listed = await client.get('/v1/orgs').bearerToken(roster.edit.token)
+    const listed = await callAs(client, roster.edit).get('/v1/orgs')
     listed.assertContract()
     assert.isTrue(listed.body().items[0].permissions.ownTeam)
-    const guest = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.guest.token)
+    const guest = await callAs(client, roster.guest).get(`/v1/orgs/${roster.organizationId}`)
     guest.assertContract()
     assert.isFalse(guest.body().permissions.ownTeam)
   })
@@ -270,10 +251,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       { page: '%%%' },
       'title=a&title=b',
     ]) {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs(qs)
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(teamsUrl(roster.organizationId), qs)
       assertAnswer(response, 400)
     }
   })
@@ -296,36 +274,35 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { role, status, admin }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).get(
+        `${teamsUrl(roster.organizationId)}/${teamId}`
+      )
       assertAnswer(response, status)
       if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
     })
 
   test('a guest outside the team cannot read it (403)', async ({ client }) => {
     const roster = await createRoster()
-    const team = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Closed' })
+    const team = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'Closed',
+    })
     team.assertContract()
-    const response = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}`)
-      .bearerToken(roster.guest.token)
+    const response = await callAs(client, roster.guest).get(
+      `${teamsUrl(roster.organizationId)}/${team.body().id}`
+    )
     assertAnswer(response, 403)
-    const members = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}/members`)
-      .bearerToken(roster.guest.token)
+    const members = await callAs(client, roster.guest).get(
+      `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
+    )
     assertAnswer(members, 403)
   })
 
   test("unknown ids and other organizations' teams are 404", async ({ client }) => {
     const roster = await createRoster()
-    const foreign = await client
-      .put(teamsUrl(roster.outsider.organizationId))
-      .bearerToken(roster.outsider.token)
-      .json({ title: 'Theirs' })
+    const foreign = await callAs(client, roster.outsider).put(
+      teamsUrl(roster.outsider.organizationId),
+      { title: 'Theirs' }
+    )
     foreign.assertContract()
     for (const teamId of [newId(), 'bad id', foreign.body().id]) {
       for (const request of [
@@ -347,10 +324,10 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
-        .json({ title: ' Editors ' })
+      const response = await callAs(client, roster[role]).patch(
+        `${teamsUrl(roster.organizationId)}/${teamId}`,
+        { title: ' Editors ' }
+      )
       assertAnswer(response, status)
       const row = await db.from('teams').where('id', teamId).first()
       assert.equal(row.title, status === 200 ? 'Editors' : 'Writers')
@@ -368,10 +345,10 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).patch(
+        `${teamsUrl(roster.organizationId)}/${teamId}`,
+        body
+      )
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'title')
       const stored = await db.from('teams').where('id', teamId).first()
@@ -386,32 +363,30 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       if (role !== 'outsider') {
-        const team = await client
-          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-          .bearerToken(roster[role].token)
+        const team = await callAs(client, roster[role]).get(
+          `${teamsUrl(roster.organizationId)}/${teamId}`
+        )
         team.assertContract()
         if (team.status() === 200) assert.equal(team.body().permissions.admin, status === 204)
       }
-      const response = await client
-        .delete(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).delete(
+        `${teamsUrl(roster.organizationId)}/${teamId}`
+      )
       assertAnswer(response, status)
       const left = await db.from('team_members').where('team_id', teamId).count('* as total')
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
-        const again = await client
-          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-          .bearerToken(roster.admin.token)
+        const again = await callAs(client, roster.admin).get(
+          `${teamsUrl(roster.organizationId)}/${teamId}`
+        )
         again.assertContract()
         again.assertStatus(404)
-        const member = await client
-          .get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`)
-          .bearerToken(roster.admin.token)
+        const member = await callAs(client, roster.admin).get(
+          `/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`
+        )
         member.assertContract()
         assert.equal(member.body().teams, 0)
-        const org = await client
-          .get(`/v1/orgs/${roster.organizationId}`)
-          .bearerToken(roster.edit.token)
+        const org = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
         org.assertContract()
         assert.isFalse(org.body().permissions.ownTeam)
       }
@@ -428,9 +403,9 @@ test.group('Team members', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).get(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members`
+      )
       assertAnswer(response, status)
       if (status !== 200) return
       assert.equal(response.body().count, 2)
@@ -455,30 +430,27 @@ test.group('Team members', (group) => {
 
   test('GET pages team members and refuses a limit above 1000', async ({ client, assert }) => {
     const roster = await createRoster()
-    const team = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({
-        title: 'All',
-        members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map(
-          (c) => c.user.id
-        ),
-      })
+    const team = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'All',
+      members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map(
+        (c) => c.user.id
+      ),
+    })
     team.assertContract()
     const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
     const seen: string[] = []
     let page: string | undefined
     do {
-      const response = await client
-        .get(url)
-        .qs({ limit: 2, ...(page ? { page } : {}) })
-        .bearerToken(roster.read.token)
+      const response = await callAs(client, roster.read).get(url, {
+        limit: 2,
+        ...(page ? { page } : {}),
+      })
       response.assertContract()
       seen.push(...response.body().items.map((item: any) => item.organization.id))
       page = response.body().next?.page
     } while (page)
     assert.lengthOf(new Set(seen), 5)
-    const tooMany = await client.get(url).qs({ limit: 1001 }).bearerToken(roster.read.token)
+    const tooMany = await callAs(client, roster.read).get(url, { limit: 1001 })
     assertAnswer(tooMany, 400)
   })
 
@@ -488,26 +460,26 @@ test.group('Team members', (group) => {
   }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
-    const response = await client
-      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-      .bearerToken(roster.admin.token)
-      .json({
+    const response = await callAs(client, roster.admin).put(
+      `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+      {
         add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
         remove: [roster.guest.user.id, roster.admin.email],
         memberships: {
           [roster.create.user.id]: { role: 'owner' },
           [roster.edit.email]: { role: 'member' },
         },
-      })
+      }
+    )
     assertAnswer(response, 204)
     assert.deepEqual(await teamMembershipsOf(teamId), {
       [roster.edit.user.id]: 'member',
       [roster.read.user.id]: 'member',
       [roster.create.user.id]: 'owner',
     })
-    const team = await client
-      .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-      .bearerToken(roster.admin.token)
+    const team = await callAs(client, roster.admin).get(
+      `${teamsUrl(roster.organizationId)}/${teamId}`
+    )
     team.assertContract()
     assert.equal(team.body().members, 3)
   })
@@ -519,13 +491,13 @@ test.group('Team members', (group) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const before = await teamMembershipsOf(teamId)
-    const response = await client
-      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-      .bearerToken(roster.admin.token)
-      .json({
+    const response = await callAs(client, roster.admin).put(
+      `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+      {
         add: [roster.read.user.id, 'nobody@example.com'],
         remove: [roster.guest.user.id, roster.outsider.user.id],
-      })
+      }
+    )
     assertAnswer(response, 400)
     assert.include(response.body().error.message, 'nobody@example.com')
     assert.include(response.body().error.message, roster.outsider.user.id)
@@ -544,10 +516,10 @@ test.group('Team members', (group) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const before = await teamMembershipsOf(teamId)
-      const response = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).put(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+        body
+      )
       assertAnswer(response, 400)
       assert.deepEqual(await teamMembershipsOf(teamId), before)
     })
@@ -559,10 +531,10 @@ test.group('Team members', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster[role].token)
-        .json({ add: [roster.read.user.id] })
+      const response = await callAs(client, roster[role]).put(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+        { add: [roster.read.user.id] }
+      )
       assertAnswer(response, status)
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
@@ -574,28 +546,28 @@ test.group('Team members', (group) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
     const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
-    const added = await client.put(url).bearerToken(roster.edit.token).json({})
+    const added = await callAs(client, roster.edit).put(url, {})
     assertAnswer(added, 204)
     const teamMemberships = await teamMembershipsOf(teamId)
     assert.equal(teamMemberships[roster.read.user.id], 'member')
-    const promoted = await client.put(url).bearerToken(roster.edit.token).json({ role: 'owner' })
+    const promoted = await callAs(client, roster.edit).put(url, { role: 'owner' })
     promoted.assertContract()
     promoted.assertStatus(204)
     const afterPromotion = await teamMembershipsOf(teamId)
     assert.equal(afterPromotion[roster.read.user.id], 'owner')
-    const again = await client.put(url).bearerToken(roster.edit.token)
+    const again = await callAs(client, roster.edit).put(url)
     again.assertContract()
     again.assertStatus(204)
     const afterAgain = await teamMembershipsOf(teamId)
     assert.equal(afterAgain[roster.read.user.id], 'owner')
 
-    const invalid = await client.put(url).bearerToken(roster.admin.token).json({ role: 'admin' })
+    const invalid = await callAs(client, roster.admin).put(url, { role: 'admin' })
     assertAnswer(invalid, 400)
     for (const userId of [roster.outsider.user.id, newId()]) {
-      const stranger = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`)
-        .bearerToken(roster.admin.token)
-        .json({})
+      const stranger = await callAs(client, roster.admin).put(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`,
+        {}
+      )
       assertAnswer(stranger, 404)
     }
   })
@@ -608,12 +580,12 @@ test.group('Team members', (group) => {
       const roster = await createRoster()
       const teamId = await ownedTeam(client, roster)
       const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.create.user.id}`
-      const put = await client.put(url).bearerToken(roster[role].token).json({ role: 'member' })
+      const put = await callAs(client, roster[role]).put(url, { role: 'member' })
       assertAnswer(put, status)
       assert.equal(roster.create.user.id in (await teamMembershipsOf(teamId)), status === 204)
-      const removeGuest = await client
-        .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`)
-        .bearerToken(roster[role].token)
+      const removeGuest = await callAs(client, roster[role]).delete(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`
+      )
       assertAnswer(removeGuest, status)
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
     })
@@ -623,13 +595,13 @@ test.group('Team members', (group) => {
   }) => {
     const roster = await createRoster()
     const teamId = await ownedTeam(client, roster)
-    const absent = await client
-      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`)
-      .bearerToken(roster.admin.token)
+    const absent = await callAs(client, roster.admin).delete(
+      `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+    )
     assertAnswer(absent, 204)
-    const stranger = await client
-      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`)
-      .bearerToken(roster.admin.token)
+    const stranger = await callAs(client, roster.admin).delete(
+      `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`
+    )
     assertAnswer(stranger, 404)
   })
 
@@ -638,10 +610,10 @@ test.group('Team members', (group) => {
     assert,
   }) => {
     const roster = await createRoster()
-    const theirs = await client
-      .put(teamsUrl(roster.outsider.organizationId))
-      .bearerToken(roster.outsider.token)
-      .json({ title: 'Theirs' })
+    const theirs = await callAs(client, roster.outsider).put(
+      teamsUrl(roster.outsider.organizationId),
+      { title: 'Theirs' }
+    )
     theirs.assertContract()
     const mate = await createCaller({
       organizationId: roster.outsider.organizationId,
@@ -674,34 +646,28 @@ test.group('Team and member counts', (group) => {
   }) => {
     const roster = await createRoster()
     const { organizationId, admin, guest } = roster
-    const space = await client
-      .post(`/v1/orgs/${organizationId}/spaces`)
-      .bearerToken(admin.token)
-      .json({ title: 'Handbook' })
+    const space = await callAs(client, admin).post(`/v1/orgs/${organizationId}/spaces`, {
+      title: 'Handbook',
+    })
     space.assertContract()
     space.assertStatus(201)
-    const created = await client
-      .put(teamsUrl(organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Readers' })
+    const created = await callAs(client, admin).put(teamsUrl(organizationId), { title: 'Readers' })
     created.assertContract()
     created.assertStatus(201)
     const teamId = created.body().id
-    const granted = await client
-      .post(`/v1/spaces/${space.body().id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'read', teams: [teamId] })
+    const granted = await callAs(client, admin).post(`/v1/spaces/${space.body().id}/permissions`, {
+      role: 'read',
+      teams: [teamId],
+    })
     granted.assertContract()
     granted.assertStatus(204)
 
     const counts = async () => {
-      const team = await client
-        .get(`${teamsUrl(organizationId)}/${teamId}`)
-        .bearerToken(admin.token)
+      const team = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${teamId}`)
       team.assertContract()
-      const member = await client
-        .get(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
-        .bearerToken(admin.token)
+      const member = await callAs(client, admin).get(
+        `/v1/orgs/${organizationId}/members/${guest.user.id}`
+      )
       member.assertContract()
       for (const response of [team, member]) response.assertContract()
       return {
@@ -712,51 +678,46 @@ test.group('Team and member counts', (group) => {
     // The guest sees the space only through the team.
     assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
 
-    const add = await client
-      .put(`${teamsUrl(organizationId)}/${teamId}/members`)
-      .bearerToken(admin.token)
-      .json({ add: [guest.email] })
+    const add = await callAs(client, admin).put(`${teamsUrl(organizationId)}/${teamId}/members`, {
+      add: [guest.email],
+    })
     add.assertContract()
     add.assertStatus(204)
     assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
 
-    const remove = await client
-      .delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
+    const remove = await callAs(client, admin).delete(
+      `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`
+    )
     remove.assertContract()
     remove.assertStatus(204)
     assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
 
-    const one = await client
-      .put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
-      .json({})
+    const one = await callAs(client, admin).put(
+      `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`,
+      {}
+    )
     one.assertContract()
     one.assertStatus(204)
     assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
 
-    const deleted = await client
-      .delete(`${teamsUrl(organizationId)}/${teamId}`)
-      .bearerToken(admin.token)
+    const deleted = await callAs(client, admin).delete(`${teamsUrl(organizationId)}/${teamId}`)
     deleted.assertContract()
     deleted.assertStatus(204)
     assert.deepEqual(await counts(), { team: null, member: [0, 0] })
 
     // Removing a member from the organization takes them out of its teams: the team count drops.
-    const again = await client
-      .put(teamsUrl(organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Again', members: [guest.user.id] })
+    const again = await callAs(client, admin).put(teamsUrl(organizationId), {
+      title: 'Again',
+      members: [guest.user.id],
+    })
     again.assertContract()
     assert.equal(again.body().members, 1)
-    const gone = await client
-      .delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
+    const gone = await callAs(client, admin).delete(
+      `/v1/orgs/${organizationId}/members/${guest.user.id}`
+    )
     gone.assertContract()
     gone.assertStatus(204)
-    const after = await client
-      .get(`${teamsUrl(organizationId)}/${again.body().id}`)
-      .bearerToken(admin.token)
+    const after = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${again.body().id}`)
     after.assertContract()
     assert.equal(after.body().members, 0)
   })
@@ -764,31 +725,21 @@ test.group('Team and member counts', (group) => {
 
 test.group('Team members under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('adding the same member twice at once adds them once, without an error', async ({
+  test('adding the same member twice at once adds them once, without an error', ({
     client,
     assert,
-  }) => {
-    const admin = await createCaller()
-    const organizationId = admin.organizationId
-    try {
+  }) =>
+    inCommittedOrganization(async (admin) => {
+      const organizationId = admin.organizationId
       const member = await createCaller({ organizationId, role: 'read' })
-      const team = await client
-        .put(teamsUrl(organizationId))
-        .bearerToken(admin.token)
-        .json({ title: 'Busy' })
+      const team = await callAs(client, admin).put(teamsUrl(organizationId), { title: 'Busy' })
       assertAnswer(team, 201)
       const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
       const responses = await Promise.all([
-        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
-        client
-          .put(url)
-          .bearerToken(admin.token)
-          .json({ add: [member.email] }),
-        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({}),
-        client
-          .put(url)
-          .bearerToken(admin.token)
-          .json({ add: [member.user.id] }),
+        callAs(client, admin).put(`${url}/${member.user.id}`, { role: 'owner' }),
+        callAs(client, admin).put(url, { add: [member.email] }),
+        callAs(client, admin).put(`${url}/${member.user.id}`, {}),
+        callAs(client, admin).put(url, { add: [member.user.id] }),
       ])
       for (const response of responses) {
         assertAnswer(response, 204)
@@ -796,8 +747,5 @@ test.group('Team members under concurrency', () => {
       const rows = await db.from('team_members').where('team_id', team.body().id)
       assert.lengthOf(rows, 1)
       assert.equal(rows[0].role, 'owner')
-    } finally {
-      await db.from('organizations').where('id', organizationId).delete()
-    }
-  })
+    }))
 })

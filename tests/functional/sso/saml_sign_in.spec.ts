@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { callAs } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -16,17 +17,14 @@ type Setup = { admin: Caller; provider: any; teamId: string }
 async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> {
   const admin = await createCaller()
   const teamId = await createTeam(admin.organizationId, [], 'SSO people')
-  const response = await client
-    .post(`/v1/orgs/${admin.organizationId}/saml`)
-    .bearerToken(admin.token)
-    .json({
-      label: 'Company IdP',
-      entityID: configuredIdp.entityId,
-      certificate: configuredIdp.certificatePem,
-      ssoURL: configuredIdp.ssoUrl,
-      defaultTeam: teamId,
-      defaultRole: 'edit',
-    })
+  const response = await callAs(client, admin).post(`/v1/orgs/${admin.organizationId}/saml`, {
+    label: 'Company IdP',
+    entityID: configuredIdp.entityId,
+    certificate: configuredIdp.certificatePem,
+    ssoURL: configuredIdp.ssoUrl,
+    defaultTeam: teamId,
+    defaultRole: 'edit',
+  })
   assertAnswer(response, 201)
   return { admin, provider: response.body(), teamId }
 }
@@ -181,9 +179,9 @@ test.group('SAML sign-in', (group) => {
     assert.equal(await consumedAssertions(provider.id), 1)
 
     // The team now counts the member.
-    const read = await client
-      .get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
-      .bearerToken(admin.token)
+    const read = await callAs(client, admin).get(
+      `/v1/orgs/${admin.organizationId}/saml/${provider.id}`
+    )
     read.assertContract()
     assert.equal(read.body().defaultTeam.members, 1)
   }).tags(['@console'])
@@ -371,10 +369,9 @@ test.group('SAML sign-in', (group) => {
     assert,
   }) => {
     const { admin, provider } = await setUp(client)
-    const pending = await client
-      .post(`/v1/orgs/${admin.organizationId}/saml`)
-      .bearerToken(admin.token)
-      .json({ label: 'Not configured' })
+    const pending = await callAs(client, admin).post(`/v1/orgs/${admin.organizationId}/saml`, {
+      label: 'Not configured',
+    })
     pending.assertContract()
     for (const id of [newId(), 'nope', pending.body().id]) {
       const startResponse = await fetch(`${baseUrl}/sso/saml/${id}/start`, { redirect: 'manual' })
@@ -388,9 +385,9 @@ test.group('SAML sign-in', (group) => {
       assert.equal(acs.headers.get('location'), '/console/login')
     }
     const requestId = await start(provider)
-    const deleted = await client
-      .delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
-      .bearerToken(admin.token)
+    const deleted = await callAs(client, admin).delete(
+      `/v1/orgs/${admin.organizationId}/saml/${provider.id}`
+    )
     assertAnswer(deleted, 204)
     const email = `late-${newId(6).toLowerCase()}@corp.test`
     const late = await post(
