@@ -1,13 +1,11 @@
 import { test } from '@japa/runner'
-import { callAs } from '#tests/helpers/fixtures_organizations'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import User from '#accounts/models/user'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { DateTime } from 'luxon'
 
-test.group('GET /v1/user', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/user', () => {
   test('answers the user the token belongs to', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await callAs(client, caller).get('/v1/user')

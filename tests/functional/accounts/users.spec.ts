@@ -1,12 +1,10 @@
 import { test } from '@japa/runner'
-import { callAs } from '#tests/helpers/fixtures_organizations'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
-test.group('GET /v1/users/{userId}', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/users/{userId}', () => {
   test('answers the caller themselves', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await callAs(client, caller).get(`/v1/users/${caller.user.id}`)

@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
-import { callAs } from '#tests/helpers/fixtures_organizations'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import db from '@adonisjs/lucid/services/db'
-import { eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createRoster, type Roster } from './roster.js'
 
@@ -200,9 +199,7 @@ function send(client: any, route: Route, ids: Ids) {
   return route.body ? request.json(route.body(ids)) : request
 }
 
-test.group('Members, invites and teams: tokens and scopes', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Members, invites and teams: tokens and scopes', () => {
   test(
     '{method} {name}: no token and a wrong token are 401, a token with every scope but {scope} is 403; nothing changes'
   )

@@ -1,13 +1,14 @@
 import { test } from '@japa/runner'
 import {
   callAs,
-  inCommittedOrganization,
+  testInCommittedOrganization,
   sendMalformedJson,
+  groupInTransaction,
 } from '#tests/helpers/fixtures_organizations'
 import { statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createRoster, membershipOf, roleOf } from './roster.js'
 
@@ -19,72 +20,68 @@ async function invitesOf(organizationId: string) {
   return rows.map((row) => ({ email: row.email, role: row.role, sso: Boolean(row.sso) }))
 }
 
-test.group('POST /v1/orgs/{id}/invites', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('POST /v1/orgs/{id}/invites', () => {
+  test('records pending invites; existing members stay as they are and are named').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const known = await createCaller({ email: 'known.person@example.com' })
+      const response = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        {
+          emails: [
+            'New.Person@Example.com',
+            { email: known.email, role: 'admin' },
+            roster.read.email,
+          ],
+          role: 'edit',
+          sso: true,
+        }
+      )
+      assertAnswer(response, 200)
+      // Nobody is added until they accept, and whether an address has an account is not revealed.
+      assert.deepEqual(response.body(), {
+        users: [],
+        invited: 2,
+        alreadyMembers: [roster.read.email],
+        failedSSOEmails: [],
+      })
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'known.person@example.com', role: 'admin', sso: true },
+        { email: 'new.person@example.com', role: 'edit', sso: true },
+      ])
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
+      // Invited is not joined yet.
+      assert.isNull(await membershipOf(roster.organizationId, known.user.id))
+    }
+  )
 
-  test('records pending invites; existing members stay as they are and are named', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const known = await createCaller({ email: 'known.person@example.com' })
-    const response = await callAs(client, roster.admin).post(
-      `/v1/orgs/${roster.organizationId}/invites`,
-      {
-        emails: [
-          'New.Person@Example.com',
-          { email: known.email, role: 'admin' },
-          roster.read.email,
-        ],
-        role: 'edit',
-        sso: true,
-      }
-    )
-    assertAnswer(response, 200)
-    // Nobody is added until they accept, and whether an address has an account is not revealed.
-    assert.deepEqual(response.body(), {
-      users: [],
-      invited: 2,
-      alreadyMembers: [roster.read.email],
-      failedSSOEmails: [],
-    })
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'known.person@example.com', role: 'admin', sso: true },
-      { email: 'new.person@example.com', role: 'edit', sso: true },
-    ])
-    assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
-    // Invited is not joined yet.
-    assert.isNull(await membershipOf(roster.organizationId, known.user.id))
-  })
-
-  test("without a role, invites take the organization's default role; inviting again renews", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const patch = await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-      defaultRole: 'comment',
-    })
-    patch.assertContract()
-    patch.assertStatus(200)
-    const first = await callAs(client, roster.admin).post(
-      `/v1/orgs/${roster.organizationId}/invites`,
-      { emails: ['someone@example.com'] }
-    )
-    assertAnswer(first, 200)
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'someone@example.com', role: 'comment', sso: false },
-    ])
-    const guest = await callAs(client, roster.admin).post(
-      `/v1/orgs/${roster.organizationId}/invites`,
-      { emails: ['someone@example.com'], role: null }
-    )
-    guest.assertContract()
-    assert.equal(guest.body().invited, 1)
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'someone@example.com', role: null, sso: false },
-    ])
-  })
+  test("without a role, invites take the organization's default role; inviting again renews").run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const patch = await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+        defaultRole: 'comment',
+      })
+      patch.assertContract()
+      patch.assertStatus(200)
+      const first = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: ['someone@example.com'] }
+      )
+      assertAnswer(first, 200)
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'someone@example.com', role: 'comment', sso: false },
+      ])
+      const guest = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: ['someone@example.com'], role: null }
+      )
+      guest.assertContract()
+      assert.equal(guest.body().invited, 1)
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'someone@example.com', role: null, sso: false },
+      ])
+    }
+  )
 
   test('{role}: {status}, nothing recorded')
     .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
@@ -143,88 +140,77 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
     })
 
   test('rejects malformed JSON', async ({ client }) => {
-    const roster = await createRoster()
-    await sendMalformedJson(
-      client,
-      roster.admin,
-      'post',
-      `/v1/orgs/${roster.organizationId}/invites`,
-      '{"emails": ['
-    )
+    const admin = await createCaller()
+    const url = `/v1/orgs/${admin.organizationId}/invites`
+    await sendMalformedJson(client, admin, 'post', url, '{"emails": [')
   })
 })
 
-test.group('POST /v1/orgs/{id}/join', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('POST /v1/orgs/{id}/join', () => {
+  test("the invited user joins with the invite's role and SSO flag; the invite is used up").run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const invite = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true }
+      )
+      invite.assertContract()
+      invite.assertStatus(200)
+      // The account comes after the invite.
+      const invited = await createCaller({ email: 'invited@example.com' })
+      const before = await callAs(client, invited).get(`/v1/orgs/${roster.organizationId}`)
+      before.assertContract()
+      before.assertStatus(404)
 
-  test("the invited user joins with the invite's role and SSO flag; the invite is used up", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const invite = await callAs(client, roster.admin).post(
-      `/v1/orgs/${roster.organizationId}/invites`,
-      { emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true }
-    )
-    invite.assertContract()
-    invite.assertStatus(200)
-    // The account comes after the invite.
-    const invited = await createCaller({ email: 'invited@example.com' })
-    const before = await callAs(client, invited).get(`/v1/orgs/${roster.organizationId}`)
-    before.assertContract()
-    before.assertStatus(404)
+      const join = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
+      assertAnswer(join, 204)
+      const member = await callAs(client, invited).get(
+        `/v1/orgs/${roster.organizationId}/members/${invited.user.id}`
+      )
+      member.assertContract()
+      assert.equal(member.body().role, 'review')
+      assert.isTrue(member.body().sso)
+      assert.deepEqual(await invitesOf(roster.organizationId), [])
 
-    const join = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
-    assertAnswer(join, 204)
-    const member = await callAs(client, invited).get(
-      `/v1/orgs/${roster.organizationId}/members/${invited.user.id}`
-    )
-    member.assertContract()
-    assert.equal(member.body().role, 'review')
-    assert.isTrue(member.body().sso)
-    assert.deepEqual(await invitesOf(roster.organizationId), [])
-
-    const again = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
-    again.assertContract()
-    again.assertStatus(204)
-    assert.equal(await roleOf(roster.organizationId, invited.user.id), 'review')
-  })
-
-  test("a user of one of the organization's e-mail domains joins with the default role", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-      emailDomains: ['corp.example'],
-      defaultRole: 'comment',
-    })
-    const colleague = await createCaller({ email: 'colleague@CORP.example' })
-    const join = await callAs(client, colleague).post(`/v1/orgs/${roster.organizationId}/join`)
-    assertAnswer(join, 204)
-    assert.equal(await roleOf(roster.organizationId, colleague.user.id), 'comment')
-  })
-
-  test('anyone else gets a 404: other domains, unknown and malformed ids', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-      emailDomains: ['corp.example'],
-    })
-    const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
-    for (const organizationId of [roster.organizationId, newId(), 'bad']) {
-      const response = await callAs(client, stranger).post(`/v1/orgs/${organizationId}/join`)
-      assertAnswer(response, 404)
+      const again = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
+      again.assertContract()
+      again.assertStatus(204)
+      assert.equal(await roleOf(roster.organizationId, invited.user.id), 'review')
     }
-    assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
-  })
+  )
 
-  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({
-    client,
-    assert,
-  }) => {
+  test("a user of one of the organization's e-mail domains joins with the default role").run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+        emailDomains: ['corp.example'],
+        defaultRole: 'comment',
+      })
+      const colleague = await createCaller({ email: 'colleague@CORP.example' })
+      const join = await callAs(client, colleague).post(`/v1/orgs/${roster.organizationId}/join`)
+      assertAnswer(join, 204)
+      assert.equal(await roleOf(roster.organizationId, colleague.user.id), 'comment')
+    }
+  )
+
+  test('anyone else gets a 404: other domains, unknown and malformed ids').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+        emailDomains: ['corp.example'],
+      })
+      const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
+      for (const organizationId of [roster.organizationId, newId(), 'bad']) {
+        const response = await callAs(client, stranger).post(`/v1/orgs/${organizationId}/join`)
+        assertAnswer(response, 404)
+      }
+      assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
+    }
+  )
+
+  test(
+    'only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
     const invite = await callAs(client, roster.admin).post(
       `/v1/orgs/${roster.organizationId}/invites`,
@@ -251,34 +237,33 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
-  test('a disabled member cannot join again through the e-mail domain (403)', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-      emailDomains: ['corp.example'],
-    })
-    const colleague = await createCaller({
-      organizationId: roster.organizationId,
-      role: 'read',
-      email: 'c@corp.example',
-    })
-    await db
-      .from('organization_members')
-      .where('organization_id', roster.organizationId)
-      .where('user_id', colleague.user.id)
-      .update({ disabled: true })
-    const response = await callAs(client, colleague).post(`/v1/orgs/${roster.organizationId}/join`)
-    assertAnswer(response, 403)
-    const { disabled } = await membershipOf(roster.organizationId, colleague.user.id)
-    assert.equal(Number(disabled), 1)
-  })
+  test('a disabled member cannot join again through the e-mail domain (403)').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+        emailDomains: ['corp.example'],
+      })
+      const colleague = await createCaller({
+        organizationId: roster.organizationId,
+        role: 'read',
+        email: 'c@corp.example',
+      })
+      await db
+        .from('organization_members')
+        .where('organization_id', roster.organizationId)
+        .where('user_id', colleague.user.id)
+        .update({ disabled: true })
+      const response = await callAs(client, colleague).post(
+        `/v1/orgs/${roster.organizationId}/join`
+      )
+      assertAnswer(response, 403)
+      const { disabled } = await membershipOf(roster.organizationId, colleague.user.id)
+      assert.equal(Number(disabled), 1)
+    }
+  )
 })
 
-test.group('Invite links', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Invite links', () => {
   test('an admin creates, lists, reads, updates and deletes a link', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
@@ -377,39 +362,38 @@ test.group('Invite links', (group) => {
       )
     })
 
-  test('unknown links and links of another organization are 404; a limit above 1000 is 400', async ({
-    client,
-  }) => {
-    const roster = await createRoster()
-    const theirs = await callAs(client, roster.outsider).post(
-      `/v1/orgs/${roster.outsider.organizationId}/link-invites`,
-      { role: 'admin' }
-    )
-    theirs.assertContract()
-    for (const inviteId of [newId(), 'nope', theirs.body().id]) {
-      for (const request of [
-        client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
-        client
-          .patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`)
-          .json({ role: 'read' }),
-        client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
-        client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
-      ]) {
-        const response = await request.bearerToken(roster.admin.token)
-        assertAnswer(response, 404)
+  test('unknown links and links of another organization are 404; a limit above 1000 is 400').run(
+    async ({ client }) => {
+      const roster = await createRoster()
+      const theirs = await callAs(client, roster.outsider).post(
+        `/v1/orgs/${roster.outsider.organizationId}/link-invites`,
+        { role: 'admin' }
+      )
+      theirs.assertContract()
+      for (const inviteId of [newId(), 'nope', theirs.body().id]) {
+        for (const request of [
+          client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+          client
+            .patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`)
+            .json({ role: 'read' }),
+          client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+          client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
+        ]) {
+          const response = await request.bearerToken(roster.admin.token)
+          assertAnswer(response, 404)
+        }
       }
+      const tooMany = await callAs(client, roster.admin).get(
+        `/v1/orgs/${roster.organizationId}/link-invites`,
+        { limit: 1001 }
+      )
+      assertAnswer(tooMany, 400)
     }
-    const tooMany = await callAs(client, roster.admin).get(
-      `/v1/orgs/${roster.organizationId}/link-invites`,
-      { limit: 1001 }
-    )
-    assertAnswer(tooMany, 400)
-  })
+  )
 
-  test('accepting a link makes the caller a member with its role, once; members keep their role', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'accepting a link makes the caller a member with its role, once; members keep their role'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
     const created = await callAs(client, roster.admin).post(
       `/v1/orgs/${roster.organizationId}/link-invites`,
@@ -490,11 +474,9 @@ test.group('Invite links', (group) => {
 
 test.group('Joining under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('the same user joining several ways at once becomes one member, without an error', ({
-    client,
-    assert,
-  }) =>
-    inCommittedOrganization(async (admin) => {
+  testInCommittedOrganization(
+    'the same user joining several ways at once becomes one member, without an error',
+    async ({ client, assert }, admin) => {
       const organizationId = admin.organizationId
       const settings = await callAs(client, admin).patch(`/v1/orgs/${organizationId}`, {
         emailDomains: ['race.example'],
@@ -520,5 +502,6 @@ test.group('Joining under concurrency', () => {
         .where('organization_id', organizationId)
         .where('user_id', joiner.user.id)
       assert.lengthOf(rows, 1)
-    }))
+    }
+  )
 })

@@ -1,15 +1,13 @@
 import { test } from '@japa/runner'
-import { callAs } from '#tests/helpers/fixtures_organizations'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 
 /**
  * End to end, through the API alone: a person is invited, joins, is put in a team, changes role,
  * and is removed.
  */
-test.group('Membership lifecycle', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Membership lifecycle', () => {
   test('invited, joined, teamed, promoted, removed', async ({ client, assert }) => {
     const admin = await createCaller({ org: 'Lifecycle' })
     const org = `/v1/orgs/${admin.organizationId}`

@@ -1,13 +1,11 @@
 import { test } from '@japa/runner'
-import { callAs } from '#tests/helpers/fixtures_organizations'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import { adminAnd } from '#tests/helpers/roles'
-import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
-test.group('GET /v1/orgs', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs', () => {
   test('lists only the organizations of the caller', async ({ client, assert }) => {
     const alice = await createCaller({ org: 'Alice Docs' })
     const bob = await createCaller({ org: 'Bob Docs' })
@@ -28,43 +26,42 @@ test.group('GET /v1/orgs', (group) => {
     assert.match(org.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
-  test('pages through with opaque keyset cursors, stable under inserts', async ({
-    client,
-    assert,
-  }) => {
-    const caller = await createCaller({ org: 'First' })
-    for (const title of ['Second', 'Third', 'Fourth']) {
-      const created = await callAs(client, caller).post('/v1/orgs', { title })
-      created.assertContract()
-      created.assertStatus(201)
+  test('pages through with opaque keyset cursors, stable under inserts').run(
+    async ({ client, assert }) => {
+      const caller = await createCaller({ org: 'First' })
+      for (const title of ['Second', 'Third', 'Fourth']) {
+        const created = await callAs(client, caller).post('/v1/orgs', { title })
+        created.assertContract()
+        created.assertStatus(201)
+      }
+
+      const first = await callAs(client, caller).get('/v1/orgs', { limit: 2 })
+      assertAnswer(first, 200)
+      assert.equal(first.body().count, 4)
+      assert.lengthOf(first.body().items, 2)
+      assert.isString(first.body().next.page)
+
+      // An organization created between two pages shows up at the end, and nothing repeats.
+      await callAs(client, caller).post('/v1/orgs', { title: 'Fifth' })
+
+      const second = await callAs(client, caller).get('/v1/orgs', {
+        limit: 2,
+        page: first.body().next.page,
+      })
+      assertAnswer(second, 200)
+      const third = await callAs(client, caller).get('/v1/orgs', {
+        limit: 2,
+        page: second.body().next.page,
+      })
+      assertAnswer(third, 200)
+      assert.notProperty(third.body(), 'next')
+
+      const titles = [...first.body().items, ...second.body().items, ...third.body().items].map(
+        (org: any) => org.title
+      )
+      assert.deepEqual(titles, ['First', 'Second', 'Third', 'Fourth', 'Fifth'])
     }
-
-    const first = await callAs(client, caller).get('/v1/orgs', { limit: 2 })
-    assertAnswer(first, 200)
-    assert.equal(first.body().count, 4)
-    assert.lengthOf(first.body().items, 2)
-    assert.isString(first.body().next.page)
-
-    // An organization created between two pages shows up at the end, and nothing repeats.
-    await callAs(client, caller).post('/v1/orgs', { title: 'Fifth' })
-
-    const second = await callAs(client, caller).get('/v1/orgs', {
-      limit: 2,
-      page: first.body().next.page,
-    })
-    assertAnswer(second, 200)
-    const third = await callAs(client, caller).get('/v1/orgs', {
-      limit: 2,
-      page: second.body().next.page,
-    })
-    assertAnswer(third, 200)
-    assert.notProperty(third.body(), 'next')
-
-    const titles = [...first.body().items, ...second.body().items, ...third.body().items].map(
-      (org: any) => org.title
-    )
-    assert.deepEqual(titles, ['First', 'Second', 'Third', 'Fourth', 'Fifth'])
-  })
+  )
 
   test('defaults to 100 items a page', async ({ client, assert }) => {
     const caller = await createCaller()
@@ -107,9 +104,7 @@ test.group('GET /v1/orgs', (group) => {
   })
 })
 
-test.group('GET /v1/orgs/{organizationId}', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs/{organizationId}', () => {
   test('a guest sees the organization but not its roster', async ({ client, assert }) => {
     const { caller: guest, organizationId } = await adminAnd('guest')
     const response = await callAs(client, guest).get(`/v1/orgs/${organizationId}`)
@@ -119,25 +114,24 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     assert.isFalse(response.body().permissions.admin)
   })
 
-  test('answers a member with the organization and their permissions', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller({ org: 'Acme' })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+  test('answers a member with the organization and their permissions').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller({ org: 'Acme' })
+      const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
 
-    const asAdmin = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
-    assertAnswer(asAdmin, 200)
-    assert.isTrue(asAdmin.body().permissions.admin)
-    assert.isTrue(asAdmin.body().permissions.createContent)
+      const asAdmin = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
+      assertAnswer(asAdmin, 200)
+      assert.isTrue(asAdmin.body().permissions.admin)
+      assert.isTrue(asAdmin.body().permissions.createContent)
 
-    const asReader = await callAs(client, reader).get(`/v1/orgs/${admin.organizationId}`)
-    assertAnswer(asReader, 200)
-    assert.isFalse(asReader.body().permissions.admin)
-    assert.isFalse(asReader.body().permissions.createContent)
-    assert.isTrue(asReader.body().permissions.view)
-    assert.isTrue(asReader.body().permissions.listMembers)
-  })
+      const asReader = await callAs(client, reader).get(`/v1/orgs/${admin.organizationId}`)
+      assertAnswer(asReader, 200)
+      assert.isFalse(asReader.body().permissions.admin)
+      assert.isFalse(asReader.body().permissions.createContent)
+      assert.isTrue(asReader.body().permissions.view)
+      assert.isTrue(asReader.body().permissions.listMembers)
+    }
+  )
 
   test('timestamps keep their milliseconds through the database', async ({ client, assert }) => {
     const caller = await createCaller()

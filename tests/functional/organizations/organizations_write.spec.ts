@@ -1,23 +1,27 @@
 import { test } from '@japa/runner'
-import { badTitleRows, callAs, sendMalformedJson } from '#tests/helpers/fixtures_organizations'
+import {
+  badTitleRows,
+  callAs,
+  sendMalformedJson,
+  groupInTransaction,
+  tokenWithScopes,
+} from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
-
-async function countOrganizations() {
-  const [row] = await db.from('organizations').count('* as total')
-  return Number(row.total)
-}
 
 /** A row of the "rejects" table: a new organization with these e-mail domains. */
 function domainsRow(name: string, emailDomains: unknown, field: string) {
   return { name, body: { title: 'Docs', emailDomains }, field }
 }
 
-test.group('POST /v1/orgs', (group) => {
-  eachTestInTransaction(group)
+async function countOrganizations() {
+  const [row] = await db.from('organizations').count('* as total')
+  return Number(row.total)
+}
 
+groupInTransaction('POST /v1/orgs', () => {
   test('creates an organization with the caller as admin', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await callAs(client, caller).post('/v1/orgs', {
@@ -79,19 +83,13 @@ test.group('POST /v1/orgs', (group) => {
 
   test('needs the organization:write scope', async ({ client }) => {
     const caller = await createCaller()
-    const { default: User } = await import('#accounts/models/user')
-    const token = await User.accessTokens.create(caller.user, ['organization:read'])
-    const response = await client
-      .post('/v1/orgs')
-      .bearerToken(token.value!.release())
-      .json({ title: 'Docs' })
+    const token = await tokenWithScopes(caller.user, ['organization:read'])
+    const response = await callAs(client, { token }).post('/v1/orgs', { title: 'Docs' })
     assertAnswer(response, 403)
   })
 })
 
-test.group('PATCH /v1/orgs/{organizationId}', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('PATCH /v1/orgs/{organizationId}', () => {
   test('an admin changes every setting', async ({ client, assert }) => {
     const admin = await createCaller()
     const response = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
@@ -179,28 +177,27 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
       assert.deepEqual(after.body(), before.body())
     })
 
-  test('a hostname already used elsewhere is a conflict and changes nothing', async ({
-    client,
-    assert,
-  }) => {
-    const first = await createCaller()
-    const second = await createCaller({ org: 'Second' })
-    const taken = await callAs(client, first).patch(`/v1/orgs/${first.organizationId}`, {
-      hostname: 'taken',
-    })
-    taken.assertContract()
-    taken.assertStatus(200)
+  test('a hostname already used elsewhere is a conflict and changes nothing').run(
+    async ({ client, assert }) => {
+      const first = await createCaller()
+      const second = await createCaller({ org: 'Second' })
+      const taken = await callAs(client, first).patch(`/v1/orgs/${first.organizationId}`, {
+        hostname: 'taken',
+      })
+      taken.assertContract()
+      taken.assertStatus(200)
 
-    const response = await callAs(client, second).patch(`/v1/orgs/${second.organizationId}`, {
-      title: 'Changed',
-      hostname: 'taken',
-    })
-    assertAnswer(response, 409)
-    const after = await callAs(client, second).get(`/v1/orgs/${second.organizationId}`)
-    after.assertContract()
-    assert.equal(after.body().title, 'Second')
-    assert.notProperty(after.body(), 'hostname')
-  })
+      const response = await callAs(client, second).patch(`/v1/orgs/${second.organizationId}`, {
+        title: 'Changed',
+        hostname: 'taken',
+      })
+      assertAnswer(response, 409)
+      const after = await callAs(client, second).get(`/v1/orgs/${second.organizationId}`)
+      after.assertContract()
+      assert.equal(after.body().title, 'Second')
+      assert.notProperty(after.body(), 'hostname')
+    }
+  )
 
   test('a member below admin ({$self}) is refused with 403')
     .with(['create', 'review', 'edit', 'comment', 'read', null] as const)
@@ -246,44 +243,41 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
   })
 })
 
-test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('GET /v1/email-domains/{emailDomain}/orgs', () => {
+  test('shows organizations of the caller’s own e-mail domain, and hides the rest').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
+        emailDomains: ['acme.test'],
+      })
 
-  test('shows organizations of the caller’s own e-mail domain, and hides the rest', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
-      emailDomains: ['acme.test'],
-    })
+      // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
+      const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
+      const seen = await callAs(client, prospect).get('/v1/email-domains/ACME.test/orgs')
+      assertAnswer(seen, 200)
+      const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
+      assert.exists(found)
+      assert.isFalse(found.permissions.view)
+      assert.isFalse(found.permissions.admin)
+      assert.notProperty(found, 'billing')
 
-    // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
-    const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
-    const seen = await callAs(client, prospect).get('/v1/email-domains/ACME.test/orgs')
-    assertAnswer(seen, 200)
-    const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
-    assert.exists(found)
-    assert.isFalse(found.permissions.view)
-    assert.isFalse(found.permissions.admin)
-    assert.notProperty(found, 'billing')
+      // Someone elsewhere learns nothing about acme.test.
+      const outsider = await createCaller()
+      const hidden = await callAs(client, outsider).get('/v1/email-domains/acme.test/orgs')
+      assertAnswer(hidden, 200)
+      assert.deepEqual(hidden.body().organizations, [])
 
-    // Someone elsewhere learns nothing about acme.test.
-    const outsider = await createCaller()
-    const hidden = await callAs(client, outsider).get('/v1/email-domains/acme.test/orgs')
-    assertAnswer(hidden, 200)
-    assert.deepEqual(hidden.body().organizations, [])
-
-    // A member sees it whatever their own address.
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const asMember = await callAs(client, member).get('/v1/email-domains/acme.test/orgs')
-    asMember.assertContract()
-    assert.deepEqual(
-      asMember.body().organizations.map((org: any) => org.id),
-      [admin.organizationId]
-    )
-    assert.isTrue(asMember.body().organizations[0].permissions.view)
-  })
+      // A member sees it whatever their own address.
+      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const asMember = await callAs(client, member).get('/v1/email-domains/acme.test/orgs')
+      asMember.assertContract()
+      assert.deepEqual(
+        asMember.body().organizations.map((org: any) => org.id),
+        [admin.organizationId]
+      )
+      assert.isTrue(asMember.body().organizations[0].permissions.view)
+    }
+  )
 
   test('rejects a malformed domain', async ({ client }) => {
     const caller = await createCaller()
@@ -294,9 +288,7 @@ test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
   })
 })
 
-test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('POST /v1/orgs/{organizationId}/ping', () => {
   test('records when the member was last seen', async ({ client, assert }) => {
     const caller = await createCaller()
     const before = await db

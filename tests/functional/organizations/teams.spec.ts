@@ -2,13 +2,15 @@ import { test } from '@japa/runner'
 import {
   badTitleRows,
   callAs,
-  inCommittedOrganization,
+  testInCommittedOrganization,
   sendMalformedJson,
+  groupInTransaction,
+  readEveryPage,
 } from '#tests/helpers/fixtures_organizations'
-import { byRole, statusByRole } from '#tests/helpers/roles'
+import { statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createRoster, teamMembershipsOf, type Roster } from './roster.js'
 
@@ -38,9 +40,7 @@ async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
   return created.body().id as string
 }
 
-test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('PUT /v1/orgs/{id}/teams (create)', () => {
   test('an admin creates a team with initial members', async ({ client, assert }) => {
     const roster = await createRoster()
     const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
@@ -103,37 +103,28 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       assert.equal(await countTeams(), before)
     })
 
-  test('refuses members of another organization and creates nothing', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const before = await countTeams()
-    const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
-      title: 'T',
-      members: [roster.read.user.id, roster.outsider.user.id],
-    })
-    assertAnswer(response, 400)
-    assert.include(response.body().error.message, roster.outsider.user.id)
-    assert.notInclude(response.body().error.message, roster.read.user.id)
-    assert.equal(await countTeams(), before)
-  })
+  test('refuses members of another organization and creates nothing').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const before = await countTeams()
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title: 'T',
+        members: [roster.read.user.id, roster.outsider.user.id],
+      })
+      assertAnswer(response, 400)
+      assert.include(response.body().error.message, roster.outsider.user.id)
+      assert.notInclude(response.body().error.message, roster.read.user.id)
+      assert.equal(await countTeams(), before)
+    }
+  )
 
   test('rejects malformed JSON', async ({ client }) => {
-    const roster = await createRoster()
-    await sendMalformedJson(
-      client,
-      roster.admin,
-      'put',
-      teamsUrl(roster.organizationId),
-      '{"title": "x"'
-    )
+    const { admin, organizationId } = await createRoster()
+    await sendMalformedJson(client, admin, 'put', teamsUrl(organizationId), '{"title": "x"')
   })
 })
 
-test.group('GET /v1/orgs/{id}/teams', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs/{id}/teams', () => {
   test('{role}: {status}')
     .with(
       statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
@@ -157,10 +148,9 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
 
-  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
     const ids: string[] = []
     for (const title of [
@@ -189,58 +179,50 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await titles('équipe ØRSTED'), ['ÉQUIPE Ørsted'])
     assert.deepEqual(await titles('equipe'), [])
 
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
-        limit: 3,
-        ...(page ? { page } : {}),
-      })
-      response.assertContract()
-      assert.equal(response.body().count, 5)
-      seen.push(...response.body().items.map((team: any) => team.id))
-      page = response.body().next?.page
-    } while (page)
+    const pages = await readEveryPage(client, roster.read, teamsUrl(roster.organizationId), {
+      limit: 3,
+    })
+    for (const body of pages) assert.equal(body.count, 5)
+    const seen = pages.flatMap((body) => body.items.map((team: any) => team.id))
     assert.deepEqual(seen, ids)
   })
 
-  test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const before = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
-    before.assertContract()
-    assert.isFalse(before.body().permissions.ownTeam)
-    const owned = await ownedTeam(client, roster, 'Owned')
-    const other = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
-      title: 'Other',
-    })
-    other.assertContract()
-
-    const list = async (owner: string) => {
-      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
-        owner,
+  test('owner keeps the teams that member can manage; ownTeam follows ownership').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const before = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
+      before.assertContract()
+      assert.isFalse(before.body().permissions.ownTeam)
+      const owned = await ownedTeam(client, roster, 'Owned')
+      const other = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title: 'Other',
       })
-      assertAnswer(response, 200)
-      return response.body().items.map((team: any) => team.id)
-    }
-    assert.deepEqual(await list(roster.edit.user.id), [owned])
-    assert.deepEqual(await list(roster.admin.user.id), [owned, other.body().id])
-    assert.deepEqual(await list(roster.guest.user.id), [])
-    assert.deepEqual(await list(roster.outsider.user.id), [])
-    assert.deepEqual(await list('nonsense'), [])
+      other.assertContract()
 
-    const after = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
-    after.assertContract()
-    assert.isTrue(after.body().permissions.ownTeam)
-    const listed = await callAs(client, roster.edit).get('/v1/orgs')
-    listed.assertContract()
-    assert.isTrue(listed.body().items[0].permissions.ownTeam)
-    const guest = await callAs(client, roster.guest).get(`/v1/orgs/${roster.organizationId}`)
-    guest.assertContract()
-    assert.isFalse(guest.body().permissions.ownTeam)
-  })
+      const list = async (owner: string) => {
+        const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+          owner,
+        })
+        assertAnswer(response, 200)
+        return response.body().items.map((team: any) => team.id)
+      }
+      assert.deepEqual(await list(roster.edit.user.id), [owned])
+      assert.deepEqual(await list(roster.admin.user.id), [owned, other.body().id])
+      assert.deepEqual(await list(roster.guest.user.id), [])
+      assert.deepEqual(await list(roster.outsider.user.id), [])
+      assert.deepEqual(await list('nonsense'), [])
+
+      const after = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
+      after.assertContract()
+      assert.isTrue(after.body().permissions.ownTeam)
+      const listed = await callAs(client, roster.edit).get('/v1/orgs')
+      listed.assertContract()
+      assert.isTrue(listed.body().items[0].permissions.ownTeam)
+      const guest = await callAs(client, roster.guest).get(`/v1/orgs/${roster.organizationId}`)
+      guest.assertContract()
+      assert.isFalse(guest.body().permissions.ownTeam)
+    }
+  )
 
   test('rejects bad queries', async ({ client }) => {
     const roster = await createRoster()
@@ -257,30 +239,7 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
   })
 })
 
-test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
-  eachTestInTransaction(group)
-
-  test('{role} reads a team: {status}, permissions {admin}')
-    .with(
-      byRole({
-        admin: { status: 200, admin: true },
-        create: { status: 200, admin: false },
-        edit: { status: 200, admin: true },
-        read: { status: 200, admin: false },
-        guest: { status: 200, admin: false },
-        outsider: { status: 404, admin: false },
-      })
-    )
-    .run(async ({ client, assert }, { role, status, admin }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster[role]).get(
-        `${teamsUrl(roster.organizationId)}/${teamId}`
-      )
-      assertAnswer(response, status)
-      if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
-    })
-
+groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
   test('a guest outside the team cannot read it (403)', async ({ client }) => {
     const roster = await createRoster()
     const team = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
@@ -296,6 +255,21 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     )
     assertAnswer(members, 403)
   })
+
+  test('{role} reads a team: {status}; permissions.admin for its owner and admins only')
+    .with(
+      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 200, outsider: 404 })
+    )
+    .run(async ({ client, assert }, { role, status }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await callAs(client, roster[role]).get(
+        `${teamsUrl(roster.organizationId)}/${teamId}`
+      )
+      assertAnswer(response, status)
+      const admin = role === 'admin' || role === 'edit'
+      if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
+    })
 
   test("unknown ids and other organizations' teams are 404", async ({ client }) => {
     const roster = await createRoster()
@@ -393,9 +367,7 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     })
 })
 
-test.group('Team members', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Team members', () => {
   test("GET lists the team's members as listing items; {role}: {status}")
     .with(
       statusByRole({ admin: 200, create: 200, read: 200, edit: 200, guest: 200, outsider: 404 })
@@ -438,71 +410,60 @@ test.group('Team members', (group) => {
     })
     team.assertContract()
     const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const response = await callAs(client, roster.read).get(url, {
-        limit: 2,
-        ...(page ? { page } : {}),
-      })
-      response.assertContract()
-      seen.push(...response.body().items.map((item: any) => item.organization.id))
-      page = response.body().next?.page
-    } while (page)
+    const pages = await readEveryPage(client, roster.read, url, { limit: 2 })
+    const seen = pages.flatMap((body) => body.items.map((item: any) => item.organization.id))
     assert.lengthOf(new Set(seen), 5)
     const tooMany = await callAs(client, roster.read).get(url, { limit: 1001 })
     assertAnswer(tooMany, 400)
   })
 
-  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const response = await callAs(client, roster.admin).put(
-      `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-      {
-        add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
-        remove: [roster.guest.user.id, roster.admin.email],
-        memberships: {
-          [roster.create.user.id]: { role: 'owner' },
-          [roster.edit.email]: { role: 'member' },
-        },
-      }
-    )
-    assertAnswer(response, 204)
-    assert.deepEqual(await teamMembershipsOf(teamId), {
-      [roster.edit.user.id]: 'member',
-      [roster.read.user.id]: 'member',
-      [roster.create.user.id]: 'owner',
-    })
-    const team = await callAs(client, roster.admin).get(
-      `${teamsUrl(roster.organizationId)}/${teamId}`
-    )
-    team.assertContract()
-    assert.equal(team.body().members, 3)
-  })
+  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const response = await callAs(client, roster.admin).put(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+        {
+          add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
+          remove: [roster.guest.user.id, roster.admin.email],
+          memberships: {
+            [roster.create.user.id]: { role: 'owner' },
+            [roster.edit.email]: { role: 'member' },
+          },
+        }
+      )
+      assertAnswer(response, 204)
+      assert.deepEqual(await teamMembershipsOf(teamId), {
+        [roster.edit.user.id]: 'member',
+        [roster.read.user.id]: 'member',
+        [roster.create.user.id]: 'owner',
+      })
+      const team = await callAs(client, roster.admin).get(
+        `${teamsUrl(roster.organizationId)}/${teamId}`
+      )
+      team.assertContract()
+      assert.equal(team.body().members, 3)
+    }
+  )
 
-  test('bulk PUT names every unknown user in a 400 and applies nothing', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const before = await teamMembershipsOf(teamId)
-    const response = await callAs(client, roster.admin).put(
-      `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-      {
-        add: [roster.read.user.id, 'nobody@example.com'],
-        remove: [roster.guest.user.id, roster.outsider.user.id],
-      }
-    )
-    assertAnswer(response, 400)
-    assert.include(response.body().error.message, 'nobody@example.com')
-    assert.include(response.body().error.message, roster.outsider.user.id)
-    assert.deepEqual(await teamMembershipsOf(teamId), before)
-  })
+  test('bulk PUT names every unknown user in a 400 and applies nothing').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const before = await teamMembershipsOf(teamId)
+      const response = await callAs(client, roster.admin).put(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
+        {
+          add: [roster.read.user.id, 'nobody@example.com'],
+          remove: [roster.guest.user.id, roster.outsider.user.id],
+        }
+      )
+      assertAnswer(response, 400)
+      assert.include(response.body().error.message, 'nobody@example.com')
+      assert.include(response.body().error.message, roster.outsider.user.id)
+      assert.deepEqual(await teamMembershipsOf(teamId), before)
+    }
+  )
 
   test('bulk PUT rejects {name}')
     .with([
@@ -539,38 +500,37 @@ test.group('Team members', (group) => {
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
 
-  test('PUT one member adds, promotes, and keeps the role when none is given', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
-    const added = await callAs(client, roster.edit).put(url, {})
-    assertAnswer(added, 204)
-    const teamMemberships = await teamMembershipsOf(teamId)
-    assert.equal(teamMemberships[roster.read.user.id], 'member')
-    const promoted = await callAs(client, roster.edit).put(url, { role: 'owner' })
-    promoted.assertContract()
-    promoted.assertStatus(204)
-    const afterPromotion = await teamMembershipsOf(teamId)
-    assert.equal(afterPromotion[roster.read.user.id], 'owner')
-    const again = await callAs(client, roster.edit).put(url)
-    again.assertContract()
-    again.assertStatus(204)
-    const afterAgain = await teamMembershipsOf(teamId)
-    assert.equal(afterAgain[roster.read.user.id], 'owner')
+  test('PUT one member adds, promotes, and keeps the role when none is given').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+      const added = await callAs(client, roster.edit).put(url, {})
+      assertAnswer(added, 204)
+      const teamMemberships = await teamMembershipsOf(teamId)
+      assert.equal(teamMemberships[roster.read.user.id], 'member')
+      const promoted = await callAs(client, roster.edit).put(url, { role: 'owner' })
+      promoted.assertContract()
+      promoted.assertStatus(204)
+      const afterPromotion = await teamMembershipsOf(teamId)
+      assert.equal(afterPromotion[roster.read.user.id], 'owner')
+      const again = await callAs(client, roster.edit).put(url)
+      again.assertContract()
+      again.assertStatus(204)
+      const afterAgain = await teamMembershipsOf(teamId)
+      assert.equal(afterAgain[roster.read.user.id], 'owner')
 
-    const invalid = await callAs(client, roster.admin).put(url, { role: 'admin' })
-    assertAnswer(invalid, 400)
-    for (const userId of [roster.outsider.user.id, newId()]) {
-      const stranger = await callAs(client, roster.admin).put(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`,
-        {}
-      )
-      assertAnswer(stranger, 404)
+      const invalid = await callAs(client, roster.admin).put(url, { role: 'admin' })
+      assertAnswer(invalid, 400)
+      for (const userId of [roster.outsider.user.id, newId()]) {
+        const stranger = await callAs(client, roster.admin).put(
+          `${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`,
+          {}
+        )
+        assertAnswer(stranger, 404)
+      }
     }
-  })
+  )
 
   test('PUT and DELETE one member by {role}: {status}')
     .with(
@@ -590,151 +550,153 @@ test.group('Team members', (group) => {
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
     })
 
-  test('DELETE one member: not in the team is 204, not a member of the organization is 404', async ({
-    client,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const absent = await callAs(client, roster.admin).delete(
-      `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
-    )
-    assertAnswer(absent, 204)
-    const stranger = await callAs(client, roster.admin).delete(
-      `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`
-    )
-    assertAnswer(stranger, 404)
-  })
-
-  test('a team of another organization cannot be reached through this one', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const theirs = await callAs(client, roster.outsider).put(
-      teamsUrl(roster.outsider.organizationId),
-      { title: 'Theirs' }
-    )
-    theirs.assertContract()
-    const mate = await createCaller({
-      organizationId: roster.outsider.organizationId,
-      role: 'read',
-    })
-    for (const request of [
-      client
-        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`)
-        .json({ add: [roster.read.user.id] }),
-      client
-        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`)
-        .json({}),
-      client.delete(
-        `${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`
-      ),
-    ]) {
-      const response = await request.bearerToken(roster.admin.token)
-      assertAnswer(response, 404)
+  test('DELETE one member: not in the team is 204, not a member of the organization is 404').run(
+    async ({ client }) => {
+      const roster = await createRoster()
+      const teamId = await ownedTeam(client, roster)
+      const absent = await callAs(client, roster.admin).delete(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+      )
+      assertAnswer(absent, 204)
+      const stranger = await callAs(client, roster.admin).delete(
+        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`
+      )
+      assertAnswer(stranger, 404)
     }
-    assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
-  })
+  )
+
+  test('a team of another organization cannot be reached through this one').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const theirs = await callAs(client, roster.outsider).put(
+        teamsUrl(roster.outsider.organizationId),
+        { title: 'Theirs' }
+      )
+      theirs.assertContract()
+      const mate = await createCaller({
+        organizationId: roster.outsider.organizationId,
+        role: 'read',
+      })
+      for (const request of [
+        client
+          .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`)
+          .json({ add: [roster.read.user.id] }),
+        client
+          .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`)
+          .json({}),
+        client.delete(
+          `${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`
+        ),
+      ]) {
+        const response = await request.bearerToken(roster.admin.token)
+        assertAnswer(response, 404)
+      }
+      assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
+    }
+  )
 })
 
-test.group('Team and member counts', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('Team and member counts', () => {
+  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const { organizationId, admin, guest } = roster
+      const space = await callAs(client, admin).post(`/v1/orgs/${organizationId}/spaces`, {
+        title: 'Handbook',
+      })
+      space.assertContract()
+      space.assertStatus(201)
+      const created = await callAs(client, admin).put(teamsUrl(organizationId), {
+        title: 'Readers',
+      })
+      created.assertContract()
+      created.assertStatus(201)
+      const teamId = created.body().id
+      const granted = await callAs(client, admin).post(
+        `/v1/spaces/${space.body().id}/permissions`,
+        {
+          role: 'read',
+          teams: [teamId],
+        }
+      )
+      granted.assertContract()
+      granted.assertStatus(204)
 
-  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const { organizationId, admin, guest } = roster
-    const space = await callAs(client, admin).post(`/v1/orgs/${organizationId}/spaces`, {
-      title: 'Handbook',
-    })
-    space.assertContract()
-    space.assertStatus(201)
-    const created = await callAs(client, admin).put(teamsUrl(organizationId), { title: 'Readers' })
-    created.assertContract()
-    created.assertStatus(201)
-    const teamId = created.body().id
-    const granted = await callAs(client, admin).post(`/v1/spaces/${space.body().id}/permissions`, {
-      role: 'read',
-      teams: [teamId],
-    })
-    granted.assertContract()
-    granted.assertStatus(204)
+      const counts = async () => {
+        const team = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${teamId}`)
+        team.assertContract()
+        const member = await callAs(client, admin).get(
+          `/v1/orgs/${organizationId}/members/${guest.user.id}`
+        )
+        member.assertContract()
+        for (const response of [team, member]) response.assertContract()
+        return {
+          team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
+          member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
+        }
+      }
+      // The guest sees the space only through the team.
+      assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
 
-    const counts = async () => {
-      const team = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${teamId}`)
-      team.assertContract()
-      const member = await callAs(client, admin).get(
+      const add = await callAs(client, admin).put(`${teamsUrl(organizationId)}/${teamId}/members`, {
+        add: [guest.email],
+      })
+      add.assertContract()
+      add.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+      const remove = await callAs(client, admin).delete(
+        `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`
+      )
+      remove.assertContract()
+      remove.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+      const one = await callAs(client, admin).put(
+        `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`,
+        {}
+      )
+      one.assertContract()
+      one.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+      const deleted = await callAs(client, admin).delete(`${teamsUrl(organizationId)}/${teamId}`)
+      deleted.assertContract()
+      deleted.assertStatus(204)
+      assert.deepEqual(await counts(), { team: null, member: [0, 0] })
+
+      // Removing a member from the organization takes them out of its teams: the team count drops.
+      const again = await callAs(client, admin).put(teamsUrl(organizationId), {
+        title: 'Again',
+        members: [guest.user.id],
+      })
+      again.assertContract()
+      assert.equal(again.body().members, 1)
+      const gone = await callAs(client, admin).delete(
         `/v1/orgs/${organizationId}/members/${guest.user.id}`
       )
-      member.assertContract()
-      for (const response of [team, member]) response.assertContract()
-      return {
-        team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
-        member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
-      }
+      gone.assertContract()
+      gone.assertStatus(204)
+      const after = await callAs(client, admin).get(
+        `${teamsUrl(organizationId)}/${again.body().id}`
+      )
+      after.assertContract()
+      assert.equal(after.body().members, 0)
     }
-    // The guest sees the space only through the team.
-    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
-
-    const add = await callAs(client, admin).put(`${teamsUrl(organizationId)}/${teamId}/members`, {
-      add: [guest.email],
-    })
-    add.assertContract()
-    add.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
-
-    const remove = await callAs(client, admin).delete(
-      `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`
-    )
-    remove.assertContract()
-    remove.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
-
-    const one = await callAs(client, admin).put(
-      `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`,
-      {}
-    )
-    one.assertContract()
-    one.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
-
-    const deleted = await callAs(client, admin).delete(`${teamsUrl(organizationId)}/${teamId}`)
-    deleted.assertContract()
-    deleted.assertStatus(204)
-    assert.deepEqual(await counts(), { team: null, member: [0, 0] })
-
-    // Removing a member from the organization takes them out of its teams: the team count drops.
-    const again = await callAs(client, admin).put(teamsUrl(organizationId), {
-      title: 'Again',
-      members: [guest.user.id],
-    })
-    again.assertContract()
-    assert.equal(again.body().members, 1)
-    const gone = await callAs(client, admin).delete(
-      `/v1/orgs/${organizationId}/members/${guest.user.id}`
-    )
-    gone.assertContract()
-    gone.assertStatus(204)
-    const after = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${again.body().id}`)
-    after.assertContract()
-    assert.equal(after.body().members, 0)
-  })
+  )
 })
 
 test.group('Team members under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('adding the same member twice at once adds them once, without an error', ({
-    client,
-    assert,
-  }) =>
-    inCommittedOrganization(async (admin) => {
-      const organizationId = admin.organizationId
-      const member = await createCaller({ organizationId, role: 'read' })
-      const team = await callAs(client, admin).put(teamsUrl(organizationId), { title: 'Busy' })
+  testInCommittedOrganization(
+    'adding the same member twice at once adds them once, without an error',
+    async ({ client, assert }, admin) => {
+      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const team = await callAs(client, admin).put(teamsUrl(admin.organizationId), {
+        title: 'Busy',
+      })
       assertAnswer(team, 201)
-      const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
+      const url = `${teamsUrl(admin.organizationId)}/${team.body().id}/members`
       const responses = await Promise.all([
         callAs(client, admin).put(`${url}/${member.user.id}`, { role: 'owner' }),
         callAs(client, admin).put(url, { add: [member.email] }),
@@ -747,5 +709,6 @@ test.group('Team members under concurrency', () => {
       const rows = await db.from('team_members').where('team_id', team.body().id)
       assert.lengthOf(rows, 1)
       assert.equal(rows[0].role, 'owner')
-    }))
+    }
+  )
 })

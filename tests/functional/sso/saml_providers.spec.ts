@@ -1,10 +1,16 @@
 import { test } from '@japa/runner'
-import { callAs, sendMalformedJson } from '#tests/helpers/fixtures_organizations'
+import {
+  callAs,
+  sendMalformedJson,
+  groupInTransaction,
+  recordOperations,
+  createEach,
+} from '#tests/helpers/fixtures_organizations'
 import { adminAnd, statusByRole } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
 import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
@@ -33,9 +39,7 @@ function fullBody(teamId?: string) {
   }
 }
 
-test.group('SAML providers: create, read, update, delete', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: create, read, update, delete', () => {
   test('an admin creates a configured provider', async ({ client, assert }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId, [], 'Engineering')
@@ -79,11 +83,8 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     })
     assertAnswer(response, 201)
     const provider = response.body()
-    assert.equal(provider.status, 'pending')
-    assert.equal(provider.ssoURL, '')
-    assert.equal(provider.entityID, '')
-    assert.equal(provider.certificate, '')
-    assert.equal(provider.defaultRole, 'read')
+    const pending = { status: 'pending', ssoURL: '', entityID: '', certificate: '' }
+    assert.deepInclude(provider, { ...pending, defaultRole: 'read' })
     assert.notProperty(provider, 'defaultTeam')
 
     const guest = await callAs(client, admin).post(path(admin.organizationId), {
@@ -105,52 +106,53 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
   })
 
-  test('PATCH changes only the fields given; null clears team and role', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
-    const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
-    const created = await callAs(client, admin).post(path(admin.organizationId), { label: 'Draft' })
-    created.assertContract()
-    const id = created.body().id
+  test('PATCH changes only the fields given; null clears team and role').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      const teamId = await createTeam(admin.organizationId, [], 'Engineering')
+      const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
+      const created = await callAs(client, admin).post(path(admin.organizationId), {
+        label: 'Draft',
+      })
+      created.assertContract()
+      const id = created.body().id
 
-    const configured = await callAs(client, admin).patch(path(admin.organizationId, id), {
-      entityID: idp.entityId,
-      certificate: idp.certificatePem,
-      ssoURL: idp.ssoUrl,
-      defaultTeam: teamId,
-    })
-    assertAnswer(configured, 200)
-    assert.equal(configured.body().label, 'Draft')
-    assert.equal(configured.body().status, 'active')
-    assert.equal(configured.body().defaultTeam.id, teamId)
-    assert.equal(configured.body().defaultRole, 'read')
+      const configured = await callAs(client, admin).patch(path(admin.organizationId, id), {
+        entityID: idp.entityId,
+        certificate: idp.certificatePem,
+        ssoURL: idp.ssoUrl,
+        defaultTeam: teamId,
+      })
+      assertAnswer(configured, 200)
+      assert.equal(configured.body().label, 'Draft')
+      assert.equal(configured.body().status, 'active')
+      assert.equal(configured.body().defaultTeam.id, teamId)
+      assert.equal(configured.body().defaultRole, 'read')
 
-    const renamed = await callAs(client, admin).patch(path(admin.organizationId, id), {
-      label: 'x'.repeat(30),
-      defaultTeam: otherTeamId,
-      defaultRole: 'admin',
-    })
-    assertAnswer(renamed, 200)
-    assert.equal(renamed.body().label, 'x'.repeat(30))
-    assert.equal(renamed.body().defaultTeam.title, 'Support')
-    assert.equal(renamed.body().defaultRole, 'admin')
-    assert.equal(renamed.body().ssoURL, idp.ssoUrl)
+      const renamed = await callAs(client, admin).patch(path(admin.organizationId, id), {
+        label: 'x'.repeat(30),
+        defaultTeam: otherTeamId,
+        defaultRole: 'admin',
+      })
+      assertAnswer(renamed, 200)
+      assert.equal(renamed.body().label, 'x'.repeat(30))
+      assert.equal(renamed.body().defaultTeam.title, 'Support')
+      assert.equal(renamed.body().defaultRole, 'admin')
+      assert.equal(renamed.body().ssoURL, idp.ssoUrl)
 
-    const cleared = await callAs(client, admin).patch(path(admin.organizationId, id), {
-      defaultTeam: null,
-      defaultRole: null,
-    })
-    assertAnswer(cleared, 200)
-    assert.notProperty(cleared.body(), 'defaultTeam')
-    assert.isNull(cleared.body().defaultRole)
+      const cleared = await callAs(client, admin).patch(path(admin.organizationId, id), {
+        defaultTeam: null,
+        defaultRole: null,
+      })
+      assertAnswer(cleared, 200)
+      assert.notProperty(cleared.body(), 'defaultTeam')
+      assert.isNull(cleared.body().defaultRole)
 
-    const empty = await callAs(client, admin).patch(path(admin.organizationId, id), {})
-    assertAnswer(empty, 200)
-    assert.deepEqual(empty.body(), cleared.body())
-  })
+      const empty = await callAs(client, admin).patch(path(admin.organizationId, id), {})
+      assertAnswer(empty, 200)
+      assert.deepEqual(empty.body(), cleared.body())
+    }
+  )
 
   test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
     const admin = await createCaller()
@@ -182,9 +184,7 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   })
 })
 
-test.group('SAML providers: bad input', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: bad input', () => {
   const cases = [
     { name: 'a missing label', body: { entityID: 'x' }, field: 'label', patch: false },
     { name: 'an empty label', body: { label: '' }, field: 'label', patch: true },
@@ -341,16 +341,11 @@ test.group('SAML providers: bad input', (group) => {
   })
 })
 
-test.group('SAML providers: list', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: list', () => {
   test('pages through the providers oldest first', async ({ client, assert }) => {
     const admin = await createCaller()
-    const ids: string[] = []
-    for (const label of ['A', 'B', 'C']) {
-      const created = await callAs(client, admin).post(path(admin.organizationId), { label })
-      ids.push(created.body().id)
-    }
+    const labels = [{ label: 'A' }, { label: 'B' }, { label: 'C' }]
+    const ids = await createEach(client, admin, path(admin.organizationId), labels)
     await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
@@ -367,9 +362,7 @@ test.group('SAML providers: list', (group) => {
     })
 })
 
-test.group('SAML providers: who may do what', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: who may do what', () => {
   test('role {role} is refused every operation ({status})')
     .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
@@ -393,10 +386,9 @@ test.group('SAML providers: who may do what', (group) => {
       assertAnswer(logins, 200)
     })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes'
+  ).run(async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await callAs(client, admin).post(path(admin.organizationId), fullBody())
     created.assertContract()
@@ -404,27 +396,17 @@ test.group('SAML providers: who may do what', (group) => {
     const id = created.body().id
     const before = await db.from('saml_providers').where('id', id).first()
     const providers = await countProviders()
-    await assertTokenGuards(admin.user, [
-      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      {
-        send: () => client.post(path(admin.organizationId)).json({ label: 'L' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      {
-        send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
-    ])
+    const operations = recordOperations(client, path(admin.organizationId), id, {
+      created: { label: 'L' },
+      change: ['patch', { label: 'Changed' }],
+    })
+    await assertTokenGuards(admin.user, operations)
     assert.equal(await countProviders(), providers)
     assert.deepEqual(await db.from('saml_providers').where('id', id).first(), before)
   })
 })
 
-test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs/{organizationId}/sso', () => {
   test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await callAs(client, admin).post(path(admin.organizationId), fullBody())
@@ -444,17 +426,16 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
     assertAnswer(withToken, 200)
   })
 
-  test('an organization without providers has none; unknown organizations are 404', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    assertAnswer(empty, 200)
-    assert.deepEqual(empty.body(), { items: [] })
-    for (const id of [newId(), 'nope']) {
-      const unknown = await client.get(`/v1/orgs/${id}/sso`)
-      assertAnswer(unknown, 404)
+  test('an organization without providers has none; unknown organizations are 404').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
+      assertAnswer(empty, 200)
+      assert.deepEqual(empty.body(), { items: [] })
+      for (const id of [newId(), 'nope']) {
+        const unknown = await client.get(`/v1/orgs/${id}/sso`)
+        assertAnswer(unknown, 404)
+      }
     }
-  })
+  )
 })

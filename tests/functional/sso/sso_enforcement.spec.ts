@@ -41,34 +41,34 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
     assert.equal(user.id, admin.user.id)
   })
 
-  test('organizations that do not enforce SSO, and disabled memberships, do not refuse', async ({
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const member = await createCaller({
-      organizationId: admin.organizationId,
-      role: 'read',
-      password,
-    })
-    const { id } = await signIn(member.email)
-    assert.equal(id, member.user.id)
+  test('organizations that do not enforce SSO, and disabled memberships, do not refuse').run(
+    async ({ assert }) => {
+      const admin = await createCaller()
+      const member = await createCaller({
+        organizationId: admin.organizationId,
+        role: 'read',
+        password,
+      })
+      const { id } = await signIn(member.email)
+      assert.equal(id, member.user.id)
 
-    const strict = await createCaller()
-    await enforceSso(strict.organizationId)
-    await createCaller({
-      organizationId: strict.organizationId,
-      role: 'read',
-      email: member.email,
-      password,
-    })
-    await db
-      .from('organization_members')
-      .where('organization_id', strict.organizationId)
-      .where('user_id', member.user.id)
-      .update({ disabled: true })
-    const signedIn = await signIn(member.email)
-    assert.equal(signedIn.id, member.user.id)
-  })
+      const strict = await createCaller()
+      await enforceSso(strict.organizationId)
+      await createCaller({
+        organizationId: strict.organizationId,
+        role: 'read',
+        email: member.email,
+        password,
+      })
+      await db
+        .from('organization_members')
+        .where('organization_id', strict.organizationId)
+        .where('user_id', member.user.id)
+        .update({ disabled: true })
+      const signedIn = await signIn(member.email)
+      assert.equal(signedIn.id, member.user.id)
+    }
+  )
 
   test('one enforcing organization among several is enough to refuse', async ({ assert }) => {
     const own = await createCaller({ password })

@@ -1,9 +1,18 @@
 import { test } from '@japa/runner'
-import { badTitleRows, callAs, sendMalformedJson } from '#tests/helpers/fixtures_organizations'
-import { adminAnd, byRole } from '#tests/helpers/roles'
+import {
+  badTitleRows,
+  callAs,
+  sendMalformedJson,
+  columnsByRole,
+  groupInTransaction,
+  tokenWithScopes,
+  recordOperations,
+  createEach,
+} from '#tests/helpers/fixtures_organizations'
+import { adminAnd } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
@@ -21,9 +30,7 @@ function languagesRow(name: string, languages: unknown, field: string) {
   return { name, body: { title: 'T', languages }, field }
 }
 
-test.group('Translation settings: create, read, replace, delete', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Translation settings: create, read, replace, delete', () => {
   test('an admin creates, reads, replaces and deletes settings', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await callAs(client, admin).post(path(admin.organizationId), {
@@ -127,10 +134,9 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     assert.equal(theirs.body().title, 'Theirs')
   })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes'
+  ).run(async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await callAs(client, admin).post(path(admin.organizationId), {
       title: 'Kept',
@@ -139,19 +145,13 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
-    await assertTokenGuards(admin.user, [
-      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      {
-        send: () => client.post(path(admin.organizationId)).json({ title: 'New' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      {
-        send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
-    ])
+    await assertTokenGuards(
+      admin.user,
+      recordOperations(client, path(admin.organizationId), id, {
+        created: { title: 'New' },
+        change: ['put', { title: 'Changed' }],
+      })
+    )
     const rows = await db
       .from('translation_settings')
       .where('organization_id', admin.organizationId)
@@ -163,17 +163,11 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
   })
 })
 
-test.group('Translation settings: list', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Translation settings: list', () => {
   test('pages through the settings oldest first', async ({ client, assert }) => {
     const admin = await createCaller()
-    const ids: string[] = []
-    for (const title of ['One', 'Two', 'Three']) {
-      const created = await callAs(client, admin).post(path(admin.organizationId), { title })
-      created.assertContract()
-      ids.push(created.body().id)
-    }
+    const titles = ['One', 'Two', 'Three'].map((title) => ({ title }))
+    const ids = await createEach(client, admin, path(admin.organizationId), titles)
     await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
@@ -186,19 +180,15 @@ test.group('Translation settings: list', (group) => {
     })
 })
 
-test.group('Translation settings: who may do what', (group) => {
-  eachTestInTransaction(group)
+/** What each caller below admin may do with the settings. */
+const settingsAccess = columnsByRole({
+  read: { create: 200, edit: 200, read: 200, guest: 403, outsider: 404 },
+  write: { create: 403, edit: 403, read: 403, guest: 403, outsider: 404 },
+})
 
+groupInTransaction('Translation settings: who may do what', () => {
   test('role {role}: reads {read}, writes {write}')
-    .with(
-      byRole({
-        create: { read: 200, write: 403 },
-        edit: { read: 200, write: 403 },
-        read: { read: 200, write: 403 },
-        guest: { read: 403, write: 403 },
-        outsider: { read: 404, write: 404 },
-      })
-    )
+    .with(settingsAccess)
     .run(async ({ client, assert }, { role, read, write }) => {
       const { admin, caller: member, organizationId } = await adminAnd(role)
       const created = await callAs(client, admin).post(path(organizationId), { title: 'Docs' })
@@ -228,14 +218,10 @@ test.group('Translation settings: who may do what', (group) => {
 
   test('writes need the organization:write scope', async ({ client }) => {
     const admin = await createCaller()
-    const { default: User } = await import('#accounts/models/user')
-    const token = await User.accessTokens.create(admin.user, ['organization:read'])
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(token.value!.release())
-      .json({ title: 'T' })
+    const readOnly = { token: await tokenWithScopes(admin.user, ['organization:read']) }
+    const response = await callAs(client, readOnly).post(path(admin.organizationId), { title: 'T' })
     assertAnswer(response, 403)
-    const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())
+    const list = await callAs(client, readOnly).get(path(admin.organizationId))
     assertAnswer(list, 200)
   })
 })
