@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import {
   callAs,
   testInCommittedOrganization,
@@ -146,6 +147,16 @@ groupInTransaction('POST /v1/orgs/{id}/invites', () => {
   })
 })
 
+/**
+ * A new organization's admin, once the organization's settings (e.g. its e-mail domains) are set.
+ */
+async function organizationWith(client: ApiClient, settings: Record<string, unknown>) {
+  const admin = await createCaller()
+  const patched = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, settings)
+  assertAnswer(patched, 200)
+  return admin
+}
+
 groupInTransaction('POST /v1/orgs/{id}/join', () => {
   test("the invited user joins with the invite's role and SSO flag; the invite is used up").run(
     async ({ client, assert }) => {
@@ -181,30 +192,24 @@ groupInTransaction('POST /v1/orgs/{id}/join', () => {
 
   test("a user of one of the organization's e-mail domains joins with the default role").run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-        emailDomains: ['corp.example'],
-        defaultRole: 'comment',
-      })
+      const settings = { emailDomains: ['corp.example'], defaultRole: 'comment' }
+      const { organizationId } = await organizationWith(client, settings)
       const colleague = await createCaller({ email: 'colleague@CORP.example' })
-      const join = await callAs(client, colleague).post(`/v1/orgs/${roster.organizationId}/join`)
+      const join = await callAs(client, colleague).post(`/v1/orgs/${organizationId}/join`)
       assertAnswer(join, 204)
-      assert.equal(await roleOf(roster.organizationId, colleague.user.id), 'comment')
+      assert.equal(await roleOf(organizationId, colleague.user.id), 'comment')
     }
   )
 
   test('anyone else gets a 404: other domains, unknown and malformed ids').run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-        emailDomains: ['corp.example'],
-      })
+      const { organizationId } = await organizationWith(client, { emailDomains: ['corp.example'] })
       const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
-      for (const organizationId of [roster.organizationId, newId(), 'bad']) {
-        const response = await callAs(client, stranger).post(`/v1/orgs/${organizationId}/join`)
+      for (const id of [organizationId, newId(), 'bad']) {
+        const response = await callAs(client, stranger).post(`/v1/orgs/${id}/join`)
         assertAnswer(response, 404)
       }
-      assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
+      assert.isNull(await membershipOf(organizationId, stranger.user.id))
     }
   )
 
@@ -239,29 +244,27 @@ groupInTransaction('POST /v1/orgs/{id}/join', () => {
 
   test('a disabled member cannot join again through the e-mail domain (403)').run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
-        emailDomains: ['corp.example'],
-      })
-      const colleague = await createCaller({
-        organizationId: roster.organizationId,
-        role: 'read',
-        email: 'c@corp.example',
-      })
+      const { organizationId } = await organizationWith(client, { emailDomains: ['corp.example'] })
+      const email = 'c@corp.example'
+      const colleague = await createCaller({ organizationId, role: 'read', email })
       await db
         .from('organization_members')
-        .where('organization_id', roster.organizationId)
+        .where('organization_id', organizationId)
         .where('user_id', colleague.user.id)
         .update({ disabled: true })
-      const response = await callAs(client, colleague).post(
-        `/v1/orgs/${roster.organizationId}/join`
-      )
+      const response = await callAs(client, colleague).post(`/v1/orgs/${organizationId}/join`)
       assertAnswer(response, 403)
-      const { disabled } = await membershipOf(roster.organizationId, colleague.user.id)
+      const { disabled } = await membershipOf(organizationId, colleague.user.id)
       assert.equal(Number(disabled), 1)
     }
   )
 })
+
+/** The roles of the organization's invite links. */
+async function linkRolesOf(organizationId: string) {
+  const rows = await db.from('organization_invite_links').where('organization_id', organizationId)
+  return rows.map((row) => row.role)
+}
 
 groupInTransaction('Invite links', () => {
   test('an admin creates, lists, reads, updates and deletes a link', async ({ client, assert }) => {
@@ -327,13 +330,7 @@ groupInTransaction('Invite links', () => {
         const response = await request.bearerToken(roster[role].token)
         assertAnswer(response, status)
       }
-      const rows = await db
-        .from('organization_invite_links')
-        .where('organization_id', roster.organizationId)
-      assert.deepEqual(
-        rows.map((row) => row.role),
-        ['read']
-      )
+      assert.deepEqual(await linkRolesOf(roster.organizationId), ['read'])
     })
 
   test('rejects {name}')
@@ -353,13 +350,7 @@ groupInTransaction('Invite links', () => {
       assert.include(create.body().error.message, 'role')
       const update = await callAs(client, roster.admin).patch(`${base}/${link.id}`, body)
       assertAnswer(update, 400)
-      const rows = await db
-        .from('organization_invite_links')
-        .where('organization_id', roster.organizationId)
-      assert.deepEqual(
-        rows.map((row) => row.role),
-        ['read']
-      )
+      assert.deepEqual(await linkRolesOf(roster.organizationId), ['read'])
     })
 
   test('unknown links and links of another organization are 404; a limit above 1000 is 400').run(

@@ -48,20 +48,24 @@ async function post(provider: any, SAMLResponse: string) {
 }
 
 /**
+ * What a valid signed response of the test IdP to the request `inResponseTo` says for `email`.
+ */
+function validResponse(provider: any, inResponseTo: string, email: string) {
+  return {
+    idp,
+    audience: provider.service.entityID,
+    acsUrl: provider.service.acsURL,
+    inResponseTo,
+    email,
+  }
+}
+
+/**
  * The whole round trip for `email`: start, then post a valid signed response from the test IdP.
  */
 async function signInAs(provider: any, email: string) {
   const inResponseTo = await start(provider)
-  return post(
-    provider,
-    samlResponse({
-      idp,
-      audience: provider.service.entityID,
-      acsUrl: provider.service.acsURL,
-      inResponseTo,
-      email,
-    })
-  )
+  return post(provider, samlResponse(validResponse(provider, inResponseTo, email)))
 }
 
 function sessionCookies(response: Response) {
@@ -132,14 +136,7 @@ groupInTransaction('SAML sign-in', () => {
       const requestId = await start(provider)
       const response = await post(
         provider,
-        samlResponse({
-          idp,
-          audience: provider.service.entityID,
-          acsUrl: provider.service.acsURL,
-          inResponseTo: requestId,
-          email,
-          displayName: 'Ada Lovelace',
-        })
+        samlResponse({ ...validResponse(provider, requestId, email), displayName: 'Ada Lovelace' })
       )
       assert.equal(response.status, 302)
       assert.equal(response.headers.get('location'), '/console')
@@ -302,13 +299,7 @@ groupInTransaction('SAML sign-in', () => {
     .run(async ({ client, assert }, { build }) => {
       const { provider } = await setUp(client)
       const email = `victim-${newId(6).toLowerCase()}@corp.test`
-      const options = {
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: await start(provider),
-        email,
-      }
+      const options = validResponse(provider, await start(provider), email)
       const response = await post(provider, build(options))
       assert.equal(response.status, 302)
       assert.equal(response.headers.get('location'), '/console/login')
@@ -325,13 +316,7 @@ groupInTransaction('SAML sign-in', () => {
   test('a replayed response is refused', async ({ client, assert }) => {
     const { provider } = await setUp(client)
     const email = `replay-${newId(6).toLowerCase()}@corp.test`
-    const body = samlResponse({
-      idp,
-      audience: provider.service.entityID,
-      acsUrl: provider.service.acsURL,
-      inResponseTo: await start(provider),
-      email,
-    })
+    const body = samlResponse(validResponse(provider, await start(provider), email))
     const first = await post(provider, body)
     assert.equal(first.headers.get('location'), '/console')
     const again = await post(provider, body)
@@ -341,14 +326,7 @@ groupInTransaction('SAML sign-in', () => {
     // The same assertion answering a fresh request is refused too: its id was consumed.
     const assertionId = '_fixed-assertion-id'
     const fresh = (inResponseTo: string, to: string) =>
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo,
-        email: to,
-        assertionId,
-      })
+      samlResponse({ ...validResponse(provider, inResponseTo, to), assertionId })
     const replayEmail = `replay2-${newId(6).toLowerCase()}@corp.test`
     const { headers } = await post(provider, fresh(await start(provider), email))
     assert.equal(headers.get('location'), '/console')
@@ -381,16 +359,7 @@ groupInTransaction('SAML sign-in', () => {
       )
       assertAnswer(deleted, 204)
       const email = `late-${newId(6).toLowerCase()}@corp.test`
-      const late = await post(
-        provider,
-        samlResponse({
-          idp,
-          audience: provider.service.entityID,
-          acsUrl: provider.service.acsURL,
-          inResponseTo: requestId,
-          email,
-        })
-      )
+      const late = await post(provider, samlResponse(validResponse(provider, requestId, email)))
       assert.equal(late.headers.get('location'), '/console/login')
       assert.deepEqual(await counts(email), { users: 0, members: 0 })
     }

@@ -15,6 +15,13 @@ async function signIn(email: string, secret = password) {
   return new SignInService().verify(email, secret, `10.0.0.${Math.floor(Math.random() * 250)}`)
 }
 
+/**
+ * The user with this e-mail (who signs in with `password`) joins the organization with `role`.
+ */
+function joinWithPassword(organizationId: string, role: 'read' | 'edit', email: string) {
+  return createCaller({ organizationId, role, email, password })
+}
+
 test.group('Console password sign-in in SSO-enforced organizations', (group) => {
   group.tap((t) => t.tags(['@console']))
   eachTestInTransaction(group)
@@ -54,12 +61,7 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
 
       const strict = await createCaller()
       await enforceSso(strict.organizationId)
-      await createCaller({
-        organizationId: strict.organizationId,
-        role: 'read',
-        email: member.email,
-        password,
-      })
+      await joinWithPassword(strict.organizationId, 'read', member.email)
       await db
         .from('organization_members')
         .where('organization_id', strict.organizationId)
@@ -74,12 +76,7 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
     const own = await createCaller({ password })
     const strict = await createCaller({ org: 'Strict Two' })
     await enforceSso(strict.organizationId)
-    await createCaller({
-      organizationId: strict.organizationId,
-      role: 'edit',
-      email: own.email,
-      password,
-    })
+    await joinWithPassword(strict.organizationId, 'edit', own.email)
     await assert.rejects(() => signIn(own.email), /"Strict Two" requires single sign-on/)
   })
 
