@@ -40,6 +40,29 @@ async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
   return created.body().id as string
 }
 
+/**
+ * A roster and its team from `ownedTeam`, with the team's URL.
+ */
+async function rosterWithTeam(client: any) {
+  const roster = await createRoster()
+  const teamId = await ownedTeam(client, roster)
+  return { roster, teamId, teamUrl: `${teamsUrl(roster.organizationId)}/${teamId}` }
+}
+
+/** Who may read a team: every member of its organization, and a guest who is in the team. */
+const teamReaders = statusByRole({
+  admin: 200,
+  create: 200,
+  edit: 200,
+  read: 200,
+  guest: 200,
+  outsider: 404,
+})
+
+/** Who may change a team: its organization's admins and its owner (`edit`), answering `ok`. */
+const teamManagers = (ok: number) =>
+  statusByRole({ admin: ok, create: 403, edit: ok, read: 403, guest: 403, outsider: 404 })
+
 groupInTransaction('PUT /v1/orgs/{id}/teams (create)', () => {
   test('an admin creates a team with initial members', async ({ client, assert }) => {
     const roster = await createRoster()
@@ -130,8 +153,7 @@ groupInTransaction('GET /v1/orgs/{id}/teams', () => {
       statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
     )
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId } = await rosterWithTeam(client)
       const response = await callAs(client, roster[role]).get(teamsUrl(roster.organizationId))
       assertAnswer(response, status)
       if (status === 200) {
@@ -257,15 +279,10 @@ groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
   })
 
   test('{role} reads a team: {status}; permissions.admin for its owner and admins only')
-    .with(
-      statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 200, outsider: 404 })
-    )
+    .with(teamReaders)
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster[role]).get(
-        `${teamsUrl(roster.organizationId)}/${teamId}`
-      )
+      const { roster, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).get(teamUrl)
       assertAnswer(response, status)
       const admin = role === 'admin' || role === 'edit'
       if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
@@ -292,16 +309,10 @@ groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
   })
 
   test('{role} renames a team: {status}')
-    .with(
-      statusByRole({ admin: 200, create: 403, edit: 200, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(200))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster[role]).patch(
-        `${teamsUrl(roster.organizationId)}/${teamId}`,
-        { title: ' Editors ' }
-      )
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).patch(teamUrl, { title: ' Editors ' })
       assertAnswer(response, status)
       const row = await db.from('teams').where('id', teamId).first()
       assert.equal(row.title, status === 200 ? 'Editors' : 'Writers')
@@ -317,12 +328,8 @@ groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
       { name: 'array title', body: { title: ['a'] } },
     ])
     .run(async ({ client, assert }, { body }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster.admin).patch(
-        `${teamsUrl(roster.organizationId)}/${teamId}`,
-        body
-      )
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster.admin).patch(teamUrl, body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'title')
       const stored = await db.from('teams').where('id', teamId).first()
@@ -330,29 +337,20 @@ groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
     })
 
   test('{role} deletes a team: {status} (edit owns it, guest is a plain member)')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
       if (role !== 'outsider') {
-        const team = await callAs(client, roster[role]).get(
-          `${teamsUrl(roster.organizationId)}/${teamId}`
-        )
+        const team = await callAs(client, roster[role]).get(teamUrl)
         team.assertContract()
         if (team.status() === 200) assert.equal(team.body().permissions.admin, status === 204)
       }
-      const response = await callAs(client, roster[role]).delete(
-        `${teamsUrl(roster.organizationId)}/${teamId}`
-      )
+      const response = await callAs(client, roster[role]).delete(teamUrl)
       assertAnswer(response, status)
       const left = await db.from('team_members').where('team_id', teamId).count('* as total')
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
-        const again = await callAs(client, roster.admin).get(
-          `${teamsUrl(roster.organizationId)}/${teamId}`
-        )
+        const again = await callAs(client, roster.admin).get(teamUrl)
         again.assertContract()
         again.assertStatus(404)
         const member = await callAs(client, roster.admin).get(
@@ -369,15 +367,10 @@ groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
 
 groupInTransaction('Team members', () => {
   test("GET lists the team's members as listing items; {role}: {status}")
-    .with(
-      statusByRole({ admin: 200, create: 200, read: 200, edit: 200, guest: 200, outsider: 404 })
-    )
+    .with(teamReaders)
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster[role]).get(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members`
-      )
+      const { roster, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).get(`${teamUrl}/members`)
       assertAnswer(response, status)
       if (status !== 200) return
       assert.equal(response.body().count, 2)
@@ -419,28 +412,22 @@ groupInTransaction('Team members', () => {
 
   test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add').run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster.admin).put(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-        {
-          add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
-          remove: [roster.guest.user.id, roster.admin.email],
-          memberships: {
-            [roster.create.user.id]: { role: 'owner' },
-            [roster.edit.email]: { role: 'member' },
-          },
-        }
-      )
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, {
+        add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
+        remove: [roster.guest.user.id, roster.admin.email],
+        memberships: {
+          [roster.create.user.id]: { role: 'owner' },
+          [roster.edit.email]: { role: 'member' },
+        },
+      })
       assertAnswer(response, 204)
       assert.deepEqual(await teamMembershipsOf(teamId), {
         [roster.edit.user.id]: 'member',
         [roster.read.user.id]: 'member',
         [roster.create.user.id]: 'owner',
       })
-      const team = await callAs(client, roster.admin).get(
-        `${teamsUrl(roster.organizationId)}/${teamId}`
-      )
+      const team = await callAs(client, roster.admin).get(teamUrl)
       team.assertContract()
       assert.equal(team.body().members, 3)
     }
@@ -448,16 +435,12 @@ groupInTransaction('Team members', () => {
 
   test('bulk PUT names every unknown user in a 400 and applies nothing').run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
       const before = await teamMembershipsOf(teamId)
-      const response = await callAs(client, roster.admin).put(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-        {
-          add: [roster.read.user.id, 'nobody@example.com'],
-          remove: [roster.guest.user.id, roster.outsider.user.id],
-        }
-      )
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, {
+        add: [roster.read.user.id, 'nobody@example.com'],
+        remove: [roster.guest.user.id, roster.outsider.user.id],
+      })
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'nobody@example.com')
       assert.include(response.body().error.message, roster.outsider.user.id)
@@ -474,37 +457,28 @@ groupInTransaction('Team members', () => {
       { name: 'an over-long identifier', body: { add: ['x'.repeat(255)] } },
     ])
     .run(async ({ client, assert }, { body }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
       const before = await teamMembershipsOf(teamId)
-      const response = await callAs(client, roster.admin).put(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-        body
-      )
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, body)
       assertAnswer(response, 400)
       assert.deepEqual(await teamMembershipsOf(teamId), before)
     })
 
   test('bulk PUT by {role}: {status}')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await callAs(client, roster[role]).put(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members`,
-        { add: [roster.read.user.id] }
-      )
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).put(`${teamUrl}/members`, {
+        add: [roster.read.user.id],
+      })
       assertAnswer(response, status)
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
 
   test('PUT one member adds, promotes, and keeps the role when none is given').run(
     async ({ client, assert }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const url = `${teamUrl}/members/${roster.read.user.id}`
       const added = await callAs(client, roster.edit).put(url, {})
       assertAnswer(added, 204)
       const teamMemberships = await teamMembershipsOf(teamId)
@@ -523,28 +497,22 @@ groupInTransaction('Team members', () => {
       const invalid = await callAs(client, roster.admin).put(url, { role: 'admin' })
       assertAnswer(invalid, 400)
       for (const userId of [roster.outsider.user.id, newId()]) {
-        const stranger = await callAs(client, roster.admin).put(
-          `${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`,
-          {}
-        )
+        const stranger = await callAs(client, roster.admin).put(`${teamUrl}/members/${userId}`, {})
         assertAnswer(stranger, 404)
       }
     }
   )
 
   test('PUT and DELETE one member by {role}: {status}')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.create.user.id}`
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const url = `${teamUrl}/members/${roster.create.user.id}`
       const put = await callAs(client, roster[role]).put(url, { role: 'member' })
       assertAnswer(put, status)
       assert.equal(roster.create.user.id in (await teamMembershipsOf(teamId)), status === 204)
       const removeGuest = await callAs(client, roster[role]).delete(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`
+        `${teamUrl}/members/${roster.guest.user.id}`
       )
       assertAnswer(removeGuest, status)
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
@@ -552,14 +520,13 @@ groupInTransaction('Team members', () => {
 
   test('DELETE one member: not in the team is 204, not a member of the organization is 404').run(
     async ({ client }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamUrl } = await rosterWithTeam(client)
       const absent = await callAs(client, roster.admin).delete(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
+        `${teamUrl}/members/${roster.read.user.id}`
       )
       assertAnswer(absent, 204)
       const stranger = await callAs(client, roster.admin).delete(
-        `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`
+        `${teamUrl}/members/${roster.outsider.user.id}`
       )
       assertAnswer(stranger, 404)
     }
