@@ -12,133 +12,86 @@ type Route = {
 }
 type Ids = Roster & { teamId: string; linkId: string }
 
+type Path = (ids: Ids) => string
+type Body = (ids: Ids) => Record<string, unknown>
+
+/** An operation that reads: `path` is below the organization's URL. */
+function reads(path: Path): Route {
+  return { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}${path(i)}`, scope: READ }
+}
+
+/** An operation that writes, with its JSON body when it has one. */
+function writes(method: Route['method'], path: Path, body?: Body): Route {
+  const route: Route = {
+    method,
+    path: (i) => `/v1/orgs/${i.organizationId}${path(i)}`,
+    scope: WRITE,
+  }
+  return body ? { ...route, body } : route
+}
+
+const READ = 'organization:members:read'
+const WRITE = 'organization:members:write'
+
 /**
  * Every member, invite and team operation: its path and the OAuth scope it needs.
  */
 const ROUTES: Route[] = [
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'admin' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/sso`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/teams`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/invites`,
-    scope: 'organization:members:write',
-    body: () => ({ emails: ['new@example.com'] }),
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/invites/${i.linkId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/join`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'read' }),
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'admin' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
-    scope: 'organization:members:write',
-    body: () => ({ title: 'New' }),
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:write',
-    body: () => ({ title: 'Renamed' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
-    scope: 'organization:members:write',
-    body: (i) => ({ add: [i.read.user.id] }),
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'owner' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.edit.user.id}`,
-    scope: 'organization:members:write',
-  },
+  reads(() => '/members'),
+  reads((i) => `/members/${i.read.user.id}`),
+  writes(
+    'patch',
+    (i) => `/members/${i.read.user.id}`,
+    () => ({ role: 'admin' })
+  ),
+  writes('delete', (i) => `/members/${i.read.user.id}`),
+  writes('post', (i) => `/members/${i.read.user.id}/sso`),
+  reads((i) => `/members/${i.read.user.id}/teams`),
+  writes(
+    'post',
+    () => '/invites',
+    () => ({ emails: ['new@example.com'] })
+  ),
+  writes('post', (i) => `/invites/${i.linkId}`),
+  writes('post', () => '/join'),
+  reads(() => '/link-invites'),
+  writes(
+    'post',
+    () => '/link-invites',
+    () => ({ role: 'read' })
+  ),
+  reads((i) => `/link-invites/${i.linkId}`),
+  writes(
+    'patch',
+    (i) => `/link-invites/${i.linkId}`,
+    () => ({ role: 'admin' })
+  ),
+  writes('delete', (i) => `/link-invites/${i.linkId}`),
+  reads(() => '/teams'),
+  writes(
+    'put',
+    () => '/teams',
+    () => ({ title: 'New' })
+  ),
+  reads((i) => `/teams/${i.teamId}`),
+  writes(
+    'patch',
+    (i) => `/teams/${i.teamId}`,
+    () => ({ title: 'Renamed' })
+  ),
+  writes('delete', (i) => `/teams/${i.teamId}`),
+  reads((i) => `/teams/${i.teamId}/members`),
+  writes(
+    'put',
+    (i) => `/teams/${i.teamId}/members`,
+    (i) => ({ add: [i.read.user.id] })
+  ),
+  writes(
+    'put',
+    (i) => `/teams/${i.teamId}/members/${i.read.user.id}`,
+    () => ({ role: 'owner' })
+  ),
+  writes('delete', (i) => `/teams/${i.teamId}/members/${i.edit.user.id}`),
 ]
 
 /**
