@@ -1,15 +1,14 @@
 import { test } from '@japa/runner'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import User from '#accounts/models/user'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { DateTime } from 'luxon'
 
-test.group('GET /v1/user', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/user', () => {
   test('answers the user the token belongs to', async ({ client, assert }) => {
     const caller = await createCaller()
-    const response = await client.get('/v1/user').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/user')
     assertAnswer(response, 200)
     assert.equal(response.body().id, caller.user.id)
     assert.equal(response.body().object, 'user')
@@ -51,7 +50,7 @@ test.group('GET /v1/user', (group) => {
     const caller = await createCaller()
     const [token] = await User.accessTokens.all(caller.user)
     await User.accessTokens.delete(caller.user, token.identifier)
-    const response = await client.get('/v1/user').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/user')
     assertAnswer(response, 401)
   })
 
@@ -83,11 +82,11 @@ test.group('GET /v1/user', (group) => {
     }
     assert.isNull(await lastUsed())
 
-    await client.get('/v1/user').bearerToken(caller.token)
+    await callAs(client, caller).get('/v1/user')
     const first = await lastUsed()
     assert.isNotNull(first)
 
-    await client.get('/v1/user').bearerToken(caller.token)
+    await callAs(client, caller).get('/v1/user')
     assert.deepEqual(await lastUsed(), first)
 
     // A wrong secret for the same token id changes nothing.

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import db from '@adonisjs/lucid/services/db'
-import { eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createRoster, type Roster } from './roster.js'
 
@@ -12,133 +12,86 @@ type Route = {
 }
 type Ids = Roster & { teamId: string; linkId: string }
 
+type Path = (ids: Ids) => string
+type Body = (ids: Ids) => Record<string, unknown>
+
+/** An operation that reads: `path` is below the organization's URL. */
+function reads(path: Path): Route {
+  return { method: 'get', path: (i) => `/v1/orgs/${i.organizationId}${path(i)}`, scope: READ }
+}
+
+/** An operation that writes, with its JSON body when it has one. */
+function writes(method: Route['method'], path: Path, body?: Body): Route {
+  const route: Route = {
+    method,
+    path: (i) => `/v1/orgs/${i.organizationId}${path(i)}`,
+    scope: WRITE,
+  }
+  return body ? { ...route, body } : route
+}
+
+const READ = 'organization:members:read'
+const WRITE = 'organization:members:write'
+
 /**
  * Every member, invite and team operation: its path and the OAuth scope it needs.
  */
 const ROUTES: Route[] = [
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'admin' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/sso`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/members/${i.read.user.id}/teams`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/invites`,
-    scope: 'organization:members:write',
-    body: () => ({ emails: ['new@example.com'] }),
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/invites/${i.linkId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/join`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'post',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'read' }),
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'admin' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/link-invites/${i.linkId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams`,
-    scope: 'organization:members:write',
-    body: () => ({ title: 'New' }),
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'patch',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:write',
-    body: () => ({ title: 'Renamed' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}`,
-    scope: 'organization:members:write',
-  },
-  {
-    method: 'get',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
-    scope: 'organization:members:read',
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members`,
-    scope: 'organization:members:write',
-    body: (i) => ({ add: [i.read.user.id] }),
-  },
-  {
-    method: 'put',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.read.user.id}`,
-    scope: 'organization:members:write',
-    body: () => ({ role: 'owner' }),
-  },
-  {
-    method: 'delete',
-    path: (i) => `/v1/orgs/${i.organizationId}/teams/${i.teamId}/members/${i.edit.user.id}`,
-    scope: 'organization:members:write',
-  },
+  reads(() => '/members'),
+  reads((i) => `/members/${i.read.user.id}`),
+  writes(
+    'patch',
+    (i) => `/members/${i.read.user.id}`,
+    () => ({ role: 'admin' })
+  ),
+  writes('delete', (i) => `/members/${i.read.user.id}`),
+  writes('post', (i) => `/members/${i.read.user.id}/sso`),
+  reads((i) => `/members/${i.read.user.id}/teams`),
+  writes(
+    'post',
+    () => '/invites',
+    () => ({ emails: ['new@example.com'] })
+  ),
+  writes('post', (i) => `/invites/${i.linkId}`),
+  writes('post', () => '/join'),
+  reads(() => '/link-invites'),
+  writes(
+    'post',
+    () => '/link-invites',
+    () => ({ role: 'read' })
+  ),
+  reads((i) => `/link-invites/${i.linkId}`),
+  writes(
+    'patch',
+    (i) => `/link-invites/${i.linkId}`,
+    () => ({ role: 'admin' })
+  ),
+  writes('delete', (i) => `/link-invites/${i.linkId}`),
+  reads(() => '/teams'),
+  writes(
+    'put',
+    () => '/teams',
+    () => ({ title: 'New' })
+  ),
+  reads((i) => `/teams/${i.teamId}`),
+  writes(
+    'patch',
+    (i) => `/teams/${i.teamId}`,
+    () => ({ title: 'Renamed' })
+  ),
+  writes('delete', (i) => `/teams/${i.teamId}`),
+  reads((i) => `/teams/${i.teamId}/members`),
+  writes(
+    'put',
+    (i) => `/teams/${i.teamId}/members`,
+    (i) => ({ add: [i.read.user.id] })
+  ),
+  writes(
+    'put',
+    (i) => `/teams/${i.teamId}/members/${i.read.user.id}`,
+    () => ({ role: 'owner' })
+  ),
+  writes('delete', (i) => `/teams/${i.teamId}/members/${i.edit.user.id}`),
 ]
 
 /**
@@ -165,16 +118,16 @@ async function snapshot(organizationId: string) {
 
 async function setUp(client: any): Promise<Ids> {
   const roster = await createRoster()
-  const team = await client
-    .put(`/v1/orgs/${roster.organizationId}/teams`)
-    .bearerToken(roster.admin.token)
-    .json({ title: 'Guarded', members: [roster.edit.user.id] })
+  const team = await callAs(client, roster.admin).put(`/v1/orgs/${roster.organizationId}/teams`, {
+    title: 'Guarded',
+    members: [roster.edit.user.id],
+  })
   team.assertContract()
   team.assertStatus(201)
-  const link = await client
-    .post(`/v1/orgs/${roster.organizationId}/link-invites`)
-    .bearerToken(roster.admin.token)
-    .json({ role: 'read' })
+  const link = await callAs(client, roster.admin).post(
+    `/v1/orgs/${roster.organizationId}/link-invites`,
+    { role: 'read' }
+  )
   link.assertContract()
   link.assertStatus(201)
   return { ...roster, teamId: team.body().id, linkId: link.body().id }
@@ -199,9 +152,7 @@ function send(client: any, route: Route, ids: Ids) {
   return route.body ? request.json(route.body(ids)) : request
 }
 
-test.group('Members, invites and teams: tokens and scopes', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Members, invites and teams: tokens and scopes', () => {
   test(
     '{method} {name}: no token and a wrong token are 401, a token with every scope but {scope} is 403; nothing changes'
   )
@@ -238,15 +189,12 @@ test.group('Members, invites and teams: tokens and scopes', (group) => {
     .run(async ({ client, assert }, route) => {
       const ids = await setUp(client)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'forged' }]) {
-        const response = await client.get(route.path(ids)).qs(qs).bearerToken(ids.admin.token)
+        const response = await callAs(client, ids.admin).get(route.path(ids), qs)
         assertAnswer(response, 400)
         assert.include(response.body().error.message, Object.keys(qs)[0])
       }
       for (const limit of [1, 1000]) {
-        const response = await client
-          .get(route.path(ids))
-          .qs({ limit })
-          .bearerToken(ids.admin.token)
+        const response = await callAs(client, ids.admin).get(route.path(ids), { limit })
         assertAnswer(response, 200)
         assert.isAtMost(response.body().items.length, limit)
       }

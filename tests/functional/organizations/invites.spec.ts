@@ -1,8 +1,15 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import {
+  callAs,
+  testInCommittedOrganization,
+  sendMalformedJson,
+  groupInTransaction,
+} from '#tests/helpers/fixtures_organizations'
 import { statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createRoster, membershipOf, roleOf } from './roster.js'
 
@@ -14,82 +21,77 @@ async function invitesOf(organizationId: string) {
   return rows.map((row) => ({ email: row.email, role: row.role, sso: Boolean(row.sso) }))
 }
 
-test.group('POST /v1/orgs/{id}/invites', (group) => {
-  eachTestInTransaction(group)
-
-  test('records pending invites; existing members stay as they are and are named', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const known = await createCaller({ email: 'known.person@example.com' })
-    const response = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .json({
-        emails: [
-          'New.Person@Example.com',
-          { email: known.email, role: 'admin' },
-          roster.read.email,
-        ],
-        role: 'edit',
-        sso: true,
+groupInTransaction('POST /v1/orgs/{id}/invites', () => {
+  test('records pending invites; existing members stay as they are and are named').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const known = await createCaller({ email: 'known.person@example.com' })
+      const response = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        {
+          emails: [
+            'New.Person@Example.com',
+            { email: known.email, role: 'admin' },
+            roster.read.email,
+          ],
+          role: 'edit',
+          sso: true,
+        }
+      )
+      assertAnswer(response, 200)
+      // Nobody is added until they accept, and whether an address has an account is not revealed.
+      assert.deepEqual(response.body(), {
+        users: [],
+        invited: 2,
+        alreadyMembers: [roster.read.email],
+        failedSSOEmails: [],
       })
-    assertAnswer(response, 200)
-    // Nobody is added until they accept, and whether an address has an account is not revealed.
-    assert.deepEqual(response.body(), {
-      users: [],
-      invited: 2,
-      alreadyMembers: [roster.read.email],
-      failedSSOEmails: [],
-    })
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'known.person@example.com', role: 'admin', sso: true },
-      { email: 'new.person@example.com', role: 'edit', sso: true },
-    ])
-    assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
-    // Invited is not joined yet.
-    assert.isNull(await membershipOf(roster.organizationId, known.user.id))
-  })
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'known.person@example.com', role: 'admin', sso: true },
+        { email: 'new.person@example.com', role: 'edit', sso: true },
+      ])
+      assert.equal(await roleOf(roster.organizationId, roster.read.user.id), 'read')
+      // Invited is not joined yet.
+      assert.isNull(await membershipOf(roster.organizationId, known.user.id))
+    }
+  )
 
-  test("without a role, invites take the organization's default role; inviting again renews", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const patch = await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ defaultRole: 'comment' })
-    patch.assertContract()
-    patch.assertStatus(200)
-    const first = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .json({ emails: ['someone@example.com'] })
-    assertAnswer(first, 200)
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'someone@example.com', role: 'comment', sso: false },
-    ])
-    const guest = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .json({ emails: ['someone@example.com'], role: null })
-    guest.assertContract()
-    assert.equal(guest.body().invited, 1)
-    assert.deepEqual(await invitesOf(roster.organizationId), [
-      { email: 'someone@example.com', role: null, sso: false },
-    ])
-  })
+  test("without a role, invites take the organization's default role; inviting again renews").run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const patch = await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+        defaultRole: 'comment',
+      })
+      patch.assertContract()
+      patch.assertStatus(200)
+      const first = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: ['someone@example.com'] }
+      )
+      assertAnswer(first, 200)
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'someone@example.com', role: 'comment', sso: false },
+      ])
+      const guest = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: ['someone@example.com'], role: null }
+      )
+      guest.assertContract()
+      assert.equal(guest.body().invited, 1)
+      assert.deepEqual(await invitesOf(roster.organizationId), [
+        { email: 'someone@example.com', role: null, sso: false },
+      ])
+    }
+  )
 
   test('{role}: {status}, nothing recorded')
     .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
-      const response = await client
-        .post(`/v1/orgs/${roster.organizationId}/invites`)
-        .bearerToken(roster[role].token)
-        .json({ emails: ['x@example.com'], role: 'admin' })
+      const response = await callAs(client, roster[role]).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: ['x@example.com'], role: 'admin' }
+      )
       assertAnswer(response, status)
       assert.deepEqual(await invitesOf(roster.organizationId), [])
     })
@@ -129,116 +131,99 @@ test.group('POST /v1/orgs/{id}/invites', (group) => {
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
-      const response = await client
-        .post(`/v1/orgs/${roster.organizationId}/invites`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        body
+      )
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.deepEqual(await invitesOf(roster.organizationId), [])
     })
 
   test('rejects malformed JSON', async ({ client }) => {
-    const roster = await createRoster()
-    const response = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"emails": [')
-    assertAnswer(response, 400)
+    const admin = await createCaller()
+    const url = `/v1/orgs/${admin.organizationId}/invites`
+    await sendMalformedJson(client, admin, 'post', url, '{"emails": [')
   })
 })
 
-test.group('POST /v1/orgs/{id}/join', (group) => {
-  eachTestInTransaction(group)
+/**
+ * A new organization's admin, once the organization's settings (e.g. its e-mail domains) are set.
+ */
+async function organizationWith(client: ApiClient, settings: Record<string, unknown>) {
+  const admin = await createCaller()
+  const patched = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, settings)
+  assertAnswer(patched, 200)
+  return admin
+}
 
-  test("the invited user joins with the invite's role and SSO flag; the invite is used up", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const invite = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .json({ emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true })
-    invite.assertContract()
-    invite.assertStatus(200)
-    // The account comes after the invite.
-    const invited = await createCaller({ email: 'invited@example.com' })
-    const before = await client.get(`/v1/orgs/${roster.organizationId}`).bearerToken(invited.token)
-    before.assertContract()
-    before.assertStatus(404)
+groupInTransaction('POST /v1/orgs/{id}/join', () => {
+  test("the invited user joins with the invite's role and SSO flag; the invite is used up").run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const invite = await callAs(client, roster.admin).post(
+        `/v1/orgs/${roster.organizationId}/invites`,
+        { emails: [{ email: 'Invited@Example.com', role: 'review' }], sso: true }
+      )
+      invite.assertContract()
+      invite.assertStatus(200)
+      // The account comes after the invite.
+      const invited = await createCaller({ email: 'invited@example.com' })
+      const before = await callAs(client, invited).get(`/v1/orgs/${roster.organizationId}`)
+      before.assertContract()
+      before.assertStatus(404)
 
-    const join = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(invited.token)
-    assertAnswer(join, 204)
-    const member = await client
-      .get(`/v1/orgs/${roster.organizationId}/members/${invited.user.id}`)
-      .bearerToken(invited.token)
-    member.assertContract()
-    assert.equal(member.body().role, 'review')
-    assert.isTrue(member.body().sso)
-    assert.deepEqual(await invitesOf(roster.organizationId), [])
+      const join = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
+      assertAnswer(join, 204)
+      const member = await callAs(client, invited).get(
+        `/v1/orgs/${roster.organizationId}/members/${invited.user.id}`
+      )
+      member.assertContract()
+      assert.equal(member.body().role, 'review')
+      assert.isTrue(member.body().sso)
+      assert.deepEqual(await invitesOf(roster.organizationId), [])
 
-    const again = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(invited.token)
-    again.assertContract()
-    again.assertStatus(204)
-    assert.equal(await roleOf(roster.organizationId, invited.user.id), 'review')
-  })
-
-  test("a user of one of the organization's e-mail domains joins with the default role", async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ emailDomains: ['corp.example'], defaultRole: 'comment' })
-    const colleague = await createCaller({ email: 'colleague@CORP.example' })
-    const join = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(colleague.token)
-    assertAnswer(join, 204)
-    assert.equal(await roleOf(roster.organizationId, colleague.user.id), 'comment')
-  })
-
-  test('anyone else gets a 404: other domains, unknown and malformed ids', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ emailDomains: ['corp.example'] })
-    const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
-    for (const organizationId of [roster.organizationId, newId(), 'bad']) {
-      const response = await client
-        .post(`/v1/orgs/${organizationId}/join`)
-        .bearerToken(stranger.token)
-      assertAnswer(response, 404)
+      const again = await callAs(client, invited).post(`/v1/orgs/${roster.organizationId}/join`)
+      again.assertContract()
+      again.assertStatus(204)
+      assert.equal(await roleOf(roster.organizationId, invited.user.id), 'review')
     }
-    assert.isNull(await membershipOf(roster.organizationId, stranger.user.id))
-  })
+  )
 
-  test('only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)', async ({
-    client,
-    assert,
-  }) => {
+  test("a user of one of the organization's e-mail domains joins with the default role").run(
+    async ({ client, assert }) => {
+      const settings = { emailDomains: ['corp.example'], defaultRole: 'comment' }
+      const { organizationId } = await organizationWith(client, settings)
+      const colleague = await createCaller({ email: 'colleague@CORP.example' })
+      const join = await callAs(client, colleague).post(`/v1/orgs/${organizationId}/join`)
+      assertAnswer(join, 204)
+      assert.equal(await roleOf(organizationId, colleague.user.id), 'comment')
+    }
+  )
+
+  test('anyone else gets a 404: other domains, unknown and malformed ids').run(
+    async ({ client, assert }) => {
+      const { organizationId } = await organizationWith(client, { emailDomains: ['corp.example'] })
+      const stranger = await createCaller({ email: 'stranger@elsewhere.example' })
+      for (const id of [organizationId, newId(), 'bad']) {
+        const response = await callAs(client, stranger).post(`/v1/orgs/${id}/join`)
+        assertAnswer(response, 404)
+      }
+      assert.isNull(await membershipOf(organizationId, stranger.user.id))
+    }
+  )
+
+  test(
+    'only the very address invited, or the very domain listed, joins on both engines (an accent makes another one)'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
-    const invite = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites`)
-      .bearerToken(roster.admin.token)
-      .json({ emails: ['émile@corp.example'], role: 'edit' })
+    const invite = await callAs(client, roster.admin).post(
+      `/v1/orgs/${roster.organizationId}/invites`,
+      { emails: ['émile@corp.example'], role: 'edit' }
+    )
     assertAnswer(invite, 200)
     const lookalike = await createCaller({ email: 'emile@corp.example' })
-    const join = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(lookalike.token)
+    const join = await callAs(client, lookalike).post(`/v1/orgs/${roster.organizationId}/join`)
     assertAnswer(join, 404)
     assert.isNull(await membershipOf(roster.organizationId, lookalike.user.id))
     const invites = await invitesOf(roster.organizationId)
@@ -248,53 +233,44 @@ test.group('POST /v1/orgs/{id}/join', (group) => {
     )
 
     // The same for the organization's e-mail domains.
-    await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ emailDomains: ['corp.example'] })
+    await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+      emailDomains: ['corp.example'],
+    })
     const accented = await createCaller({ email: 'someone@cörp.example' })
-    const byDomain = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(accented.token)
+    const byDomain = await callAs(client, accented).post(`/v1/orgs/${roster.organizationId}/join`)
     assertAnswer(byDomain, 404)
     assert.isNull(await membershipOf(roster.organizationId, accented.user.id))
   })
 
-  test('a disabled member cannot join again through the e-mail domain (403)', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ emailDomains: ['corp.example'] })
-    const colleague = await createCaller({
-      organizationId: roster.organizationId,
-      role: 'read',
-      email: 'c@corp.example',
-    })
-    await db
-      .from('organization_members')
-      .where('organization_id', roster.organizationId)
-      .where('user_id', colleague.user.id)
-      .update({ disabled: true })
-    const response = await client
-      .post(`/v1/orgs/${roster.organizationId}/join`)
-      .bearerToken(colleague.token)
-    assertAnswer(response, 403)
-    const { disabled } = await membershipOf(roster.organizationId, colleague.user.id)
-    assert.equal(Number(disabled), 1)
-  })
+  test('a disabled member cannot join again through the e-mail domain (403)').run(
+    async ({ client, assert }) => {
+      const { organizationId } = await organizationWith(client, { emailDomains: ['corp.example'] })
+      const email = 'c@corp.example'
+      const colleague = await createCaller({ organizationId, role: 'read', email })
+      await db
+        .from('organization_members')
+        .where('organization_id', organizationId)
+        .where('user_id', colleague.user.id)
+        .update({ disabled: true })
+      const response = await callAs(client, colleague).post(`/v1/orgs/${organizationId}/join`)
+      assertAnswer(response, 403)
+      const { disabled } = await membershipOf(organizationId, colleague.user.id)
+      assert.equal(Number(disabled), 1)
+    }
+  )
 })
 
-test.group('Invite links', (group) => {
-  eachTestInTransaction(group)
+/** The roles of the organization's invite links. */
+async function linkRolesOf(organizationId: string) {
+  const rows = await db.from('organization_invite_links').where('organization_id', organizationId)
+  return rows.map((row) => row.role)
+}
 
+groupInTransaction('Invite links', () => {
   test('an admin creates, lists, reads, updates and deletes a link', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
-    const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'edit' })
+    const created = await callAs(client, roster.admin).post(base, { role: 'edit' })
     assertAnswer(created, 201)
     const link = created.body()
     assert.equal(link.object, 'invite')
@@ -306,35 +282,34 @@ test.group('Invite links', (group) => {
       new RegExp(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}$`)
     )
 
-    const guestLink = await client.post(base).bearerToken(roster.admin.token).json({ role: null })
+    const guestLink = await callAs(client, roster.admin).post(base, { role: null })
     guestLink.assertContract()
     assert.isNull(guestLink.body().role)
 
-    const list = await client.get(base).bearerToken(roster.admin.token)
+    const list = await callAs(client, roster.admin).get(base)
     assertAnswer(list, 200)
     assert.equal(list.body().count, 2)
     assert.deepEqual(
       list.body().items.map((item: any) => item.id),
       [link.id, guestLink.body().id]
     )
-    const paged = await client.get(base).qs({ limit: 1 }).bearerToken(roster.admin.token)
+    const paged = await callAs(client, roster.admin).get(base, { limit: 1 })
     paged.assertContract()
     assert.property(paged.body(), 'next')
 
-    const read = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    const read = await callAs(client, roster.admin).get(`${base}/${link.id}`)
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), link)
 
-    const updated = await client
-      .patch(`${base}/${link.id}`)
-      .bearerToken(roster.admin.token)
-      .json({ role: 'admin' })
+    const updated = await callAs(client, roster.admin).patch(`${base}/${link.id}`, {
+      role: 'admin',
+    })
     assertAnswer(updated, 200)
     assert.equal(updated.body().role, 'admin')
 
-    const deleted = await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    const deleted = await callAs(client, roster.admin).delete(`${base}/${link.id}`)
     assertAnswer(deleted, 205)
-    const gone = await client.get(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    const gone = await callAs(client, roster.admin).get(`${base}/${link.id}`)
     assertAnswer(gone, 404)
   })
 
@@ -343,7 +318,7 @@ test.group('Invite links', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const base = `/v1/orgs/${roster.organizationId}/link-invites`
-      const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+      const created = await callAs(client, roster.admin).post(base, { role: 'read' })
       const link = created.body()
       for (const request of [
         client.get(base),
@@ -355,13 +330,7 @@ test.group('Invite links', (group) => {
         const response = await request.bearerToken(roster[role].token)
         assertAnswer(response, status)
       }
-      const rows = await db
-        .from('organization_invite_links')
-        .where('organization_id', roster.organizationId)
-      assert.deepEqual(
-        rows.map((row) => row.role),
-        ['read']
-      )
+      assert.deepEqual(await linkRolesOf(roster.organizationId), ['read'])
     })
 
   test('rejects {name}')
@@ -374,66 +343,56 @@ test.group('Invite links', (group) => {
     .run(async ({ client, assert }, { body }) => {
       const roster = await createRoster()
       const base = `/v1/orgs/${roster.organizationId}/link-invites`
-      const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+      const created = await callAs(client, roster.admin).post(base, { role: 'read' })
       const link = created.body()
-      const create = await client.post(base).bearerToken(roster.admin.token).json(body)
+      const create = await callAs(client, roster.admin).post(base, body)
       assertAnswer(create, 400)
       assert.include(create.body().error.message, 'role')
-      const update = await client
-        .patch(`${base}/${link.id}`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const update = await callAs(client, roster.admin).patch(`${base}/${link.id}`, body)
       assertAnswer(update, 400)
-      const rows = await db
-        .from('organization_invite_links')
-        .where('organization_id', roster.organizationId)
-      assert.deepEqual(
-        rows.map((row) => row.role),
-        ['read']
-      )
+      assert.deepEqual(await linkRolesOf(roster.organizationId), ['read'])
     })
 
-  test('unknown links and links of another organization are 404; a limit above 1000 is 400', async ({
-    client,
-  }) => {
-    const roster = await createRoster()
-    const theirs = await client
-      .post(`/v1/orgs/${roster.outsider.organizationId}/link-invites`)
-      .bearerToken(roster.outsider.token)
-      .json({ role: 'admin' })
-    theirs.assertContract()
-    for (const inviteId of [newId(), 'nope', theirs.body().id]) {
-      for (const request of [
-        client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
-        client
-          .patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`)
-          .json({ role: 'read' }),
-        client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
-        client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
-      ]) {
-        const response = await request.bearerToken(roster.admin.token)
-        assertAnswer(response, 404)
+  test('unknown links and links of another organization are 404; a limit above 1000 is 400').run(
+    async ({ client }) => {
+      const roster = await createRoster()
+      const theirs = await callAs(client, roster.outsider).post(
+        `/v1/orgs/${roster.outsider.organizationId}/link-invites`,
+        { role: 'admin' }
+      )
+      theirs.assertContract()
+      for (const inviteId of [newId(), 'nope', theirs.body().id]) {
+        for (const request of [
+          client.get(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+          client
+            .patch(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`)
+            .json({ role: 'read' }),
+          client.delete(`/v1/orgs/${roster.organizationId}/link-invites/${inviteId}`),
+          client.post(`/v1/orgs/${roster.organizationId}/invites/${inviteId}`),
+        ]) {
+          const response = await request.bearerToken(roster.admin.token)
+          assertAnswer(response, 404)
+        }
       }
+      const tooMany = await callAs(client, roster.admin).get(
+        `/v1/orgs/${roster.organizationId}/link-invites`,
+        { limit: 1001 }
+      )
+      assertAnswer(tooMany, 400)
     }
-    const tooMany = await client
-      .get(`/v1/orgs/${roster.organizationId}/link-invites`)
-      .qs({ limit: 1001 })
-      .bearerToken(roster.admin.token)
-    assertAnswer(tooMany, 400)
-  })
+  )
 
-  test('accepting a link makes the caller a member with its role, once; members keep their role', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'accepting a link makes the caller a member with its role, once; members keep their role'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
-    const created = await client
-      .post(`/v1/orgs/${roster.organizationId}/link-invites`)
-      .bearerToken(roster.admin.token)
-      .json({ role: 'edit' })
+    const created = await callAs(client, roster.admin).post(
+      `/v1/orgs/${roster.organizationId}/link-invites`,
+      { role: 'edit' }
+    )
     const link = created.body()
     const accept = (caller: { token: string }) =>
-      client.post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`).bearerToken(caller.token)
+      callAs(client, caller).post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
 
     const joined = await accept(roster.outsider)
     assertAnswer(joined, 200)
@@ -453,9 +412,9 @@ test.group('Invite links', (group) => {
       assert.equal(await roleOf(roster.organizationId, caller.user.id), role)
     }
 
-    const asAdmin = await client
-      .get(`/v1/orgs/${roster.organizationId}/link-invites/${link.id}`)
-      .bearerToken(roster.admin.token)
+    const asAdmin = await callAs(client, roster.admin).get(
+      `/v1/orgs/${roster.organizationId}/link-invites/${link.id}`
+    )
     asAdmin.assertContract()
     assert.isTrue(asAdmin.body().redundant)
   })
@@ -463,44 +422,42 @@ test.group('Invite links', (group) => {
   test('inviteLinks: false disables creating and accepting links', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
-    const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    const created = await callAs(client, roster.admin).post(base, { role: 'read' })
     const link = created.body()
-    const off = await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ inviteLinks: false })
+    const off = await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+      inviteLinks: false,
+    })
     off.assertContract()
     off.assertStatus(200)
 
-    const create = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    const create = await callAs(client, roster.admin).post(base, { role: 'read' })
     assertAnswer(create, 403)
     assert.include(create.body().error.message, 'inviteLinks')
-    const accept = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
-      .bearerToken(roster.outsider.token)
+    const accept = await callAs(client, roster.outsider).post(
+      `/v1/orgs/${roster.organizationId}/invites/${link.id}`
+    )
     assertAnswer(accept, 403)
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
 
-    await client
-      .patch(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.admin.token)
-      .json({ inviteLinks: true })
-    const later = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
-      .bearerToken(roster.outsider.token)
+    await callAs(client, roster.admin).patch(`/v1/orgs/${roster.organizationId}`, {
+      inviteLinks: true,
+    })
+    const later = await callAs(client, roster.outsider).post(
+      `/v1/orgs/${roster.organizationId}/invites/${link.id}`
+    )
     assertAnswer(later, 200)
   })
 
   test('a deleted link no longer admits anyone', async ({ client, assert }) => {
     const roster = await createRoster()
     const base = `/v1/orgs/${roster.organizationId}/link-invites`
-    const created = await client.post(base).bearerToken(roster.admin.token).json({ role: 'read' })
+    const created = await callAs(client, roster.admin).post(base, { role: 'read' })
     const link = created.body()
-    const deleted = await client.delete(`${base}/${link.id}`).bearerToken(roster.admin.token)
+    const deleted = await callAs(client, roster.admin).delete(`${base}/${link.id}`)
     deleted.assertStatus(205)
-    const accept = await client
-      .post(`/v1/orgs/${roster.organizationId}/invites/${link.id}`)
-      .bearerToken(roster.outsider.token)
+    const accept = await callAs(client, roster.outsider).post(
+      `/v1/orgs/${roster.organizationId}/invites/${link.id}`
+    )
     assertAnswer(accept, 404)
     assert.isNull(await membershipOf(roster.organizationId, roster.outsider.user.id))
   })
@@ -508,33 +465,24 @@ test.group('Invite links', (group) => {
 
 test.group('Joining under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('the same user joining several ways at once becomes one member, without an error', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const organizationId = admin.organizationId
-    try {
-      const settings = await client
-        .patch(`/v1/orgs/${organizationId}`)
-        .bearerToken(admin.token)
-        .json({ emailDomains: ['race.example'] })
+  testInCommittedOrganization(
+    'the same user joining several ways at once becomes one member, without an error',
+    async ({ client, assert }, admin) => {
+      const organizationId = admin.organizationId
+      const settings = await callAs(client, admin).patch(`/v1/orgs/${organizationId}`, {
+        emailDomains: ['race.example'],
+      })
       assertAnswer(settings, 200)
-      const link = await client
-        .post(`/v1/orgs/${organizationId}/link-invites`)
-        .bearerToken(admin.token)
-        .json({ role: 'read' })
+      const link = await callAs(client, admin).post(`/v1/orgs/${organizationId}/link-invites`, {
+        role: 'read',
+      })
       assertAnswer(link, 201)
       const joiner = await createCaller({ email: `joiner-${newId(6).toLowerCase()}@race.example` })
       const responses = await Promise.all([
-        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
-        client
-          .post(`/v1/orgs/${organizationId}/invites/${link.body().id}`)
-          .bearerToken(joiner.token),
-        client.post(`/v1/orgs/${organizationId}/join`).bearerToken(joiner.token),
-        client
-          .post(`/v1/orgs/${organizationId}/invites/${link.body().id}`)
-          .bearerToken(joiner.token),
+        callAs(client, joiner).post(`/v1/orgs/${organizationId}/join`),
+        callAs(client, joiner).post(`/v1/orgs/${organizationId}/invites/${link.body().id}`),
+        callAs(client, joiner).post(`/v1/orgs/${organizationId}/join`),
+        callAs(client, joiner).post(`/v1/orgs/${organizationId}/invites/${link.body().id}`),
       ])
       // POST /join answers 204, accepting a link 200 (GitBook's shapes).
       responses.forEach((response, index) => {
@@ -545,8 +493,6 @@ test.group('Joining under concurrency', () => {
         .where('organization_id', organizationId)
         .where('user_id', joiner.user.id)
       assert.lengthOf(rows, 1)
-    } finally {
-      await db.from('organizations').where('id', organizationId).delete()
     }
-  })
+  )
 })

@@ -1,34 +1,25 @@
 import { test } from '@japa/runner'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 
 /**
  * End to end, through the API alone: a person is invited, joins, is put in a team, changes role,
  * and is removed.
  */
-test.group('Membership lifecycle', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Membership lifecycle', () => {
   test('invited, joined, teamed, promoted, removed', async ({ client, assert }) => {
     const admin = await createCaller({ org: 'Lifecycle' })
     const org = `/v1/orgs/${admin.organizationId}`
     // The newcomer has an account (and a token) but no business with this organization yet.
     const newcomer = await createCaller({ email: 'lifecycle.newcomer@example.com' })
     const as = (caller: { token: string }) => ({
-      get: (path: string) => client.get(`${org}${path}`).bearerToken(caller.token),
+      get: (path: string) => callAs(client, caller).get(`${org}${path}`),
       post: (path: string, body?: object) =>
-        client
-          .post(`${org}${path}`)
-          .bearerToken(caller.token)
-          .json(body ?? {}),
-      put: (path: string, body?: object) =>
-        client
-          .put(`${org}${path}`)
-          .bearerToken(caller.token)
-          .json(body ?? {}),
-      patch: (path: string, body: object) =>
-        client.patch(`${org}${path}`).bearerToken(caller.token).json(body),
-      delete: (path: string) => client.delete(`${org}${path}`).bearerToken(caller.token),
+        callAs(client, caller).post(`${org}${path}`, body ?? {}),
+      put: (path: string, body?: object) => callAs(client, caller).put(`${org}${path}`, body ?? {}),
+      patch: (path: string, body: object) => callAs(client, caller).patch(`${org}${path}`, body),
+      delete: (path: string) => callAs(client, caller).delete(`${org}${path}`),
     })
 
     const outside = await as(newcomer).get('')

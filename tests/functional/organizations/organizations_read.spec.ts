@@ -1,16 +1,16 @@
 import { test } from '@japa/runner'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
+import { adminAnd } from '#tests/helpers/roles'
+import { createCaller, createOrganization } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 
-test.group('GET /v1/orgs', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs', () => {
   test('lists only the organizations of the caller', async ({ client, assert }) => {
     const alice = await createCaller({ org: 'Alice Docs' })
     const bob = await createCaller({ org: 'Bob Docs' })
 
-    const response = await client.get('/v1/orgs').bearerToken(alice.token)
+    const response = await callAs(client, alice).get('/v1/orgs')
     assertAnswer(response, 200)
     const ids = response.body().items.map((org: any) => org.id)
     assert.deepEqual(ids, [alice.organizationId])
@@ -26,47 +26,46 @@ test.group('GET /v1/orgs', (group) => {
     assert.match(org.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
-  test('pages through with opaque keyset cursors, stable under inserts', async ({
-    client,
-    assert,
-  }) => {
-    const caller = await createCaller({ org: 'First' })
-    for (const title of ['Second', 'Third', 'Fourth']) {
-      const created = await client.post('/v1/orgs').bearerToken(caller.token).json({ title })
-      created.assertContract()
-      created.assertStatus(201)
+  test('pages through with opaque keyset cursors, stable under inserts').run(
+    async ({ client, assert }) => {
+      const caller = await createCaller({ org: 'First' })
+      for (const title of ['Second', 'Third', 'Fourth']) {
+        const created = await callAs(client, caller).post('/v1/orgs', { title })
+        created.assertContract()
+        created.assertStatus(201)
+      }
+
+      const first = await callAs(client, caller).get('/v1/orgs', { limit: 2 })
+      assertAnswer(first, 200)
+      assert.equal(first.body().count, 4)
+      assert.lengthOf(first.body().items, 2)
+      assert.isString(first.body().next.page)
+
+      // An organization created between two pages shows up at the end, and nothing repeats.
+      await callAs(client, caller).post('/v1/orgs', { title: 'Fifth' })
+
+      const second = await callAs(client, caller).get('/v1/orgs', {
+        limit: 2,
+        page: first.body().next.page,
+      })
+      assertAnswer(second, 200)
+      const third = await callAs(client, caller).get('/v1/orgs', {
+        limit: 2,
+        page: second.body().next.page,
+      })
+      assertAnswer(third, 200)
+      assert.notProperty(third.body(), 'next')
+
+      const titles = [...first.body().items, ...second.body().items, ...third.body().items].map(
+        (org: any) => org.title
+      )
+      assert.deepEqual(titles, ['First', 'Second', 'Third', 'Fourth', 'Fifth'])
     }
-
-    const first = await client.get('/v1/orgs').qs({ limit: 2 }).bearerToken(caller.token)
-    assertAnswer(first, 200)
-    assert.equal(first.body().count, 4)
-    assert.lengthOf(first.body().items, 2)
-    assert.isString(first.body().next.page)
-
-    // An organization created between two pages shows up at the end, and nothing repeats.
-    await client.post('/v1/orgs').bearerToken(caller.token).json({ title: 'Fifth' })
-
-    const second = await client
-      .get('/v1/orgs')
-      .qs({ limit: 2, page: first.body().next.page })
-      .bearerToken(caller.token)
-    assertAnswer(second, 200)
-    const third = await client
-      .get('/v1/orgs')
-      .qs({ limit: 2, page: second.body().next.page })
-      .bearerToken(caller.token)
-    assertAnswer(third, 200)
-    assert.notProperty(third.body(), 'next')
-
-    const titles = [...first.body().items, ...second.body().items, ...third.body().items].map(
-      (org: any) => org.title
-    )
-    assert.deepEqual(titles, ['First', 'Second', 'Third', 'Fourth', 'Fifth'])
-  })
+  )
 
   test('defaults to 100 items a page', async ({ client, assert }) => {
     const caller = await createCaller()
-    const response = await client.get('/v1/orgs').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/orgs')
     assert.equal(response.body().items.length, 1)
   })
 
@@ -74,14 +73,14 @@ test.group('GET /v1/orgs', (group) => {
     .with(['0', '1001', 'abc', '1.5', '-1'])
     .run(async ({ client, assert }, limit) => {
       const caller = await createCaller()
-      const response = await client.get(`/v1/orgs?limit=${limit}`).bearerToken(caller.token)
+      const response = await callAs(client, caller).get(`/v1/orgs?limit=${limit}`)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'limit')
     })
 
   test('accepts limit 1000', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client.get('/v1/orgs?limit=1000').bearerToken(caller.token)
+    const response = await callAs(client, caller).get('/v1/orgs?limit=1000')
     response.assertStatus(200)
   })
 
@@ -94,7 +93,7 @@ test.group('GET /v1/orgs', (group) => {
     ])
     .run(async ({ client, assert }, page) => {
       const caller = await createCaller()
-      const response = await client.get('/v1/orgs').qs({ page }).bearerToken(caller.token)
+      const response = await callAs(client, caller).get('/v1/orgs', { page })
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'page')
     })
@@ -105,28 +104,34 @@ test.group('GET /v1/orgs', (group) => {
   })
 })
 
-test.group('GET /v1/orgs/{organizationId}', (group) => {
-  eachTestInTransaction(group)
-
-  test('answers a member with the organization and their permissions', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller({ org: 'Acme' })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-
-    const asAdmin = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
-    assertAnswer(asAdmin, 200)
-    assert.isTrue(asAdmin.body().permissions.admin)
-    assert.isTrue(asAdmin.body().permissions.createContent)
-
-    const asReader = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(reader.token)
-    assertAnswer(asReader, 200)
-    assert.isFalse(asReader.body().permissions.admin)
-    assert.isFalse(asReader.body().permissions.createContent)
-    assert.isTrue(asReader.body().permissions.view)
-    assert.isTrue(asReader.body().permissions.listMembers)
+groupInTransaction('GET /v1/orgs/{organizationId}', () => {
+  test('a guest sees the organization but not its roster', async ({ client, assert }) => {
+    const { caller: guest, organizationId } = await adminAnd('guest')
+    const response = await callAs(client, guest).get(`/v1/orgs/${organizationId}`)
+    assertAnswer(response, 200)
+    assert.isNull(response.body().defaultRole)
+    assert.isFalse(response.body().permissions.listMembers)
+    assert.isFalse(response.body().permissions.admin)
   })
+
+  test('answers a member with the organization and their permissions').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller({ org: 'Acme' })
+      const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+
+      const asAdmin = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
+      assertAnswer(asAdmin, 200)
+      assert.isTrue(asAdmin.body().permissions.admin)
+      assert.isTrue(asAdmin.body().permissions.createContent)
+
+      const asReader = await callAs(client, reader).get(`/v1/orgs/${admin.organizationId}`)
+      assertAnswer(asReader, 200)
+      assert.isFalse(asReader.body().permissions.admin)
+      assert.isFalse(asReader.body().permissions.createContent)
+      assert.isTrue(asReader.body().permissions.view)
+      assert.isTrue(asReader.body().permissions.listMembers)
+    }
+  )
 
   test('timestamps keep their milliseconds through the database', async ({ client, assert }) => {
     const caller = await createCaller()
@@ -135,18 +140,8 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
     const organization = await Organization.findOrFail(caller.organizationId)
     organization.createdAt = DateTime.fromISO('2026-01-02T03:04:05.678Z')
     await organization.save()
-    const response = await client.get(`/v1/orgs/${caller.organizationId}`).bearerToken(caller.token)
+    const response = await callAs(client, caller).get(`/v1/orgs/${caller.organizationId}`)
     assert.equal(response.body().createdAt, '2026-01-02T03:04:05.678Z')
-  })
-
-  test('a guest sees the organization but not its roster', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const guest = await createCaller({ organizationId: admin.organizationId, role: null })
-    const response = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(guest.token)
-    assertAnswer(response, 200)
-    assert.isNull(response.body().defaultRole)
-    assert.isFalse(response.body().permissions.listMembers)
-    assert.isFalse(response.body().permissions.admin)
   })
 
   test('answers 404 for {$self}')
@@ -160,9 +155,7 @@ test.group('GET /v1/orgs/{organizationId}', (group) => {
           : kind === 'an unknown id'
             ? newId()
             : "x'; drop table organizations; --"
-      const response = await client
-        .get(`/v1/orgs/${encodeURIComponent(id)}`)
-        .bearerToken(caller.token)
+      const response = await callAs(client, caller).get(`/v1/orgs/${encodeURIComponent(id)}`)
       assertAnswer(response, 404)
       assert.notInclude(JSON.stringify(response.body()), 'title')
     })

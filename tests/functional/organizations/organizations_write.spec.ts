@@ -1,23 +1,33 @@
 import { test } from '@japa/runner'
+import {
+  badTitleRows,
+  callAs,
+  sendMalformedJson,
+  groupInTransaction,
+  tokenWithScopes,
+} from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller, createOrganization } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
+
+/** A row of the "rejects" table: a new organization with these e-mail domains. */
+function domainsRow(name: string, emailDomains: unknown, field: string) {
+  return { name, body: { title: 'Docs', emailDomains }, field }
+}
 
 async function countOrganizations() {
   const [row] = await db.from('organizations').count('* as total')
   return Number(row.total)
 }
 
-test.group('POST /v1/orgs', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('POST /v1/orgs', () => {
   test('creates an organization with the caller as admin', async ({ client, assert }) => {
     const caller = await createCaller()
-    const response = await client
-      .post('/v1/orgs')
-      .bearerToken(caller.token)
-      .json({ title: '  Docs Team  ', emailDomains: ['Example.COM', 'docs.example.com'] })
+    const response = await callAs(client, caller).post('/v1/orgs', {
+      title: '  Docs Team  ',
+      emailDomains: ['Example.COM', 'docs.example.com'],
+    })
     assertAnswer(response, 201)
     const org = response.body()
     assert.equal(org.title, 'Docs Team')
@@ -26,39 +36,22 @@ test.group('POST /v1/orgs', (group) => {
     assert.equal(response.header('location'), org.urls.location)
     assert.match(org.id, /^[A-Za-z0-9]{20}$/)
 
-    const read = await client.get(`/v1/orgs/${org.id}`).bearerToken(caller.token)
+    const read = await callAs(client, caller).get(`/v1/orgs/${org.id}`)
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), org)
   })
 
   test('rejects {name} and creates nothing')
     .with([
-      { name: 'a missing title', body: {}, field: 'title' },
-      { name: 'a one-character title', body: { title: 'x' }, field: 'title' },
-      { name: 'a blank title', body: { title: '     ' }, field: 'title' },
-      { name: 'a 256-character title', body: { title: 'x'.repeat(256) }, field: 'title' },
-      { name: 'a numeric title', body: { title: 12345 }, field: 'title' },
-      { name: 'a null title', body: { title: null }, field: 'title' },
-      {
-        name: 'emailDomains as a string',
-        body: { title: 'Docs', emailDomains: 'example.com' },
-        field: 'emailDomains',
-      },
-      {
-        name: 'an invalid e-mail domain',
-        body: { title: 'Docs', emailDomains: ['not a domain'] },
-        field: 'emailDomains.0',
-      },
-      {
-        name: 'a duplicated e-mail domain',
-        body: { title: 'Docs', emailDomains: ['a.com', 'a.com'] },
-        field: 'emailDomains',
-      },
+      ...badTitleRows({ min: 2, max: 255 }),
+      domainsRow('emailDomains as a string', 'example.com', 'emailDomains'),
+      domainsRow('an invalid e-mail domain', ['not a domain'], 'emailDomains.0'),
+      domainsRow('a duplicated e-mail domain', ['a.com', 'a.com'], 'emailDomains'),
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const caller = await createCaller()
       const before = await countOrganizations()
-      const response = await client.post('/v1/orgs').bearerToken(caller.token).json(body)
+      const response = await callAs(client, caller).post('/v1/orgs', body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countOrganizations(), before)
@@ -66,20 +59,13 @@ test.group('POST /v1/orgs', (group) => {
 
   test('rejects malformed JSON', async ({ client, assert }) => {
     const caller = await createCaller()
-    const response = await client
-      .post('/v1/orgs')
-      .bearerToken(caller.token)
-      .header('Content-Type', 'application/json')
-      .json('{"title": "Docs"')
-      .bearerToken(caller.token)
-    // `.json()` of a string sends it as is.
-    assertAnswer(response, 400)
+    const response = await sendMalformedJson(client, caller, 'post', '/v1/orgs', '{"title": "Docs"')
     assert.include(response.body().error.message.toLowerCase(), 'json')
   })
 
   test('rejects a body that is not an object', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client.post('/v1/orgs').bearerToken(caller.token).json(['Docs'])
+    const response = await callAs(client, caller).post('/v1/orgs', ['Docs'])
     assertAnswer(response, 400)
   })
 
@@ -97,35 +83,26 @@ test.group('POST /v1/orgs', (group) => {
 
   test('needs the organization:write scope', async ({ client }) => {
     const caller = await createCaller()
-    const { default: User } = await import('#accounts/models/user')
-    const token = await User.accessTokens.create(caller.user, ['organization:read'])
-    const response = await client
-      .post('/v1/orgs')
-      .bearerToken(token.value!.release())
-      .json({ title: 'Docs' })
+    const token = await tokenWithScopes(caller.user, ['organization:read'])
+    const response = await callAs(client, { token }).post('/v1/orgs', { title: 'Docs' })
     assertAnswer(response, 403)
   })
 })
 
-test.group('PATCH /v1/orgs/{organizationId}', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('PATCH /v1/orgs/{organizationId}', () => {
   test('an admin changes every setting', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client
-      .patch(`/v1/orgs/${admin.organizationId}`)
-      .bearerToken(admin.token)
-      .json({
-        title: 'Renamed',
-        emailDomains: ['acme.test'],
-        hostname: 'Acme-Docs',
-        defaultRole: 'comment',
-        defaultContent: { type: 'site', site: 'site123' },
-        logo: 'https://cdn.example.com/logo.png',
-        sso: true,
-        ai: true,
-        inviteLinks: false,
-      })
+    const response = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
+      title: 'Renamed',
+      emailDomains: ['acme.test'],
+      hostname: 'Acme-Docs',
+      defaultRole: 'comment',
+      defaultContent: { type: 'site', site: 'site123' },
+      logo: 'https://cdn.example.com/logo.png',
+      sso: true,
+      ai: true,
+      inviteLinks: false,
+    })
     assertAnswer(response, 200)
     const org = response.body()
     assert.equal(org.title, 'Renamed')
@@ -139,10 +116,12 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     assert.isFalse(org.inviteLinks)
 
     // Nulls clear what can be cleared.
-    const cleared = await client
-      .patch(`/v1/orgs/${admin.organizationId}`)
-      .bearerToken(admin.token)
-      .json({ defaultRole: null, defaultContent: null, logo: null, emailDomains: [] })
+    const cleared = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
+      defaultRole: null,
+      defaultContent: null,
+      logo: null,
+      emailDomains: [],
+    })
     assertAnswer(cleared, 200)
     assert.isNull(cleared.body().defaultRole)
     assert.notProperty(cleared.body(), 'defaultContent')
@@ -188,59 +167,53 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller({ org: 'Original' })
-      const before = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      const before = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
       before.assertContract()
-      const response = await client
-        .patch(`/v1/orgs/${admin.organizationId}`)
-        .bearerToken(admin.token)
-        .json(body)
+      const response = await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
-      const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      const after = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
       after.assertContract()
       assert.deepEqual(after.body(), before.body())
     })
 
-  test('a hostname already used elsewhere is a conflict and changes nothing', async ({
-    client,
-    assert,
-  }) => {
-    const first = await createCaller()
-    const second = await createCaller({ org: 'Second' })
-    const taken = await client
-      .patch(`/v1/orgs/${first.organizationId}`)
-      .bearerToken(first.token)
-      .json({ hostname: 'taken' })
-    taken.assertContract()
-    taken.assertStatus(200)
+  test('a hostname already used elsewhere is a conflict and changes nothing').run(
+    async ({ client, assert }) => {
+      const first = await createCaller()
+      const second = await createCaller({ org: 'Second' })
+      const taken = await callAs(client, first).patch(`/v1/orgs/${first.organizationId}`, {
+        hostname: 'taken',
+      })
+      taken.assertContract()
+      taken.assertStatus(200)
 
-    const response = await client
-      .patch(`/v1/orgs/${second.organizationId}`)
-      .bearerToken(second.token)
-      .json({ title: 'Changed', hostname: 'taken' })
-    assertAnswer(response, 409)
-    const after = await client.get(`/v1/orgs/${second.organizationId}`).bearerToken(second.token)
-    after.assertContract()
-    assert.equal(after.body().title, 'Second')
-    assert.notProperty(after.body(), 'hostname')
-  })
+      const response = await callAs(client, second).patch(`/v1/orgs/${second.organizationId}`, {
+        title: 'Changed',
+        hostname: 'taken',
+      })
+      assertAnswer(response, 409)
+      const after = await callAs(client, second).get(`/v1/orgs/${second.organizationId}`)
+      after.assertContract()
+      assert.equal(after.body().title, 'Second')
+      assert.notProperty(after.body(), 'hostname')
+    }
+  )
 
   test('a member below admin ({$self}) is refused with 403')
     .with(['create', 'review', 'edit', 'comment', 'read', null] as const)
     .run(async ({ client, assert }, role) => {
       const admin = await createCaller({ org: 'Original' })
       const member = await createCaller({ organizationId: admin.organizationId, role })
-      const response = await client
-        .patch(`/v1/orgs/${admin.organizationId}`)
-        .bearerToken(member.token)
-        .json({ title: 'Hijacked' })
+      const response = await callAs(client, member).patch(`/v1/orgs/${admin.organizationId}`, {
+        title: 'Hijacked',
+      })
       assertAnswer(response, 403)
       // The policy's own reason, not a generic refusal.
       assert.equal(
         response.body().error.message,
         'Only admins of this organization can change its settings'
       )
-      const after = await client.get(`/v1/orgs/${admin.organizationId}`).bearerToken(admin.token)
+      const after = await callAs(client, admin).get(`/v1/orgs/${admin.organizationId}`)
       after.assertContract()
       assert.equal(after.body().title, 'Original')
     })
@@ -250,12 +223,11 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     .run(async ({ client, assert }, role) => {
       const owner = await createCaller()
       const member = await createCaller({ organizationId: owner.organizationId, role })
-      const read = await client.get(`/v1/orgs/${owner.organizationId}`).bearerToken(member.token)
+      const read = await callAs(client, member).get(`/v1/orgs/${owner.organizationId}`)
       read.assertContract()
-      const patch = await client
-        .patch(`/v1/orgs/${owner.organizationId}`)
-        .bearerToken(member.token)
-        .json({ ai: true })
+      const patch = await callAs(client, member).patch(`/v1/orgs/${owner.organizationId}`, {
+        ai: true,
+      })
       patch.assertContract()
       assert.equal(patch.status(), read.body().permissions.admin ? 200 : 403)
       assert.equal(read.body().permissions.admin, role === 'admin')
@@ -265,67 +237,58 @@ test.group('PATCH /v1/orgs/{organizationId}', (group) => {
     const admin = await createCaller()
     const other = await createOrganization()
     for (const id of [other.organizationId, newId()]) {
-      const response = await client
-        .patch(`/v1/orgs/${id}`)
-        .bearerToken(admin.token)
-        .json({ title: 'Mine now' })
+      const response = await callAs(client, admin).patch(`/v1/orgs/${id}`, { title: 'Mine now' })
       assertAnswer(response, 404)
     }
   })
 })
 
-test.group('GET /v1/email-domains/{emailDomain}/orgs', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('GET /v1/email-domains/{emailDomain}/orgs', () => {
+  test('shows organizations of the caller’s own e-mail domain, and hides the rest').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      await callAs(client, admin).patch(`/v1/orgs/${admin.organizationId}`, {
+        emailDomains: ['acme.test'],
+      })
 
-  test('shows organizations of the caller’s own e-mail domain, and hides the rest', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    await client
-      .patch(`/v1/orgs/${admin.organizationId}`)
-      .bearerToken(admin.token)
-      .json({ emailDomains: ['acme.test'] })
+      // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
+      const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
+      const seen = await callAs(client, prospect).get('/v1/email-domains/ACME.test/orgs')
+      assertAnswer(seen, 200)
+      const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
+      assert.exists(found)
+      assert.isFalse(found.permissions.view)
+      assert.isFalse(found.permissions.admin)
+      assert.notProperty(found, 'billing')
 
-    // Someone at acme.test who is not a member yet: may join, so may see it (without member rights).
-    const prospect = await createCaller({ email: `someone-${newId(6).toLowerCase()}@acme.test` })
-    const seen = await client.get('/v1/email-domains/ACME.test/orgs').bearerToken(prospect.token)
-    assertAnswer(seen, 200)
-    const found = seen.body().organizations.find((org: any) => org.id === admin.organizationId)
-    assert.exists(found)
-    assert.isFalse(found.permissions.view)
-    assert.isFalse(found.permissions.admin)
-    assert.notProperty(found, 'billing')
+      // Someone elsewhere learns nothing about acme.test.
+      const outsider = await createCaller()
+      const hidden = await callAs(client, outsider).get('/v1/email-domains/acme.test/orgs')
+      assertAnswer(hidden, 200)
+      assert.deepEqual(hidden.body().organizations, [])
 
-    // Someone elsewhere learns nothing about acme.test.
-    const outsider = await createCaller()
-    const hidden = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(outsider.token)
-    assertAnswer(hidden, 200)
-    assert.deepEqual(hidden.body().organizations, [])
-
-    // A member sees it whatever their own address.
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const asMember = await client.get('/v1/email-domains/acme.test/orgs').bearerToken(member.token)
-    asMember.assertContract()
-    assert.deepEqual(
-      asMember.body().organizations.map((org: any) => org.id),
-      [admin.organizationId]
-    )
-    assert.isTrue(asMember.body().organizations[0].permissions.view)
-  })
+      // A member sees it whatever their own address.
+      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const asMember = await callAs(client, member).get('/v1/email-domains/acme.test/orgs')
+      asMember.assertContract()
+      assert.deepEqual(
+        asMember.body().organizations.map((org: any) => org.id),
+        [admin.organizationId]
+      )
+      assert.isTrue(asMember.body().organizations[0].permissions.view)
+    }
+  )
 
   test('rejects a malformed domain', async ({ client }) => {
     const caller = await createCaller()
-    const response = await client
-      .get(`/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`)
-      .bearerToken(caller.token)
+    const response = await callAs(client, caller).get(
+      `/v1/email-domains/${encodeURIComponent('not a domain')}/orgs`
+    )
     assertAnswer(response, 400)
   })
 })
 
-test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('POST /v1/orgs/{organizationId}/ping', () => {
   test('records when the member was last seen', async ({ client, assert }) => {
     const caller = await createCaller()
     const before = await db
@@ -334,9 +297,7 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
       .first()
     assert.isNull(before.last_seen_at)
 
-    const response = await client
-      .post(`/v1/orgs/${caller.organizationId}/ping`)
-      .bearerToken(caller.token)
+    const response = await callAs(client, caller).post(`/v1/orgs/${caller.organizationId}/ping`)
     assertAnswer(response, 200)
 
     const after = await db
@@ -349,9 +310,7 @@ test.group('POST /v1/orgs/{organizationId}/ping', (group) => {
   test('another organization is 404', async ({ client }) => {
     const caller = await createCaller()
     const other = await createOrganization()
-    const response = await client
-      .post(`/v1/orgs/${other.organizationId}/ping`)
-      .bearerToken(caller.token)
+    const response = await callAs(client, caller).post(`/v1/orgs/${other.organizationId}/ping`)
     assertAnswer(response, 404)
   })
 })

@@ -1,8 +1,16 @@
 import { test } from '@japa/runner'
-import { byRole, statusByRole } from '#tests/helpers/roles'
+import {
+  badTitleRows,
+  callAs,
+  testInCommittedOrganization,
+  sendMalformedJson,
+  groupInTransaction,
+  readEveryPage,
+} from '#tests/helpers/fixtures_organizations'
+import { statusByRole } from '#tests/helpers/roles'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import { createRoster, teamMembershipsOf, type Roster } from './roster.js'
 
@@ -17,33 +25,51 @@ async function countTeams() {
  * A team made by the roster's admin: `edit` owns it, `guest` is a member.
  */
 async function ownedTeam(client: any, roster: Roster, title = 'Writers') {
-  const created = await client
-    .put(teamsUrl(roster.organizationId))
-    .bearerToken(roster.admin.token)
-    .json({ title, members: [roster.edit.user.id, roster.guest.user.id] })
+  const created = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+    title,
+    members: [roster.edit.user.id, roster.guest.user.id],
+  })
   created.assertContract()
   created.assertStatus(201)
-  const owner = await client
-    .put(`${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`)
-    .bearerToken(roster.admin.token)
-    .json({ role: 'owner' })
+  const owner = await callAs(client, roster.admin).put(
+    `${teamsUrl(roster.organizationId)}/${created.body().id}/members/${roster.edit.user.id}`,
+    { role: 'owner' }
+  )
   owner.assertContract()
   owner.assertStatus(204)
   return created.body().id as string
 }
 
-test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
-  eachTestInTransaction(group)
+/**
+ * A roster and its team from `ownedTeam`, with the team's URL.
+ */
+async function rosterWithTeam(client: any) {
+  const roster = await createRoster()
+  const teamId = await ownedTeam(client, roster)
+  return { roster, teamId, teamUrl: `${teamsUrl(roster.organizationId)}/${teamId}` }
+}
 
+/** Who may read a team: every member of its organization, and a guest who is in the team. */
+const teamReaders = statusByRole({
+  admin: 200,
+  create: 200,
+  edit: 200,
+  read: 200,
+  guest: 200,
+  outsider: 404,
+})
+
+/** Who may change a team: its organization's admins and its owner (`edit`), answering `ok`. */
+const teamManagers = (ok: number) =>
+  statusByRole({ admin: ok, create: 403, edit: ok, read: 403, guest: 403, outsider: 404 })
+
+groupInTransaction('PUT /v1/orgs/{id}/teams (create)', () => {
   test('an admin creates a team with initial members', async ({ client, assert }) => {
     const roster = await createRoster()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({
-        title: '  Writers  ',
-        members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
-      })
+    const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: '  Writers  ',
+      members: [roster.read.user.id, roster.guest.user.id, roster.read.user.id],
+    })
     assertAnswer(response, 201)
     const team = response.body()
     assert.equal(team.object, 'team')
@@ -61,9 +87,9 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
       [roster.read.user.id]: 'member',
       [roster.guest.user.id]: 'member',
     })
-    const read = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.id}`)
-      .bearerToken(roster.admin.token)
+    const read = await callAs(client, roster.admin).get(
+      `${teamsUrl(roster.organizationId)}/${team.id}`
+    )
     read.assertContract()
     assert.deepEqual(read.body(), team)
   })
@@ -73,22 +99,16 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     .run(async ({ client, assert }, { role, status }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster[role].token)
-        .json({ title: 'T' })
+      const response = await callAs(client, roster[role]).put(teamsUrl(roster.organizationId), {
+        title: 'T',
+      })
       assertAnswer(response, status)
       assert.equal(await countTeams(), before)
     })
 
   test('rejects {name} and creates nothing')
     .with([
-      { name: 'a missing title', body: {}, field: 'title' },
-      { name: 'an empty title', body: { title: '' }, field: 'title' },
-      { name: 'a blank title', body: { title: '   ' }, field: 'title' },
-      { name: 'a 65-character title', body: { title: 'x'.repeat(65) }, field: 'title' },
-      { name: 'a numeric title', body: { title: 7 }, field: 'title' },
-      { name: 'a null title', body: { title: null }, field: 'title' },
+      ...badTitleRows({ max: 64 }),
       { name: 'members as a string', body: { title: 'T', members: 'abc' }, field: 'members' },
       { name: 'a numeric member', body: { title: 'T', members: [5] }, field: 'members.0' },
       {
@@ -100,55 +120,41 @@ test.group('PUT /v1/orgs/{id}/teams (create)', (group) => {
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
       const before = await countTeams()
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countTeams(), before)
     })
 
-  test('refuses members of another organization and creates nothing', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const before = await countTeams()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'T', members: [roster.read.user.id, roster.outsider.user.id] })
-    assertAnswer(response, 400)
-    assert.include(response.body().error.message, roster.outsider.user.id)
-    assert.notInclude(response.body().error.message, roster.read.user.id)
-    assert.equal(await countTeams(), before)
-  })
+  test('refuses members of another organization and creates nothing').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const before = await countTeams()
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title: 'T',
+        members: [roster.read.user.id, roster.outsider.user.id],
+      })
+      assertAnswer(response, 400)
+      assert.include(response.body().error.message, roster.outsider.user.id)
+      assert.notInclude(response.body().error.message, roster.read.user.id)
+      assert.equal(await countTeams(), before)
+    }
+  )
 
   test('rejects malformed JSON', async ({ client }) => {
-    const roster = await createRoster()
-    const response = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"title": "x"')
-    assertAnswer(response, 400)
+    const { admin, organizationId } = await createRoster()
+    await sendMalformedJson(client, admin, 'put', teamsUrl(organizationId), '{"title": "x"')
   })
 })
 
-test.group('GET /v1/orgs/{id}/teams', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs/{id}/teams', () => {
   test('{role}: {status}')
     .with(
       statusByRole({ admin: 200, create: 200, edit: 200, read: 200, guest: 403, outsider: 404 })
     )
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .bearerToken(roster[role].token)
+      const { roster, teamId } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).get(teamsUrl(roster.organizationId))
       assertAnswer(response, status)
       if (status === 200) {
         assert.deepEqual(
@@ -159,17 +165,14 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
         assert.equal(permissions.admin, role === 'admin' || role === 'edit')
         assert.isTrue(permissions.view)
       }
-      const org = await client
-        .get(`/v1/orgs/${roster.organizationId}`)
-        .bearerToken(roster[role].token)
+      const org = await callAs(client, roster[role]).get(`/v1/orgs/${roster.organizationId}`)
       org.assertContract()
       if (status !== 404) assert.equal(org.body().permissions.listTeams, status === 200)
     })
 
-  test('filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'filters by title ignoring case (non-ASCII too, accents kept), wildcards literal; pages with a cursor'
+  ).run(async ({ client, assert }) => {
     const roster = await createRoster()
     const ids: string[] = []
     for (const title of [
@@ -179,17 +182,15 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       'docs editors',
       'ÉQUIPE Ørsted',
     ]) {
-      const response = await client
-        .put(teamsUrl(roster.organizationId))
-        .bearerToken(roster.admin.token)
-        .json({ title })
+      const response = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title,
+      })
       ids.push(response.body().id)
     }
     const titles = async (title: string) => {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ title })
-        .bearerToken(roster.read.token)
+      const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+        title,
+      })
       assertAnswer(response, 200)
       return response.body().items.map((team: any) => team.title)
     }
@@ -200,66 +201,50 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
     assert.deepEqual(await titles('équipe ØRSTED'), ['ÉQUIPE Ørsted'])
     assert.deepEqual(await titles('equipe'), [])
 
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ limit: 3, ...(page ? { page } : {}) })
-        .bearerToken(roster.read.token)
-      response.assertContract()
-      assert.equal(response.body().count, 5)
-      seen.push(...response.body().items.map((team: any) => team.id))
-      page = response.body().next?.page
-    } while (page)
+    const pages = await readEveryPage(client, roster.read, teamsUrl(roster.organizationId), {
+      limit: 3,
+    })
+    for (const body of pages) assert.equal(body.count, 5)
+    const seen = pages.flatMap((body) => body.items.map((team: any) => team.id))
     assert.deepEqual(seen, ids)
   })
 
-  test('owner keeps the teams that member can manage; ownTeam follows ownership', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const before = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.edit.token)
-    before.assertContract()
-    assert.isFalse(before.body().permissions.ownTeam)
-    const owned = await ownedTeam(client, roster, 'Owned')
-    const other = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Other' })
-    other.assertContract()
+  test('owner keeps the teams that member can manage; ownTeam follows ownership').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const before = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
+      before.assertContract()
+      assert.isFalse(before.body().permissions.ownTeam)
+      const owned = await ownedTeam(client, roster, 'Owned')
+      const other = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+        title: 'Other',
+      })
+      other.assertContract()
 
-    const list = async (owner: string) => {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs({ owner })
-        .bearerToken(roster.read.token)
-      assertAnswer(response, 200)
-      return response.body().items.map((team: any) => team.id)
+      const list = async (owner: string) => {
+        const response = await callAs(client, roster.read).get(teamsUrl(roster.organizationId), {
+          owner,
+        })
+        assertAnswer(response, 200)
+        return response.body().items.map((team: any) => team.id)
+      }
+      assert.deepEqual(await list(roster.edit.user.id), [owned])
+      assert.deepEqual(await list(roster.admin.user.id), [owned, other.body().id])
+      assert.deepEqual(await list(roster.guest.user.id), [])
+      assert.deepEqual(await list(roster.outsider.user.id), [])
+      assert.deepEqual(await list('nonsense'), [])
+
+      const after = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
+      after.assertContract()
+      assert.isTrue(after.body().permissions.ownTeam)
+      const listed = await callAs(client, roster.edit).get('/v1/orgs')
+      listed.assertContract()
+      assert.isTrue(listed.body().items[0].permissions.ownTeam)
+      const guest = await callAs(client, roster.guest).get(`/v1/orgs/${roster.organizationId}`)
+      guest.assertContract()
+      assert.isFalse(guest.body().permissions.ownTeam)
     }
-    assert.deepEqual(await list(roster.edit.user.id), [owned])
-    assert.deepEqual(await list(roster.admin.user.id), [owned, other.body().id])
-    assert.deepEqual(await list(roster.guest.user.id), [])
-    assert.deepEqual(await list(roster.outsider.user.id), [])
-    assert.deepEqual(await list('nonsense'), [])
-
-    const after = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.edit.token)
-    after.assertContract()
-    assert.isTrue(after.body().permissions.ownTeam)
-    const listed = await client.get('/v1/orgs').bearerToken(roster.edit.token)
-    listed.assertContract()
-    assert.isTrue(listed.body().items[0].permissions.ownTeam)
-    const guest = await client
-      .get(`/v1/orgs/${roster.organizationId}`)
-      .bearerToken(roster.guest.token)
-    guest.assertContract()
-    assert.isFalse(guest.body().permissions.ownTeam)
-  })
+  )
 
   test('rejects bad queries', async ({ client }) => {
     const roster = await createRoster()
@@ -270,62 +255,45 @@ test.group('GET /v1/orgs/{id}/teams', (group) => {
       { page: '%%%' },
       'title=a&title=b',
     ]) {
-      const response = await client
-        .get(teamsUrl(roster.organizationId))
-        .qs(qs)
-        .bearerToken(roster.admin.token)
+      const response = await callAs(client, roster.admin).get(teamsUrl(roster.organizationId), qs)
       assertAnswer(response, 400)
     }
   })
 })
 
-test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
-  eachTestInTransaction(group)
-
-  test('{role} reads a team: {status}, permissions {admin}')
-    .with(
-      byRole({
-        admin: { status: 200, admin: true },
-        create: { status: 200, admin: false },
-        edit: { status: 200, admin: true },
-        read: { status: 200, admin: false },
-        guest: { status: 200, admin: false },
-        outsider: { status: 404, admin: false },
-      })
-    )
-    .run(async ({ client, assert }, { role, status, admin }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
-      assertAnswer(response, status)
-      if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
-    })
-
+groupInTransaction('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', () => {
   test('a guest outside the team cannot read it (403)', async ({ client }) => {
     const roster = await createRoster()
-    const team = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({ title: 'Closed' })
+    const team = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'Closed',
+    })
     team.assertContract()
-    const response = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}`)
-      .bearerToken(roster.guest.token)
+    const response = await callAs(client, roster.guest).get(
+      `${teamsUrl(roster.organizationId)}/${team.body().id}`
+    )
     assertAnswer(response, 403)
-    const members = await client
-      .get(`${teamsUrl(roster.organizationId)}/${team.body().id}/members`)
-      .bearerToken(roster.guest.token)
+    const members = await callAs(client, roster.guest).get(
+      `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
+    )
     assertAnswer(members, 403)
   })
 
+  test('{role} reads a team: {status}; permissions.admin for its owner and admins only')
+    .with(teamReaders)
+    .run(async ({ client, assert }, { role, status }) => {
+      const { roster, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).get(teamUrl)
+      assertAnswer(response, status)
+      const admin = role === 'admin' || role === 'edit'
+      if (status === 200) assert.deepEqual(response.body().permissions, { admin, view: true })
+    })
+
   test("unknown ids and other organizations' teams are 404", async ({ client }) => {
     const roster = await createRoster()
-    const foreign = await client
-      .put(teamsUrl(roster.outsider.organizationId))
-      .bearerToken(roster.outsider.token)
-      .json({ title: 'Theirs' })
+    const foreign = await callAs(client, roster.outsider).put(
+      teamsUrl(roster.outsider.organizationId),
+      { title: 'Theirs' }
+    )
     foreign.assertContract()
     for (const teamId of [newId(), 'bad id', foreign.body().id]) {
       for (const request of [
@@ -341,16 +309,10 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
   })
 
   test('{role} renames a team: {status}')
-    .with(
-      statusByRole({ admin: 200, create: 403, edit: 200, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(200))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
-        .json({ title: ' Editors ' })
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).patch(teamUrl, { title: ' Editors ' })
       assertAnswer(response, status)
       const row = await db.from('teams').where('id', teamId).first()
       assert.equal(row.title, status === 200 ? 'Editors' : 'Writers')
@@ -366,12 +328,8 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
       { name: 'array title', body: { title: ['a'] } },
     ])
     .run(async ({ client, assert }, { body }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .patch(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster.admin).patch(teamUrl, body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, 'title')
       const stored = await db.from('teams').where('id', teamId).first()
@@ -379,58 +337,40 @@ test.group('GET, PATCH, DELETE /v1/orgs/{id}/teams/{teamId}', (group) => {
     })
 
   test('{role} deletes a team: {status} (edit owns it, guest is a plain member)')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
       if (role !== 'outsider') {
-        const team = await client
-          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-          .bearerToken(roster[role].token)
+        const team = await callAs(client, roster[role]).get(teamUrl)
         team.assertContract()
         if (team.status() === 200) assert.equal(team.body().permissions.admin, status === 204)
       }
-      const response = await client
-        .delete(`${teamsUrl(roster.organizationId)}/${teamId}`)
-        .bearerToken(roster[role].token)
+      const response = await callAs(client, roster[role]).delete(teamUrl)
       assertAnswer(response, status)
       const left = await db.from('team_members').where('team_id', teamId).count('* as total')
       assert.equal(Number(left[0].total), status === 204 ? 0 : 2)
       if (status === 204) {
-        const again = await client
-          .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-          .bearerToken(roster.admin.token)
+        const again = await callAs(client, roster.admin).get(teamUrl)
         again.assertContract()
         again.assertStatus(404)
-        const member = await client
-          .get(`/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`)
-          .bearerToken(roster.admin.token)
+        const member = await callAs(client, roster.admin).get(
+          `/v1/orgs/${roster.organizationId}/members/${roster.edit.user.id}`
+        )
         member.assertContract()
         assert.equal(member.body().teams, 0)
-        const org = await client
-          .get(`/v1/orgs/${roster.organizationId}`)
-          .bearerToken(roster.edit.token)
+        const org = await callAs(client, roster.edit).get(`/v1/orgs/${roster.organizationId}`)
         org.assertContract()
         assert.isFalse(org.body().permissions.ownTeam)
       }
     })
 })
 
-test.group('Team members', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Team members', () => {
   test("GET lists the team's members as listing items; {role}: {status}")
-    .with(
-      statusByRole({ admin: 200, create: 200, read: 200, edit: 200, guest: 200, outsider: 404 })
-    )
+    .with(teamReaders)
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .get(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster[role].token)
+      const { roster, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).get(`${teamUrl}/members`)
       assertAnswer(response, status)
       if (status !== 200) return
       assert.equal(response.body().count, 2)
@@ -455,43 +395,25 @@ test.group('Team members', (group) => {
 
   test('GET pages team members and refuses a limit above 1000', async ({ client, assert }) => {
     const roster = await createRoster()
-    const team = await client
-      .put(teamsUrl(roster.organizationId))
-      .bearerToken(roster.admin.token)
-      .json({
-        title: 'All',
-        members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map(
-          (c) => c.user.id
-        ),
-      })
+    const team = await callAs(client, roster.admin).put(teamsUrl(roster.organizationId), {
+      title: 'All',
+      members: [roster.admin, roster.create, roster.edit, roster.read, roster.guest].map(
+        (c) => c.user.id
+      ),
+    })
     team.assertContract()
     const url = `${teamsUrl(roster.organizationId)}/${team.body().id}/members`
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const response = await client
-        .get(url)
-        .qs({ limit: 2, ...(page ? { page } : {}) })
-        .bearerToken(roster.read.token)
-      response.assertContract()
-      seen.push(...response.body().items.map((item: any) => item.organization.id))
-      page = response.body().next?.page
-    } while (page)
+    const pages = await readEveryPage(client, roster.read, url, { limit: 2 })
+    const seen = pages.flatMap((body) => body.items.map((item: any) => item.organization.id))
     assert.lengthOf(new Set(seen), 5)
-    const tooMany = await client.get(url).qs({ limit: 1001 }).bearerToken(roster.read.token)
+    const tooMany = await callAs(client, roster.read).get(url, { limit: 1001 })
     assertAnswer(tooMany, 400)
   })
 
-  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const response = await client
-      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-      .bearerToken(roster.admin.token)
-      .json({
+  test('bulk PUT adds by id or e-mail, sets roles, and remove wins over add').run(
+    async ({ client, assert }) => {
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, {
         add: [roster.read.email.toUpperCase(), roster.create.user.id, roster.admin.user.id],
         remove: [roster.guest.user.id, roster.admin.email],
         memberships: {
@@ -499,38 +421,32 @@ test.group('Team members', (group) => {
           [roster.edit.email]: { role: 'member' },
         },
       })
-    assertAnswer(response, 204)
-    assert.deepEqual(await teamMembershipsOf(teamId), {
-      [roster.edit.user.id]: 'member',
-      [roster.read.user.id]: 'member',
-      [roster.create.user.id]: 'owner',
-    })
-    const team = await client
-      .get(`${teamsUrl(roster.organizationId)}/${teamId}`)
-      .bearerToken(roster.admin.token)
-    team.assertContract()
-    assert.equal(team.body().members, 3)
-  })
+      assertAnswer(response, 204)
+      assert.deepEqual(await teamMembershipsOf(teamId), {
+        [roster.edit.user.id]: 'member',
+        [roster.read.user.id]: 'member',
+        [roster.create.user.id]: 'owner',
+      })
+      const team = await callAs(client, roster.admin).get(teamUrl)
+      team.assertContract()
+      assert.equal(team.body().members, 3)
+    }
+  )
 
-  test('bulk PUT names every unknown user in a 400 and applies nothing', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const before = await teamMembershipsOf(teamId)
-    const response = await client
-      .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-      .bearerToken(roster.admin.token)
-      .json({
+  test('bulk PUT names every unknown user in a 400 and applies nothing').run(
+    async ({ client, assert }) => {
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const before = await teamMembershipsOf(teamId)
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, {
         add: [roster.read.user.id, 'nobody@example.com'],
         remove: [roster.guest.user.id, roster.outsider.user.id],
       })
-    assertAnswer(response, 400)
-    assert.include(response.body().error.message, 'nobody@example.com')
-    assert.include(response.body().error.message, roster.outsider.user.id)
-    assert.deepEqual(await teamMembershipsOf(teamId), before)
-  })
+      assertAnswer(response, 400)
+      assert.include(response.body().error.message, 'nobody@example.com')
+      assert.include(response.body().error.message, roster.outsider.user.id)
+      assert.deepEqual(await teamMembershipsOf(teamId), before)
+    }
+  )
 
   test('bulk PUT rejects {name}')
     .with([
@@ -541,254 +457,218 @@ test.group('Team members', (group) => {
       { name: 'an over-long identifier', body: { add: ['x'.repeat(255)] } },
     ])
     .run(async ({ client, assert }, { body }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
       const before = await teamMembershipsOf(teamId)
-      const response = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster.admin.token)
-        .json(body)
+      const response = await callAs(client, roster.admin).put(`${teamUrl}/members`, body)
       assertAnswer(response, 400)
       assert.deepEqual(await teamMembershipsOf(teamId), before)
     })
 
   test('bulk PUT by {role}: {status}')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const response = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members`)
-        .bearerToken(roster[role].token)
-        .json({ add: [roster.read.user.id] })
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const response = await callAs(client, roster[role]).put(`${teamUrl}/members`, {
+        add: [roster.read.user.id],
+      })
       assertAnswer(response, status)
       assert.equal(roster.read.user.id in (await teamMembershipsOf(teamId)), status === 204)
     })
 
-  test('PUT one member adds, promotes, and keeps the role when none is given', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`
-    const added = await client.put(url).bearerToken(roster.edit.token).json({})
-    assertAnswer(added, 204)
-    const teamMemberships = await teamMembershipsOf(teamId)
-    assert.equal(teamMemberships[roster.read.user.id], 'member')
-    const promoted = await client.put(url).bearerToken(roster.edit.token).json({ role: 'owner' })
-    promoted.assertContract()
-    promoted.assertStatus(204)
-    const afterPromotion = await teamMembershipsOf(teamId)
-    assert.equal(afterPromotion[roster.read.user.id], 'owner')
-    const again = await client.put(url).bearerToken(roster.edit.token)
-    again.assertContract()
-    again.assertStatus(204)
-    const afterAgain = await teamMembershipsOf(teamId)
-    assert.equal(afterAgain[roster.read.user.id], 'owner')
+  test('PUT one member adds, promotes, and keeps the role when none is given').run(
+    async ({ client, assert }) => {
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const url = `${teamUrl}/members/${roster.read.user.id}`
+      const added = await callAs(client, roster.edit).put(url, {})
+      assertAnswer(added, 204)
+      const teamMemberships = await teamMembershipsOf(teamId)
+      assert.equal(teamMemberships[roster.read.user.id], 'member')
+      const promoted = await callAs(client, roster.edit).put(url, { role: 'owner' })
+      promoted.assertContract()
+      promoted.assertStatus(204)
+      const afterPromotion = await teamMembershipsOf(teamId)
+      assert.equal(afterPromotion[roster.read.user.id], 'owner')
+      const again = await callAs(client, roster.edit).put(url)
+      again.assertContract()
+      again.assertStatus(204)
+      const afterAgain = await teamMembershipsOf(teamId)
+      assert.equal(afterAgain[roster.read.user.id], 'owner')
 
-    const invalid = await client.put(url).bearerToken(roster.admin.token).json({ role: 'admin' })
-    assertAnswer(invalid, 400)
-    for (const userId of [roster.outsider.user.id, newId()]) {
-      const stranger = await client
-        .put(`${teamsUrl(roster.organizationId)}/${teamId}/members/${userId}`)
-        .bearerToken(roster.admin.token)
-        .json({})
-      assertAnswer(stranger, 404)
+      const invalid = await callAs(client, roster.admin).put(url, { role: 'admin' })
+      assertAnswer(invalid, 400)
+      for (const userId of [roster.outsider.user.id, newId()]) {
+        const stranger = await callAs(client, roster.admin).put(`${teamUrl}/members/${userId}`, {})
+        assertAnswer(stranger, 404)
+      }
     }
-  })
+  )
 
   test('PUT and DELETE one member by {role}: {status}')
-    .with(
-      statusByRole({ admin: 204, create: 403, edit: 204, read: 403, guest: 403, outsider: 404 })
-    )
+    .with(teamManagers(204))
     .run(async ({ client, assert }, { role, status }) => {
-      const roster = await createRoster()
-      const teamId = await ownedTeam(client, roster)
-      const url = `${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.create.user.id}`
-      const put = await client.put(url).bearerToken(roster[role].token).json({ role: 'member' })
+      const { roster, teamId, teamUrl } = await rosterWithTeam(client)
+      const url = `${teamUrl}/members/${roster.create.user.id}`
+      const put = await callAs(client, roster[role]).put(url, { role: 'member' })
       assertAnswer(put, status)
       assert.equal(roster.create.user.id in (await teamMembershipsOf(teamId)), status === 204)
-      const removeGuest = await client
-        .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.guest.user.id}`)
-        .bearerToken(roster[role].token)
+      const removeGuest = await callAs(client, roster[role]).delete(
+        `${teamUrl}/members/${roster.guest.user.id}`
+      )
       assertAnswer(removeGuest, status)
       assert.equal(roster.guest.user.id in (await teamMembershipsOf(teamId)), status !== 204)
     })
 
-  test('DELETE one member: not in the team is 204, not a member of the organization is 404', async ({
-    client,
-  }) => {
-    const roster = await createRoster()
-    const teamId = await ownedTeam(client, roster)
-    const absent = await client
-      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.read.user.id}`)
-      .bearerToken(roster.admin.token)
-    assertAnswer(absent, 204)
-    const stranger = await client
-      .delete(`${teamsUrl(roster.organizationId)}/${teamId}/members/${roster.outsider.user.id}`)
-      .bearerToken(roster.admin.token)
-    assertAnswer(stranger, 404)
-  })
-
-  test('a team of another organization cannot be reached through this one', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const theirs = await client
-      .put(teamsUrl(roster.outsider.organizationId))
-      .bearerToken(roster.outsider.token)
-      .json({ title: 'Theirs' })
-    theirs.assertContract()
-    const mate = await createCaller({
-      organizationId: roster.outsider.organizationId,
-      role: 'read',
-    })
-    for (const request of [
-      client
-        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`)
-        .json({ add: [roster.read.user.id] }),
-      client
-        .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`)
-        .json({}),
-      client.delete(
-        `${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`
-      ),
-    ]) {
-      const response = await request.bearerToken(roster.admin.token)
-      assertAnswer(response, 404)
+  test('DELETE one member: not in the team is 204, not a member of the organization is 404').run(
+    async ({ client }) => {
+      const { roster, teamUrl } = await rosterWithTeam(client)
+      const absent = await callAs(client, roster.admin).delete(
+        `${teamUrl}/members/${roster.read.user.id}`
+      )
+      assertAnswer(absent, 204)
+      const stranger = await callAs(client, roster.admin).delete(
+        `${teamUrl}/members/${roster.outsider.user.id}`
+      )
+      assertAnswer(stranger, 404)
     }
-    assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
-  })
+  )
+
+  test('a team of another organization cannot be reached through this one').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const theirs = await callAs(client, roster.outsider).put(
+        teamsUrl(roster.outsider.organizationId),
+        { title: 'Theirs' }
+      )
+      theirs.assertContract()
+      const mate = await createCaller({
+        organizationId: roster.outsider.organizationId,
+        role: 'read',
+      })
+      for (const request of [
+        client
+          .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members`)
+          .json({ add: [roster.read.user.id] }),
+        client
+          .put(`${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`)
+          .json({}),
+        client.delete(
+          `${teamsUrl(roster.organizationId)}/${theirs.body().id}/members/${mate.user.id}`
+        ),
+      ]) {
+        const response = await request.bearerToken(roster.admin.token)
+        assertAnswer(response, 404)
+      }
+      assert.deepEqual(await teamMembershipsOf(theirs.body().id), {})
+    }
+  )
 })
 
-test.group('Team and member counts', (group) => {
-  eachTestInTransaction(group)
+groupInTransaction('Team and member counts', () => {
+  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change').run(
+    async ({ client, assert }) => {
+      const roster = await createRoster()
+      const { organizationId, admin, guest } = roster
+      const space = await callAs(client, admin).post(`/v1/orgs/${organizationId}/spaces`, {
+        title: 'Handbook',
+      })
+      space.assertContract()
+      space.assertStatus(201)
+      const created = await callAs(client, admin).put(teamsUrl(organizationId), {
+        title: 'Readers',
+      })
+      created.assertContract()
+      created.assertStatus(201)
+      const teamId = created.body().id
+      const granted = await callAs(client, admin).post(
+        `/v1/spaces/${space.body().id}/permissions`,
+        {
+          role: 'read',
+          teams: [teamId],
+        }
+      )
+      granted.assertContract()
+      granted.assertStatus(204)
 
-  test('Team.members, Team.spaces, Member.teams and Member.spaces follow every change', async ({
-    client,
-    assert,
-  }) => {
-    const roster = await createRoster()
-    const { organizationId, admin, guest } = roster
-    const space = await client
-      .post(`/v1/orgs/${organizationId}/spaces`)
-      .bearerToken(admin.token)
-      .json({ title: 'Handbook' })
-    space.assertContract()
-    space.assertStatus(201)
-    const created = await client
-      .put(teamsUrl(organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Readers' })
-    created.assertContract()
-    created.assertStatus(201)
-    const teamId = created.body().id
-    const granted = await client
-      .post(`/v1/spaces/${space.body().id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'read', teams: [teamId] })
-    granted.assertContract()
-    granted.assertStatus(204)
-
-    const counts = async () => {
-      const team = await client
-        .get(`${teamsUrl(organizationId)}/${teamId}`)
-        .bearerToken(admin.token)
-      team.assertContract()
-      const member = await client
-        .get(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
-        .bearerToken(admin.token)
-      member.assertContract()
-      for (const response of [team, member]) response.assertContract()
-      return {
-        team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
-        member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
+      const counts = async () => {
+        const team = await callAs(client, admin).get(`${teamsUrl(organizationId)}/${teamId}`)
+        team.assertContract()
+        const member = await callAs(client, admin).get(
+          `/v1/orgs/${organizationId}/members/${guest.user.id}`
+        )
+        member.assertContract()
+        for (const response of [team, member]) response.assertContract()
+        return {
+          team: team.status() === 200 ? [team.body().members, team.body().spaces] : null,
+          member: member.status() === 200 ? [member.body().teams, member.body().spaces] : null,
+        }
       }
+      // The guest sees the space only through the team.
+      assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+      const add = await callAs(client, admin).put(`${teamsUrl(organizationId)}/${teamId}/members`, {
+        add: [guest.email],
+      })
+      add.assertContract()
+      add.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+      const remove = await callAs(client, admin).delete(
+        `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`
+      )
+      remove.assertContract()
+      remove.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
+
+      const one = await callAs(client, admin).put(
+        `${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`,
+        {}
+      )
+      one.assertContract()
+      one.assertStatus(204)
+      assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
+
+      const deleted = await callAs(client, admin).delete(`${teamsUrl(organizationId)}/${teamId}`)
+      deleted.assertContract()
+      deleted.assertStatus(204)
+      assert.deepEqual(await counts(), { team: null, member: [0, 0] })
+
+      // Removing a member from the organization takes them out of its teams: the team count drops.
+      const again = await callAs(client, admin).put(teamsUrl(organizationId), {
+        title: 'Again',
+        members: [guest.user.id],
+      })
+      again.assertContract()
+      assert.equal(again.body().members, 1)
+      const gone = await callAs(client, admin).delete(
+        `/v1/orgs/${organizationId}/members/${guest.user.id}`
+      )
+      gone.assertContract()
+      gone.assertStatus(204)
+      const after = await callAs(client, admin).get(
+        `${teamsUrl(organizationId)}/${again.body().id}`
+      )
+      after.assertContract()
+      assert.equal(after.body().members, 0)
     }
-    // The guest sees the space only through the team.
-    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
-
-    const add = await client
-      .put(`${teamsUrl(organizationId)}/${teamId}/members`)
-      .bearerToken(admin.token)
-      .json({ add: [guest.email] })
-    add.assertContract()
-    add.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
-
-    const remove = await client
-      .delete(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
-    remove.assertContract()
-    remove.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [0, 1], member: [0, 0] })
-
-    const one = await client
-      .put(`${teamsUrl(organizationId)}/${teamId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
-      .json({})
-    one.assertContract()
-    one.assertStatus(204)
-    assert.deepEqual(await counts(), { team: [1, 1], member: [1, 1] })
-
-    const deleted = await client
-      .delete(`${teamsUrl(organizationId)}/${teamId}`)
-      .bearerToken(admin.token)
-    deleted.assertContract()
-    deleted.assertStatus(204)
-    assert.deepEqual(await counts(), { team: null, member: [0, 0] })
-
-    // Removing a member from the organization takes them out of its teams: the team count drops.
-    const again = await client
-      .put(teamsUrl(organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Again', members: [guest.user.id] })
-    again.assertContract()
-    assert.equal(again.body().members, 1)
-    const gone = await client
-      .delete(`/v1/orgs/${organizationId}/members/${guest.user.id}`)
-      .bearerToken(admin.token)
-    gone.assertContract()
-    gone.assertStatus(204)
-    const after = await client
-      .get(`${teamsUrl(organizationId)}/${again.body().id}`)
-      .bearerToken(admin.token)
-    after.assertContract()
-    assert.equal(after.body().members, 0)
-  })
+  )
 })
 
 test.group('Team members under concurrency', () => {
   // No global transaction here: the requests must run in real transactions at once.
-  test('adding the same member twice at once adds them once, without an error', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const organizationId = admin.organizationId
-    try {
-      const member = await createCaller({ organizationId, role: 'read' })
-      const team = await client
-        .put(teamsUrl(organizationId))
-        .bearerToken(admin.token)
-        .json({ title: 'Busy' })
+  testInCommittedOrganization(
+    'adding the same member twice at once adds them once, without an error',
+    async ({ client, assert }, admin) => {
+      const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+      const team = await callAs(client, admin).put(teamsUrl(admin.organizationId), {
+        title: 'Busy',
+      })
       assertAnswer(team, 201)
-      const url = `${teamsUrl(organizationId)}/${team.body().id}/members`
+      const url = `${teamsUrl(admin.organizationId)}/${team.body().id}/members`
       const responses = await Promise.all([
-        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({ role: 'owner' }),
-        client
-          .put(url)
-          .bearerToken(admin.token)
-          .json({ add: [member.email] }),
-        client.put(`${url}/${member.user.id}`).bearerToken(admin.token).json({}),
-        client
-          .put(url)
-          .bearerToken(admin.token)
-          .json({ add: [member.user.id] }),
+        callAs(client, admin).put(`${url}/${member.user.id}`, { role: 'owner' }),
+        callAs(client, admin).put(url, { add: [member.email] }),
+        callAs(client, admin).put(`${url}/${member.user.id}`, {}),
+        callAs(client, admin).put(url, { add: [member.user.id] }),
       ])
       for (const response of responses) {
         assertAnswer(response, 204)
@@ -796,8 +676,6 @@ test.group('Team members under concurrency', () => {
       const rows = await db.from('team_members').where('team_id', team.body().id)
       assert.lengthOf(rows, 1)
       assert.equal(rows[0].role, 'owner')
-    } finally {
-      await db.from('organizations').where('id', organizationId).delete()
     }
-  })
+  )
 })

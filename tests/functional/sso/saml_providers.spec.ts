@@ -1,9 +1,16 @@
 import { test } from '@japa/runner'
+import {
+  callAs,
+  sendMalformedJson,
+  groupInTransaction,
+  recordOperations,
+  createEach,
+} from '#tests/helpers/fixtures_organizations'
 import { adminAnd, statusByRole } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
 import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
@@ -32,16 +39,11 @@ function fullBody(teamId?: string) {
   }
 }
 
-test.group('SAML providers: create, read, update, delete', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: create, read, update, delete', () => {
   test('an admin creates a configured provider', async ({ client, assert }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId, [], 'Engineering')
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json(fullBody(teamId))
+    const response = await callAs(client, admin).post(path(admin.organizationId), fullBody(teamId))
     assertAnswer(response, 201)
     const provider = response.body()
     assert.equal(provider.object, 'saml-provider')
@@ -69,30 +71,26 @@ test.group('SAML providers: create, read, update, delete', (group) => {
     assert.equal(provider.urls.location, `${baseUrl}${path(admin.organizationId, provider.id)}`)
     assert.equal(response.header('location'), provider.urls.location)
 
-    const read = await client.get(path(admin.organizationId, provider.id)).bearerToken(admin.token)
+    const read = await callAs(client, admin).get(path(admin.organizationId, provider.id))
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), provider)
   })
 
   test('a provider with only a label is pending; defaults apply', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'Later' })
+    const response = await callAs(client, admin).post(path(admin.organizationId), {
+      label: 'Later',
+    })
     assertAnswer(response, 201)
     const provider = response.body()
-    assert.equal(provider.status, 'pending')
-    assert.equal(provider.ssoURL, '')
-    assert.equal(provider.entityID, '')
-    assert.equal(provider.certificate, '')
-    assert.equal(provider.defaultRole, 'read')
+    const pending = { status: 'pending', ssoURL: '', entityID: '', certificate: '' }
+    assert.deepInclude(provider, { ...pending, defaultRole: 'read' })
     assert.notProperty(provider, 'defaultTeam')
 
-    const guest = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'Guests', defaultRole: null })
+    const guest = await callAs(client, admin).post(path(admin.organizationId), {
+      label: 'Guests',
+      defaultRole: null,
+    })
     assertAnswer(guest, 201)
     assert.isNull(guest.body().defaultRole)
   })
@@ -100,88 +98,75 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('accepts a bare base64 certificate and stores it as PEM', async ({ client, assert }) => {
     const admin = await createCaller()
     const bare = idp.certificatePem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '')
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'Bare', certificate: bare })
+    const response = await callAs(client, admin).post(path(admin.organizationId), {
+      label: 'Bare',
+      certificate: bare,
+    })
     assertAnswer(response, 201)
     assert.isTrue(response.body().certificate.startsWith('-----BEGIN CERTIFICATE-----'))
   })
 
-  test('PATCH changes only the fields given; null clears team and role', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const teamId = await createTeam(admin.organizationId, [], 'Engineering')
-    const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'Draft' })
-    created.assertContract()
-    const id = created.body().id
+  test('PATCH changes only the fields given; null clears team and role').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      const teamId = await createTeam(admin.organizationId, [], 'Engineering')
+      const otherTeamId = await createTeam(admin.organizationId, [], 'Support')
+      const created = await callAs(client, admin).post(path(admin.organizationId), {
+        label: 'Draft',
+      })
+      created.assertContract()
+      const id = created.body().id
 
-    const configured = await client
-      .patch(path(admin.organizationId, id))
-      .bearerToken(admin.token)
-      .json({
+      const configured = await callAs(client, admin).patch(path(admin.organizationId, id), {
         entityID: idp.entityId,
         certificate: idp.certificatePem,
         ssoURL: idp.ssoUrl,
         defaultTeam: teamId,
       })
-    assertAnswer(configured, 200)
-    assert.equal(configured.body().label, 'Draft')
-    assert.equal(configured.body().status, 'active')
-    assert.equal(configured.body().defaultTeam.id, teamId)
-    assert.equal(configured.body().defaultRole, 'read')
+      assertAnswer(configured, 200)
+      assert.equal(configured.body().label, 'Draft')
+      assert.equal(configured.body().status, 'active')
+      assert.equal(configured.body().defaultTeam.id, teamId)
+      assert.equal(configured.body().defaultRole, 'read')
 
-    const renamed = await client
-      .patch(path(admin.organizationId, id))
-      .bearerToken(admin.token)
-      .json({ label: 'x'.repeat(30), defaultTeam: otherTeamId, defaultRole: 'admin' })
-    assertAnswer(renamed, 200)
-    assert.equal(renamed.body().label, 'x'.repeat(30))
-    assert.equal(renamed.body().defaultTeam.title, 'Support')
-    assert.equal(renamed.body().defaultRole, 'admin')
-    assert.equal(renamed.body().ssoURL, idp.ssoUrl)
+      const renamed = await callAs(client, admin).patch(path(admin.organizationId, id), {
+        label: 'x'.repeat(30),
+        defaultTeam: otherTeamId,
+        defaultRole: 'admin',
+      })
+      assertAnswer(renamed, 200)
+      assert.equal(renamed.body().label, 'x'.repeat(30))
+      assert.equal(renamed.body().defaultTeam.title, 'Support')
+      assert.equal(renamed.body().defaultRole, 'admin')
+      assert.equal(renamed.body().ssoURL, idp.ssoUrl)
 
-    const cleared = await client
-      .patch(path(admin.organizationId, id))
-      .bearerToken(admin.token)
-      .json({ defaultTeam: null, defaultRole: null })
-    assertAnswer(cleared, 200)
-    assert.notProperty(cleared.body(), 'defaultTeam')
-    assert.isNull(cleared.body().defaultRole)
+      const cleared = await callAs(client, admin).patch(path(admin.organizationId, id), {
+        defaultTeam: null,
+        defaultRole: null,
+      })
+      assertAnswer(cleared, 200)
+      assert.notProperty(cleared.body(), 'defaultTeam')
+      assert.isNull(cleared.body().defaultRole)
 
-    const empty = await client
-      .patch(path(admin.organizationId, id))
-      .bearerToken(admin.token)
-      .json({})
-    assertAnswer(empty, 200)
-    assert.deepEqual(empty.body(), cleared.body())
-  })
+      const empty = await callAs(client, admin).patch(path(admin.organizationId, id), {})
+      assertAnswer(empty, 200)
+      assert.deepEqual(empty.body(), cleared.body())
+    }
+  )
 
   test('DELETE answers 204, then the provider is gone', async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json(fullBody())
+    const created = await callAs(client, admin).post(path(admin.organizationId), fullBody())
     created.assertContract()
     const id = created.body().id
-    const deleted = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
+    const deleted = await callAs(client, admin).delete(path(admin.organizationId, id))
     assertAnswer(deleted, 204)
     assert.equal(deleted.text(), '')
     assertAnswers(
       [
-        await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-        await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
-        await client
-          .patch(path(admin.organizationId, id))
-          .bearerToken(admin.token)
-          .json({ label: 'Back' }),
+        await callAs(client, admin).get(path(admin.organizationId, id)),
+        await callAs(client, admin).delete(path(admin.organizationId, id)),
+        await callAs(client, admin).patch(path(admin.organizationId, id), { label: 'Back' }),
       ],
       404
     )
@@ -190,23 +175,16 @@ test.group('SAML providers: create, read, update, delete', (group) => {
   test('a deleted default team leaves the provider without one', async ({ client, assert }) => {
     const admin = await createCaller()
     const teamId = await createTeam(admin.organizationId, [], 'Engineering')
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json(fullBody(teamId))
+    const created = await callAs(client, admin).post(path(admin.organizationId), fullBody(teamId))
     created.assertContract()
     await db.from('teams').where('id', teamId).delete()
-    const read = await client
-      .get(path(admin.organizationId, created.body().id))
-      .bearerToken(admin.token)
+    const read = await callAs(client, admin).get(path(admin.organizationId, created.body().id))
     assertAnswer(read, 200)
     assert.notProperty(read.body(), 'defaultTeam')
   })
 })
 
-test.group('SAML providers: bad input', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: bad input', () => {
   const cases = [
     { name: 'a missing label', body: { entityID: 'x' }, field: 'label', patch: false },
     { name: 'an empty label', body: { label: '' }, field: 'label', patch: true },
@@ -294,16 +272,12 @@ test.group('SAML providers: bad input', (group) => {
     .with(cases)
     .run(async ({ client, assert }, { body, field, patch }) => {
       const admin = await createCaller()
-      const existing = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json({ label: 'Kept' })
+      const existing = await callAs(client, admin).post(path(admin.organizationId), {
+        label: 'Kept',
+      })
       existing.assertContract()
       const before = await countProviders()
-      const response = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json(body)
+      const response = await callAs(client, admin).post(path(admin.organizationId), body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countProviders(), before)
@@ -312,15 +286,13 @@ test.group('SAML providers: bad input', (group) => {
         const rest = { ...(body as Record<string, unknown>) }
         delete rest.label
         const patchBody = field === 'label' ? body : rest
-        const patched = await client
-          .patch(path(admin.organizationId, existing.body().id))
-          .bearerToken(admin.token)
-          .json(patchBody)
+        const patched = await callAs(client, admin).patch(
+          path(admin.organizationId, existing.body().id),
+          patchBody
+        )
         assertAnswer(patched, 400)
         assert.include(patched.body().error.message, field)
-        const read = await client
-          .get(path(admin.organizationId, existing.body().id))
-          .bearerToken(admin.token)
+        const read = await callAs(client, admin).get(path(admin.organizationId, existing.body().id))
         read.assertContract()
         assert.deepEqual(read.body(), existing.body())
       }
@@ -330,10 +302,10 @@ test.group('SAML providers: bad input', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     const foreignTeam = await createTeam(other.organizationId, [], 'Engineering')
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'L', defaultTeam: foreignTeam })
+    const response = await callAs(client, admin).post(path(admin.organizationId), {
+      label: 'L',
+      defaultTeam: foreignTeam,
+    })
     assertAnswer(response, 400)
     assert.include(response.body().error.message, 'defaultTeam')
     assert.notInclude(response.body().error.message, 'Engineering')
@@ -341,62 +313,39 @@ test.group('SAML providers: bad input', (group) => {
 
   test('rejects malformed JSON and a non-object body', async ({ client }) => {
     const admin = await createCaller()
-    const malformed = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"label": ')
-    assertAnswer(malformed, 400)
-    const array = await client.post(path(admin.organizationId)).bearerToken(admin.token).json(['L'])
+    await sendMalformedJson(client, admin, 'post', path(admin.organizationId), '{"label": ')
+    const array = await callAs(client, admin).post(path(admin.organizationId), ['L'])
     assertAnswer(array, 400)
   })
 
   test("unknown ids and another organization's providers are 404", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreign = await client
-      .post(path(other.organizationId))
-      .bearerToken(other.token)
-      .json(fullBody())
+    const foreign = await callAs(client, other).post(path(other.organizationId), fullBody())
     foreign.assertContract()
     for (const id of [newId(), 'x', foreign.body().id]) {
       assertAnswers(
         [
-          await client.get(path(admin.organizationId, id)).bearerToken(admin.token),
-          await client
-            .patch(path(admin.organizationId, id))
-            .bearerToken(admin.token)
-            .json({ label: 'Mine' }),
-          await client.delete(path(admin.organizationId, id)).bearerToken(admin.token),
+          await callAs(client, admin).get(path(admin.organizationId, id)),
+          await callAs(client, admin).patch(path(admin.organizationId, id), { label: 'Mine' }),
+          await callAs(client, admin).delete(path(admin.organizationId, id)),
         ],
         404
       )
     }
-    const theirs = await client
-      .get(path(other.organizationId, foreign.body().id))
-      .bearerToken(admin.token)
+    const theirs = await callAs(client, admin).get(path(other.organizationId, foreign.body().id))
     assertAnswer(theirs, 404)
-    const read = await client
-      .get(path(other.organizationId, foreign.body().id))
-      .bearerToken(other.token)
+    const read = await callAs(client, other).get(path(other.organizationId, foreign.body().id))
     read.assertContract()
     assert.equal(read.body().label, 'Okta')
   })
 })
 
-test.group('SAML providers: list', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: list', () => {
   test('pages through the providers oldest first', async ({ client, assert }) => {
     const admin = await createCaller()
-    const ids: string[] = []
-    for (const label of ['A', 'B', 'C']) {
-      const created = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json({ label })
-      ids.push(created.body().id)
-    }
+    const labels = [{ label: 'A' }, { label: 'B' }, { label: 'C' }]
+    const ids = await createEach(client, admin, path(admin.organizationId), labels)
     await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
@@ -404,97 +353,65 @@ test.group('SAML providers: list', (group) => {
     .with([{ limit: 1001 }, { limit: 0 }, { limit: 2.5 }])
     .run(async ({ client }, { limit }) => {
       const admin = await createCaller()
-      const response = await client
-        .get(path(admin.organizationId))
-        .qs({ limit })
-        .bearerToken(admin.token)
+      const response = await callAs(client, admin).get(path(admin.organizationId), { limit })
       assertAnswer(response, 400)
-      const cursor = await client
-        .get(path(admin.organizationId))
-        .qs({ page: 'garbage' })
-        .bearerToken(admin.token)
+      const cursor = await callAs(client, admin).get(path(admin.organizationId), {
+        page: 'garbage',
+      })
       assertAnswer(cursor, 400)
     })
 })
 
-test.group('SAML providers: who may do what', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('SAML providers: who may do what', () => {
   test('role {role} is refused every operation ({status})')
     .with(statusByRole({ create: 403, edit: 403, read: 403, guest: 403, outsider: 404 }))
     .run(async ({ client, assert }, { role, status }) => {
       const { admin, caller: member, organizationId } = await adminAnd(role)
-      const created = await client
-        .post(path(organizationId))
-        .bearerToken(admin.token)
-        .json(fullBody())
+      const created = await callAs(client, admin).post(path(organizationId), fullBody())
       const id = created.body().id
       const before = await countProviders()
       assertAnswers(
         [
-          await client.get(path(organizationId)).bearerToken(member.token),
-          await client.post(path(organizationId)).bearerToken(member.token).json({ label: 'Mine' }),
-          await client.get(path(organizationId, id)).bearerToken(member.token),
-          await client
-            .patch(path(organizationId, id))
-            .bearerToken(member.token)
-            .json({ label: 'Mine' }),
-          await client.delete(path(organizationId, id)).bearerToken(member.token),
+          await callAs(client, member).get(path(organizationId)),
+          await callAs(client, member).post(path(organizationId), { label: 'Mine' }),
+          await callAs(client, member).get(path(organizationId, id)),
+          await callAs(client, member).patch(path(organizationId, id), { label: 'Mine' }),
+          await callAs(client, member).delete(path(organizationId, id)),
         ],
         status
       )
       assert.equal(await countProviders(), before)
       // The public login info is there for them as for anyone.
-      const logins = await client.get(`/v1/orgs/${organizationId}/sso`).bearerToken(member.token)
+      const logins = await callAs(client, member).get(`/v1/orgs/${organizationId}/sso`)
       assertAnswer(logins, 200)
     })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes'
+  ).run(async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json(fullBody())
+    const created = await callAs(client, admin).post(path(admin.organizationId), fullBody())
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
     const before = await db.from('saml_providers').where('id', id).first()
     const providers = await countProviders()
-    await assertTokenGuards(admin.user, [
-      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      {
-        send: () => client.post(path(admin.organizationId)).json({ label: 'L' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      {
-        send: () => client.patch(path(admin.organizationId, id)).json({ label: 'Changed' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
-    ])
+    const operations = recordOperations(client, path(admin.organizationId), id, {
+      created: { label: 'L' },
+      change: ['patch', { label: 'Changed' }],
+    })
+    await assertTokenGuards(admin.user, operations)
     assert.equal(await countProviders(), providers)
     assert.deepEqual(await db.from('saml_providers').where('id', id).first(), before)
   })
 })
 
-test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('GET /v1/orgs/{organizationId}/sso', () => {
   test('lists the configured providers to anyone, without a token', async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json(fullBody())
+    const created = await callAs(client, admin).post(path(admin.organizationId), fullBody())
     const active = created.body()
-    await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ label: 'Pending' })
+    await callAs(client, admin).post(path(admin.organizationId), { label: 'Pending' })
 
     const response = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
     assertAnswer(response, 200)
@@ -505,23 +422,20 @@ test.group('GET /v1/orgs/{organizationId}/sso', (group) => {
     assert.notInclude(JSON.stringify(response.body()), 'CERTIFICATE')
 
     const stranger = await createCaller()
-    const withToken = await client
-      .get(`/v1/orgs/${admin.organizationId}/sso`)
-      .bearerToken(stranger.token)
+    const withToken = await callAs(client, stranger).get(`/v1/orgs/${admin.organizationId}/sso`)
     assertAnswer(withToken, 200)
   })
 
-  test('an organization without providers has none; unknown organizations are 404', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
-    assertAnswer(empty, 200)
-    assert.deepEqual(empty.body(), { items: [] })
-    for (const id of [newId(), 'nope']) {
-      const unknown = await client.get(`/v1/orgs/${id}/sso`)
-      assertAnswer(unknown, 404)
+  test('an organization without providers has none; unknown organizations are 404').run(
+    async ({ client, assert }) => {
+      const admin = await createCaller()
+      const empty = await client.get(`/v1/orgs/${admin.organizationId}/sso`)
+      assertAnswer(empty, 200)
+      assert.deepEqual(empty.body(), { items: [] })
+      for (const id of [newId(), 'nope']) {
+        const unknown = await client.get(`/v1/orgs/${id}/sso`)
+        assertAnswer(unknown, 404)
+      }
     }
-  })
+  )
 })

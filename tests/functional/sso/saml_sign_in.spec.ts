@@ -1,8 +1,9 @@
 import { test } from '@japa/runner'
+import { callAs, groupInTransaction } from '#tests/helpers/fixtures_organizations'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { createCaller, type Caller } from '#tests/helpers/callers'
 import { authnRequestOf, createTestIdp, samlResponse, type TestIdp } from '#tests/helpers/saml_idp'
 import { newId } from '#core/ids'
 import { createTeam } from '#tests/helpers/teams'
@@ -16,17 +17,14 @@ type Setup = { admin: Caller; provider: any; teamId: string }
 async function setUp(client: any, configuredIdp: TestIdp = idp): Promise<Setup> {
   const admin = await createCaller()
   const teamId = await createTeam(admin.organizationId, [], 'SSO people')
-  const response = await client
-    .post(`/v1/orgs/${admin.organizationId}/saml`)
-    .bearerToken(admin.token)
-    .json({
-      label: 'Company IdP',
-      entityID: configuredIdp.entityId,
-      certificate: configuredIdp.certificatePem,
-      ssoURL: configuredIdp.ssoUrl,
-      defaultTeam: teamId,
-      defaultRole: 'edit',
-    })
+  const response = await callAs(client, admin).post(`/v1/orgs/${admin.organizationId}/saml`, {
+    label: 'Company IdP',
+    entityID: configuredIdp.entityId,
+    certificate: configuredIdp.certificatePem,
+    ssoURL: configuredIdp.ssoUrl,
+    defaultTeam: teamId,
+    defaultRole: 'edit',
+  })
   assertAnswer(response, 201)
   return { admin, provider: response.body(), teamId }
 }
@@ -50,20 +48,24 @@ async function post(provider: any, SAMLResponse: string) {
 }
 
 /**
+ * What a valid signed response of the test IdP to the request `inResponseTo` says for `email`.
+ */
+function validResponse(provider: any, inResponseTo: string, email: string) {
+  return {
+    idp,
+    audience: provider.service.entityID,
+    acsUrl: provider.service.acsURL,
+    inResponseTo,
+    email,
+  }
+}
+
+/**
  * The whole round trip for `email`: start, then post a valid signed response from the test IdP.
  */
 async function signInAs(provider: any, email: string) {
   const inResponseTo = await start(provider)
-  return post(
-    provider,
-    samlResponse({
-      idp,
-      audience: provider.service.entityID,
-      acsUrl: provider.service.acsURL,
-      inResponseTo,
-      email,
-    })
-  )
+  return post(provider, samlResponse(validResponse(provider, inResponseTo, email)))
 }
 
 function sessionCookies(response: Response) {
@@ -99,13 +101,10 @@ async function counts(email: string) {
   return { users: Number(users[0].total), members: Number(members[0].total) }
 }
 
-test.group('SAML sign-in', (group) => {
-  eachTestInTransaction(group)
-
-  test('the provider lists its service-provider URLs and the start URL redirects to the identity provider', async ({
-    client,
-    assert,
-  }) => {
+groupInTransaction('SAML sign-in', () => {
+  test(
+    'the provider lists its service-provider URLs and the start URL redirects to the identity provider'
+  ).run(async ({ client, assert }) => {
     const { provider } = await setUp(client)
     assert.equal(provider.service.acsURL, `${baseUrl}/sso/saml/${provider.id}/acs`)
     assert.equal(provider.service.startURL, `${baseUrl}/sso/saml/${provider.id}/start`)
@@ -130,78 +129,69 @@ test.group('SAML sign-in', (group) => {
     assert.include(xml, `Location="${provider.service.acsURL}"`)
   })
 
-  test('a valid signed response signs a new user into the console as an SSO member', async ({
-    client,
-    assert,
-  }) => {
-    const { admin, provider, teamId } = await setUp(client)
-    const email = `new-${newId(6).toLowerCase()}@corp.test`
-    const requestId = await start(provider)
-    const response = await post(
-      provider,
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: requestId,
-        email,
-        displayName: 'Ada Lovelace',
+  test('a valid signed response signs a new user into the console as an SSO member')
+    .run(async ({ client, assert }) => {
+      const { admin, provider, teamId } = await setUp(client)
+      const email = `new-${newId(6).toLowerCase()}@corp.test`
+      const requestId = await start(provider)
+      const response = await post(
+        provider,
+        samlResponse({ ...validResponse(provider, requestId, email), displayName: 'Ada Lovelace' })
+      )
+      assert.equal(response.status, 302)
+      assert.equal(response.headers.get('location'), '/console')
+
+      // The session works on the console.
+      const consolePage = await fetch(`${baseUrl}/console`, {
+        redirect: 'manual',
+        headers: { cookie: sessionCookies(response) },
       })
-    )
-    assert.equal(response.status, 302)
-    assert.equal(response.headers.get('location'), '/console')
+      assert.equal(consolePage.status, 200)
+      const signedOut = await fetch(`${baseUrl}/console`, { redirect: 'manual' })
+      assert.equal(signedOut.status, 302)
 
-    // The session works on the console.
-    const consolePage = await fetch(`${baseUrl}/console`, {
-      redirect: 'manual',
-      headers: { cookie: sessionCookies(response) },
+      const user = await db.from('users').where('email', email).first()
+      assert.equal(user.display_name, 'Ada Lovelace')
+      const member = await db
+        .from('organization_members')
+        .where('organization_id', admin.organizationId)
+        .where('user_id', user.id)
+        .first()
+      assert.equal(member.role, 'edit')
+      assert.isTrue(Boolean(member.sso))
+      const teamMember = await db
+        .from('team_members')
+        .where('team_id', teamId)
+        .where('user_id', user.id)
+        .first()
+      assert.equal(teamMember.role, 'member')
+
+      // The request was answered once; the assertion id is remembered until it expires.
+      assert.isNull(await db.from('saml_requests').where('id', requestId).first())
+      assert.equal(await consumedAssertions(provider.id), 1)
+
+      // The team now counts the member.
+      const read = await callAs(client, admin).get(
+        `/v1/orgs/${admin.organizationId}/saml/${provider.id}`
+      )
+      read.assertContract()
+      assert.equal(read.body().defaultTeam.members, 1)
     })
-    assert.equal(consolePage.status, 200)
-    const signedOut = await fetch(`${baseUrl}/console`, { redirect: 'manual' })
-    assert.equal(signedOut.status, 302)
+    .tags(['@console'])
 
-    const user = await db.from('users').where('email', email).first()
-    assert.equal(user.display_name, 'Ada Lovelace')
-    const member = await db
-      .from('organization_members')
-      .where('organization_id', admin.organizationId)
-      .where('user_id', user.id)
-      .first()
-    assert.equal(member.role, 'edit')
-    assert.isTrue(Boolean(member.sso))
-    const teamMember = await db
-      .from('team_members')
-      .where('team_id', teamId)
-      .where('user_id', user.id)
-      .first()
-    assert.equal(teamMember.role, 'member')
-
-    // The request was answered once; the assertion id is remembered until it expires.
-    assert.isNull(await db.from('saml_requests').where('id', requestId).first())
-    assert.equal(await consumedAssertions(provider.id), 1)
-
-    // The team now counts the member.
-    const read = await client
-      .get(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
-      .bearerToken(admin.token)
-    read.assertContract()
-    assert.equal(read.body().defaultTeam.members, 1)
-  }).tags(['@console'])
-
-  test('an existing member keeps their role and becomes an SSO member', async ({
-    client,
-    assert,
-  }) => {
-    const { admin, provider } = await setUp(client)
-    const member = await createCaller({ organizationId: admin.organizationId, role: 'create' })
-    const response = await signInAs(provider, member.email.toUpperCase())
-    assert.equal(response.status, 302)
-    assert.equal(response.headers.get('location'), '/console')
-    const row = await membershipOf(admin.organizationId, member.user.id)
-    assert.equal(row.role, 'create')
-    assert.isTrue(Boolean(row.sso))
-    assert.deepEqual(await counts(member.email), { users: 1, members: 1 })
-  })
+  test('an existing member keeps their role and becomes an SSO member').run(
+    async ({ client, assert }) => {
+      const { admin, provider } = await setUp(client)
+      const member = await createCaller({ organizationId: admin.organizationId, role: 'create' })
+      const response = await signInAs(provider, member.email.toUpperCase())
+      assert.equal(response.status, 302)
+      assert.equal(response.headers.get('location'), '/console')
+      const row = await membershipOf(admin.organizationId, member.user.id)
+      assert.equal(row.role, 'create')
+      assert.isTrue(Boolean(row.sso))
+      assert.deepEqual(await counts(member.email), { users: 1, members: 1 })
+    }
+  )
 
   test('a disabled member is refused and stays disabled', async ({ client, assert }) => {
     const { admin, provider, teamId } = await setUp(client)
@@ -227,44 +217,42 @@ test.group('SAML sign-in', (group) => {
     assert.equal(await consumedAssertions(provider.id), 0)
   })
 
-  test('an existing account outside the organization is refused: no session, no membership', async ({
-    client,
-    assert,
-  }) => {
-    const { admin, provider } = await setUp(client)
-    // An admin of another organization, whose account this identity provider must not open.
-    const stranger = await createCaller()
-    const response = await signInAs(provider, stranger.email)
-    assert.equal(response.status, 302)
-    assert.equal(response.headers.get('location'), '/console/login')
-    assert.isNull(await membershipOf(admin.organizationId, stranger.user.id))
-    const consolePage = await fetch(`${baseUrl}/console`, {
-      redirect: 'manual',
-      headers: { cookie: sessionCookies(response) },
+  test('an existing account outside the organization is refused: no session, no membership')
+    .run(async ({ client, assert }) => {
+      const { admin, provider } = await setUp(client)
+      // An admin of another organization, whose account this identity provider must not open.
+      const stranger = await createCaller()
+      const response = await signInAs(provider, stranger.email)
+      assert.equal(response.status, 302)
+      assert.equal(response.headers.get('location'), '/console/login')
+      assert.isNull(await membershipOf(admin.organizationId, stranger.user.id))
+      const consolePage = await fetch(`${baseUrl}/console`, {
+        redirect: 'manual',
+        headers: { cookie: sessionCookies(response) },
+      })
+      assert.equal(consolePage.status, 302)
+      assert.equal(await consumedAssertions(provider.id), 0)
     })
-    assert.equal(consolePage.status, 302)
-    assert.equal(await consumedAssertions(provider.id), 0)
-  }).tags(['@console'])
+    .tags(['@console'])
 
-  test('an address that differs by an accent never reaches the member who holds the other one', async ({
-    client,
-    assert,
-  }) => {
-    const { admin, provider } = await setUp(client)
-    const suffix = newId(6).toLowerCase()
-    const member = await createCaller({
-      organizationId: admin.organizationId,
-      role: 'create',
-      email: `émile-${suffix}@corp.test`,
-    })
-    const response = await signInAs(provider, `emile-${suffix}@corp.test`)
-    assert.equal(response.status, 302)
-    // SQLite keeps both addresses apart (a new account signs in); MySQL's collation would find the
-    // member's account, and the sign-in is refused. Either way the member is untouched.
-    const row = await membershipOf(admin.organizationId, member.user.id)
-    assert.isFalse(Boolean(row.sso))
-    assert.isNull(row.last_seen_at)
-  })
+  test('an address that differs by an accent never reaches the member who holds the other one').run(
+    async ({ client, assert }) => {
+      const { admin, provider } = await setUp(client)
+      const suffix = newId(6).toLowerCase()
+      const member = await createCaller({
+        organizationId: admin.organizationId,
+        role: 'create',
+        email: `émile-${suffix}@corp.test`,
+      })
+      const response = await signInAs(provider, `emile-${suffix}@corp.test`)
+      assert.equal(response.status, 302)
+      // SQLite keeps both addresses apart (a new account signs in); MySQL's collation would find the
+      // member's account, and the sign-in is refused. Either way the member is untouched.
+      const row = await membershipOf(admin.organizationId, member.user.id)
+      assert.isFalse(Boolean(row.sso))
+      assert.isNull(row.last_seen_at)
+    }
+  )
 
   test('refuses {name} and creates nothing')
     .tags(['@console'])
@@ -311,13 +299,7 @@ test.group('SAML sign-in', (group) => {
     .run(async ({ client, assert }, { build }) => {
       const { provider } = await setUp(client)
       const email = `victim-${newId(6).toLowerCase()}@corp.test`
-      const options = {
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: await start(provider),
-        email,
-      }
+      const options = validResponse(provider, await start(provider), email)
       const response = await post(provider, build(options))
       assert.equal(response.status, 302)
       assert.equal(response.headers.get('location'), '/console/login')
@@ -334,13 +316,7 @@ test.group('SAML sign-in', (group) => {
   test('a replayed response is refused', async ({ client, assert }) => {
     const { provider } = await setUp(client)
     const email = `replay-${newId(6).toLowerCase()}@corp.test`
-    const body = samlResponse({
-      idp,
-      audience: provider.service.entityID,
-      acsUrl: provider.service.acsURL,
-      inResponseTo: await start(provider),
-      email,
-    })
+    const body = samlResponse(validResponse(provider, await start(provider), email))
     const first = await post(provider, body)
     assert.equal(first.headers.get('location'), '/console')
     const again = await post(provider, body)
@@ -350,14 +326,7 @@ test.group('SAML sign-in', (group) => {
     // The same assertion answering a fresh request is refused too: its id was consumed.
     const assertionId = '_fixed-assertion-id'
     const fresh = (inResponseTo: string, to: string) =>
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo,
-        email: to,
-        assertionId,
-      })
+      samlResponse({ ...validResponse(provider, inResponseTo, to), assertionId })
     const replayEmail = `replay2-${newId(6).toLowerCase()}@corp.test`
     const { headers } = await post(provider, fresh(await start(provider), email))
     assert.equal(headers.get('location'), '/console')
@@ -366,46 +335,35 @@ test.group('SAML sign-in', (group) => {
     assert.deepEqual(await counts(replayEmail), { users: 0, members: 0 })
   })
 
-  test('unknown, pending and deleted providers refuse to start or consume', async ({
-    client,
-    assert,
-  }) => {
-    const { admin, provider } = await setUp(client)
-    const pending = await client
-      .post(`/v1/orgs/${admin.organizationId}/saml`)
-      .bearerToken(admin.token)
-      .json({ label: 'Not configured' })
-    pending.assertContract()
-    for (const id of [newId(), 'nope', pending.body().id]) {
-      const startResponse = await fetch(`${baseUrl}/sso/saml/${id}/start`, { redirect: 'manual' })
-      assert.equal(startResponse.status, 302)
-      assert.equal(startResponse.headers.get('location'), '/console/login')
-      const acs = await fetch(`${baseUrl}/sso/saml/${id}/acs`, {
-        method: 'POST',
-        redirect: 'manual',
-        body: new URLSearchParams({ SAMLResponse: 'x' }),
+  test('unknown, pending and deleted providers refuse to start or consume').run(
+    async ({ client, assert }) => {
+      const { admin, provider } = await setUp(client)
+      const pending = await callAs(client, admin).post(`/v1/orgs/${admin.organizationId}/saml`, {
+        label: 'Not configured',
       })
-      assert.equal(acs.headers.get('location'), '/console/login')
+      pending.assertContract()
+      for (const id of [newId(), 'nope', pending.body().id]) {
+        const startResponse = await fetch(`${baseUrl}/sso/saml/${id}/start`, { redirect: 'manual' })
+        assert.equal(startResponse.status, 302)
+        assert.equal(startResponse.headers.get('location'), '/console/login')
+        const acs = await fetch(`${baseUrl}/sso/saml/${id}/acs`, {
+          method: 'POST',
+          redirect: 'manual',
+          body: new URLSearchParams({ SAMLResponse: 'x' }),
+        })
+        assert.equal(acs.headers.get('location'), '/console/login')
+      }
+      const requestId = await start(provider)
+      const deleted = await callAs(client, admin).delete(
+        `/v1/orgs/${admin.organizationId}/saml/${provider.id}`
+      )
+      assertAnswer(deleted, 204)
+      const email = `late-${newId(6).toLowerCase()}@corp.test`
+      const late = await post(provider, samlResponse(validResponse(provider, requestId, email)))
+      assert.equal(late.headers.get('location'), '/console/login')
+      assert.deepEqual(await counts(email), { users: 0, members: 0 })
     }
-    const requestId = await start(provider)
-    const deleted = await client
-      .delete(`/v1/orgs/${admin.organizationId}/saml/${provider.id}`)
-      .bearerToken(admin.token)
-    assertAnswer(deleted, 204)
-    const email = `late-${newId(6).toLowerCase()}@corp.test`
-    const late = await post(
-      provider,
-      samlResponse({
-        idp,
-        audience: provider.service.entityID,
-        acsUrl: provider.service.acsURL,
-        inResponseTo: requestId,
-        email,
-      })
-    )
-    assert.equal(late.headers.get('location'), '/console/login')
-    assert.deepEqual(await counts(email), { users: 0, members: 0 })
-  })
+  )
 
   test('the sign-in page shows why SSO failed', async ({ client, assert }) => {
     const { provider } = await setUp(client)

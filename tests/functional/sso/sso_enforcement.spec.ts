@@ -15,6 +15,13 @@ async function signIn(email: string, secret = password) {
   return new SignInService().verify(email, secret, `10.0.0.${Math.floor(Math.random() * 250)}`)
 }
 
+/**
+ * The user with this e-mail (who signs in with `password`) joins the organization with `role`.
+ */
+function joinWithPassword(organizationId: string, role: 'read' | 'edit', email: string) {
+  return createCaller({ organizationId, role, email, password })
+}
+
 test.group('Console password sign-in in SSO-enforced organizations', (group) => {
   group.tap((t) => t.tags(['@console']))
   eachTestInTransaction(group)
@@ -41,45 +48,35 @@ test.group('Console password sign-in in SSO-enforced organizations', (group) => 
     assert.equal(user.id, admin.user.id)
   })
 
-  test('organizations that do not enforce SSO, and disabled memberships, do not refuse', async ({
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const member = await createCaller({
-      organizationId: admin.organizationId,
-      role: 'read',
-      password,
-    })
-    const { id } = await signIn(member.email)
-    assert.equal(id, member.user.id)
+  test('organizations that do not enforce SSO, and disabled memberships, do not refuse').run(
+    async ({ assert }) => {
+      const admin = await createCaller()
+      const member = await createCaller({
+        organizationId: admin.organizationId,
+        role: 'read',
+        password,
+      })
+      const { id } = await signIn(member.email)
+      assert.equal(id, member.user.id)
 
-    const strict = await createCaller()
-    await enforceSso(strict.organizationId)
-    await createCaller({
-      organizationId: strict.organizationId,
-      role: 'read',
-      email: member.email,
-      password,
-    })
-    await db
-      .from('organization_members')
-      .where('organization_id', strict.organizationId)
-      .where('user_id', member.user.id)
-      .update({ disabled: true })
-    const signedIn = await signIn(member.email)
-    assert.equal(signedIn.id, member.user.id)
-  })
+      const strict = await createCaller()
+      await enforceSso(strict.organizationId)
+      await joinWithPassword(strict.organizationId, 'read', member.email)
+      await db
+        .from('organization_members')
+        .where('organization_id', strict.organizationId)
+        .where('user_id', member.user.id)
+        .update({ disabled: true })
+      const signedIn = await signIn(member.email)
+      assert.equal(signedIn.id, member.user.id)
+    }
+  )
 
   test('one enforcing organization among several is enough to refuse', async ({ assert }) => {
     const own = await createCaller({ password })
     const strict = await createCaller({ org: 'Strict Two' })
     await enforceSso(strict.organizationId)
-    await createCaller({
-      organizationId: strict.organizationId,
-      role: 'edit',
-      email: own.email,
-      password,
-    })
+    await joinWithPassword(strict.organizationId, 'edit', own.email)
     await assert.rejects(() => signIn(own.email), /"Strict Two" requires single sign-on/)
   })
 

@@ -1,8 +1,18 @@
 import { test } from '@japa/runner'
-import { adminAnd, byRole } from '#tests/helpers/roles'
+import {
+  badTitleRows,
+  callAs,
+  sendMalformedJson,
+  columnsByRole,
+  groupInTransaction,
+  tokenWithScopes,
+  recordOperations,
+  createEach,
+} from '#tests/helpers/fixtures_organizations'
+import { adminAnd } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { createCaller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import { newId } from '#core/ids'
 
@@ -15,15 +25,18 @@ function path(organizationId: string, id?: string) {
   return `/v1/orgs/${organizationId}/translations${id ? `/${id}` : ''}`
 }
 
-test.group('Translation settings: create, read, replace, delete', (group) => {
-  eachTestInTransaction(group)
+/** A row of the "rejects" table: a setting with these languages. */
+function languagesRow(name: string, languages: unknown, field: string) {
+  return { name, body: { title: 'T', languages }, field }
+}
 
+groupInTransaction('Translation settings: create, read, replace, delete', () => {
   test('an admin creates, reads, replaces and deletes settings', async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ title: '  Product docs  ', languages: ['fr', 'pt-br'] })
+    const created = await callAs(client, admin).post(path(admin.organizationId), {
+      title: '  Product docs  ',
+      languages: ['fr', 'pt-br'],
+    })
     assertAnswer(created, 201)
     const settings = created.body()
     assert.equal(settings.object, 'translation-settings')
@@ -38,147 +51,107 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
       `http://${process.env.HOST}:${process.env.PORT}${path(admin.organizationId, settings.id)}`
     )
 
-    const read = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    const read = await callAs(client, admin).get(path(admin.organizationId, settings.id))
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), settings)
 
-    const replaced = await client
-      .put(path(admin.organizationId, settings.id))
-      .bearerToken(admin.token)
-      .json({ title: 'x'.repeat(100) })
+    const replaced = await callAs(client, admin).put(path(admin.organizationId, settings.id), {
+      title: 'x'.repeat(100),
+    })
     assertAnswer(replaced, 200)
     assert.equal(replaced.body().title, 'x'.repeat(100))
     // PUT replaces: omitted languages are cleared.
     assert.deepEqual(replaced.body().languages, [])
     assert.equal(replaced.body().createdAt, settings.createdAt)
 
-    const deleted = await client
-      .delete(path(admin.organizationId, settings.id))
-      .bearerToken(admin.token)
+    const deleted = await callAs(client, admin).delete(path(admin.organizationId, settings.id))
     assertAnswer(deleted, 205)
     assert.equal(deleted.text(), '')
 
-    const gone = await client.get(path(admin.organizationId, settings.id)).bearerToken(admin.token)
+    const gone = await callAs(client, admin).get(path(admin.organizationId, settings.id))
     assertAnswer(gone, 404)
-    const again = await client
-      .delete(path(admin.organizationId, settings.id))
-      .bearerToken(admin.token)
+    const again = await callAs(client, admin).delete(path(admin.organizationId, settings.id))
     assertAnswer(again, 404)
   })
 
   test('rejects {name} and stores nothing')
     .with([
-      { name: 'a missing title', body: { languages: ['fr'] }, field: 'title' },
-      { name: 'an empty title', body: { title: '' }, field: 'title' },
-      { name: 'a blank title', body: { title: '   ' }, field: 'title' },
-      { name: 'a 101-character title', body: { title: 'x'.repeat(101) }, field: 'title' },
-      { name: 'a numeric title', body: { title: 42 }, field: 'title' },
-      { name: 'a null title', body: { title: null }, field: 'title' },
-      { name: 'languages as a string', body: { title: 'T', languages: 'fr' }, field: 'languages' },
-      {
-        name: 'an unknown language code',
-        body: { title: 'T', languages: ['klingon'] },
-        field: 'languages.0',
-      },
-      {
-        name: 'a repeated language',
-        body: { title: 'T', languages: ['fr', 'fr'] },
-        field: 'languages',
-      },
+      ...badTitleRows({ max: 100, missing: { languages: ['fr'] } }),
+      languagesRow('languages as a string', 'fr', 'languages'),
+      languagesRow('an unknown language code', ['klingon'], 'languages.0'),
+      languagesRow('a repeated language', ['fr', 'fr'], 'languages'),
       { name: 'a body that is an array', body: ['T'], field: 'body' },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const admin = await createCaller()
       const before = await countSettings()
-      const response = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json(body)
+      const response = await callAs(client, admin).post(path(admin.organizationId), body)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
       assert.equal(await countSettings(), before)
 
-      const existing = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json({ title: 'Kept' })
+      const existing = await callAs(client, admin).post(path(admin.organizationId), {
+        title: 'Kept',
+      })
       existing.assertContract()
-      const put = await client
-        .put(path(admin.organizationId, existing.body().id))
-        .bearerToken(admin.token)
-        .json(body)
+      const put = await callAs(client, admin).put(
+        path(admin.organizationId, existing.body().id),
+        body
+      )
       assertAnswer(put, 400)
-      const read = await client
-        .get(path(admin.organizationId, existing.body().id))
-        .bearerToken(admin.token)
+      const read = await callAs(client, admin).get(path(admin.organizationId, existing.body().id))
       assert.equal(read.body().title, 'Kept')
     })
 
   test('rejects malformed JSON', async ({ client }) => {
     const admin = await createCaller()
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"title": "T"')
-    assertAnswer(response, 400)
+    await sendMalformedJson(client, admin, 'post', path(admin.organizationId), '{"title": "T"')
   })
 
   test("unknown ids and another organization's settings are 404", async ({ client, assert }) => {
     const admin = await createCaller()
     const other = await createCaller()
-    const foreign = await client
-      .post(path(other.organizationId))
-      .bearerToken(other.token)
-      .json({ title: 'Theirs' })
+    const foreign = await callAs(client, other).post(path(other.organizationId), {
+      title: 'Theirs',
+    })
     foreign.assertContract()
     const foreignId = foreign.body().id
 
     for (const id of [newId(), 'not-an-id', foreignId]) {
-      const read = await client.get(path(admin.organizationId, id)).bearerToken(admin.token)
+      const read = await callAs(client, admin).get(path(admin.organizationId, id))
       assertAnswer(read, 404)
-      const put = await client
-        .put(path(admin.organizationId, id))
-        .bearerToken(admin.token)
-        .json({ title: 'Mine' })
+      const put = await callAs(client, admin).put(path(admin.organizationId, id), { title: 'Mine' })
       assertAnswer(put, 404)
-      const del = await client.delete(path(admin.organizationId, id)).bearerToken(admin.token)
+      const del = await callAs(client, admin).delete(path(admin.organizationId, id))
       assertAnswer(del, 404)
     }
     // The other organization itself is invisible.
-    const list = await client.get(path(other.organizationId)).bearerToken(admin.token)
+    const list = await callAs(client, admin).get(path(other.organizationId))
     assertAnswer(list, 404)
-    const read = await client.get(path(other.organizationId, foreignId)).bearerToken(admin.token)
+    const read = await callAs(client, admin).get(path(other.organizationId, foreignId))
     assertAnswer(read, 404)
-    const theirs = await client.get(path(other.organizationId, foreignId)).bearerToken(other.token)
+    const theirs = await callAs(client, other).get(path(other.organizationId, foreignId))
     assert.equal(theirs.body().title, 'Theirs')
   })
 
-  test('every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes', async ({
-    client,
-    assert,
-  }) => {
+  test(
+    'every operation: no token or a wrong token is 401, a token without its scope is 403; nothing changes'
+  ).run(async ({ client, assert }) => {
     const admin = await createCaller()
-    const created = await client
-      .post(path(admin.organizationId))
-      .bearerToken(admin.token)
-      .json({ title: 'Kept', languages: ['fr'] })
+    const created = await callAs(client, admin).post(path(admin.organizationId), {
+      title: 'Kept',
+      languages: ['fr'],
+    })
     created.assertContract()
     created.assertStatus(201)
     const id = created.body().id
-    await assertTokenGuards(admin.user, [
-      { send: () => client.get(path(admin.organizationId)), scope: 'organization:read' },
-      {
-        send: () => client.post(path(admin.organizationId)).json({ title: 'New' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.get(path(admin.organizationId, id)), scope: 'organization:read' },
-      {
-        send: () => client.put(path(admin.organizationId, id)).json({ title: 'Changed' }),
-        scope: 'organization:write',
-      },
-      { send: () => client.delete(path(admin.organizationId, id)), scope: 'organization:write' },
-    ])
+    await assertTokenGuards(
+      admin.user,
+      recordOperations(client, path(admin.organizationId), id, {
+        created: { title: 'New' },
+        change: ['put', { title: 'Changed' }],
+      })
+    )
     const rows = await db
       .from('translation_settings')
       .where('organization_id', admin.organizationId)
@@ -190,20 +163,11 @@ test.group('Translation settings: create, read, replace, delete', (group) => {
   })
 })
 
-test.group('Translation settings: list', (group) => {
-  eachTestInTransaction(group)
-
+groupInTransaction('Translation settings: list', () => {
   test('pages through the settings oldest first', async ({ client, assert }) => {
     const admin = await createCaller()
-    const ids: string[] = []
-    for (const title of ['One', 'Two', 'Three']) {
-      const created = await client
-        .post(path(admin.organizationId))
-        .bearerToken(admin.token)
-        .json({ title })
-      created.assertContract()
-      ids.push(created.body().id)
-    }
+    const titles = ['One', 'Two', 'Three'].map((title) => ({ title }))
+    const ids = await createEach(client, admin, path(admin.organizationId), titles)
     await assertPagesThrough({ client, assert }, path(admin.organizationId), admin.token, ids)
   })
 
@@ -211,39 +175,29 @@ test.group('Translation settings: list', (group) => {
     .with([{ limit: 1001 }, { limit: 0 }, { limit: 'many' }])
     .run(async ({ client }, { limit }) => {
       const admin = await createCaller()
-      const response = await client
-        .get(path(admin.organizationId))
-        .qs({ limit })
-        .bearerToken(admin.token)
+      const response = await callAs(client, admin).get(path(admin.organizationId), { limit })
       assertAnswer(response, 400)
     })
 })
 
-test.group('Translation settings: who may do what', (group) => {
-  eachTestInTransaction(group)
+/** What each caller below admin may do with the settings. */
+const settingsAccess = columnsByRole({
+  read: { create: 200, edit: 200, read: 200, guest: 403, outsider: 404 },
+  write: { create: 403, edit: 403, read: 403, guest: 403, outsider: 404 },
+})
 
+groupInTransaction('Translation settings: who may do what', () => {
   test('role {role}: reads {read}, writes {write}')
-    .with(
-      byRole({
-        create: { read: 200, write: 403 },
-        edit: { read: 200, write: 403 },
-        read: { read: 200, write: 403 },
-        guest: { read: 403, write: 403 },
-        outsider: { read: 404, write: 404 },
-      })
-    )
+    .with(settingsAccess)
     .run(async ({ client, assert }, { role, read, write }) => {
       const { admin, caller: member, organizationId } = await adminAnd(role)
-      const created = await client
-        .post(path(organizationId))
-        .bearerToken(admin.token)
-        .json({ title: 'Docs' })
+      const created = await callAs(client, admin).post(path(organizationId), { title: 'Docs' })
       created.assertContract()
       const id = created.body().id
 
-      const list = await client.get(path(organizationId)).bearerToken(member.token)
+      const list = await callAs(client, member).get(path(organizationId))
       assertAnswer(list, read)
-      const show = await client.get(path(organizationId, id)).bearerToken(member.token)
+      const show = await callAs(client, member).get(path(organizationId, id))
       assertAnswer(show, read)
       if (read === 200) {
         assert.deepEqual(show.body().permissions, { view: true, edit: false })
@@ -253,12 +207,9 @@ test.group('Translation settings: who may do what', (group) => {
       const before = await countSettings()
       assertAnswers(
         [
-          await client.post(path(organizationId)).bearerToken(member.token).json({ title: 'Mine' }),
-          await client
-            .put(path(organizationId, id))
-            .bearerToken(member.token)
-            .json({ title: 'Mine' }),
-          await client.delete(path(organizationId, id)).bearerToken(member.token),
+          await callAs(client, member).post(path(organizationId), { title: 'Mine' }),
+          await callAs(client, member).put(path(organizationId, id), { title: 'Mine' }),
+          await callAs(client, member).delete(path(organizationId, id)),
         ],
         write
       )
@@ -267,14 +218,10 @@ test.group('Translation settings: who may do what', (group) => {
 
   test('writes need the organization:write scope', async ({ client }) => {
     const admin = await createCaller()
-    const { default: User } = await import('#accounts/models/user')
-    const token = await User.accessTokens.create(admin.user, ['organization:read'])
-    const response = await client
-      .post(path(admin.organizationId))
-      .bearerToken(token.value!.release())
-      .json({ title: 'T' })
+    const readOnly = { token: await tokenWithScopes(admin.user, ['organization:read']) }
+    const response = await callAs(client, readOnly).post(path(admin.organizationId), { title: 'T' })
     assertAnswer(response, 403)
-    const list = await client.get(path(admin.organizationId)).bearerToken(token.value!.release())
+    const list = await callAs(client, readOnly).get(path(admin.organizationId))
     assertAnswer(list, 200)
   })
 })
