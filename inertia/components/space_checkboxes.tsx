@@ -1,7 +1,5 @@
-import { Field } from '~/components/form_fields'
-
 /**
- * A labelled list of checkboxes, one per space of the organization; `value` holds the ids ticked.
+ * A list of checkboxes under a legend, one per space of the organization; `value` holds the ids ticked.
  */
 export default function SpaceCheckboxes({
   label,
@@ -19,7 +17,8 @@ export default function SpaceCheckboxes({
   const toggle = (id: string, checked: boolean) =>
     onChange(checked ? [...value, id] : value.filter((other) => other !== id))
   return (
-    <Field label={label} error={error}>
+    <fieldset className="field fieldset">
+      <legend>{label}</legend>
       {spaces.length === 0 ? (
         <span className="muted">The organization has no space yet.</span>
       ) : (
@@ -38,6 +37,7 @@ export default function SpaceCheckboxes({
           ))}
         </span>
       )}
-    </Field>
+      {error && <span className="field-error">{error}</span>}
+    </fieldset>
   )
 }

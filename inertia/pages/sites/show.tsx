@@ -152,7 +152,9 @@ function SettingsForms({
           </Field>
         ) : null}
         <Field
-          label="Default space of the default section"
+          label={
+            defaultSection ? 'Default space of the default section' : 'Default space of the site'
+          }
           error={defaults.errors.defaultSiteSpace}
         >
           <Select
@@ -234,6 +236,7 @@ function AdaptiveSchema({ organization, site, adaptiveSchema, canManage }: SiteP
       <h2>Adaptive schema</h2>
       {canManage ? (
         <FormCard
+          className="card settings-form wide-form"
           submitLabel="Save schema"
           processing={form.processing}
           onSubmit={() =>
