@@ -31,5 +31,34 @@ export const consoleRoutes = {
   'console.collections.show': '/console/collections/:collectionId',
   'console.collections.update': '/console/collections/:collectionId',
   'console.collections.destroy': '/console/collections/:collectionId',
+  'console.sites.index': '/console/orgs/:organizationId/sites',
+  'console.sites.store': '/console/orgs/:organizationId/sites',
+  'console.sites.show': '/console/orgs/:organizationId/sites/:siteId',
+  'console.sites.update': '/console/orgs/:organizationId/sites/:siteId',
+  'console.sites.destroy': '/console/orgs/:organizationId/sites/:siteId',
+  'console.sites.publish': '/console/orgs/:organizationId/sites/:siteId/publish',
+  'console.sites.unpublish': '/console/orgs/:organizationId/sites/:siteId/unpublish',
+  'console.sites.adaptive_schema.update':
+    '/console/orgs/:organizationId/sites/:siteId/adaptive-schema',
+  'console.sites.site_spaces.store': '/console/orgs/:organizationId/sites/:siteId/site-spaces',
+  'console.sites.site_spaces.destroy':
+    '/console/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId',
+  'console.sites.sections.store': '/console/orgs/:organizationId/sites/:siteId/sections',
+  'console.sites.sections.update':
+    '/console/orgs/:organizationId/sites/:siteId/sections/:siteSectionId',
+  'console.sites.sections.destroy':
+    '/console/orgs/:organizationId/sites/:siteId/sections/:siteSectionId',
+  'console.sites.section_groups.store':
+    '/console/orgs/:organizationId/sites/:siteId/section-groups',
+  'console.sites.section_groups.update':
+    '/console/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
+  'console.sites.section_groups.destroy':
+    '/console/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
+  'console.sites.structure.sort': '/console/orgs/:organizationId/sites/:siteId/structure/sort',
+  'console.sites.share_links.store': '/console/orgs/:organizationId/sites/:siteId/share-links',
+  'console.sites.share_links.update':
+    '/console/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId',
+  'console.sites.share_links.destroy':
+    '/console/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId',
   'console.logout': '/console/logout',
 } as const

@@ -19,6 +19,8 @@ import type ShowCollectionController from '#console/controllers/show_collection_
 import type ShowContentPageController from '#console/controllers/show_content_page_controller'
 import type ShowChangeRequestController from '#console/controllers/show_change_request_controller'
 import type ShowRevisionController from '#console/controllers/show_revision_controller'
+import type ListSitesController from '#console/controllers/list_sites_controller'
+import type ShowSiteController from '#console/controllers/show_site_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -31,6 +33,8 @@ export type CollectionPageProps = InferPageProps<ShowCollectionController, 'hand
 export type ContentPagePageProps = InferPageProps<ShowContentPageController, 'handle'>
 export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController, 'handle'>
 export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
+export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
+export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission
@@ -55,3 +59,9 @@ export type ContentTreeNode = SpacePageProps['pages'][number]
 export type ChangeRequestSummaryProps = SpacePageProps['changeRequests'][number]
 export type ContentSpaceProps = ContentPagePageProps['space']
 export type ContentTargetProps = ContentPagePageProps['target']
+export type SiteProps = SitePageProps['site']
+export type SiteSpaceProps = SitePageProps['rootSiteSpaces'][number]
+export type SiteTopLevelItem = SitePageProps['topLevel'][number]
+export type SiteSectionProps = SiteTopLevelItem & { type: 'section' }
+export type SiteGroupProps = SiteTopLevelItem & { type: 'group' }
+export type ShareLinkProps = NonNullable<SitePageProps['shareLinks']>[number]

@@ -36,6 +36,12 @@ const pages = {
   showPage: () => import('#console/controllers/show_content_page_controller'),
   showChangeRequest: () => import('#console/controllers/show_change_request_controller'),
   showRevision: () => import('#console/controllers/show_revision_controller'),
+  listSites: () => import('#console/controllers/list_sites_controller'),
+  createSite: () => import('#console/controllers/create_site_controller'),
+  showSite: () => import('#console/controllers/show_site_controller'),
+  siteSettings: () => import('#console/controllers/site_settings_controller'),
+  siteStructure: () => import('#console/controllers/site_structure_forms_controller'),
+  siteShareLinks: () => import('#console/controllers/site_share_links_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -100,6 +106,50 @@ router
         router
           .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
+
+        // An organization's sites (the API's `urls.app` of a site is its page here).
+        const site = `${org}/sites/:siteId`
+        const { siteSettings, siteStructure, siteShareLinks } = pages
+        router.get(`${org}/sites`, [pages.listSites]).as('sites.index')
+        router.post(`${org}/sites`, [pages.createSite]).as('sites.store')
+        router.get(site, [pages.showSite]).as('sites.show')
+        router.patch(site, [siteSettings, 'update']).as('sites.update')
+        router.delete(site, [siteSettings, 'destroy']).as('sites.destroy')
+        router.post(`${site}/publish`, [siteSettings, 'publish']).as('sites.publish')
+        router.post(`${site}/unpublish`, [siteSettings, 'unpublish']).as('sites.unpublish')
+        router
+          .put(`${site}/adaptive-schema`, [siteSettings, 'updateAdaptiveSchema'])
+          .as('sites.adaptive_schema.update')
+        router
+          .post(`${site}/site-spaces`, [siteStructure, 'addSiteSpace'])
+          .as('sites.site_spaces.store')
+        router
+          .delete(`${site}/site-spaces/:siteSpaceId`, [siteStructure, 'removeSiteSpace'])
+          .as('sites.site_spaces.destroy')
+        router.post(`${site}/sections`, [siteStructure, 'addSection']).as('sites.sections.store')
+        router
+          .patch(`${site}/sections/:siteSectionId`, [siteStructure, 'updateSection'])
+          .as('sites.sections.update')
+        router
+          .delete(`${site}/sections/:siteSectionId`, [siteStructure, 'deleteSection'])
+          .as('sites.sections.destroy')
+        router
+          .post(`${site}/section-groups`, [siteStructure, 'addGroup'])
+          .as('sites.section_groups.store')
+        router
+          .patch(`${site}/section-groups/:siteSectionGroupId`, [siteStructure, 'updateGroup'])
+          .as('sites.section_groups.update')
+        router
+          .delete(`${site}/section-groups/:siteSectionGroupId`, [siteStructure, 'deleteGroup'])
+          .as('sites.section_groups.destroy')
+        router.post(`${site}/structure/sort`, [siteStructure, 'sort']).as('sites.structure.sort')
+        router.post(`${site}/share-links`, [siteShareLinks, 'store']).as('sites.share_links.store')
+        router
+          .patch(`${site}/share-links/:shareLinkId`, [siteShareLinks, 'update'])
+          .as('sites.share_links.update')
+        router
+          .delete(`${site}/share-links/:shareLinkId`, [siteShareLinks, 'destroy'])
+          .as('sites.share_links.destroy')
 
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')

@@ -10,7 +10,7 @@ export default function DeleteSection({
   url,
   explanation,
 }: {
-  kind: 'space' | 'collection' | 'team'
+  kind: 'space' | 'collection' | 'team' | 'site'
   title: string
   url: string
   explanation: string

@@ -3,11 +3,11 @@ import type { OrganizationHeaderProps } from '~/types'
 import { formatRole } from '~/components/format'
 import { route } from '~/route'
 
-export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces'
+export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites'
 
 /**
- * Breadcrumb, title and tabs of an organization's pages. Members and Teams appear for those the
- * API lets list them (not guests).
+ * Breadcrumb, title and tabs of an organization's pages. Members, Teams and Sites appear for those
+ * the API lets list them (not guests).
  */
 export default function OrganizationHeader({
   organization,
@@ -35,6 +35,12 @@ export default function OrganizationHeader({
       shown: organization.permissions.listTeams,
     },
     { id: 'spaces', label: 'Spaces', href: route('console.spaces.index', params), shown: true },
+    {
+      id: 'sites',
+      label: 'Sites',
+      href: route('console.sites.index', params),
+      shown: organization.permissions.listSites,
+    },
   ]
   return (
     <>

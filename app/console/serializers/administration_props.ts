@@ -1,6 +1,7 @@
 import type User from '#accounts/models/user'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import TeamPolicy from '#organizations/policies/team_policy'
+import SitePolicy from '#sites/policies/site_policy'
 import type { OrganizationAccess } from '#organizations/organization_access'
 import type { MemberRecord } from '#organizations/services/member_service'
 import type { TeamRecord } from '#organizations/services/team_service'
@@ -8,6 +9,7 @@ import type { TeamRole } from '#organizations/models/team_member'
 
 const organizationPolicy = new OrganizationPolicy()
 const teamPolicy = new TeamPolicy()
+const sitePolicy = new SitePolicy()
 
 /**
  * The organization above its pages, with what the caller may do there (the API's policy).
@@ -23,6 +25,7 @@ export function organizationHeader(user: User, access: OrganizationAccess) {
       listMembers: permissions.listMembers,
       listTeams: permissions.listTeams,
       createContent: permissions.createContent,
+      listSites: sitePolicy.permissions(user, access).view,
     },
   }
 }

@@ -19,3 +19,13 @@ export function emptyAsNull(fields: Record<string, unknown>, clearable: string[]
     ])
   )
 }
+
+/**
+ * A form's empty `optional` fields ("keep the basename", "no default chosen") are absent; the
+ * others are validated as sent (an empty title is an error).
+ */
+export function withoutEmptyOf(fields: Record<string, unknown>, optional: string[]) {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([name, value]) => !(optional.includes(name) && value === ''))
+  )
+}

@@ -9,23 +9,8 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import TeamService from '#organizations/services/team_service'
 import OrganizationService from '#organizations/services/organization_service'
 import { eachTestInTransaction } from '#tests/helpers/callers'
-import type { ApiClient } from '@japa/api-client'
-import { createRoster, MATRIX, type MatrixRole, type Roster } from '../organizations/roster.js'
-import { ConsoleVisitor } from './console_visitor.js'
-
-/**
- * Console visitors for every role of the authorization matrix (admin, create, edit, read, guest,
- * outsider = admin of another organization).
- */
-async function signedInRoster(client: ApiClient): Promise<{
-  roster: Roster
-  as: Record<MatrixRole, ConsoleVisitor>
-}> {
-  const roster = await createRoster()
-  const as = {} as Record<MatrixRole, ConsoleVisitor>
-  for (const role of MATRIX) as[role] = await ConsoleVisitor.of(client, roster[role].user.id)
-  return { roster, as }
-}
+import { MATRIX, type MatrixRole } from '../organizations/roster.js'
+import { signedInRoster } from './console_visitor.js'
 
 /**
  * A user's role in the organization (null: a guest), undefined when they are not a member.

@@ -1,8 +1,9 @@
 import type { ApiClient, ApiRequest, ApiResponse } from '@japa/api-client'
 import type { SessionData } from '@adonisjs/session/types'
 import User from '#accounts/models/user'
+import { createRoster, MATRIX, type MatrixRole, type Roster } from '#tests/helpers/roles'
 
-type FormMethod = 'POST' | 'PATCH' | 'DELETE'
+export type FormMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * A signed-in user of the console, through Japa's plugins: the session guard's `loginAs`, shield's
@@ -116,4 +117,18 @@ export class ConsoleVisitor {
 function location(response: ApiResponse): string {
   const header = response.header('location')
   return header ? new URL(header, 'http://console.test').pathname : ''
+}
+
+/**
+ * Console visitors for every role of the authorization matrix (admin, create, edit, read, guest,
+ * outsider = admin of another organization).
+ */
+export async function signedInRoster(client: ApiClient): Promise<{
+  roster: Roster
+  as: Record<MatrixRole, ConsoleVisitor>
+}> {
+  const roster = await createRoster()
+  const as = {} as Record<MatrixRole, ConsoleVisitor>
+  for (const role of MATRIX) as[role] = await ConsoleVisitor.of(client, roster[role].user.id)
+  return { roster, as }
 }

@@ -1,0 +1,112 @@
+import { useRef, useState, type ReactNode } from 'react'
+import { router } from '@inertiajs/react'
+import { Field } from '~/components/form_fields'
+
+/**
+ * A site's state as a badge.
+ */
+export function PublishedState({ published }: { published: boolean }) {
+  return (
+    <span className={published ? 'badge badge-live' : 'badge'} data-testid="published-state">
+      {published ? 'published' : 'unpublished'}
+    </span>
+  )
+}
+
+/**
+ * A URL to read and a button that copies it to the clipboard (the text is selected instead when
+ * the browser refuses).
+ */
+export function CopyUrl({ url, label = 'Copy URL' }: { url: string; label?: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const input = useRef<HTMLInputElement>(null)
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url)
+      setState('copied')
+    } catch {
+      input.current?.select()
+      setState('failed')
+    }
+  }
+  return (
+    <span className="copy-url">
+      <input
+        readOnly
+        value={url}
+        aria-label="URL"
+        ref={input}
+        onFocus={(event) => event.target.select()}
+      />
+      <button type="button" className="button button-small button-quiet" onClick={copy}>
+        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Press Ctrl+C' : label}
+      </button>
+    </span>
+  )
+}
+
+/**
+ * A labelled textarea with its validation error under it.
+ */
+export function TextAreaField({
+  label,
+  name,
+  value,
+  error,
+  rows = 12,
+  onChange,
+}: {
+  label: string
+  name: string
+  value: string
+  error?: string
+  rows?: number
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field label={label} error={error}>
+      <textarea
+        name={name}
+        value={value}
+        rows={rows}
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
+    </Field>
+  )
+}
+
+/**
+ * A small button that sends a form without fields (`data` as its body), keeping the scroll.
+ */
+export function ActionButton({
+  url,
+  method = 'post',
+  data = {},
+  danger = false,
+  disabled = false,
+  label,
+  children,
+}: {
+  url: string
+  method?: 'post' | 'patch' | 'delete'
+  data?: Record<string, string | boolean>
+  danger?: boolean
+  disabled?: boolean
+  label?: string
+  children: ReactNode
+}) {
+  const kind = danger ? 'button button-small button-danger button-quiet' : 'button button-small'
+  return (
+    <button
+      type="button"
+      className={danger ? kind : `${kind} button-quiet`}
+      disabled={disabled}
+      aria-label={label}
+      onClick={() => router.visit(url, { method, data, preserveScroll: true })}
+    >
+      {children}
+    </button>
+  )
+}
