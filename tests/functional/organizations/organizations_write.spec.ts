@@ -69,15 +69,18 @@ groupInTransaction('POST /v1/orgs', () => {
     assertAnswer(response, 400)
   })
 
-  test('refuses withDefaultSite, which needs sites', async ({ client, assert }) => {
+  test('refuses a withDefaultSite that is not a boolean, creating nothing', async ({
+    client,
+    assert,
+  }) => {
     const caller = await createCaller()
     const before = await countOrganizations()
     const response = await client
       .post('/v1/orgs')
-      .qs({ withDefaultSite: true })
+      .qs({ withDefaultSite: 'sometimes' })
       .bearerToken(caller.token)
       .json({ title: 'Docs' })
-    assertAnswer(response, 400)
+    assertAnswer(response, 400, 'withDefaultSite')
     assert.equal(await countOrganizations(), before)
   })
 
@@ -97,7 +100,6 @@ groupInTransaction('PATCH /v1/orgs/{organizationId}', () => {
       emailDomains: ['acme.test'],
       hostname: 'Acme-Docs',
       defaultRole: 'comment',
-      defaultContent: { type: 'site', site: 'site123' },
       logo: 'https://cdn.example.com/logo.png',
       sso: true,
       ai: true,
@@ -109,7 +111,6 @@ groupInTransaction('PATCH /v1/orgs/{organizationId}', () => {
     assert.deepEqual(org.emailDomains, ['acme.test'])
     assert.equal(org.hostname, 'acme-docs')
     assert.equal(org.defaultRole, 'comment')
-    assert.deepEqual(org.defaultContent, { type: 'site', site: 'site123' })
     assert.equal(org.urls.logo, 'https://cdn.example.com/logo.png')
     assert.isTrue(org.sso)
     assert.isTrue(org.ai)
