@@ -1,28 +1,21 @@
 import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
-import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { validateSchema } from '#tests/helpers/contract'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import {
+  insertPage,
+  insertPngs,
+  jsonBlock as block,
+  jsonDocument as doc,
+  jsonParagraph as paragraph,
+  jsonText as text,
+  jsonTexts as texts,
+} from '#tests/helpers/fixtures_content'
+import { applyChanges, openChangeRequest, writtenState } from './helpers.js'
 
-/** GitBook JSON documents, as a GitBook client writes them (no keys). */
-function text(value: string, ...marks: string[]) {
-  return {
-    object: 'text',
-    leaves: [
-      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
-    ],
-  }
-}
-function paragraph(...nodes: unknown[]) {
-  return { object: 'block', type: 'paragraph', data: {}, nodes }
-}
 function linkTo(ref: Record<string, string>, label: string) {
   return { object: 'inline', type: 'link', data: { ref }, isVoid: false, nodes: [text(label)] }
-}
-function doc(...nodes: unknown[]) {
-  return { object: 'document', data: {}, nodes }
 }
 
 const pageUrl = (spaceId: string, changeRequestId: string, pageId: string) =>
@@ -37,16 +30,6 @@ async function read(
   const response = await client.get(url).qs({ format }).bearerToken(caller.token)
   assertAnswer(response, 200)
   return response.body()
-}
-
-/** Every leaf's text of a JSON document, in order. */
-function texts(document: unknown): string {
-  const out: string[] = []
-  JSON.stringify(document, (_key, value) => {
-    if (value && value.object === 'leaf') out.push(value.text)
-    return value
-  })
-  return out.join('')
 }
 
 /** Every link's `data.ref` of a JSON document, in order. */
@@ -66,28 +49,17 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-
+    const { admin, space, changeRequest } = await openChangeRequest(client)
     const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
-        ref: 'target',
-        title: 'Target',
-        document: { markdown: '## Setup\n\nHere.\n' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
+      insertPage('## Setup\n\nHere.\n', { ref: 'target', title: 'Target' }),
+      insertPngs('logo.png'),
     ])
     const targetId = inserted.changes[0].page.id
     const fileId = inserted.insertedFiles[0].id
 
     const document = doc(
       // A leading heading-1 of a JSON document is content: only `title` sets the title.
-      { object: 'block', type: 'heading-1', data: {}, nodes: [text('Overview')] },
+      block('heading-1', [text('Overview')]),
       paragraph(
         text('Read '),
         linkTo({ kind: 'page', page: targetId }, 'the target'),
@@ -99,20 +71,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         text('bold', 'bold'),
         text('.')
       ),
-      {
-        object: 'block',
-        type: 'list-unordered',
-        data: {},
-        nodes: [
-          { object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('# one'))] },
-        ],
-      },
-      {
-        object: 'block',
-        type: 'code',
-        data: { syntax: 'sh' },
-        nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('npm test')] }],
-      }
+      block('list-unordered', [block('list-item', [paragraph(text('# one'))])]),
+      block('code', [block('code-line', [text('npm test')])], { syntax: 'sh' })
     )
     validateSchema('JSONDocument', document)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
@@ -148,10 +108,7 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         operation: 'update_page',
         page: pageId,
         document: {
-          document: doc(
-            { object: 'block', type: 'heading-1', data: {}, nodes: [text('New heading')] },
-            paragraph(text('Replaced.'))
-          ),
+          document: doc(block('heading-1', [text('New heading')]), paragraph(text('Replaced.'))),
         },
       },
     ])
@@ -186,20 +143,10 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await openChangeRequest(client)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
-        ref: 'other',
-        title: 'Other',
-        document: { markdown: 'Other page.\n' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'pic.png', name: 'pic.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
+      insertPage('Other page.\n', { ref: 'other', title: 'Other' }),
+      insertPngs('pic.png'),
     ])
     const otherId = result.changes[0].page.id
     const fileId = result.insertedFiles[0].id
@@ -241,22 +188,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-    const before = await db
-      .from('change_requests')
-      .where('id', changeRequest.id)
-      .select('revision_id')
-      .first()
-    const [objects] = await db
-      .from('content_objects')
-      .where('space_id', space.id)
-      .count('* as total')
-    const [revisionsBefore] = await db
-      .from('revisions')
-      .where('space_id', space.id)
-      .count('* as total')
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const before = await writtenState(space.id, changeRequest.id)
 
     for (const [bad, message] of [
       [
@@ -284,25 +217,13 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         .bearerToken(admin.token)
         .json({
           changes: [
-            { operation: 'insert_page', title: 'Fine', document: { markdown: 'fine' } },
+            insertPage('fine', { title: 'Fine' }),
             { operation: 'insert_page', title: 'Bad', document: { document: bad } },
           ],
         })
       assertAnswer(response, 400)
       assert.match(response.body().error.message, message)
     }
-    const [revisions] = await db.from('revisions').where('space_id', space.id).count('* as total')
-    assert.equal(Number(revisions.total), Number(revisionsBefore.total))
-    const after = await db
-      .from('change_requests')
-      .where('id', changeRequest.id)
-      .select('revision_id')
-      .first()
-    assert.equal(after.revision_id, before.revision_id)
-    const [objectsAfter] = await db
-      .from('content_objects')
-      .where('space_id', space.id)
-      .count('* as total')
-    assert.equal(Number(objectsAfter.total), Number(objects.total))
+    assert.deepEqual(await writtenState(space.id, changeRequest.id), before)
   })
 })

@@ -8,42 +8,30 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import type { ContentChange } from '#content/changes'
 import { serializePage, serializeReusableContent } from '#content/serializers/revision_serializer'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import { insertPage, insertPngs, PNG_1X1 } from '#tests/helpers/fixtures_content'
+import { applyChanges, createSpace, openChangeRequest } from './helpers.js'
 
 /** A change request with a nested tree, a unicode slug and a file. */
-async function authoredSpace(client: ApiClient, caller: Caller) {
-  const space = await createSpace(client, caller)
-  const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Docs' })
-  const result = await applyChanges(client, caller, space.id, changeRequest.id, [
-    {
-      operation: 'insert_page',
+async function authoredSpace(client: ApiClient) {
+  const { admin, space, changeRequest } = await openChangeRequest(client, { subject: 'Docs' })
+  const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+    insertPage('Start [here](./intro.md).\n', {
       ref: 'guides',
       title: 'Guides',
       emoji: '1f4d8',
       description: 'All guides',
-      document: { markdown: 'Start [here](./intro.md).\n' },
-    },
-    {
-      operation: 'insert_page',
+    }),
+    insertPage('Hello **world**\n\n![logo](./logo.png)\n', {
       ref: 'intro',
       into: 'guides',
       title: 'Intro',
-      document: { markdown: 'Hello **world**\n\n![logo](./logo.png)\n' },
-    },
-    {
-      operation: 'insert_page',
-      ref: 'cafe',
-      into: 'guides',
-      title: 'Café 日本語',
-      document: { markdown: 'Unicode\n' },
-    },
-    {
-      operation: 'insert_files',
-      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-    },
+    }),
+    insertPage('Unicode\n', { ref: 'cafe', into: 'guides', title: 'Café 日本語' }),
+    insertPngs('logo.png'),
   ])
   const [guides, intro, cafe] = result.changes.map((change: any) => change.page.id)
   return {
+    admin,
     space,
     changeRequest: result.changeRequest,
     pages: { guides, intro, cafe },
@@ -72,8 +60,7 @@ test.group('Content reads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages, file } = await authoredSpace(client)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
 
     const revision = await get(client, admin, cr)
@@ -164,8 +151,7 @@ test.group('Content reads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const url = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
 
     const document = await get(client, admin, url, { evaluated: 'true' })
@@ -203,8 +189,7 @@ test.group('Content reads', (group) => {
   })
 
   test('a revision by id and the space after applyToSpace', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
 
     const byId = await get(
       client,
@@ -243,9 +228,9 @@ test.group('Content reads', (group) => {
       .then((service) => service.spaceFor(admin.user.id, space.id))
     const authoring = await app.container.make(AuthoringService)
     const applied = await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_page', title: 'Home', document: { markdown: 'Welcome\n' } },
-      { operation: 'insert_page', ref: 'api', title: 'API', document: { markdown: '' } },
-      { operation: 'insert_page', into: 'api', title: 'Auth', document: { markdown: 'Tokens\n' } },
+      insertPage('Welcome\n', { title: 'Home' }),
+      insertPage('', { ref: 'api', title: 'API' }),
+      insertPage('Tokens\n', { into: 'api', title: 'Auth' }),
     ] as unknown as ContentChange[])
 
     const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
@@ -277,9 +262,7 @@ test.group('Content reads', (group) => {
   })
 
   test('files are paginated in the revision order', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await openChangeRequest(client)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
       {
         operation: 'insert_files',
@@ -321,8 +304,7 @@ test.group('Content reads', (group) => {
   })
 
   test('the PNG behind downloadURL is the uploaded bytes', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, file } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, file } = await authoredSpace(client)
     const listed = await get(
       client,
       admin,
@@ -341,8 +323,7 @@ test.group('Content reads', (group) => {
   test('unknown change request, revision, page, path, file, reusable content: 404', async ({
     client,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
     for (const url of [
       `/v1/spaces/${space.id}/change-requests/999/content`,
@@ -367,8 +348,7 @@ test.group('Content reads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
+    const { space, changeRequest, pages, file } = await authoredSpace(client)
     const stranger = await createCaller()
     const own = await createSpace(client, stranger)
     for (const url of [
@@ -390,8 +370,7 @@ test.group('Content reads', (group) => {
   })
 
   test('bad query values are 400, a wrong or missing token 401', async ({ client }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const page = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
     const bad: Record<string, string>[] = [
       { format: 'html' },
@@ -423,48 +402,34 @@ test.group('Content reads', (group) => {
 
 test.group('Content reads / serializers', () => {
   test('group and link pages and reusable contents have GitBook shapes', ({ assert }) => {
-    const node = (
+    /** A tree page `id` whose node's title and slug are its id, under the group `grp`. */
+    const treePage = (
       id: string,
       type: 'document' | 'group' | 'link',
-      extra: Record<string, unknown> = {}
+      hash: string,
+      extra: Record<string, unknown> = {},
+      children: unknown[] = []
     ) => ({
-      id,
-      type,
-      title: id,
-      slug: id,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      updatedAt: '2024-01-01T00:00:00.000Z',
-      children: [],
-      ...extra,
+      node: {
+        id,
+        type,
+        title: id,
+        slug: id,
+        createdAt: '2024-01-01T00:00:00.000Z',
+        updatedAt: '2024-01-01T00:00:00.000Z',
+        children: [],
+        ...extra,
+      },
+      hash,
+      path: type === 'group' ? id : `grp/${id}`,
+      parentId: type === 'group' ? null : 'grp',
+      children,
     })
-    const doc = {
-      node: node('doc', 'document', { layout: { width: 'wide' } }),
-      hash: 'h1',
-      path: 'grp/doc',
-      parentId: 'grp',
-      children: [],
-    }
-    const link = {
-      node: node('lnk', 'link', { href: '/pages/doc' }),
-      hash: 'h2',
-      path: 'grp/lnk',
-      parentId: 'grp',
-      children: [],
-    }
-    const url = {
-      node: node('ext', 'link', { href: 'https://example.com' }),
-      hash: 'h3',
-      path: 'grp/ext',
-      parentId: 'grp',
-      children: [],
-    }
-    const group = {
-      node: node('grp', 'group'),
-      hash: 'h0',
-      path: 'grp',
-      parentId: null,
-      children: [doc, link, url],
-    }
+    const group = treePage('grp', 'group', 'h0', {}, [
+      treePage('doc', 'document', 'h1', { layout: { width: 'wide' } }),
+      treePage('lnk', 'link', 'h2', { href: '/pages/doc' }),
+      treePage('ext', 'link', 'h3', { href: 'https://example.com' }),
+    ])
     const serialized = serializePage('space1', group as any, { metadata: true }) as any
     validateContract('GET', '/v1/spaces/s/content/pages', 200, { pages: [serialized] })
     assert.equal(serialized.kind, 'group')

@@ -1,0 +1,58 @@
+/**
+ * Content fixtures shared by the content, change-request and unit tests: authoring changes as a
+ * client sends them, and GitBook JSON documents as a GitBook client writes them (no keys, `data`
+ * on blocks).
+ */
+import type { InsertFilesChange, InsertPageChange } from '#content/changes'
+
+/** A 1×1 transparent PNG. */
+export const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+/** An `insert_page` change whose document is `markdown`; `fields` are ref, into, title, slug… */
+export function insertPage(
+  markdown: string,
+  fields: Omit<InsertPageChange, 'operation' | 'document'> = {}
+): InsertPageChange {
+  return { operation: 'insert_page', ...fields, document: { markdown } }
+}
+
+/** An `insert_files` change of 1×1 PNGs, each referred to by its name. */
+export function insertPngs(...names: string[]): InsertFilesChange {
+  return {
+    operation: 'insert_files',
+    files: names.map((name) => ({ ref: name, name, contentType: 'image/png', base64: PNG_1X1 })),
+  }
+}
+
+export function jsonDocument(...nodes: unknown[]) {
+  return { object: 'document', data: {}, nodes }
+}
+
+export function jsonText(value: string, ...marks: string[]) {
+  return {
+    object: 'text',
+    leaves: [
+      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
+    ],
+  }
+}
+
+/** A block node of `type` (paragraph, heading-1, list-item…). */
+export function jsonBlock(type: string, nodes: unknown[], data: Record<string, unknown> = {}) {
+  return { object: 'block', type, data, nodes }
+}
+
+export function jsonParagraph(...nodes: unknown[]) {
+  return jsonBlock('paragraph', nodes)
+}
+
+/** Every leaf's text of a JSON document, in order. */
+export function jsonTexts(document: unknown): string {
+  const out: string[] = []
+  JSON.stringify(document, (_key, value) => {
+    if (value && value.object === 'leaf') out.push(value.text)
+    return value
+  })
+  return out.join('')
+}
