@@ -4,6 +4,8 @@
  * on blocks).
  */
 import type { InsertFilesChange, InsertPageChange } from '#content/changes'
+import { createCaller } from '#tests/helpers/callers'
+import { gitbookClient } from '#tests/helpers/gitbook_client'
 
 /** A 1×1 transparent PNG. */
 export const PNG_1X1 =
@@ -55,4 +57,16 @@ export function jsonTexts(document: unknown): string {
     return value
   })
   return out.join('')
+}
+
+/**
+ * A new organization's admin with GitBook's own client (`api`), a space created through it and a
+ * change request open on the space.
+ */
+export async function clientChangeRequest(spaceTitle: string, subject: string) {
+  const admin = await createCaller()
+  const api = gitbookClient(admin.token)
+  const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: spaceTitle })
+  const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, { subject })
+  return { admin, api, space, changeRequest }
 }
