@@ -49,6 +49,17 @@ export function jsonParagraph(...nodes: unknown[]) {
   return jsonBlock('paragraph', nodes)
 }
 
+/** An `images` block holding one image of `ref` (a file or URL reference). */
+export function jsonImages(ref: unknown, alt: string, fragments: unknown[] = []) {
+  return {
+    object: 'block',
+    type: 'images',
+    data: {},
+    isVoid: false,
+    nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref, alt }, fragments }],
+  }
+}
+
 /** Every leaf's text of a JSON document, in order. */
 export function jsonTexts(document: unknown): string {
   const out: string[] = []
@@ -57,6 +68,16 @@ export function jsonTexts(document: unknown): string {
     return value
   })
   return out.join('')
+}
+
+/** Every link's `data.ref` of a JSON document, in order. */
+export function jsonLinkRefs(document: unknown): unknown[] {
+  const out: unknown[] = []
+  JSON.stringify(document, (_key, value) => {
+    if (value && value.object === 'inline' && value.type === 'link') out.push(value.data.ref)
+    return value
+  })
+  return out
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   applyChanges,
   countObjects,
   createChangeRequest,
+  download,
   openChangeRequest,
 } from './helpers.js'
 
@@ -68,12 +69,7 @@ test.group('POST change-requests/{id}/content', (group) => {
     )
     assert.equal(guideMarkdown, `Back to [intro](/pages/${intro.node.id})`)
 
-    const download = await client.get(
-      new URL(result.insertedFiles[0].downloadURL).pathname +
-        new URL(result.insertedFiles[0].downloadURL).search
-    )
-    download.assertStatus(200)
-    assert.equal(download.header('content-type'), 'image/png')
+    await download(client, result.insertedFiles[0].downloadURL, 'image/png')
   })
 
   test('a one-page edit of a deep tree writes the page, its document and its ancestors only', async ({

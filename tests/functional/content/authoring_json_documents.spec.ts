@@ -8,11 +8,28 @@ import {
   insertPngs,
   jsonBlock as block,
   jsonDocument as doc,
+  jsonImages,
+  jsonLinkRefs as refs,
   jsonParagraph as paragraph,
   jsonText as text,
   jsonTexts as texts,
 } from '#tests/helpers/fixtures_content'
 import { applyChanges, openChangeRequest, writtenState } from './helpers.js'
+
+/**
+ * A change request holding the page `Target` (with a `## Setup` section) and the file `logo.png`,
+ * inserted by one batch: what the JSON documents of the tests link to.
+ */
+async function linkTargets(client: ApiClient) {
+  const { admin, space, changeRequest } = await openChangeRequest(client)
+  const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
+    insertPage('## Setup\n\nHere.\n', { ref: 'target', title: 'Target' }),
+    insertPngs('logo.png'),
+  ])
+  const targetId: string = inserted.changes[0].page.id
+  const fileId: string = inserted.insertedFiles[0].id
+  return { admin, space, changeRequest, targetId, fileId }
+}
 
 function linkTo(ref: Record<string, string>, label: string) {
   return { object: 'inline', type: 'link', data: { ref }, isVoid: false, nodes: [text(label)] }
@@ -32,16 +49,6 @@ async function read(
   return response.body()
 }
 
-/** Every link's `data.ref` of a JSON document, in order. */
-function refs(document: unknown): unknown[] {
-  const out: unknown[] = []
-  JSON.stringify(document, (_key, value) => {
-    if (value && value.object === 'inline' && value.type === 'link') out.push(value.data.ref)
-    return value
-  })
-  return out
-}
-
 test.group('authoring batches: GitBook JSON documents', (group) => {
   eachTestInTransaction(group)
 
@@ -49,13 +56,7 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const { admin, space, changeRequest } = await openChangeRequest(client)
-    const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
-      insertPage('## Setup\n\nHere.\n', { ref: 'target', title: 'Target' }),
-      insertPngs('logo.png'),
-    ])
-    const targetId = inserted.changes[0].page.id
-    const fileId = inserted.insertedFiles[0].id
+    const { admin, space, changeRequest, targetId, fileId } = await linkTargets(client)
 
     const document = doc(
       // A leading heading-1 of a JSON document is content: only `title` sets the title.
@@ -143,44 +144,27 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const { admin, space, changeRequest } = await openChangeRequest(client)
-    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
-      insertPage('Other page.\n', { ref: 'other', title: 'Other' }),
-      insertPngs('pic.png'),
-    ])
-    const otherId = result.changes[0].page.id
-    const fileId = result.insertedFiles[0].id
+    const { admin, space, changeRequest, targetId, fileId } = await linkTargets(client)
     const second = await applyChanges(client, admin, space.id, changeRequest.id, [
       {
         operation: 'insert_page',
         title: 'Links',
         document: {
           document: doc(
-            paragraph(text('To '), linkTo({ kind: 'page', page: otherId }, 'other'), text('.')),
-            {
-              object: 'block',
-              type: 'images',
-              data: {},
-              isVoid: false,
-              nodes: [
-                {
-                  object: 'block',
-                  type: 'image',
-                  isVoid: true,
-                  data: { ref: { kind: 'file', file: fileId }, alt: 'pic' },
-                  fragments: [],
-                },
-              ],
-            }
+            paragraph(text('To '), linkTo({ kind: 'page', page: targetId }, 'target'), text('.')),
+            jsonImages({ kind: 'file', file: fileId }, 'pic')
           ),
         },
       },
     ])
     const url = pageUrl(space.id, second.changeRequest.id, second.changes[0].page.id)
     const markdown = await read(client, admin, url, 'markdown')
-    assert.equal(markdown.markdown, `To [other](/pages/${otherId}).\n\n![pic](/files/${fileId})\n`)
+    assert.equal(
+      markdown.markdown,
+      `To [target](/pages/${targetId}).\n\n![pic](/files/${fileId})\n`
+    )
     const document = await read(client, admin, url, 'document')
-    assert.deepEqual(refs(document.document), [{ kind: 'page', page: otherId }])
+    assert.deepEqual(refs(document.document), [{ kind: 'page', page: targetId }])
     assert.deepEqual(document.document.nodes[1].nodes[0].data.ref, { kind: 'file', file: fileId })
   })
 

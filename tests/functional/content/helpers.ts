@@ -71,3 +71,16 @@ export async function writtenState(spaceId: string, changeRequestId: string) {
   const [revisions] = await db.from('revisions').where('space_id', spaceId).count('* as total')
   return { revisionId, revisions: Number(revisions.total), objects: await countObjects(spaceId) }
 }
+
+/**
+ * Fetches a file's `downloadURL` (a signed URL of this server, no token), checks the answer is a
+ * 200 (served as `contentType` when given) and returns it.
+ */
+export async function download(client: ApiClient, downloadURL: string, contentType?: string) {
+  const url = new URL(downloadURL)
+  const response = await client.get(url.pathname + url.search)
+  response.assertStatus(200)
+  if (contentType !== undefined && response.header('content-type') !== contentType)
+    throw new Error(`Expected ${contentType}, got ${response.header('content-type')}`)
+  return response
+}
