@@ -113,12 +113,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         },
       },
     ])
-    const afterUpdate = await read(
-      client,
-      admin,
-      pageUrl(space.id, updated.changeRequest.id, pageId),
-      'markdown'
-    )
+    assert.equal(updated.changeRequest.id, changeRequest.id)
+    const afterUpdate = await read(client, admin, url, 'markdown')
     assert.equal(afterUpdate.title, 'From JSON')
     assert.equal(afterUpdate.markdown, '# New heading\n\nReplaced.\n')
 
@@ -130,12 +126,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         document: { document: doc(paragraph(text('Again.'))) },
       },
     ])
-    const afterRetitle = await read(
-      client,
-      admin,
-      pageUrl(space.id, retitled.changeRequest.id, pageId),
-      'document'
-    )
+    assert.equal(retitled.changeRequest.id, changeRequest.id)
+    const afterRetitle = await read(client, admin, url, 'document')
     assert.equal(afterRetitle.title, 'Renamed')
     assert.equal(texts(afterRetitle.document), 'Again.')
   })

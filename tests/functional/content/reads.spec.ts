@@ -51,6 +51,79 @@ async function get(
 test.group('Content reads', (group) => {
   eachTestInTransaction(group)
 
+  test('a revision by id and the space after applyToSpace', async ({ client, assert }) => {
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
+
+    const byId = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
+    )
+    assertAnswer(byId, 200)
+    assert.equal(byId.body().id, changeRequest.revision)
+    for (const [path, check] of [
+      ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
+      ['files', (body: any) => assert.equal(body.count, 1)],
+      [`page/${pages.cafe}`, (body: any) => assert.equal(body.title, 'Café 日本語')],
+      [
+        `path/${encodeURIComponent('guides/intro')}`,
+        (body: any) => assert.equal(body.id, pages.intro),
+      ],
+    ] as const) {
+      const response = await get(
+        client,
+        admin,
+        `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
+      )
+      assertAnswer(response, 200)
+      check(response.body())
+    }
+
+    // The space's current revision is still the empty one.
+    const empty = await get(client, admin, `/v1/spaces/${space.id}/content`)
+    assertAnswer(empty, 200)
+    assert.equal(empty.body().id, space.revision)
+    assert.deepEqual(empty.body().pages, [])
+    assert.deepEqual(empty.body().parents, [])
+
+    const access = await app.container
+      .make(SpaceAccessService)
+      .then((service) => service.spaceFor(admin.user.id, space.id))
+    const authoring = await app.container.make(AuthoringService)
+    const applied = await authoring.applyToSpace(admin.user, access, [
+      insertPage('Welcome\n', { title: 'Home' }),
+      insertPage('', { ref: 'api', title: 'API' }),
+      insertPage('Tokens\n', { into: 'api', title: 'Auth' }),
+    ] as unknown as ContentChange[])
+
+    const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
+    assertAnswer(current, 200)
+    assert.equal(current.body().id, applied.revision.id)
+    assert.deepEqual(
+      current.body().pages.map((page: any) => page.path),
+      ['home', 'api']
+    )
+    const auth = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
+      { format: 'markdown' }
+    )
+    assertAnswer(auth, 200)
+    assert.equal(auth.body().markdown, 'Tokens\n')
+    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
+      format: 'markdown',
+    })
+    assertAnswer(page, 200)
+    assert.equal(page.body().path, 'api/auth')
+    const listed = await get(client, admin, `/v1/spaces/${space.id}/content/pages`)
+    assertAnswer(listed, 200)
+    assert.lengthOf(listed.body().pages[1].pages, 1)
+    const files = await get(client, admin, `/v1/spaces/${space.id}/content/files`)
+    assertAnswer(files, 200)
+    assert.deepEqual(files.body(), { items: [], count: 0 })
+  })
+
   test('a change request head: revision, pages, page by id and path, files', async ({
     client,
     assert,
@@ -179,79 +252,6 @@ test.group('Content reads', (group) => {
     assert.notProperty(tree.body().pages[0], 'createdAt')
     assert.notProperty(tree.body().pages[0].pages[0], 'updatedAt')
     assert.isString(tree.body().createdAt)
-  })
-
-  test('a revision by id and the space after applyToSpace', async ({ client, assert }) => {
-    const { admin, space, changeRequest, pages } = await authoredSpace(client)
-
-    const byId = await get(
-      client,
-      admin,
-      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
-    )
-    assertAnswer(byId, 200)
-    assert.equal(byId.body().id, changeRequest.revision)
-    for (const [path, check] of [
-      ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
-      ['files', (body: any) => assert.equal(body.count, 1)],
-      [`page/${pages.cafe}`, (body: any) => assert.equal(body.title, 'Café 日本語')],
-      [
-        `path/${encodeURIComponent('guides/intro')}`,
-        (body: any) => assert.equal(body.id, pages.intro),
-      ],
-    ] as const) {
-      const response = await get(
-        client,
-        admin,
-        `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
-      )
-      assertAnswer(response, 200)
-      check(response.body())
-    }
-
-    // The space's current revision is still the empty one.
-    const empty = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    assertAnswer(empty, 200)
-    assert.equal(empty.body().id, space.revision)
-    assert.deepEqual(empty.body().pages, [])
-    assert.deepEqual(empty.body().parents, [])
-
-    const access = await app.container
-      .make(SpaceAccessService)
-      .then((service) => service.spaceFor(admin.user.id, space.id))
-    const authoring = await app.container.make(AuthoringService)
-    const applied = await authoring.applyToSpace(admin.user, access, [
-      insertPage('Welcome\n', { title: 'Home' }),
-      insertPage('', { ref: 'api', title: 'API' }),
-      insertPage('Tokens\n', { into: 'api', title: 'Auth' }),
-    ] as unknown as ContentChange[])
-
-    const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    assertAnswer(current, 200)
-    assert.equal(current.body().id, applied.revision.id)
-    assert.deepEqual(
-      current.body().pages.map((page: any) => page.path),
-      ['home', 'api']
-    )
-    const auth = await get(
-      client,
-      admin,
-      `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
-      { format: 'markdown' }
-    )
-    assertAnswer(auth, 200)
-    assert.equal(auth.body().markdown, 'Tokens\n')
-    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
-      format: 'markdown',
-    })
-    assertAnswer(page, 200)
-    assert.equal(page.body().path, 'api/auth')
-    const listed = await get(client, admin, `/v1/spaces/${space.id}/content/pages`)
-    assertAnswer(listed, 200)
-    assert.lengthOf(listed.body().pages[1].pages, 1)
-    const files = await get(client, admin, `/v1/spaces/${space.id}/content/files`)
-    assertAnswer(files, 200)
-    assert.deepEqual(files.body(), { items: [], count: 0 })
   })
 
   test('files are paginated in the revision order', async ({ client, assert }) => {
