@@ -1,8 +1,16 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { eachTestInTransaction } from '#tests/helpers/callers'
 import ContentStore from '#content/services/content_store'
-import { PNG_1X1, applyChanges, countObjects, createChangeRequest, createSpace } from './helpers.js'
+import { insertPage, insertPngs, PNG_1X1 } from '#tests/helpers/fixtures_content'
+import {
+  adminSpace,
+  applyChanges,
+  countObjects,
+  createChangeRequest,
+  download,
+  openChangeRequest,
+} from './helpers.js'
 
 const store = new ContentStore()
 
@@ -17,9 +25,7 @@ test.group('POST change-requests/{id}/content', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id, {
+    const { admin, space, changeRequest } = await openChangeRequest(client, {
       subject: 'First pages',
     })
     assert.equal(changeRequest.number, 1)
@@ -27,24 +33,11 @@ test.group('POST change-requests/{id}/content', (group) => {
     assert.equal(changeRequest.revision, space.revision)
 
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
+      insertPage('# Introduction\n\nRead [the guide](./guide.md) and see ![logo](./logo.png).\n', {
         ref: 'intro',
-        document: {
-          markdown: '# Introduction\n\nRead [the guide](./guide.md) and see ![logo](./logo.png).\n',
-        },
-      },
-      {
-        operation: 'insert_page',
-        ref: 'guide',
-        into: 'intro',
-        title: 'Guide',
-        document: { markdown: 'Back to [intro](./intro)' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
+      }),
+      insertPage('Back to [intro](./intro)', { ref: 'guide', into: 'intro', title: 'Guide' }),
+      insertPngs('logo.png'),
     ])
     assert.notEqual(result.changeRequest.revision, space.revision)
     assert.deepEqual(
@@ -76,30 +69,18 @@ test.group('POST change-requests/{id}/content', (group) => {
     )
     assert.equal(guideMarkdown, `Back to [intro](/pages/${intro.node.id})`)
 
-    const download = await client.get(
-      new URL(result.insertedFiles[0].downloadURL).pathname +
-        new URL(result.insertedFiles[0].downloadURL).search
-    )
-    download.assertStatus(200)
-    assert.equal(download.header('content-type'), 'image/png')
+    await download(client, result.insertedFiles[0].downloadURL, 'image/png')
   })
 
   test('a one-page edit of a deep tree writes the page, its document and its ancestors only', async ({
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-    const changes: Record<string, unknown>[] = []
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const changes: object[] = []
     for (let i = 0; i < 40; i++) {
-      changes.push({
-        operation: 'insert_page',
-        ref: `p${i}`,
-        title: `Page ${i}`,
-        document: { markdown: `Body ${i}` },
-        ...(i >= 10 ? { into: `p${i % 10}` } : {}),
-      })
+      const into = i >= 10 ? { into: `p${i % 10}` } : {}
+      changes.push(insertPage(`Body ${i}`, { ref: `p${i}`, title: `Page ${i}`, ...into }))
     }
     const first = await applyChanges(client, admin, space.id, changeRequest.id, changes)
     const tree = await treeOf(space.id, first.changeRequest.revision)
@@ -116,9 +97,7 @@ test.group('POST change-requests/{id}/content', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await openChangeRequest(client)
     const before = await countObjects(space.id)
     const response = await client
       .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`)
@@ -149,8 +128,7 @@ test.group('Space content and the spaces domain', (group) => {
     const { default: app } = await import('@adonisjs/core/services/app')
     const { default: AuthoringService } = await import('#content/services/authoring_service')
     const { default: SpaceAccessService } = await import('#spaces/services/space_access_service')
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
+    const { admin, space } = await adminSpace(client)
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
     const authoring = await app.container.make(AuthoringService)
     await authoring.applyToSpace(admin.user, access, [

@@ -2,13 +2,14 @@ import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import ContentStore from '#content/services/content_store'
 import AuthoringService from '#content/services/authoring_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import type { ContentChange } from '#content/changes'
 import type { TreePage } from '#content/types'
-import { PNG_1X1, applyChanges, countObjects, createChangeRequest, createSpace } from './helpers.js'
+import { insertPage, insertPngs, PNG_1X1 } from '#tests/helpers/fixtures_content'
+import { adminSpace, applyChanges, createChangeRequest, writtenState } from './helpers.js'
 
 const store = new ContentStore()
 
@@ -54,13 +55,12 @@ function pageByTitleOrUndefined(pages: TreePage[], title: string): TreePage | un
 const titles = (pages: TreePage[]) => pages.map((page) => page.node.title)
 
 /** A space with a change request, ready for batches. */
-async function setUp(client: any, seed: ContentChange[] = []) {
-  const admin = await createCaller()
-  const space = await createSpace(client, admin)
+async function setUp(client: any, seed: unknown[] = []) {
+  const { admin, space } = await adminSpace(client)
   if (seed.length > 0) {
     const authoring = await app.container.make(AuthoringService)
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
-    await authoring.applyToSpace(admin.user, access, seed)
+    await authoring.applyToSpace(admin.user, access, seed as ContentChange[])
   }
   const changeRequest = await createChangeRequest(client, admin, space.id)
   return { admin, space, changeRequest }
@@ -78,31 +78,18 @@ async function assertRejected(
   body: unknown,
   status = 400
 ): Promise<string> {
-  const before = await db
-    .from('change_requests')
-    .where('id', changeRequestId)
-    .select('revision_id')
-    .first()
-  const objects = await countObjects(spaceId)
-  const [revisions] = await db.from('revisions').where('space_id', spaceId).count('* as total')
+  const before = await writtenState(spaceId, changeRequestId)
   const request = client.post(contentUrl(spaceId, changeRequestId)).bearerToken(caller.token)
   const response =
     typeof body === 'string'
       ? await request.header('Content-Type', 'application/json').json(body)
       : await request.json(body)
   assertAnswer(response, status)
-  const after = await db
-    .from('change_requests')
-    .where('id', changeRequestId)
-    .select('revision_id')
-    .first()
-  if (after.revision_id !== before.revision_id)
+  const after = await writtenState(spaceId, changeRequestId)
+  if (after.revisionId !== before.revisionId)
     throw new Error('the change request moved on a rejected batch')
-  if ((await countObjects(spaceId)) !== objects)
-    throw new Error('a rejected batch stored content objects')
-  const [revisionsAfter] = await db.from('revisions').where('space_id', spaceId).count('* as total')
-  if (Number(revisionsAfter.total) !== Number(revisions.total))
-    throw new Error('a rejected batch wrote a revision')
+  if (after.objects !== before.objects) throw new Error('a rejected batch stored content objects')
+  if (after.revisions !== before.revisions) throw new Error('a rejected batch wrote a revision')
   return response.body().error.message
 }
 
@@ -112,13 +99,13 @@ test.group('authoring batches: insert_page', (group) => {
   test('places pages with into and at among their siblings', async ({ client, assert }) => {
     const { admin, space, changeRequest } = await setUp(client)
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', ref: 'parent', title: 'Parent', document: { markdown: '' } },
-      { operation: 'insert_page', into: 'parent', title: 'B', document: { markdown: 'b' } },
-      { operation: 'insert_page', into: 'parent', title: 'D', document: { markdown: 'd' } },
-      { operation: 'insert_page', into: 'parent', at: 0, title: 'A', document: { markdown: 'a' } },
-      { operation: 'insert_page', into: 'parent', at: 2, title: 'C', document: { markdown: 'c' } },
-      { operation: 'insert_page', into: 'parent', at: 99, title: 'E', document: { markdown: 'e' } },
-      { operation: 'insert_page', at: 0, title: 'First root', document: { markdown: '' } },
+      insertPage('', { ref: 'parent', title: 'Parent' }),
+      insertPage('b', { into: 'parent', title: 'B' }),
+      insertPage('d', { into: 'parent', title: 'D' }),
+      insertPage('a', { into: 'parent', at: 0, title: 'A' }),
+      insertPage('c', { into: 'parent', at: 2, title: 'C' }),
+      insertPage('e', { into: 'parent', at: 99, title: 'E' }),
+      insertPage('', { at: 0, title: 'First root' }),
     ])
     let tree = await headTree(space.id, changeRequest.id)
     assert.deepEqual(titles(tree.pages), ['First root', 'Parent'])
@@ -128,7 +115,7 @@ test.group('authoring batches: insert_page', (group) => {
     // `into` by page id in a later batch.
     const parentId = tree.pages[1].node.id
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', into: parentId, at: 1, title: 'A2', document: { markdown: '' } },
+      insertPage('', { into: parentId, at: 1, title: 'A2' }),
     ])
     tree = await headTree(space.id, changeRequest.id)
     assert.deepEqual(titles(tree.pages[1].children), ['A', 'A2', 'B', 'C', 'D', 'E'])
@@ -140,14 +127,10 @@ test.group('authoring batches: insert_page', (group) => {
   }) => {
     const { admin, space, changeRequest } = await setUp(client)
     await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
-        title: 'Field',
-        document: { markdown: '---\ntitle: Front\n---\n# Heading\n\nBody\n' },
-      },
-      { operation: 'insert_page', title: 'Field', document: { markdown: '# Heading\n\nBody\n' } },
-      { operation: 'insert_page', title: 'Field', document: { markdown: 'Body only\n' } },
-      { operation: 'insert_page', document: { markdown: 'No title anywhere\n' } },
+      insertPage('---\ntitle: Front\n---\n# Heading\n\nBody\n', { title: 'Field' }),
+      insertPage('# Heading\n\nBody\n', { title: 'Field' }),
+      insertPage('Body only\n', { title: 'Field' }),
+      insertPage('No title anywhere\n'),
       { operation: 'insert_page', document: {} },
     ])
     const tree = await headTree(space.id, changeRequest.id)
@@ -173,14 +156,12 @@ test.group('authoring batches: insert_page', (group) => {
             '---\ndescription: From front matter\nhidden: true\nemoji: "📘"\nicon: book\n---\n# Styled\n\nText\n',
         },
       },
-      {
-        operation: 'insert_page',
+      insertPage('x', {
         title: 'Fields',
         emoji: '🧪',
         description: 'Field description',
         hidden: true,
-        document: { markdown: 'x' },
-      },
+      }),
     ])
     const tree = await headTree(space.id, changeRequest.id)
     const [styled, fields] = tree.pages
@@ -199,16 +180,14 @@ test.group('authoring batches: insert_page', (group) => {
     const { admin, space, changeRequest } = await setUp(client)
     const badYaml = await assertRejected(client, admin, space.id, changeRequest.id, {
       changes: [
-        { operation: 'insert_page', title: 'Fine', document: { markdown: 'ok' } },
-        { operation: 'insert_page', document: { markdown: '---\ntitle: [unclosed\n---\nBody' } },
+        insertPage('ok', { title: 'Fine' }),
+        insertPage('---\ntitle: [unclosed\n---\nBody'),
       ],
     })
     assert.match(badYaml, /changes\[1\] \(insert_page\)/)
     assert.match(badYaml, /YAML/)
     const wrongType = await assertRejected(client, admin, space.id, changeRequest.id, {
-      changes: [
-        { operation: 'insert_page', document: { markdown: '---\nhidden: sometimes\n---\nBody' } },
-      ],
+      changes: [insertPage('---\nhidden: sometimes\n---\nBody')],
     })
     assert.match(wrongType, /changes\[0\].*hidden/)
   })
@@ -220,34 +199,11 @@ test.group('authoring batches: update_page', (group) => {
   async function seeded(client: any) {
     const context = await setUp(client)
     await applyChanges(client, context.admin, context.space.id, context.changeRequest.id, [
-      {
-        operation: 'insert_page',
-        ref: 'guide',
-        title: 'Guide',
-        document: { markdown: 'Guide body' },
-      },
-      {
-        operation: 'insert_page',
-        ref: 'setup',
-        into: 'guide',
-        title: 'Setup',
-        document: { markdown: 'Setup body' },
-      },
-      {
-        operation: 'insert_page',
-        ref: 'deep',
-        into: 'setup',
-        title: 'Deep',
-        document: { markdown: 'Deep body' },
-      },
-      { operation: 'insert_page', ref: 'faq', title: 'FAQ', document: { markdown: 'FAQ body' } },
-      {
-        operation: 'insert_page',
-        ref: 'other',
-        title: 'Other',
-        slug: 'other',
-        document: { markdown: '' },
-      },
+      insertPage('Guide body', { ref: 'guide', title: 'Guide' }),
+      insertPage('Setup body', { ref: 'setup', into: 'guide', title: 'Setup' }),
+      insertPage('Deep body', { ref: 'deep', into: 'setup', title: 'Deep' }),
+      insertPage('FAQ body', { ref: 'faq', title: 'FAQ' }),
+      insertPage('', { ref: 'other', title: 'Other', slug: 'other' }),
     ])
     const tree = await headTree(context.space.id, context.changeRequest.id)
     const ids = {
@@ -315,7 +271,7 @@ test.group('authoring batches: update_page', (group) => {
     // Moving next to a page with the same slug collides too.
     await assertRejected(client, admin, space.id, changeRequest.id, {
       changes: [
-        { operation: 'insert_page', into: ids.guide, title: 'FAQ', document: { markdown: '' } },
+        insertPage('', { into: ids.guide, title: 'FAQ' }),
         { operation: 'update_page', page: ids.faq, into: ids.guide },
       ],
     })
@@ -371,7 +327,7 @@ test.group('authoring batches: update_page', (group) => {
 
     for (const later of [
       { operation: 'update_page', page: ids.setup, title: 'x' },
-      { operation: 'insert_page', into: ids.deep, title: 'x', document: { markdown: '' } },
+      insertPage('', { into: ids.deep, title: 'x' }),
       { operation: 'delete_page', page: ids.guide },
       { operation: 'revert_page', page: ids.deep, revision: changeRequest.revision },
     ]) {
@@ -399,15 +355,9 @@ test.group('authoring batches: revert_page', (group) => {
     assert,
   }) => {
     const { admin, space, changeRequest } = await setUp(client, [
-      { operation: 'insert_page', ref: 'a', title: 'Alpha', document: { markdown: 'Alpha body' } },
-      { operation: 'insert_page', ref: 'b', title: 'Beta', document: { markdown: 'Beta body' } },
-      {
-        operation: 'insert_page',
-        ref: 'c',
-        into: 'b',
-        title: 'Gamma',
-        document: { markdown: 'Gamma body' },
-      },
+      insertPage('Alpha body', { ref: 'a', title: 'Alpha' }),
+      insertPage('Beta body', { ref: 'b', title: 'Beta' }),
+      insertPage('Gamma body', { ref: 'c', into: 'b', title: 'Gamma' }),
     ])
     const base = await headTree(space.id, changeRequest.id)
     const alpha = pageByTitle(base.pages, 'Alpha').node.id
@@ -422,7 +372,7 @@ test.group('authoring batches: revert_page', (group) => {
         document: { markdown: 'Changed body' },
       },
       { operation: 'delete_page', page: beta },
-      { operation: 'insert_page', title: 'Added', document: { markdown: 'Added body' } },
+      insertPage('Added body', { title: 'Added' }),
     ])
     let tree = await headTree(space.id, changeRequest.id)
     const added = pageByTitle(tree.pages, 'Added').node.id
@@ -469,23 +419,13 @@ test.group('authoring batches: revert_page', (group) => {
     assert,
   }) => {
     const { admin, space, changeRequest } = await setUp(client, [
-      {
-        operation: 'insert_page',
-        title: 'Alpha',
-        slug: 'alpha',
-        document: { markdown: 'Alpha body' },
-      },
+      insertPage('Alpha body', { title: 'Alpha', slug: 'alpha' }),
     ])
     const { pages } = await headTree(space.id, changeRequest.id)
     const alpha = pageByTitle(pages, 'Alpha').node.id
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: alpha, slug: 'first' },
-      {
-        operation: 'insert_page',
-        title: 'Other',
-        slug: 'alpha',
-        document: { markdown: 'Other body' },
-      },
+      insertPage('Other body', { title: 'Other', slug: 'alpha' }),
     ])
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'revert_page', page: alpha },
@@ -505,7 +445,7 @@ test.group('authoring batches: revert_page', (group) => {
     assert,
   }) => {
     const { admin, space, changeRequest } = await setUp(client, [
-      { operation: 'insert_page', title: 'Alpha', document: { markdown: 'Alpha body' } },
+      insertPage('Alpha body', { title: 'Alpha' }),
     ])
     const base = await headTree(space.id, changeRequest.id)
     const alpha = base.pages[0].node.id
@@ -572,7 +512,7 @@ test.group('authoring batches: files and refs', (group) => {
     const { admin, space, changeRequest } = await setUp(client)
     const duplicate = await assertRejected(client, admin, space.id, changeRequest.id, {
       changes: [
-        { operation: 'insert_page', ref: 'same', title: 'One', document: { markdown: '' } },
+        insertPage('', { ref: 'same', title: 'One' }),
         {
           operation: 'insert_files',
           files: [{ ref: 'same', name: 'x.png', contentType: 'image/png', base64: PNG_1X1 }],
@@ -591,16 +531,8 @@ test.group('authoring batches: files and refs', (group) => {
             'See [a](./target.md), [b](./target), [c](./target.md#part) and ![i](./image.png).\n',
         },
       },
-      {
-        operation: 'insert_page',
-        ref: 'target',
-        title: 'Target',
-        document: { markdown: '## Part\n' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'image.png', name: 'image.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
+      insertPage('## Part\n', { ref: 'target', title: 'Target' }),
+      insertPngs('image.png'),
     ])
     const tree = await headTree(space.id, changeRequest.id)
     const target = pageByTitle(tree.pages, 'Target').node.id
@@ -621,7 +553,7 @@ test.group('authoring batches: request shape', (group) => {
     assert,
   }) => {
     const { admin, space, changeRequest } = await setUp(client)
-    const page = { operation: 'insert_page', title: 'P', document: { markdown: 'p' } }
+    const page = insertPage('p', { title: 'P' })
     assert.match(
       await assertRejected(client, admin, space.id, changeRequest.id, { changes: [] }),
       /changes/
@@ -695,7 +627,7 @@ test.group('authoring batches: request shape', (group) => {
       .post(contentUrl(space.id, changeRequest.id))
       .bearerToken(admin.token)
       .json({
-        changes: [{ operation: 'insert_page', ref: 'p', title: 'P', document: { markdown: 'p' } }],
+        changes: [insertPage('p', { ref: 'p', title: 'P' })],
       })
     assertAnswer(response, 200)
     const body = response.body()
@@ -707,12 +639,12 @@ test.group('authoring batches: request shape', (group) => {
       .post(contentUrl(space.id, changeRequest.id))
       .qs({ compat: true })
       .bearerToken(admin.token)
-      .json({ changes: [{ operation: 'insert_page', title: 'Q', document: { markdown: 'q' } }] })
+      .json({ changes: [insertPage('q', { title: 'Q' })] })
     assertAnswer(explicit, 200)
     assert.notProperty(explicit.body(), 'changes')
 
     const update = await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', ref: 'r', title: 'R', document: { markdown: 'r' } },
+      insertPage('r', { ref: 'r', title: 'R' }),
     ])
     assert.equal(update.changeRequest.object, 'change-request')
     assert.equal(update.changes[0].object, 'created_page')
@@ -736,20 +668,18 @@ test.group('authoring batches: request shape', (group) => {
         admin,
         space.id,
         changeRequest.id,
-        { changes: [{ operation: 'insert_page', title: 'P', document: { markdown: 'p' } }] },
+        { changes: [insertPage('p', { title: 'P' })] },
         403
       )
       assert.include(message, status)
     }
     await db.from('change_requests').where('id', changeRequest.id).update({ status: 'open' })
-    await applyChanges(client, admin, space.id, changeRequest.id, [
-      { operation: 'insert_page', title: 'P', document: { markdown: 'p' } },
-    ])
+    await applyChanges(client, admin, space.id, changeRequest.id, [insertPage('p', { title: 'P' })])
     // Unknown change requests are 404.
     const unknown = await client
       .post(contentUrl(space.id, '77'))
       .bearerToken(admin.token)
-      .json({ changes: [{ operation: 'insert_page', title: 'P', document: { markdown: 'p' } }] })
+      .json({ changes: [insertPage('p', { title: 'P' })] })
     assertAnswer(unknown, 404)
   })
 })

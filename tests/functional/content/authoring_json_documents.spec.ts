@@ -1,28 +1,38 @@
 import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
-import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
+import { eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { validateSchema } from '#tests/helpers/contract'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import {
+  insertPage,
+  insertPngs,
+  jsonBlock as block,
+  jsonDocument as doc,
+  jsonImages,
+  jsonLinkRefs as refs,
+  jsonParagraph as paragraph,
+  jsonText as text,
+  jsonTexts as texts,
+} from '#tests/helpers/fixtures_content'
+import { applyChanges, openChangeRequest, writtenState } from './helpers.js'
 
-/** GitBook JSON documents, as a GitBook client writes them (no keys). */
-function text(value: string, ...marks: string[]) {
-  return {
-    object: 'text',
-    leaves: [
-      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
-    ],
-  }
+/**
+ * A change request holding the page `Target` (with a `## Setup` section) and the file `logo.png`,
+ * inserted by one batch: what the JSON documents of the tests link to.
+ */
+async function linkTargets(client: ApiClient) {
+  const { admin, space, changeRequest } = await openChangeRequest(client)
+  const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
+    insertPage('## Setup\n\nHere.\n', { ref: 'target', title: 'Target' }),
+    insertPngs('logo.png'),
+  ])
+  const targetId: string = inserted.changes[0].page.id
+  const fileId: string = inserted.insertedFiles[0].id
+  return { admin, space, changeRequest, targetId, fileId }
 }
-function paragraph(...nodes: unknown[]) {
-  return { object: 'block', type: 'paragraph', data: {}, nodes }
-}
+
 function linkTo(ref: Record<string, string>, label: string) {
   return { object: 'inline', type: 'link', data: { ref }, isVoid: false, nodes: [text(label)] }
-}
-function doc(...nodes: unknown[]) {
-  return { object: 'document', data: {}, nodes }
 }
 
 const pageUrl = (spaceId: string, changeRequestId: string, pageId: string) =>
@@ -39,26 +49,6 @@ async function read(
   return response.body()
 }
 
-/** Every leaf's text of a JSON document, in order. */
-function texts(document: unknown): string {
-  const out: string[] = []
-  JSON.stringify(document, (_key, value) => {
-    if (value && value.object === 'leaf') out.push(value.text)
-    return value
-  })
-  return out.join('')
-}
-
-/** Every link's `data.ref` of a JSON document, in order. */
-function refs(document: unknown): unknown[] {
-  const out: unknown[] = []
-  JSON.stringify(document, (_key, value) => {
-    if (value && value.object === 'inline' && value.type === 'link') out.push(value.data.ref)
-    return value
-  })
-  return out
-}
-
 test.group('authoring batches: GitBook JSON documents', (group) => {
   eachTestInTransaction(group)
 
@@ -66,28 +56,11 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-
-    const inserted = await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
-        ref: 'target',
-        title: 'Target',
-        document: { markdown: '## Setup\n\nHere.\n' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
-    ])
-    const targetId = inserted.changes[0].page.id
-    const fileId = inserted.insertedFiles[0].id
+    const { admin, space, changeRequest, targetId, fileId } = await linkTargets(client)
 
     const document = doc(
       // A leading heading-1 of a JSON document is content: only `title` sets the title.
-      { object: 'block', type: 'heading-1', data: {}, nodes: [text('Overview')] },
+      block('heading-1', [text('Overview')]),
       paragraph(
         text('Read '),
         linkTo({ kind: 'page', page: targetId }, 'the target'),
@@ -99,20 +72,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         text('bold', 'bold'),
         text('.')
       ),
-      {
-        object: 'block',
-        type: 'list-unordered',
-        data: {},
-        nodes: [
-          { object: 'block', type: 'list-item', data: {}, nodes: [paragraph(text('# one'))] },
-        ],
-      },
-      {
-        object: 'block',
-        type: 'code',
-        data: { syntax: 'sh' },
-        nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('npm test')] }],
-      }
+      block('list-unordered', [block('list-item', [paragraph(text('# one'))])]),
+      block('code', [block('code-line', [text('npm test')])], { syntax: 'sh' })
     )
     validateSchema('JSONDocument', document)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
@@ -148,19 +109,12 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         operation: 'update_page',
         page: pageId,
         document: {
-          document: doc(
-            { object: 'block', type: 'heading-1', data: {}, nodes: [text('New heading')] },
-            paragraph(text('Replaced.'))
-          ),
+          document: doc(block('heading-1', [text('New heading')]), paragraph(text('Replaced.'))),
         },
       },
     ])
-    const afterUpdate = await read(
-      client,
-      admin,
-      pageUrl(space.id, updated.changeRequest.id, pageId),
-      'markdown'
-    )
+    assert.equal(updated.changeRequest.id, changeRequest.id)
+    const afterUpdate = await read(client, admin, url, 'markdown')
     assert.equal(afterUpdate.title, 'From JSON')
     assert.equal(afterUpdate.markdown, '# New heading\n\nReplaced.\n')
 
@@ -172,12 +126,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         document: { document: doc(paragraph(text('Again.'))) },
       },
     ])
-    const afterRetitle = await read(
-      client,
-      admin,
-      pageUrl(space.id, retitled.changeRequest.id, pageId),
-      'document'
-    )
+    assert.equal(retitled.changeRequest.id, changeRequest.id)
+    const afterRetitle = await read(client, admin, url, 'document')
     assert.equal(afterRetitle.title, 'Renamed')
     assert.equal(texts(afterRetitle.document), 'Again.')
   })
@@ -186,54 +136,27 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-    const result = await applyChanges(client, admin, space.id, changeRequest.id, [
-      {
-        operation: 'insert_page',
-        ref: 'other',
-        title: 'Other',
-        document: { markdown: 'Other page.\n' },
-      },
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'pic.png', name: 'pic.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
-    ])
-    const otherId = result.changes[0].page.id
-    const fileId = result.insertedFiles[0].id
+    const { admin, space, changeRequest, targetId, fileId } = await linkTargets(client)
     const second = await applyChanges(client, admin, space.id, changeRequest.id, [
       {
         operation: 'insert_page',
         title: 'Links',
         document: {
           document: doc(
-            paragraph(text('To '), linkTo({ kind: 'page', page: otherId }, 'other'), text('.')),
-            {
-              object: 'block',
-              type: 'images',
-              data: {},
-              isVoid: false,
-              nodes: [
-                {
-                  object: 'block',
-                  type: 'image',
-                  isVoid: true,
-                  data: { ref: { kind: 'file', file: fileId }, alt: 'pic' },
-                  fragments: [],
-                },
-              ],
-            }
+            paragraph(text('To '), linkTo({ kind: 'page', page: targetId }, 'target'), text('.')),
+            jsonImages({ kind: 'file', file: fileId }, 'pic')
           ),
         },
       },
     ])
     const url = pageUrl(space.id, second.changeRequest.id, second.changes[0].page.id)
     const markdown = await read(client, admin, url, 'markdown')
-    assert.equal(markdown.markdown, `To [other](/pages/${otherId}).\n\n![pic](/files/${fileId})\n`)
+    assert.equal(
+      markdown.markdown,
+      `To [target](/pages/${targetId}).\n\n![pic](/files/${fileId})\n`
+    )
     const document = await read(client, admin, url, 'document')
-    assert.deepEqual(refs(document.document), [{ kind: 'page', page: otherId }])
+    assert.deepEqual(refs(document.document), [{ kind: 'page', page: targetId }])
     assert.deepEqual(document.document.nodes[1].nodes[0].data.ref, { kind: 'file', file: fileId })
   })
 
@@ -241,22 +164,8 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-    const before = await db
-      .from('change_requests')
-      .where('id', changeRequest.id)
-      .select('revision_id')
-      .first()
-    const [objects] = await db
-      .from('content_objects')
-      .where('space_id', space.id)
-      .count('* as total')
-    const [revisionsBefore] = await db
-      .from('revisions')
-      .where('space_id', space.id)
-      .count('* as total')
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const before = await writtenState(space.id, changeRequest.id)
 
     for (const [bad, message] of [
       [
@@ -284,25 +193,13 @@ test.group('authoring batches: GitBook JSON documents', (group) => {
         .bearerToken(admin.token)
         .json({
           changes: [
-            { operation: 'insert_page', title: 'Fine', document: { markdown: 'fine' } },
+            insertPage('fine', { title: 'Fine' }),
             { operation: 'insert_page', title: 'Bad', document: { document: bad } },
           ],
         })
       assertAnswer(response, 400)
       assert.match(response.body().error.message, message)
     }
-    const [revisions] = await db.from('revisions').where('space_id', space.id).count('* as total')
-    assert.equal(Number(revisions.total), Number(revisionsBefore.total))
-    const after = await db
-      .from('change_requests')
-      .where('id', changeRequest.id)
-      .select('revision_id')
-      .first()
-    assert.equal(after.revision_id, before.revision_id)
-    const [objectsAfter] = await db
-      .from('content_objects')
-      .where('space_id', space.id)
-      .count('* as total')
-    assert.equal(Number(objectsAfter.total), Number(objects.total))
+    assert.deepEqual(await writtenState(space.id, changeRequest.id), before)
   })
 })

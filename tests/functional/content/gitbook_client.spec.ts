@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import { gitbookClient } from '#tests/helpers/gitbook_client'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { eachTestInTransaction } from '#tests/helpers/callers'
+import { clientChangeRequest, insertPage } from '#tests/helpers/fixtures_content'
 import AuthoringService from '#content/services/authoring_service'
 import SpaceAccessService from '#spaces/services/space_access_service'
 
@@ -11,29 +11,18 @@ test.group('GitBookAPI client: content', (group) => {
   test('authors pages in a change request and reads them back, then reads the space', async ({
     assert,
   }) => {
-    const admin = await createCaller()
-    const api = gitbookClient(admin.token)
-    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Docs' })
-    const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
-      subject: 'Pages',
-    })
+    const { admin, api, space, changeRequest } = await clientChangeRequest('Docs', 'Pages')
 
     const { data: updated } = await api.spaces.updateChangeRequestContent(
       space.id,
       changeRequest.id,
       {
         changes: [
-          {
-            operation: 'insert_page',
-            ref: 'start',
-            document: { markdown: '# Getting started\n\nInstall it.\n' },
-          },
-          {
-            operation: 'insert_page',
+          insertPage('# Getting started\n\nInstall it.\n', { ref: 'start' }),
+          insertPage('See [getting started](./start.md).\n', {
             into: 'start',
             title: 'Configuration',
-            document: { markdown: 'See [getting started](./start.md).\n' },
-          },
+          }),
         ],
       } as any
     )
@@ -60,9 +49,7 @@ test.group('GitBookAPI client: content', (group) => {
     // Into the space's main content, then read it as a client would.
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
     const authoring = await app.container.make(AuthoringService)
-    await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_page', document: { markdown: '# Home\n\nWelcome.\n' } },
-    ])
+    await authoring.applyToSpace(admin.user, access, [insertPage('# Home\n\nWelcome.\n')])
     const { data: current } = await api.spaces.getCurrentRevision(space.id)
     assert.deepEqual(
       (current.pages as any[]).map((p) => p.title),

@@ -1,9 +1,11 @@
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { assertAnswer } from '#tests/helpers/guards'
-import type { Caller } from '#tests/helpers/callers'
+import { createCaller, type Caller } from '#tests/helpers/callers'
+import { createSpace } from '../spaces/helpers.js'
 
-export { createSpace } from '../spaces/helpers.js'
+export { createSpace }
+export { PNG_1X1 } from '#tests/helpers/fixtures_content'
 
 export async function createChangeRequest(
   client: ApiClient,
@@ -27,7 +29,7 @@ export async function applyChanges(
   caller: Caller,
   spaceId: string,
   changeRequestId: string,
-  changes: Record<string, unknown>[]
+  changes: object[]
 ) {
   const response = await client
     .post(`/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content`)
@@ -38,12 +40,47 @@ export async function applyChanges(
   return response.body()
 }
 
-/** A 1×1 transparent PNG. */
-export const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+/** A new organization's admin and a space of theirs: where most content tests start. */
+export async function adminSpace(client: ApiClient) {
+  const admin = await createCaller()
+  return { admin, space: await createSpace(client, admin) }
+}
+
+/** `adminSpace` with a change request open on the space (`body` sets its subject…). */
+export async function openChangeRequest(client: ApiClient, body: Record<string, unknown> = {}) {
+  const { admin, space } = await adminSpace(client)
+  return { admin, space, changeRequest: await createChangeRequest(client, admin, space.id, body) }
+}
 
 /** How many content objects a space stores: what a refused or no-op write must leave unchanged. */
 export async function countObjects(spaceId: string) {
   const [row] = await db.from('content_objects').where('space_id', spaceId).count('* as total')
   return Number(row.total)
+}
+
+/**
+ * What a refused batch must leave as it was: the change request's head, the space's revisions and
+ * its stored objects.
+ */
+export async function writtenState(spaceId: string, changeRequestId: string) {
+  const { revision_id: revisionId } = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('revision_id')
+    .first()
+  const [revisions] = await db.from('revisions').where('space_id', spaceId).count('* as total')
+  return { revisionId, revisions: Number(revisions.total), objects: await countObjects(spaceId) }
+}
+
+/**
+ * Fetches a file's `downloadURL` (a signed URL of this server, no token), checks the answer is a
+ * 200 (served as `contentType` when given) and returns it.
+ */
+export async function download(client: ApiClient, downloadURL: string, contentType?: string) {
+  const url = new URL(downloadURL)
+  const response = await client.get(url.pathname + url.search)
+  response.assertStatus(200)
+  if (contentType !== undefined && response.header('content-type') !== contentType)
+    throw new Error(`Expected ${contentType}, got ${response.header('content-type')}`)
+  return response
 }

@@ -1,12 +1,29 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import type { ApiClient } from '@japa/api-client'
+import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { startTestSite, type TestSite } from '#tests/helpers/import_site'
 import ContentStore from '#content/services/content_store'
-import { createChangeRequest, createSpace } from './helpers.js'
+import { adminSpace, openChangeRequest } from './helpers.js'
 
 const store = new ContentStore()
+
+/** POSTs an import of `body` to `{path}/content/import` (a space or a change request) as `caller`. */
+function postImport(
+  client: ApiClient,
+  caller: Caller,
+  path: string,
+  body: Record<string, unknown>
+) {
+  return client.post(`${path}/content/import`).bearerToken(caller.token).json(body)
+}
+
+/** The space's current revision, as its admin reads it. */
+async function currentRevision(client: ApiClient, admin: Caller, spaceId: string) {
+  const response = await client.get(`/v1/spaces/${spaceId}`).bearerToken(admin.token)
+  return response.body().revision
+}
 
 test.group('POST .../content/import', (group) => {
   eachTestInTransaction(group)
@@ -27,19 +44,16 @@ test.group('POST .../content/import', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/content/import`)
-      .bearerToken(admin.token)
-      .json({ url: `${site.origin}/docs/`, source: 'website' })
+    const { admin, space } = await adminSpace(client)
+    const response = await postImport(client, admin, `/v1/spaces/${space.id}`, {
+      url: `${site.origin}/docs/`,
+      source: 'website',
+    })
     response.assertStatus(201)
     const body = response.body()
     assert.isAbove(body.importedResources, 3)
     assert.isAtLeast(body.totalResources, body.importedResources)
-
-    const current = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.equal(current.body().revision, body.revision)
+    assert.equal(await currentRevision(client, admin, space.id), body.revision)
     const tree = await store.loadTree(db.connection(), space.id, body.revision)
     const titles = [...tree.byId.values()].map((page) => page.node.title)
     assert.isAbove(titles.length, 2)
@@ -56,20 +70,18 @@ test.group('POST .../content/import', (group) => {
   })
 
   test('imports into a change request, leaving the space as it was', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.number}/content/import`)
-      .bearerToken(admin.token)
-      .json({ url: `${site.origin}/docs/guide`, source: 'website' })
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.number}`
+    const response = await postImport(client, admin, path, {
+      url: `${site.origin}/docs/guide`,
+      source: 'website',
+    })
     response.assertStatus(201)
     const after = await client
       .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`)
       .bearerToken(admin.token)
     assert.equal(after.body().revision, response.body().revision)
-    const current = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.equal(current.body().revision, space.revision)
+    assert.equal(await currentRevision(client, admin, space.id), space.revision)
   })
 
   test('refuses {name}')
@@ -87,37 +99,25 @@ test.group('POST .../content/import', (group) => {
       { name: 'a missing source', url: 'https://example.com', source: null, field: 'source' },
     ])
     .run(async ({ client, assert }, { url, source, field }) => {
-      const admin = await createCaller()
-      const space = await createSpace(client, admin)
+      const { admin, space } = await adminSpace(client)
       const body: Record<string, unknown> = { url }
       if (source !== null) body.source = source ?? 'website'
-      const response = await client
-        .post(`/v1/spaces/${space.id}/content/import`)
-        .bearerToken(admin.token)
-        .json(body)
+      const response = await postImport(client, admin, `/v1/spaces/${space.id}`, body)
       response.assertStatus(400)
       assert.include(response.body().error.message, field)
-      const current = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-      assert.equal(current.body().revision, space.revision)
+      assert.equal(await currentRevision(client, admin, space.id), space.revision)
     })
 
   test('readers may not import; another organization never learns the space exists', async ({
     client,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
+    const { admin, space } = await adminSpace(client)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
     const body = { url: `${site.origin}/docs/`, source: 'website' }
-    const asReader = await client
-      .post(`/v1/spaces/${space.id}/content/import`)
-      .bearerToken(reader.token)
-      .json(body)
+    const asReader = await postImport(client, reader, `/v1/spaces/${space.id}`, body)
     asReader.assertStatus(403)
-    const asStranger = await client
-      .post(`/v1/spaces/${space.id}/content/import`)
-      .bearerToken(stranger.token)
-      .json(body)
+    const asStranger = await postImport(client, stranger, `/v1/spaces/${space.id}`, body)
     asStranger.assertStatus(404)
   })
 })

@@ -7,7 +7,8 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import type { ContentChange } from '#content/changes'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import { insertPage, insertPngs } from '#tests/helpers/fixtures_content'
+import { adminSpace, applyChanges, createChangeRequest } from './helpers.js'
 
 const MISSING_FILE = 'AAAAAAAAAAAAAAAAAAAA'
 
@@ -23,46 +24,37 @@ async function applyToSpace(caller: Caller, spaceId: string, changes: ContentCha
  * file link, an unresolved relative link, an image, external, in-app and mailto URLs), `guide`
  * (an image and a link to the deleted page `old`), and the file `logo.png`.
  */
-async function linkedSpace(client: ApiClient, caller: Caller) {
-  const space = await createSpace(client, caller)
-  const first = await applyToSpace(caller, space.id, [
-    {
-      operation: 'insert_page',
-      ref: 'intro',
-      title: 'Intro',
-      document: {
-        markdown: [
-          '## Setup',
-          '',
-          'See [guide](./guide.md), [install](./guide.md#install), [nope](./guide.md#nope).',
-          '',
-          'Here: [setup](#setup), [none](#none).',
-          '',
-          '![logo](./logo.png)',
-          '',
-          `[ext](https://example.com/x) [app](${appUrl}/console/spaces) [mail](mailto:a@example.com)`,
-          '',
-          `[nowhere](./nowhere.md) [gone file](/files/${MISSING_FILE})`,
-          '',
-        ].join('\n'),
-      },
-    },
-    {
-      operation: 'insert_page',
+async function linkedSpace(client: ApiClient) {
+  const { admin, space } = await adminSpace(client)
+  const first = await applyToSpace(admin, space.id, [
+    insertPage(
+      [
+        '## Setup',
+        '',
+        'See [guide](./guide.md), [install](./guide.md#install), [nope](./guide.md#nope).',
+        '',
+        'Here: [setup](#setup), [none](#none).',
+        '',
+        '![logo](./logo.png)',
+        '',
+        `[ext](https://example.com/x) [app](${appUrl}/console/spaces) [mail](mailto:a@example.com)`,
+        '',
+        `[nowhere](./nowhere.md) [gone file](/files/${MISSING_FILE})`,
+        '',
+      ].join('\n'),
+      { ref: 'intro', title: 'Intro' }
+    ),
+    insertPage('## Install\n\n![logo](./logo.png) [old](./old.md)\n', {
       ref: 'guide',
       title: 'Guide',
-      document: { markdown: '## Install\n\n![logo](./logo.png) [old](./old.md)\n' },
-    },
-    { operation: 'insert_page', ref: 'old', title: 'Old', document: { markdown: 'Old page' } },
-    {
-      operation: 'insert_files',
-      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-    },
+    }),
+    insertPage('Old page', { ref: 'old', title: 'Old' }),
+    insertPngs('logo.png'),
   ])
   const [intro, guide, old] = first.revision.pages.map((page) => page.node.id)
   const logo = first.insertedFiles[0].id
-  await applyToSpace(caller, space.id, [{ operation: 'delete_page', page: old }])
-  return { space, intro, guide, old, logo }
+  await applyToSpace(admin, space.id, [{ operation: 'delete_page', page: old }])
+  return { admin, space, intro, guide, old, logo }
 }
 
 function get(client: ApiClient, caller: Caller, path: string, qs: Record<string, unknown> = {}) {
@@ -95,8 +87,7 @@ test.group('Link listings', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
+    const { admin, space, intro, guide, old, logo } = await linkedSpace(client)
 
     const response = await get(client, admin, `/spaces/${space.id}/links`)
     assertAnswer(response, 200)
@@ -104,74 +95,38 @@ test.group('Link listings', (group) => {
     assert.deepEqual(body.stats, { total: 13, broken: { total: 5, changeRequest: 0 } })
     assert.equal(body.count, 13)
     assert.notProperty(body, 'next')
-    assert.deepEqual(
-      body.items.map((item: any) => [
-        item.status,
-        item.relation,
-        item.targetReference,
-        item.locationReferences,
+    // [status, relation, target] of each link, and the page it stands in.
+    const listed = (item: any) => [
+      item.status,
+      item.relation,
+      item.targetReference,
+      item.locationReferences,
+    ]
+    const on = (page: string, links: unknown[][]) =>
+      links.map((link) => [...link, [{ kind: 'page', page }]])
+    assert.deepEqual(body.items.map(listed), [
+      ...on(intro, [
+        ['ok', 'reference', { kind: 'page', page: guide }],
+        ['ok', 'reference', { kind: 'anchor', anchor: 'install', page: guide }],
+        ['broken', 'reference', { kind: 'anchor', anchor: 'nope', page: guide }],
+        ['ok', 'reference', { kind: 'anchor', anchor: 'setup' }],
+        ['broken', 'reference', { kind: 'anchor', anchor: 'none' }],
+        ['ok', 'embed', { kind: 'file', file: logo }],
+        ['ok', 'reference', { kind: 'url', url: 'https://example.com/x' }],
+        ['in-app', 'reference', { kind: 'url', url: `${appUrl}/console/spaces` }],
+        ['ok', 'reference', { kind: 'url', url: 'mailto:a@example.com' }],
+        ['broken', 'reference', { kind: 'url', url: './nowhere.md' }],
+        ['broken', 'reference', { kind: 'file', file: MISSING_FILE }],
       ]),
-      [
-        ['ok', 'reference', { kind: 'page', page: guide }, [{ kind: 'page', page: intro }]],
-        [
-          'ok',
-          'reference',
-          { kind: 'anchor', anchor: 'install', page: guide },
-          [{ kind: 'page', page: intro }],
-        ],
-        [
-          'broken',
-          'reference',
-          { kind: 'anchor', anchor: 'nope', page: guide },
-          [{ kind: 'page', page: intro }],
-        ],
-        ['ok', 'reference', { kind: 'anchor', anchor: 'setup' }, [{ kind: 'page', page: intro }]],
-        [
-          'broken',
-          'reference',
-          { kind: 'anchor', anchor: 'none' },
-          [{ kind: 'page', page: intro }],
-        ],
-        ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: intro }]],
-        [
-          'ok',
-          'reference',
-          { kind: 'url', url: 'https://example.com/x' },
-          [{ kind: 'page', page: intro }],
-        ],
-        [
-          'in-app',
-          'reference',
-          { kind: 'url', url: `${appUrl}/console/spaces` },
-          [{ kind: 'page', page: intro }],
-        ],
-        [
-          'ok',
-          'reference',
-          { kind: 'url', url: 'mailto:a@example.com' },
-          [{ kind: 'page', page: intro }],
-        ],
-        [
-          'broken',
-          'reference',
-          { kind: 'url', url: './nowhere.md' },
-          [{ kind: 'page', page: intro }],
-        ],
-        [
-          'broken',
-          'reference',
-          { kind: 'file', file: MISSING_FILE },
-          [{ kind: 'page', page: intro }],
-        ],
-        ['ok', 'embed', { kind: 'file', file: logo }, [{ kind: 'page', page: guide }]],
-        ['broken', 'reference', { kind: 'page', page: old }, [{ kind: 'page', page: guide }]],
-      ]
-    )
+      ...on(guide, [
+        ['ok', 'embed', { kind: 'file', file: logo }],
+        ['broken', 'reference', { kind: 'page', page: old }],
+      ]),
+    ])
   })
 
   test('filters by status; stats keep counting the whole listing', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space } = await linkedSpace(client, admin)
+    const { admin, space } = await linkedSpace(client)
     for (const [status, count] of [
       ['broken', 5],
       ['in-app', 1],
@@ -190,8 +145,7 @@ test.group('Link listings', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, intro } = await linkedSpace(client, admin)
+    const { admin, space, intro } = await linkedSpace(client)
     const listed = await get(client, admin, `/spaces/${space.id}/links`)
     const all = listed.body().items
 
@@ -225,8 +179,7 @@ test.group('Link listings', (group) => {
   })
 
   test('lists the links of one page', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, guide, old, logo } = await linkedSpace(client, admin)
+    const { admin, space, guide, old, logo } = await linkedSpace(client)
     const response = await get(client, admin, `/spaces/${space.id}/content/page/${guide}/links`)
     assertAnswer(response, 200)
     assert.deepEqual(response.body().stats, { total: 2, broken: { total: 1, changeRequest: 0 } })
@@ -245,8 +198,7 @@ test.group('Link listings', (group) => {
   })
 
   test('lists the pages that embed or link to a file', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, intro, guide, logo } = await linkedSpace(client, admin)
+    const { admin, space, intro, guide, logo } = await linkedSpace(client)
     const listed = await get(client, admin, `/spaces/${space.id}`)
     const revision = listed.body().revision
     const first = await get(client, admin, `/spaces/${space.id}/content/files/${logo}/backlinks`, {
@@ -276,8 +228,7 @@ test.group('Link listings', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, intro, guide, old, logo } = await linkedSpace(client, admin)
+    const { admin, space, intro, guide, old, logo } = await linkedSpace(client)
     const changeRequest = await createChangeRequest(client, admin, space.id)
     const cr = `/spaces/${space.id}/change-requests/${changeRequest.id}`
 
@@ -328,9 +279,8 @@ test.group('Link listings', (group) => {
   test('404 for unknown pages, files, change requests and spaces of other organizations', async ({
     client,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, logo, old } = await linkedSpace(client)
     const stranger = await createCaller()
-    const { space, logo, old } = await linkedSpace(client, admin)
     const paths = [
       `/spaces/${space.id}/content/page/${old}/links`,
       `/spaces/${space.id}/content/page/BBBBBBBBBBBBBBBBBBBB/links`,
@@ -352,8 +302,7 @@ test.group('Link listings', (group) => {
   })
 
   test('400 for a bad status, limit or cursor', async ({ client }) => {
-    const admin = await createCaller()
-    const { space, logo } = await linkedSpace(client, admin)
+    const { admin, space, logo } = await linkedSpace(client)
     const cases: [string, Record<string, unknown>][] = [
       [`/spaces/${space.id}/links`, { status: 'dead' }],
       [`/spaces/${space.id}/links`, { limit: 0 }],

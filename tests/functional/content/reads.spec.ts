@@ -8,42 +8,30 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import AuthoringService from '#content/services/authoring_service'
 import type { ContentChange } from '#content/changes'
 import { serializePage, serializeReusableContent } from '#content/serializers/revision_serializer'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from './helpers.js'
+import { insertPage, insertPngs, PNG_1X1 } from '#tests/helpers/fixtures_content'
+import { applyChanges, createSpace, download, openChangeRequest } from './helpers.js'
 
 /** A change request with a nested tree, a unicode slug and a file. */
-async function authoredSpace(client: ApiClient, caller: Caller) {
-  const space = await createSpace(client, caller)
-  const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Docs' })
-  const result = await applyChanges(client, caller, space.id, changeRequest.id, [
-    {
-      operation: 'insert_page',
+async function authoredSpace(client: ApiClient) {
+  const { admin, space, changeRequest } = await openChangeRequest(client, { subject: 'Docs' })
+  const result = await applyChanges(client, admin, space.id, changeRequest.id, [
+    insertPage('Start [here](./intro.md).\n', {
       ref: 'guides',
       title: 'Guides',
       emoji: '1f4d8',
       description: 'All guides',
-      document: { markdown: 'Start [here](./intro.md).\n' },
-    },
-    {
-      operation: 'insert_page',
+    }),
+    insertPage('Hello **world**\n\n![logo](./logo.png)\n', {
       ref: 'intro',
       into: 'guides',
       title: 'Intro',
-      document: { markdown: 'Hello **world**\n\n![logo](./logo.png)\n' },
-    },
-    {
-      operation: 'insert_page',
-      ref: 'cafe',
-      into: 'guides',
-      title: 'Café 日本語',
-      document: { markdown: 'Unicode\n' },
-    },
-    {
-      operation: 'insert_files',
-      files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-    },
+    }),
+    insertPage('Unicode\n', { ref: 'cafe', into: 'guides', title: 'Café 日本語' }),
+    insertPngs('logo.png'),
   ])
   const [guides, intro, cafe] = result.changes.map((change: any) => change.page.id)
   return {
+    admin,
     space,
     changeRequest: result.changeRequest,
     pages: { guides, intro, cafe },
@@ -60,20 +48,87 @@ async function get(
   return client.get(url).qs(qs).bearerToken(caller.token)
 }
 
-function relative(url: string) {
-  const parsed = new URL(url)
-  return parsed.pathname + parsed.search
-}
-
 test.group('Content reads', (group) => {
   eachTestInTransaction(group)
+
+  test('a revision by id and the space after applyToSpace', async ({ client, assert }) => {
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
+
+    const byId = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
+    )
+    assertAnswer(byId, 200)
+    assert.equal(byId.body().id, changeRequest.revision)
+    for (const [path, check] of [
+      ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
+      ['files', (body: any) => assert.equal(body.count, 1)],
+      [`page/${pages.cafe}`, (body: any) => assert.equal(body.title, 'Café 日本語')],
+      [
+        `path/${encodeURIComponent('guides/intro')}`,
+        (body: any) => assert.equal(body.id, pages.intro),
+      ],
+    ] as const) {
+      const response = await get(
+        client,
+        admin,
+        `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
+      )
+      assertAnswer(response, 200)
+      check(response.body())
+    }
+
+    // The space's current revision is still the empty one.
+    const empty = await get(client, admin, `/v1/spaces/${space.id}/content`)
+    assertAnswer(empty, 200)
+    assert.equal(empty.body().id, space.revision)
+    assert.deepEqual(empty.body().pages, [])
+    assert.deepEqual(empty.body().parents, [])
+
+    const access = await app.container
+      .make(SpaceAccessService)
+      .then((service) => service.spaceFor(admin.user.id, space.id))
+    const authoring = await app.container.make(AuthoringService)
+    const applied = await authoring.applyToSpace(admin.user, access, [
+      insertPage('Welcome\n', { title: 'Home' }),
+      insertPage('', { ref: 'api', title: 'API' }),
+      insertPage('Tokens\n', { into: 'api', title: 'Auth' }),
+    ] as unknown as ContentChange[])
+
+    const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
+    assertAnswer(current, 200)
+    assert.equal(current.body().id, applied.revision.id)
+    assert.deepEqual(
+      current.body().pages.map((page: any) => page.path),
+      ['home', 'api']
+    )
+    const auth = await get(
+      client,
+      admin,
+      `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
+      { format: 'markdown' }
+    )
+    assertAnswer(auth, 200)
+    assert.equal(auth.body().markdown, 'Tokens\n')
+    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
+      format: 'markdown',
+    })
+    assertAnswer(page, 200)
+    assert.equal(page.body().path, 'api/auth')
+    const listed = await get(client, admin, `/v1/spaces/${space.id}/content/pages`)
+    assertAnswer(listed, 200)
+    assert.lengthOf(listed.body().pages[1].pages, 1)
+    const files = await get(client, admin, `/v1/spaces/${space.id}/content/files`)
+    assertAnswer(files, 200)
+    assert.deepEqual(files.body(), { items: [], count: 0 })
+  })
 
   test('a change request head: revision, pages, page by id and path, files', async ({
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages, file } = await authoredSpace(client)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
 
     const revision = await get(client, admin, cr)
@@ -155,17 +210,14 @@ test.group('Content reads', (group) => {
     assertAnswer(one, 200)
     assert.equal(one.body().id, file.id)
     assert.deepEqual(one.body().dimensions, { width: 1, height: 1 })
-    const bytes = await client.get(relative(one.body().downloadURL))
-    bytes.assertStatus(200)
-    assert.equal(bytes.header('content-type'), 'image/png')
+    await download(client, one.body().downloadURL, 'image/png')
   })
 
   test('format document (default) vs markdown, metadata=false, evaluated accepted', async ({
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const url = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
 
     const document = await get(client, admin, url, { evaluated: 'true' })
@@ -202,84 +254,8 @@ test.group('Content reads', (group) => {
     assert.isString(tree.body().createdAt)
   })
 
-  test('a revision by id and the space after applyToSpace', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
-
-    const byId = await get(
-      client,
-      admin,
-      `/v1/spaces/${space.id}/revisions/${changeRequest.revision}`
-    )
-    assertAnswer(byId, 200)
-    assert.equal(byId.body().id, changeRequest.revision)
-    for (const [path, check] of [
-      ['pages', (body: any) => assert.equal(body.pages[0].id, pages.guides)],
-      ['files', (body: any) => assert.equal(body.count, 1)],
-      [`page/${pages.cafe}`, (body: any) => assert.equal(body.title, 'Café 日本語')],
-      [
-        `path/${encodeURIComponent('guides/intro')}`,
-        (body: any) => assert.equal(body.id, pages.intro),
-      ],
-    ] as const) {
-      const response = await get(
-        client,
-        admin,
-        `/v1/spaces/${space.id}/revisions/${changeRequest.revision}/${path}`
-      )
-      assertAnswer(response, 200)
-      check(response.body())
-    }
-
-    // The space's current revision is still the empty one.
-    const empty = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    assertAnswer(empty, 200)
-    assert.equal(empty.body().id, space.revision)
-    assert.deepEqual(empty.body().pages, [])
-    assert.deepEqual(empty.body().parents, [])
-
-    const access = await app.container
-      .make(SpaceAccessService)
-      .then((service) => service.spaceFor(admin.user.id, space.id))
-    const authoring = await app.container.make(AuthoringService)
-    const applied = await authoring.applyToSpace(admin.user, access, [
-      { operation: 'insert_page', title: 'Home', document: { markdown: 'Welcome\n' } },
-      { operation: 'insert_page', ref: 'api', title: 'API', document: { markdown: '' } },
-      { operation: 'insert_page', into: 'api', title: 'Auth', document: { markdown: 'Tokens\n' } },
-    ] as unknown as ContentChange[])
-
-    const current = await get(client, admin, `/v1/spaces/${space.id}/content`)
-    assertAnswer(current, 200)
-    assert.equal(current.body().id, applied.revision.id)
-    assert.deepEqual(
-      current.body().pages.map((page: any) => page.path),
-      ['home', 'api']
-    )
-    const auth = await get(
-      client,
-      admin,
-      `/v1/spaces/${space.id}/content/path/${encodeURIComponent('api/auth')}`,
-      { format: 'markdown' }
-    )
-    assertAnswer(auth, 200)
-    assert.equal(auth.body().markdown, 'Tokens\n')
-    const page = await get(client, admin, `/v1/spaces/${space.id}/content/page/${auth.body().id}`, {
-      format: 'markdown',
-    })
-    assertAnswer(page, 200)
-    assert.equal(page.body().path, 'api/auth')
-    const listed = await get(client, admin, `/v1/spaces/${space.id}/content/pages`)
-    assertAnswer(listed, 200)
-    assert.lengthOf(listed.body().pages[1].pages, 1)
-    const files = await get(client, admin, `/v1/spaces/${space.id}/content/files`)
-    assertAnswer(files, 200)
-    assert.deepEqual(files.body(), { items: [], count: 0 })
-  })
-
   test('files are paginated in the revision order', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await openChangeRequest(client)
     const result = await applyChanges(client, admin, space.id, changeRequest.id, [
       {
         operation: 'insert_files',
@@ -310,8 +286,7 @@ test.group('Content reads', (group) => {
     assert.equal(pagesRead, 3)
     assert.deepEqual(seen, ['f1.txt', 'f2.txt', 'f3.txt', 'f4.txt', 'f5.txt'])
     const files = result.insertedFiles
-    const text = await client.get(relative(files[2].downloadURL))
-    text.assertStatus(200)
+    const text = await download(client, files[2].downloadURL)
     assert.equal(text.text(), 'file 3')
 
     for (const qs of [{ limit: 0 }, { limit: 1001 }, { page: 'nope' }, { limit: 'x' }]) {
@@ -321,8 +296,7 @@ test.group('Content reads', (group) => {
   })
 
   test('the PNG behind downloadURL is the uploaded bytes', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, file } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, file } = await authoredSpace(client)
     const listed = await get(
       client,
       admin,
@@ -341,8 +315,7 @@ test.group('Content reads', (group) => {
   test('unknown change request, revision, page, path, file, reusable content: 404', async ({
     client,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const cr = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`
     for (const url of [
       `/v1/spaces/${space.id}/change-requests/999/content`,
@@ -367,8 +340,7 @@ test.group('Content reads', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages, file } = await authoredSpace(client, admin)
+    const { space, changeRequest, pages, file } = await authoredSpace(client)
     const stranger = await createCaller()
     const own = await createSpace(client, stranger)
     for (const url of [
@@ -390,8 +362,7 @@ test.group('Content reads', (group) => {
   })
 
   test('bad query values are 400, a wrong or missing token 401', async ({ client }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredSpace(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredSpace(client)
     const page = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pages.intro}`
     const bad: Record<string, string>[] = [
       { format: 'html' },
@@ -423,48 +394,34 @@ test.group('Content reads', (group) => {
 
 test.group('Content reads / serializers', () => {
   test('group and link pages and reusable contents have GitBook shapes', ({ assert }) => {
-    const node = (
+    /** A tree page `id` whose node's title and slug are its id, under the group `grp`. */
+    const treePage = (
       id: string,
       type: 'document' | 'group' | 'link',
-      extra: Record<string, unknown> = {}
+      hash: string,
+      extra: Record<string, unknown> = {},
+      children: unknown[] = []
     ) => ({
-      id,
-      type,
-      title: id,
-      slug: id,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      updatedAt: '2024-01-01T00:00:00.000Z',
-      children: [],
-      ...extra,
+      node: {
+        id,
+        type,
+        title: id,
+        slug: id,
+        createdAt: '2024-01-01T00:00:00.000Z',
+        updatedAt: '2024-01-01T00:00:00.000Z',
+        children: [],
+        ...extra,
+      },
+      hash,
+      path: type === 'group' ? id : `grp/${id}`,
+      parentId: type === 'group' ? null : 'grp',
+      children,
     })
-    const doc = {
-      node: node('doc', 'document', { layout: { width: 'wide' } }),
-      hash: 'h1',
-      path: 'grp/doc',
-      parentId: 'grp',
-      children: [],
-    }
-    const link = {
-      node: node('lnk', 'link', { href: '/pages/doc' }),
-      hash: 'h2',
-      path: 'grp/lnk',
-      parentId: 'grp',
-      children: [],
-    }
-    const url = {
-      node: node('ext', 'link', { href: 'https://example.com' }),
-      hash: 'h3',
-      path: 'grp/ext',
-      parentId: 'grp',
-      children: [],
-    }
-    const group = {
-      node: node('grp', 'group'),
-      hash: 'h0',
-      path: 'grp',
-      parentId: null,
-      children: [doc, link, url],
-    }
+    const group = treePage('grp', 'group', 'h0', {}, [
+      treePage('doc', 'document', 'h1', { layout: { width: 'wide' } }),
+      treePage('lnk', 'link', 'h2', { href: '/pages/doc' }),
+      treePage('ext', 'link', 'h3', { href: 'https://example.com' }),
+    ])
     const serialized = serializePage('space1', group as any, { metadata: true }) as any
     validateContract('GET', '/v1/spaces/s/content/pages', 200, { pages: [serialized] })
     assert.equal(serialized.kind, 'group')

@@ -33,8 +33,26 @@ async function indexSpace(space: { id: string; organization: string }, pages: In
   return pages
 }
 
+/** A new admin (deleted after the test) and a space of theirs. */
+async function adminSpace(client: ApiClient, options: { title?: string } = {}) {
+  const admin = await caller()
+  const space = await createSpace(client, admin, options)
+  return { admin, space, url: `/v1/spaces/${space.id}/search` }
+}
+
+/** `adminSpace` with `pages` indexed in the space. */
+async function indexedSpace(client: ApiClient, pages: IndexablePage[]) {
+  const { admin, space, url } = await adminSpace(client)
+  return { admin, space, url, pages: await indexSpace(space, pages) }
+}
+
+/** GET `path` with the query string `qs`, as the caller with `token`. */
+function ask(client: ApiClient, token: string, path: string, qs: Record<string, unknown>) {
+  return client.get(path).qs(qs).bearerToken(token)
+}
+
 async function search(client: ApiClient, who: Caller, path: string, qs: Record<string, unknown>) {
-  const response = await client.get(path).qs(qs).bearerToken(who.token)
+  const response = await ask(client, who.token, path, qs)
   assertAnswer(response, 200)
   return response.body()
 }
@@ -44,13 +62,76 @@ const titles = (body: any) => body.items.map((item: any) => item.title)
 test.group('GET /v1/spaces/{spaceId}/search', (group) => {
   group.each.teardown(cleanUp)
 
+  test('{name}')
+    .with([
+      {
+        name: 'every word must match; the page matching more of them in titles comes first',
+        pages: [
+          [
+            'Install',
+            'Intro.\n\n## Linux\n\nUse the package manager.\n\n## Windows\n\nRun the installer.',
+          ],
+          ['Linux install notes', 'Some words.'],
+          ['Linux only', 'Nothing else.'],
+        ],
+        found: { 'linux install': ['Linux install notes', 'Install'] },
+      },
+      {
+        name: 'Chinese and Japanese text is found by two-character words',
+        pages: [
+          ['中文文档', '这是一个中文搜索引擎的说明。'],
+          ['日本語', '全文検索のテストです。\n\n## 設定\n\nサーバーを設定します。'],
+          ['English', 'Plain English text.'],
+        ],
+        found: {
+          中文: ['中文文档'],
+          搜索引擎: ['中文文档'],
+          検索: ['日本語'],
+          サーバー: ['日本語'],
+          検: ['日本語'],
+          英語: [],
+          設定: ['日本語'],
+        },
+      },
+      {
+        name: 'short words, stopwords, diacritics and word prefixes are found',
+        pages: [
+          ['Go', 'How to write Go and JS with a café.'],
+          ['Documentation', 'The documentation of everything.'],
+          ['Other', 'Python only.'],
+        ],
+        found: {
+          'go': ['Go'],
+          'JS': ['Go'],
+          'how to': ['Go'],
+          'cafe': ['Go'],
+          'CAFÉ': ['Go'],
+          'docum': ['Documentation'],
+          'docum ': [],
+        },
+      },
+    ])
+    .run(async ({ client, assert }, row) => {
+      const { admin, url } = await indexedSpace(
+        client,
+        row.pages.map(([title, markdown]) => page(title, markdown))
+      )
+      for (const [query, expected] of Object.entries(row.found)) {
+        const body = await search(client, admin, url, { query })
+        assert.deepEqual(titles(body), expected, query)
+        // A hit in a Japanese section links to that section.
+        if (query !== '設定') continue
+        assert.equal(body.items[0].sections[0].id, '設定')
+        assert.equal(body.items[0].sections[0].path, '日本語#設定')
+        assert.include(body.items[0].sections[0].urls.app, encodeURIComponent('設定'))
+      }
+    })
+
   test('pages ranked by their best section: title hits above body hits', async ({
     client,
     assert,
   }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    await indexSpace(space, [
+    const { admin, url } = await indexedSpace(client, [
       page(
         'Reference',
         'A long page that mentions deployment once among many other words of prose.'
@@ -59,7 +140,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       page('Operations', 'Intro.\n\n## Deployment checklist\n\nSteps to follow.'),
       page('Unrelated', 'Nothing to see.'),
     ])
-    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+    const body = await search(client, admin, url, {
       query: 'deployment',
     })
     assert.deepEqual(titles(body), ['Deployment', 'Operations', 'Reference'])
@@ -74,40 +155,19 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     )
   })
 
-  test('every word must match; the page matching more of them in titles comes first', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    await indexSpace(space, [
-      page(
-        'Install',
-        'Intro.\n\n## Linux\n\nUse the package manager.\n\n## Windows\n\nRun the installer.'
-      ),
-      page('Linux install notes', 'Some words.'),
-      page('Linux only', 'Nothing else.'),
-    ])
-    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, {
-      query: 'linux install',
-    })
-    assert.deepEqual(titles(body), ['Linux install notes', 'Install'])
-  })
-
   test('sections are split per heading with their ids, paths, urls and excerpts', async ({
     client,
     assert,
   }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    const [guide] = await indexSpace(space, [
+    const { admin, space, url, pages } = await indexedSpace(client, [
       page(
         'Getting started',
         'Welcome to the kernel guide.\n\n# Install the kernel\n\nDownload the kernel tarball.\n\n## Configure\n\nEdit the kernel options.\n\n## Unrelated\n\nOther text.',
         { path: 'guides/getting-started', description: 'First steps' }
       ),
     ])
-    const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query: 'kernel' })
+    const [guide] = pages
+    const body = await search(client, admin, url, { query: 'kernel' })
     assert.lengthOf(body.items, 1)
     const [hit] = body.items
     assert.equal(hit.id, guide.pageId)
@@ -130,13 +190,11 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     client,
     assert,
   }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    const [visible, hidden] = await indexSpace(space, [
+    const { admin, space, url, pages } = await indexedSpace(client, [
       page('Visible', 'The zebra page.'),
       page('Secret', 'Another zebra page.', { hidden: true }),
     ])
-    const url = `/v1/spaces/${space.id}/search`
+    const [visible, hidden] = pages
     assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), ['Visible'])
 
     await index.indexPages(
@@ -158,54 +216,10 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.deepEqual(titles(await search(client, admin, url, { query: 'giraffes' })), [])
   })
 
-  test('Chinese and Japanese text is found by two-character words', async ({ client, assert }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    await indexSpace(space, [
-      page('中文文档', '这是一个中文搜索引擎的说明。'),
-      page('日本語', '全文検索のテストです。\n\n## 設定\n\nサーバーを設定します。'),
-      page('English', 'Plain English text.'),
-    ])
-    const url = `/v1/spaces/${space.id}/search`
-    assert.deepEqual(titles(await search(client, admin, url, { query: '中文' })), ['中文文档'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: '搜索引擎' })), ['中文文档'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: '検索' })), ['日本語'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'サーバー' })), ['日本語'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: '検' })), ['日本語'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: '英語' })), [])
-    const japanese = await search(client, admin, url, { query: '設定' })
-    assert.equal(japanese.items[0].sections[0].id, '設定')
-    assert.equal(japanese.items[0].sections[0].path, '日本語#設定')
-    assert.include(japanese.items[0].sections[0].urls.app, encodeURIComponent('設定'))
-  })
-
-  test('short words, stopwords, diacritics and word prefixes are found', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    await indexSpace(space, [
-      page('Go', 'How to write Go and JS with a café.'),
-      page('Documentation', 'The documentation of everything.'),
-      page('Other', 'Python only.'),
-    ])
-    const url = `/v1/spaces/${space.id}/search`
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'go' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'JS' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'how to' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'cafe' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'CAFÉ' })), ['Go'])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum' })), [
-      'Documentation',
-    ])
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'docum ' })), [])
-  })
-
   test('hostile queries are text: always 200', async ({ client, assert }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    await indexSpace(space, [page('Tables', 'How to drop a table safely.')])
+    const { admin, space, url } = await indexedSpace(client, [
+      page('Tables', 'How to drop a table safely.'),
+    ])
     const queries = [
       '"',
       '"unterminated',
@@ -230,14 +244,14 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       '\\',
     ]
     for (const query of queries) {
-      const body = await search(client, admin, `/v1/spaces/${space.id}/search`, { query })
+      const body = await search(client, admin, url, { query })
       assert.isArray(body.items, query)
     }
-    const sql = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+    const sql = await search(client, admin, url, {
       query: "'; DROP TABLE spaces; --",
     })
     assert.lengthOf(sql.items, 0)
-    const words = await search(client, admin, `/v1/spaces/${space.id}/search`, {
+    const words = await search(client, admin, url, {
       query: '"drop" -table',
     })
     assert.deepEqual(titles(words), ['Tables'])
@@ -249,9 +263,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
   })
 
   test('query and limit are validated', async ({ client, assert }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    const url = `/v1/spaces/${space.id}/search`
+    const { admin, url } = await adminSpace(client)
     const cases: Array<[Record<string, unknown>, string]> = [
       [{}, 'query'],
       [{ query: '' }, 'query'],
@@ -261,7 +273,7 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       [{ query: 'x', page: 'not-a-cursor' }, 'page'],
     ]
     for (const [qs, field] of cases) {
-      const response = await client.get(url).qs(qs).bearerToken(admin.token)
+      const response = await ask(client, admin.token, url, qs)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
     }
@@ -274,15 +286,12 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
   })
 
   test('cursor pagination walks every result once, in rank order', async ({ client, assert }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    const pages = await indexSpace(
-      space,
+    const { admin, url, pages } = await indexedSpace(
+      client,
       Array.from({ length: 7 }, (_, i) =>
         page(`Page ${i}`, `${'filler '.repeat(i)}unicorn ${'unicorn '.repeat(i % 3)}`)
       )
     )
-    const url = `/v1/spaces/${space.id}/search`
     const all = await search(client, admin, url, { query: 'unicorn' })
     assert.equal(all.count, 7)
     const seen: any[] = []
@@ -313,23 +322,11 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
   })
 
   test('a wrong token is 401; a space the caller cannot read is 404', async ({ client }) => {
-    const admin = await caller()
+    const { admin, url } = await adminSpace(client)
     const stranger = await caller()
-    const space = await createSpace(client, admin)
-    const unauthorized = await client
-      .get(`/v1/spaces/${space.id}/search`)
-      .qs({ query: 'x' })
-      .bearerToken('nope')
-    assertAnswer(unauthorized, 401)
-    const missing = await client
-      .get(`/v1/spaces/${space.id}/search`)
-      .qs({ query: 'x' })
-      .bearerToken(stranger.token)
-    assertAnswer(missing, 404)
-    const unknown = await client
-      .get(`/v1/spaces/${newId()}/search`)
-      .qs({ query: 'x' })
-      .bearerToken(admin.token)
+    assertAnswer(await ask(client, 'nope', url, { query: 'x' }), 401)
+    assertAnswer(await ask(client, stranger.token, url, { query: 'x' }), 404)
+    const unknown = await ask(client, admin.token, `/v1/spaces/${newId()}/search`, { query: 'x' })
     unknown.assertStatus(404)
   })
 })
@@ -337,16 +334,50 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
 test.group('GET /v1/orgs/{organizationId}/search', (group) => {
   group.each.teardown(cleanUp)
 
+  test('deleted spaces never appear; limit and cursor count pages', async ({ client, assert }) => {
+    const { admin, space: kept } = await adminSpace(client, { title: 'Kept' })
+    const org = admin.organizationId
+    const gone = await createSpace(client, admin, { title: 'Gone' })
+    await indexSpace(kept, [
+      page('Walrus one', 'x'),
+      page('Walrus two', 'y'),
+      page('Three', 'walrus'),
+    ])
+    await indexSpace(gone, [page('Walrus', 'z')])
+    const url = `/v1/orgs/${org}/search`
+    const { count } = await search(client, admin, url, { query: 'walrus' })
+    assert.equal(count, 4)
+
+    const deleted = await client.delete(`/v1/spaces/${gone.id}`).bearerToken(admin.token)
+    deleted.assertStatus(205)
+    const first = await search(client, admin, url, { query: 'walrus', limit: 2 })
+    assert.equal(first.count, 3)
+    assert.deepEqual(titles(first), ['Kept'])
+    assert.lengthOf(first.items[0].pages, 2)
+    const second = await search(client, admin, url, {
+      query: 'walrus',
+      limit: 2,
+      page: first.next.page,
+    })
+    assert.lengthOf(second.items[0].pages, 1)
+    assert.equal(second.items[0].pages[0].rank, 3)
+    assert.notProperty(second, 'next')
+    assert.deepEqual(second.items[0].pages[0].title, 'Three')
+
+    assertAnswer(await ask(client, admin.token, url, { query: 'w'.repeat(513) }), 400)
+    const unauthorized = await ask(client, 'bad', url, { query: 'walrus' })
+    unauthorized.assertStatus(401)
+  })
+
   test('results from every readable space, grouped by space; guests see what is granted to them', async ({
     client,
     assert,
   }) => {
-    const admin = await caller()
+    const { admin, space: handbook } = await adminSpace(client, { title: 'Handbook' })
     const org = admin.organizationId
     const member = await caller({ organizationId: org, role: 'read' })
     const guest = await caller({ organizationId: org, role: null })
     const outsider = await caller()
-    const handbook = await createSpace(client, admin, { title: 'Handbook' })
     const manual = await createSpace(client, admin, { title: 'Manual' })
     const foreign = await createSpace(client, outsider, { title: 'Foreign' })
     await indexSpace(handbook, [
@@ -385,14 +416,12 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     grant.assertStatus(204)
     assert.deepEqual(titles(await search(client, guest, url, { query: 'penguin' })), ['Manual'])
 
-    const spaceSearch = await client
-      .get(`/v1/spaces/${handbook.id}/search`)
-      .qs({ query: 'penguin' })
-      .bearerToken(guest.token)
+    const spaceSearch = await ask(client, guest.token, `/v1/spaces/${handbook.id}/search`, {
+      query: 'penguin',
+    })
     spaceSearch.assertStatus(404)
 
-    const notMember = await client.get(url).qs({ query: 'penguin' }).bearerToken(outsider.token)
-    assertAnswer(notMember, 404)
+    assertAnswer(await ask(client, outsider.token, url, { query: 'penguin' }), 404)
     // The outsider's own organization never shows this one's spaces, and the other way round.
     const own = await search(client, outsider, `/v1/orgs/${outsider.organizationId}/search`, {
       query: 'penguin',
@@ -400,50 +429,9 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     assert.deepEqual(titles(own), ['Foreign'])
   })
 
-  test('deleted spaces never appear; limit and cursor count pages', async ({ client, assert }) => {
-    const admin = await caller()
-    const org = admin.organizationId
-    const kept = await createSpace(client, admin, { title: 'Kept' })
-    const gone = await createSpace(client, admin, { title: 'Gone' })
-    await indexSpace(kept, [
-      page('Walrus one', 'x'),
-      page('Walrus two', 'y'),
-      page('Three', 'walrus'),
-    ])
-    await indexSpace(gone, [page('Walrus', 'z')])
-    const url = `/v1/orgs/${org}/search`
-    const { count } = await search(client, admin, url, { query: 'walrus' })
-    assert.equal(count, 4)
-
-    const deleted = await client.delete(`/v1/spaces/${gone.id}`).bearerToken(admin.token)
-    deleted.assertStatus(205)
-    const first = await search(client, admin, url, { query: 'walrus', limit: 2 })
-    assert.equal(first.count, 3)
-    assert.deepEqual(titles(first), ['Kept'])
-    assert.lengthOf(first.items[0].pages, 2)
-    const second = await search(client, admin, url, {
-      query: 'walrus',
-      limit: 2,
-      page: first.next.page,
-    })
-    assert.lengthOf(second.items[0].pages, 1)
-    assert.equal(second.items[0].pages[0].rank, 3)
-    assert.notProperty(second, 'next')
-    assert.deepEqual(second.items[0].pages[0].title, 'Three')
-
-    const invalid = await client
-      .get(url)
-      .qs({ query: 'w'.repeat(513) })
-      .bearerToken(admin.token)
-    assertAnswer(invalid, 400)
-    const unauthorized = await client.get(url).qs({ query: 'walrus' }).bearerToken('bad')
-    unauthorized.assertStatus(401)
-  })
-
   test('a space moved to another organization is searched there', async ({ client, assert }) => {
-    const admin = await caller()
+    const { admin, space } = await adminSpace(client, { title: 'Traveller' })
     const second = await caller({ email: admin.email, org: 'Second org' })
-    const space = await createSpace(client, admin, { title: 'Traveller' })
     await indexSpace(space, [page('Suitcase', 'Packing list.')])
     const transfer = await client
       .post(`/v1/spaces/${space.id}/transfer`)
@@ -492,9 +480,7 @@ test.group('Search follows the space current revision', (group) => {
     client,
     assert,
   }) => {
-    const admin = await caller()
-    const space = await createSpace(client, admin)
-    const path = `/v1/spaces/${space.id}/search`
+    const { admin, space, url } = await adminSpace(client)
     const first = await author(admin, space.id, [
       {
         operation: 'insert_page',
@@ -514,12 +500,12 @@ test.group('Search follows the space current revision', (group) => {
     const guide = first.revision.pages[0]
     const nested = guide.children[0]
 
-    let body = await search(client, admin, path, { query: 'helm' })
+    let body = await search(client, admin, url, { query: 'helm' })
     assert.sameMembers(titles(body), ['Guide', 'Nested'])
     const hit = body.items.find((item: any) => item.title === 'Guide')
     assert.equal(hit.sections[0].id, 'kubernetes')
     assert.equal(hit.sections[0].path, 'guide#kubernetes')
-    assert.deepEqual(titles(await search(client, admin, path, { query: '検索' })), ['検索について'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: '検索' })), ['検索について'])
 
     await author(admin, space.id, [
       {
@@ -529,21 +515,21 @@ test.group('Search follows the space current revision', (group) => {
         document: { markdown: 'Now about terraform.\n' },
       },
     ])
-    body = await search(client, admin, path, { query: 'helm' })
+    body = await search(client, admin, url, { query: 'helm' })
     assert.deepEqual(titles(body), ['Nested'])
     assert.equal(body.items[0].path, 'handbook/nested', 'a renamed parent moves its children')
-    assert.deepEqual(titles(await search(client, admin, path, { query: 'terraform' })), ['Guide'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'terraform' })), ['Guide'])
 
     await author(admin, space.id, [{ operation: 'update_page', page: guide.node.id, hidden: true }])
     assert.deepEqual(
-      titles(await search(client, admin, path, { query: 'helm' })),
+      titles(await search(client, admin, url, { query: 'helm' })),
       [],
       'hidden with its subtree'
     )
     await author(admin, space.id, [
       { operation: 'update_page', page: guide.node.id, hidden: false },
     ])
-    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), ['Nested'])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'helm' })), ['Nested'])
 
     const duplicate = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
     duplicate.assertStatus(201)
@@ -555,7 +541,7 @@ test.group('Search follows the space current revision', (group) => {
     )
 
     await author(admin, space.id, [{ operation: 'delete_page', page: guide.node.id }])
-    assert.deepEqual(titles(await search(client, admin, path, { query: 'helm' })), [])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'helm' })), [])
     void nested
   })
 })
@@ -567,11 +553,10 @@ test.group('Search token guards', (group) => {
     client,
   }) => {
     const { assertTokenGuards } = await import('#tests/helpers/guards')
-    const admin = await caller()
-    const space = await createSpace(client, admin)
+    const { admin, url } = await adminSpace(client)
     await assertTokenGuards(admin.user, [
       {
-        send: () => client.get(`/v1/spaces/${space.id}/search`).qs({ query: 'x' }),
+        send: () => client.get(url).qs({ query: 'x' }),
         scope: 'space:read',
       },
       {

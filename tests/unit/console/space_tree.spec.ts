@@ -5,19 +5,14 @@ import type { CollectionAccess, SpaceAccess } from '#spaces/records'
 
 const at = DateTime.utc()
 
+/** What collections and spaces have in common: their place in the tree, titled by their id. */
+function placed(id: string, parentId: string | null, position: number) {
+  return { id, organizationId: 'org', parentId, title: id, position, createdAt: at, updatedAt: at }
+}
+
 function collection(id: string, parentId: string | null, position: number): CollectionAccess {
   return {
-    collection: {
-      id,
-      organizationId: 'org',
-      parentId,
-      title: id,
-      description: null,
-      defaultLevel: null,
-      position,
-      createdAt: at,
-      updatedAt: at,
-    },
+    collection: { ...placed(id, parentId, position), description: null, defaultLevel: null },
     role: 'read',
     organizationRole: 'read',
   }
@@ -26,19 +21,13 @@ function collection(id: string, parentId: string | null, position: number): Coll
 function space(id: string, parentId: string | null, position: number): SpaceAccess {
   return {
     space: {
-      id,
-      organizationId: 'org',
-      parentId,
-      title: id,
+      ...placed(id, parentId, position),
       emoji: null,
       visibility: 'private',
       editMode: 'live',
       defaultLevel: null,
       revisionId: 'rev',
-      position,
       mergeRules: null,
-      createdAt: at,
-      updatedAt: at,
       deletedAt: null,
     },
     role: 'read',

@@ -11,27 +11,21 @@ import { translationSettingsValidator } from '#translations/validators/translati
  */
 const EMOJI = '📘'
 
+/** A limit of the `field` that `validator` checks: at most `max` characters. */
+function limit(
+  name: string,
+  max: number,
+  validator: { validate: (data: any) => any },
+  field: string
+) {
+  return { name, max, validate: (v: string) => validator.validate({ [field]: v }) }
+}
+
 const limits = [
-  {
-    name: 'team title',
-    max: 64,
-    validate: (v: string) => createTeamValidator.validate({ title: v }),
-  },
-  {
-    name: 'organization title',
-    max: 255,
-    validate: (v: string) => createOrganizationValidator.validate({ title: v }),
-  },
-  {
-    name: 'SAML label',
-    max: 30,
-    validate: (v: string) => createSamlProviderValidator.validate({ label: v }),
-  },
-  {
-    name: 'translation title',
-    max: 100,
-    validate: (v: string) => translationSettingsValidator.validate({ title: v }),
-  },
+  limit('team title', 64, createTeamValidator, 'title'),
+  limit('organization title', 255, createOrganizationValidator, 'title'),
+  limit('SAML label', 30, createSamlProviderValidator, 'label'),
+  limit('translation title', 100, translationSettingsValidator, 'title'),
 ]
 
 test.group('Length limits count characters', () => {

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
 import { readFileSync } from 'node:fs'
 import {
   markdownToDocument,
@@ -28,6 +29,17 @@ function outline(nodes: any[]): any[] {
     const label = node.type
     return node.nodes ? { [label]: outline(node.nodes) } : label
   })
+}
+
+/**
+ * Converts `markdown`, checks that the document's outline is `expected` and that it is a valid
+ * GitBook JSONDocument, and returns it.
+ */
+function convertsTo(assert: Assert, markdown: string, expected: unknown[]) {
+  const document = markdownToDocument(markdown)
+  assert.deepEqual(outline(document.nodes), expected)
+  validateSchema('JSONDocument', document)
+  return document
 }
 
 function only(document: JsonDocument): DocumentBlock {
@@ -145,23 +157,8 @@ test.group('markdownToDocument', () => {
     // Slate's normal form: text nodes around every inline.
     assert.deepEqual(
       paragraph.nodes!.map((n: any) => n.object),
-      [
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-        'inline',
-        'text',
-      ]
+      // The seven links, each between two text nodes.
+      [...Array.from({ length: 7 }, () => ['text', 'inline']).flat(), 'text']
     )
   })
 
@@ -207,49 +204,49 @@ test.group('markdownToDocument', () => {
   })
 
   test('nested, ordered and task lists', ({ assert }) => {
-    const document = markdownToDocument(
-      '- a\n  - b\n    1. c\n\n5. five\n6. six\n\n- [x] done\n- [ ] todo\n\n*\n'
+    const document = convertsTo(
+      assert,
+      '- a\n  - b\n    1. c\n\n5. five\n6. six\n\n- [x] done\n- [ ] todo\n\n*\n',
+      [
+        {
+          'list-unordered': [
+            {
+              'list-item': [
+                { paragraph: ['a'] },
+                {
+                  'list-unordered': [
+                    {
+                      'list-item': [
+                        { paragraph: ['b'] },
+                        { 'list-ordered': [{ 'list-item': [{ paragraph: ['c'] }] }] },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        {
+          'list-ordered': [
+            { 'list-item': [{ paragraph: ['five'] }] },
+            { 'list-item': [{ paragraph: ['six'] }] },
+          ],
+        },
+        {
+          'list-tasks': [
+            { 'list-item': [{ paragraph: ['done'] }] },
+            { 'list-item': [{ paragraph: ['todo'] }] },
+          ],
+        },
+        { 'list-unordered': [{ 'list-item': [{ paragraph: [''] }] }] },
+      ]
     )
-    assert.deepEqual(outline(document.nodes), [
-      {
-        'list-unordered': [
-          {
-            'list-item': [
-              { paragraph: ['a'] },
-              {
-                'list-unordered': [
-                  {
-                    'list-item': [
-                      { paragraph: ['b'] },
-                      { 'list-ordered': [{ 'list-item': [{ paragraph: ['c'] }] }] },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      {
-        'list-ordered': [
-          { 'list-item': [{ paragraph: ['five'] }] },
-          { 'list-item': [{ paragraph: ['six'] }] },
-        ],
-      },
-      {
-        'list-tasks': [
-          { 'list-item': [{ paragraph: ['done'] }] },
-          { 'list-item': [{ paragraph: ['todo'] }] },
-        ],
-      },
-      { 'list-unordered': [{ 'list-item': [{ paragraph: [''] }] }] },
-    ])
     assert.deepEqual(document.nodes[1].data, { start: 5 })
     assert.deepEqual(
       (document.nodes[2].nodes as DocumentBlock[]).map((item) => item.data),
       [{ checked: true }, { checked: false }]
     )
-    validateSchema('JSONDocument', document)
   })
 
   test('code blocks keep their lines, syntax and title; link-like text stays text', ({
@@ -267,39 +264,53 @@ test.group('markdownToDocument', () => {
     assert.deepEqual(only(markdownToDocument('```\n```\n')).nodes!.length, 1)
   })
 
-  test('blockquotes flatten what GitBook does not admit in them', ({ assert }) => {
-    const document = markdownToDocument(
-      '> text\n>\n> > nested\n>\n> ```\n> code\n> ```\n>\n> | a |\n> | - |\n> | 1 |\n'
-    )
-    assert.deepEqual(outline(document.nodes), [
+  test('{name}')
+    .with([
       {
-        blockquote: [
-          { paragraph: ['text'] },
-          { blockquote: [{ paragraph: ['nested'] }] },
-          { paragraph: ['code'] },
-          { paragraph: ['a'] },
-          { paragraph: ['1'] },
+        name: 'blockquotes flatten what GitBook does not admit in them',
+        markdown: '> text\n>\n> > nested\n>\n> ```\n> code\n> ```\n>\n> | a |\n> | - |\n> | 1 |\n',
+        outline: [
+          {
+            blockquote: [
+              { paragraph: ['text'] },
+              { blockquote: [{ paragraph: ['nested'] }] },
+              { paragraph: ['code'] },
+              { paragraph: ['a'] },
+              { paragraph: ['1'] },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'dividers, raw HTML and footnotes',
+        markdown: '---\n\n<div>html</div>\n\nNote[^1].\n\n[^1]: The note.\n',
+        outline: [
+          'divider',
+          { paragraph: ['<div>html</div>'] },
+          { paragraph: ['Note[^1].'] },
+          { paragraph: ['The note.'] },
         ],
       },
     ])
-    validateSchema('JSONDocument', document)
-  })
+    .run(({ assert }, row) => {
+      convertsTo(assert, row.markdown, row.outline)
+    })
 
   test('GitBook hints, in one paragraph or spanning blocks', ({ assert }) => {
-    const document = markdownToDocument(
-      '{% hint style="info" %}\nOne line.\n{% endhint %}\n\n{% hint style="danger" %}\n\nFirst **block**.\n\n```\ncode\n```\n\n{% endhint %}\n\n{% hint style="unknown" %}\nStays text.\n{% endhint %}\n\n{% hint style="success" %}\nNever closed.\n'
+    const document = convertsTo(
+      assert,
+      '{% hint style="info" %}\nOne line.\n{% endhint %}\n\n{% hint style="danger" %}\n\nFirst **block**.\n\n```\ncode\n```\n\n{% endhint %}\n\n{% hint style="unknown" %}\nStays text.\n{% endhint %}\n\n{% hint style="success" %}\nNever closed.\n',
+      [
+        { hint: [{ paragraph: ['One line.'] }] },
+        { hint: [{ paragraph: ['First block.'] }, { paragraph: ['code'] }] },
+        { paragraph: ['{% hint style="unknown" %}\nStays text.\n{% endhint %}'] },
+        { paragraph: ['{% hint style="success" %}\nNever closed.'] },
+      ]
     )
-    assert.deepEqual(outline(document.nodes), [
-      { hint: [{ paragraph: ['One line.'] }] },
-      { hint: [{ paragraph: ['First block.'] }, { paragraph: ['code'] }] },
-      { paragraph: ['{% hint style="unknown" %}\nStays text.\n{% endhint %}'] },
-      { paragraph: ['{% hint style="success" %}\nNever closed.'] },
-    ])
     assert.deepEqual(
       document.nodes.slice(0, 2).map((n) => n.data),
       [{ style: 'info' }, { style: 'danger' }]
     )
-    validateSchema('JSONDocument', document)
   })
 
   test('a paragraph of images is an images block; other images are inline', ({ assert }) => {
@@ -351,26 +362,16 @@ test.group('markdownToDocument', () => {
     assert.deepEqual(cell(records[1], 1), [{ paragraph: [''] }])
   })
 
-  test('dividers, raw HTML and footnotes', ({ assert }) => {
-    const document = markdownToDocument('---\n\n<div>html</div>\n\nNote[^1].\n\n[^1]: The note.\n')
-    assert.deepEqual(outline(document.nodes), [
-      'divider',
-      { paragraph: ['<div>html</div>'] },
-      { paragraph: ['Note[^1].'] },
-      { paragraph: ['The note.'] },
-    ])
-    validateSchema('JSONDocument', document)
-  })
-
   test('CRLF line endings and unicode', ({ assert }) => {
-    const document = markdownToDocument(
-      '## Überblick 📘\r\n\r\nZeile eins\r\nZeile zwei\r\n\r\n```\r\na\r\nb\r\n```\r\n'
+    const document = convertsTo(
+      assert,
+      '## Überblick 📘\r\n\r\nZeile eins\r\nZeile zwei\r\n\r\n```\r\na\r\nb\r\n```\r\n',
+      [
+        { 'heading-2': ['Überblick 📘'] },
+        { paragraph: ['Zeile eins\nZeile zwei'] },
+        { code: [{ 'code-line': ['a'] }, { 'code-line': ['b'] }] },
+      ]
     )
-    assert.deepEqual(outline(document.nodes), [
-      { 'heading-2': ['Überblick 📘'] },
-      { paragraph: ['Zeile eins\nZeile zwei'] },
-      { code: [{ 'code-line': ['a'] }, { 'code-line': ['b'] }] },
-    ])
     assert.equal(document.nodes[0].meta?.id, 'überblick')
   })
 

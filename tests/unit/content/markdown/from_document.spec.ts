@@ -4,6 +4,13 @@ import { markdownToDocument } from '#content/markdown/document'
 import { documentToMarkdown } from '#content/markdown/from_document'
 import { InvalidPageSourceError } from '#content/markdown/front_matter'
 import { validateSchema } from '#tests/helpers/contract'
+import {
+  jsonBlock as block,
+  jsonDocument as doc,
+  jsonParagraph as paragraph,
+  jsonText as text,
+  jsonTexts as texts,
+} from '#tests/helpers/fixtures_content'
 
 const RICH = readFileSync(new URL('./rich_page.md', import.meta.url), 'utf8')
 
@@ -59,32 +66,6 @@ function roundTrips(assert: any, markdown: string) {
     `markdown written:\n${written}`
   )
   return written
-}
-
-/** A document as a GitBook client writes one: no keys, `data` on blocks. */
-function doc(...nodes: unknown[]) {
-  return { object: 'document', data: {}, nodes }
-}
-function text(value: string, ...marks: string[]) {
-  return {
-    object: 'text',
-    leaves: [
-      { object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) },
-    ],
-  }
-}
-function paragraph(...nodes: unknown[]) {
-  return { object: 'block', type: 'paragraph', data: {}, nodes }
-}
-
-/** The plain text of every text node of a document, in order. */
-function texts(document: any): string {
-  const out: string[] = []
-  JSON.stringify(document, (_key, value) => {
-    if (value && value.object === 'leaf') out.push(value.text)
-    return value
-  })
-  return out.join('')
 }
 
 test.group('documentToMarkdown: round trips through markdownToDocument', () => {
@@ -212,19 +193,7 @@ test.group('documentToMarkdown: GitBook documents', () => {
           },
         ],
       },
-      {
-        object: 'block',
-        type: 'list-tasks',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'list-item',
-            data: { checked: true },
-            nodes: [paragraph(text('done'))],
-          },
-        ],
-      },
+      block('list-tasks', [block('list-item', [paragraph(text('done'))], { checked: true })]),
       {
         object: 'block',
         type: 'code',
@@ -444,26 +413,12 @@ test.group('documentToMarkdown: GitBook documents', () => {
 
   test('a task item without a first paragraph keeps its checkbox', ({ assert }) => {
     const markdown = documentToMarkdown(
-      doc({
-        object: 'block',
-        type: 'list-tasks',
-        data: {},
-        nodes: [
-          {
-            object: 'block',
-            type: 'list-item',
-            data: { checked: true },
-            nodes: [
-              {
-                object: 'block',
-                type: 'code',
-                data: {},
-                nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('x')] }],
-              },
-            ],
-          },
-        ],
-      })
+      doc(
+        block('list-tasks', [
+          // A code block first: no paragraph to carry the checkbox.
+          block('list-item', [block('code', [block('code-line', [text('x')])])], { checked: true }),
+        ])
+      )
     )
     const list = markdownToDocument(markdown).nodes[0] as any
     assert.equal(list.type, 'list-tasks', markdown)

@@ -209,47 +209,39 @@ test.group('rewriteLinks', () => {
     assert.equal(calls, 1)
   })
 
-  test('URLs that cannot be bare are written in angle brackets', ({ assert }) => {
-    assert.equal(
-      rewriteLinks('[a](x)\n', () => 'with space (1).md'),
-      '[a](<with space (1).md>)\n'
-    )
-    assert.equal(
-      rewriteLinks('[a](x)\n', () => 'unbalanced)'),
-      '[a](<unbalanced)>)\n'
-    )
-    assert.equal(
-      rewriteLinks('[a](<x y>)\n', () => 'a<b>'),
-      '[a](<a\\<b\\>>)\n'
-    )
-    assert.equal(
-      rewriteLinks('[a](<x y>)\n', () => '/pages/P'),
-      '[a](</pages/P>)\n'
-    )
-    assert.equal(
-      rewriteLinks('[a](x)\n', () => 'q?a=1&amp;b'),
-      '[a](q?a=1\\&amp;b)\n'
-    )
-    // Each rewritten URL reads back as written.
+  // [source, the URL every link is rewritten to, the markdown written]
+  const rewritten: [string, string, string][] = [
+    // URLs that cannot be bare are written in angle brackets.
+    ['[a](x)\n', 'with space (1).md', '[a](<with space (1).md>)\n'],
+    ['[a](x)\n', 'unbalanced)', '[a](<unbalanced)>)\n'],
+    ['[a](<x y>)\n', 'a<b>', '[a](<a\\<b\\>>)\n'],
+    ['[a](<x y>)\n', '/pages/P', '[a](</pages/P>)\n'],
+    ['[a](x)\n', 'q?a=1&amp;b', '[a](q?a=1\\&amp;b)\n'],
+    // Autolinks stay autolinks for absolute URLs, become links otherwise.
+    ['<https://old.example>\n', 'https://new.example', '<https://new.example>\n'],
+    ['<https://old.example>\n', '/pages/P', '[https://old.example](/pages/P)\n'],
+    [
+      'see https://old.example/a_b here\n',
+      '/pages/P',
+      'see [https://old.example/a\\_b](/pages/P) here\n',
+    ],
+    // Unicode around rewritten links.
+    ['📘 [ページ](./ページ.md) é\n', '/pages/X', '📘 [ページ](/pages/X) é\n'],
+  ]
+  test('a link rewritten to {1}')
+    .with(rewritten)
+    .run(({ assert }, [source, url, expected]) => {
+      assert.equal(
+        rewriteLinks(source, () => url),
+        expected
+      )
+    })
+
+  test('URLs that cannot be bare read back as written', ({ assert }) => {
     for (const url of ['with space (1).md', 'unbalanced)', 'a<b>', 'q?a=1&amp;b', 'back\\slash']) {
       const output = rewriteLinks('[a](x)\n', () => url)
       assert.equal(extractLinks(output)[0].url, url)
     }
-  })
-
-  test('autolinks stay autolinks for absolute URLs, become links otherwise', ({ assert }) => {
-    assert.equal(
-      rewriteLinks('<https://old.example>\n', () => 'https://new.example'),
-      '<https://new.example>\n'
-    )
-    assert.equal(
-      rewriteLinks('<https://old.example>\n', () => '/pages/P'),
-      '[https://old.example](/pages/P)\n'
-    )
-    assert.equal(
-      rewriteLinks('see https://old.example/a_b here\n', () => '/pages/P'),
-      'see [https://old.example/a\\_b](/pages/P) here\n'
-    )
   })
 
   test('an image inside a link is rewritten with the link', ({ assert }) => {
@@ -257,13 +249,6 @@ test.group('rewriteLinks', () => {
       link.kind === 'image' ? '/files/I' : '/pages/P'
     )
     assert.equal(output, '[![i](/files/I)](/pages/P)\n')
-  })
-
-  test('unicode around rewritten links', ({ assert }) => {
-    assert.equal(
-      rewriteLinks('📘 [ページ](./ページ.md) é\n', () => '/pages/X'),
-      '📘 [ページ](/pages/X) é\n'
-    )
   })
 })
 
