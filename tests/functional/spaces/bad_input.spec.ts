@@ -7,6 +7,7 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { validateContract } from '#tests/helpers/contract'
 import { newId } from '#core/ids'
 import { createCollection, createSpace } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 /**
  * Everything stored about an organization's tree: a request that is refused must leave it as is.
@@ -367,10 +368,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       const t = await tree(client, admin)
       const url = path(admin.organizationId, t.a.id, admin.user.id, t.s1.id)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'not-a-cursor' }]) {
-        const response = await client.get(url).qs(qs).bearerToken(admin.token)
+        const response = await apiAs(client, admin).get(url, qs)
         assertAnswer(response, 400)
       }
-      const max = await client.get(url).qs({ limit: 1000 }).bearerToken(admin.token)
+      const max = await apiAs(client, admin).get(url, { limit: 1000 })
       assertAnswer(max, 200)
     })
 
@@ -418,14 +419,14 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     for (const userId of [newId(), other.user.id, 'not an id']) {
-      const response = await client
-        .get(`/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`)
-        .bearerToken(admin.token)
+      const response = await apiAs(client, admin).get(
+        `/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`
+      )
       assertAnswer(response, 404)
     }
-    const foreignOrg = await client
-      .get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`)
-      .bearerToken(admin.token)
+    const foreignOrg = await apiAs(client, admin).get(
+      `/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`
+    )
     assertAnswer(foreignOrg, 404)
   })
 })
@@ -502,10 +503,10 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       }
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
-      const response = await client
-        .post(`/v1/spaces/${t.s1.id}/move`)
-        .bearerToken(admin.token)
-        .json(body(t, foreign))
+      const response = await apiAs(client, admin).post(
+        `/v1/spaces/${t.s1.id}/move`,
+        body(t, foreign)
+      )
       assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
@@ -558,10 +559,10 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
       const id = moved === 'a' ? t.a.id : t.b.id
-      const response = await client
-        .post(`/v1/collections/${id}/move`)
-        .bearerToken(admin.token)
-        .json(body(t, foreign))
+      const response = await apiAs(client, admin).post(
+        `/v1/collections/${id}/move`,
+        body(t, foreign)
+      )
       assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
@@ -611,19 +612,16 @@ test.group('Wrong positions and destinations change nothing', (group) => {
         await createCaller({ organizationId: target.organizationId, role, email: admin.email })
       await createSpace(client, target, { title: 'Theirs' })
       const t = await tree(client, admin)
-      await client
-        .post(`/v1/spaces/${t.s1.id}/permissions`)
-        .bearerToken(admin.token)
-        .json({ role: 'edit', users: [admin.user.id] })
+      await apiAs(client, admin).post(`/v1/spaces/${t.s1.id}/permissions`, {
+        role: 'edit',
+        users: [admin.user.id],
+      })
       const before = await snapshot(admin.organizationId, target.organizationId)
       const id = kind === 'spaces' ? t.s1.id : t.a.id
-      const response = await client
-        .post(`/v1/${kind}/${id}/transfer`)
-        .bearerToken(admin.token)
-        .json({
-          organization: target.organizationId,
-          ...(collection ? { collection: t.b.id } : {}),
-        })
+      const response = await apiAs(client, admin).post(`/v1/${kind}/${id}/transfer`, {
+        organization: target.organizationId,
+        ...(collection ? { collection: t.b.id } : {}),
+      })
       response.assertStatus(status)
       validateContract('GET', '/v1/user', status, response.body())
       assert.equal(await snapshot(admin.organizationId, target.organizationId), before)

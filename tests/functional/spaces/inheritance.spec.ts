@@ -4,6 +4,7 @@ import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import type { Role } from '#core/roles'
 import { collectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 test.group('Effective roles through a tree three collections deep', (group) => {
   eachTestInTransaction(group)
@@ -43,7 +44,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       [`/v1/collections/${middle.id}/permissions/teams/${team}`, { role: 'comment' }, 204],
       [`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`, { role: 'admin' }, 204],
     ] as const) {
-      const response = await client.patch(path).bearerToken(admin.token).json(body)
+      const response = await apiAs(client, admin).patch(path, body)
       assertAnswer(response, status)
     }
 
@@ -100,27 +101,25 @@ test.group('Effective roles through a tree three collections deep', (group) => {
 
     for (const [name, caller] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
       const roles = expected[name]
-      const listed = await client.get(`/v1/orgs/${org}/spaces`).bearerToken(caller.token)
+      const listed = await apiAs(client, caller).get(`/v1/orgs/${org}/spaces`)
       assertAnswer(listed, 200)
-      const memberSpaces = await client
-        .get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`)
-        .bearerToken(admin.token)
+      const memberSpaces = await apiAs(client, admin).get(
+        `/v1/orgs/${org}/members/${caller.user.id}/spaces`
+      )
       assertAnswer(memberSpaces, 200)
-      const listedCollections = await client
-        .get(`/v1/orgs/${org}/collections`)
-        .bearerToken(caller.token)
+      const listedCollections = await apiAs(client, caller).get(`/v1/orgs/${org}/collections`)
       assertAnswer(listedCollections, 200)
 
       for (const [key, space] of Object.entries(spaces)) {
         const role = roles[key]
         const label = `${name} on ${key}`
-        const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(caller.token)
+        const read = await apiAs(client, caller).get(`/v1/spaces/${space.id}`)
         assertAnswer(read, role ? 200 : 404)
         const inList = listed.body().items.find((item: any) => item.id === space.id)
         const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
-        const aggregate = await client
-          .get(`/v1/spaces/${space.id}/permissions/aggregate`)
-          .bearerToken(admin.token)
+        const aggregate = await apiAs(client, admin).get(
+          `/v1/spaces/${space.id}/permissions/aggregate`
+        )
         aggregate.assertContract()
         const inAggregate = aggregate
           .body()
@@ -140,12 +139,12 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       for (const [key, collection] of Object.entries(collections)) {
         const role = roles[key]
         const label = `${name} on ${key}`
-        const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(caller.token)
+        const read = await apiAs(client, caller).get(`/v1/collections/${collection.id}`)
         assertAnswer(read, role ? 200 : 404)
         const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
-        const aggregate = await client
-          .get(`/v1/collections/${collection.id}/permissions/aggregate`)
-          .bearerToken(admin.token)
+        const aggregate = await apiAs(client, admin).get(
+          `/v1/collections/${collection.id}/permissions/aggregate`
+        )
         aggregate.assertContract()
         const inAggregate = aggregate
           .body()
@@ -158,9 +157,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
             `${label} (organization list)`
           )
           assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-          const inside = await client
-            .get(`/v1/collections/${collection.id}/spaces`)
-            .bearerToken(caller.token)
+          const inside = await apiAs(client, caller).get(`/v1/collections/${collection.id}/spaces`)
           assertAnswer(inside, 200)
           for (const item of inside.body().items) {
             const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
@@ -178,19 +175,16 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     }
 
     // Moving the middle collection (with the leaf below it) to the root drops what `top` gave.
-    const moved = await client
-      .post(`/v1/collections/${middle.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: null })
+    const moved = await apiAs(client, admin).post(`/v1/collections/${middle.id}/move`, {
+      parent: null,
+    })
     assertAnswer(moved, 200)
-    const guestAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(guestTop.token)
+    const guestAfter = await apiAs(client, guestTop).get(`/v1/spaces/${inLeaf.id}`)
     assertAnswer(guestAfter, 404)
-    const bystanderAfter = await client
-      .get(`/v1/spaces/${inMiddle.id}`)
-      .bearerToken(bystander.token)
+    const bystanderAfter = await apiAs(client, bystander).get(`/v1/spaces/${inMiddle.id}`)
     assertAnswer(bystanderAfter, 200)
     assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))
-    const readerAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(reader.token)
+    const readerAfter = await apiAs(client, reader).get(`/v1/spaces/${inLeaf.id}`)
     assert.deepEqual(readerAfter.body().permissions, spaceFlags('review'))
   })
 })

@@ -10,6 +10,7 @@ import app from '@adonisjs/core/services/app'
 import SpacesProvider from '#spaces/provider'
 import SpaceService from '#spaces/services/space_service'
 import { createCollection, createSpace } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 async function runPurge() {
   ace.ui.switchMode('raw')
@@ -32,18 +33,18 @@ test.group('node ace bindery:purge', (group) => {
     const recent = await createSpace(client, admin, { title: 'Recent' })
     const alive = await createSpace(client, admin, { title: 'Alive' })
     const team = await createTeam(admin.organizationId)
-    await client
-      .post(`/v1/spaces/${old.id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'read', teams: [team] })
-    await client.delete(`/v1/spaces/${old.id}`).bearerToken(admin.token)
+    await apiAs(client, admin).post(`/v1/spaces/${old.id}/permissions`, {
+      role: 'read',
+      teams: [team],
+    })
+    await apiAs(client, admin).delete(`/v1/spaces/${old.id}`)
 
     const threeDays = Date.now() + 3 * 24 * 3600 * 1000
     cleanup(() => {
       Settings.now = () => Date.now()
     })
     Settings.now = () => threeDays
-    await client.delete(`/v1/spaces/${recent.id}`).bearerToken(admin.token)
+    await apiAs(client, admin).delete(`/v1/spaces/${recent.id}`)
 
     const eightDays = Date.now() + 8 * 24 * 3600 * 1000
     Settings.now = () => eightDays
@@ -58,7 +59,7 @@ test.group('node ace bindery:purge', (group) => {
     // Running it again (or from another process) is harmless.
     const again = await runPurge()
     assert.equal(again.exitCode, 0)
-    const restored = await client.post(`/v1/spaces/${recent.id}/restore`).bearerToken(admin.token)
+    const restored = await apiAs(client, admin).post(`/v1/spaces/${recent.id}/restore`)
     assertAnswer(restored, 200)
   })
 })
@@ -79,16 +80,16 @@ test.group('Purging: what it removes, and the server timer', (group) => {
     const kept = await createSpace(client, admin, { title: 'Kept', parent: collection.id })
     const foreign = await createSpace(client, other, { title: 'Foreign' })
     for (const space of [expired, kept]) {
-      await client
-        .post(`/v1/spaces/${space.id}/permissions`)
-        .bearerToken(admin.token)
-        .json({ role: 'read', teams: [team] })
+      await apiAs(client, admin).post(`/v1/spaces/${space.id}/permissions`, {
+        role: 'read',
+        teams: [team],
+      })
     }
-    await client
-      .post(`/v1/collections/${collection.id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'edit', teams: [team] })
-    await client.delete(`/v1/spaces/${expired.id}`).bearerToken(admin.token)
+    await apiAs(client, admin).post(`/v1/collections/${collection.id}/permissions`, {
+      role: 'edit',
+      teams: [team],
+    })
+    await apiAs(client, admin).delete(`/v1/spaces/${expired.id}`)
     const count = async (table: string, column: string, value: string) => {
       const [row] = await db.from(table).where(column, value).count('* as total')
       return Number(row.total)
@@ -100,7 +101,7 @@ test.group('Purging: what it removes, and the server timer', (group) => {
     })
     // The other organization's space is deleted a day after ours: not expired when ours is.
     Settings.now = () => start + day
-    await client.delete(`/v1/spaces/${foreign.id}`).bearerToken(other.token)
+    await apiAs(client, other).delete(`/v1/spaces/${foreign.id}`)
     Settings.now = () => start + 7.5 * day
     const service = await app.container.make(SpaceService)
     assert.equal(await service.purgeExpired(), 1)
