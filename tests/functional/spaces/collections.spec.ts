@@ -3,8 +3,8 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import { createCaller, createOrganization, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
-import { createCollection, createSpace } from './helpers.js'
 import { apiAs } from '#tests/helpers/api_as'
+import { adminOfTwo, createCollection, createSpace } from './helpers.js'
 
 test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
   eachTestInTransaction(group)
@@ -14,79 +14,57 @@ test.group('POST and GET /v1/orgs/{organizationId}/collections', (group) => {
     assert,
   }) => {
     const admin = await createCaller()
-    const response = await apiAs(client, admin).post(
-      `/v1/orgs/${admin.organizationId}/collections`,
-      { title: ' Guides ' }
-    )
+    const api = apiAs(client, admin)
+    const url = `/v1/orgs/${admin.organizationId}/collections`
+    const response = await api.post(url, { title: ' Guides ' })
     assertAnswer(response, 201)
     const root = response.body()
-    assert.include(root, {
-      object: 'collection',
-      title: 'Guides',
-      organization: admin.organizationId,
-      defaultLevel: null,
-    })
+    const created = { object: 'collection', title: 'Guides', defaultLevel: null }
+    assert.include(root, { ...created, organization: admin.organizationId })
     assert.notProperty(root, 'parent')
     assert.equal(response.header('location'), root.urls.location)
-    assert.deepEqual(root.permissions, {
-      view: true,
-      admin: true,
-      viewInviteLinks: true,
-      create: true,
-    })
+    const permissions = { view: true, admin: true, viewInviteLinks: true }
+    assert.deepEqual(root.permissions, { ...permissions, create: true })
 
     const child = await createCollection(client, admin, { title: 'Child', parent: root.id })
     assert.equal(child.parent, root.id)
-    const untitled = await apiAs(client, admin).post(
-      `/v1/orgs/${admin.organizationId}/collections`,
-      {}
-    )
+    const untitled = await api.post(url, {})
     assertAnswer(untitled, 201)
 
-    const all = await apiAs(client, admin).get(`/v1/orgs/${admin.organizationId}/collections`)
+    const all = await api.get(url)
     assertAnswer(all, 200)
     assert.equal(all.body().count, 3)
-    const rootsOnly = await apiAs(client, admin).get(
-      `/v1/orgs/${admin.organizationId}/collections`,
-      { nested: false }
-    )
+    const rootsOnly = await api.get(url, { nested: false })
     assertAnswer(rootsOnly, 200)
-    assert.sameMembers(
-      rootsOnly.body().items.map((c: any) => c.id),
-      [root.id, untitled.body().id]
-    )
+    const rootIds = rootsOnly.body().items.map((c: any) => c.id)
+    assert.sameMembers(rootIds, [root.id, untitled.body().id])
 
-    const read = await apiAs(client, admin).get(`/v1/collections/${child.id}`)
+    const read = await api.get(`/v1/collections/${child.id}`)
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), child)
   })
 
   test('rejects limit above 1000 and a non-boolean nested', async ({ client }) => {
     const admin = await createCaller()
+    const url = `/v1/orgs/${admin.organizationId}/collections`
     for (const qs of [{ limit: 1001 }, { nested: 'maybe' }]) {
-      const response = await apiAs(client, admin).get(
-        `/v1/orgs/${admin.organizationId}/collections`,
-        qs
-      )
-      assertAnswer(response, 400)
+      assertAnswer(await apiAs(client, admin).get(url, qs), 400)
     }
   })
 
   test("another organization's collections are 404", async ({ client }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
+    const [admin, other] = [await createCaller(), await createCaller()]
+    const api = apiAs(client, admin)
     const foreign = await createCollection(client, other)
     for (const request of [
-      client.get(`/v1/orgs/${other.organizationId}/collections`),
-      client.get(`/v1/collections/${foreign.id}`),
-      client.get(`/v1/collections/${foreign.id}/spaces`),
-      client.get(`/v1/collections/${newId()}`),
+      api.get(`/v1/orgs/${other.organizationId}/collections`),
+      api.get(`/v1/collections/${foreign.id}`),
+      api.get(`/v1/collections/${foreign.id}/spaces`),
+      api.get(`/v1/collections/${newId()}`),
+      api.patch(`/v1/collections/${foreign.id}`, { title: 'x' }),
     ]) {
-      const response = await request.bearerToken(admin.token)
-      assertAnswer(response, 404)
+      assertAnswer(await request, 404)
     }
-    const patch = await apiAs(client, admin).patch(`/v1/collections/${foreign.id}`, { title: 'x' })
-    assertAnswer(patch, 404)
   })
 })
 
@@ -95,19 +73,12 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
 
   test('an admin updates title, description and defaultLevel', async ({ client, assert }) => {
     const admin = await createCaller()
-    const collection = await createCollection(client, admin)
-    const response = await apiAs(client, admin).patch(`/v1/collections/${collection.id}`, {
-      title: 'Renamed',
-      description: 'All the guides',
-      defaultLevel: 'edit',
-    })
+    const { id } = await createCollection(client, admin)
+    const updated = { title: 'Renamed', description: 'All the guides', defaultLevel: 'edit' }
+    const response = await apiAs(client, admin).patch(`/v1/collections/${id}`, updated)
     assertAnswer(response, 200)
-    assert.include(response.body(), {
-      title: 'Renamed',
-      description: 'All the guides',
-      defaultLevel: 'edit',
-    })
-    const cleared = await apiAs(client, admin).patch(`/v1/collections/${collection.id}`, {
+    assert.include(response.body(), updated)
+    const cleared = await apiAs(client, admin).patch(`/v1/collections/${id}`, {
       description: null,
       defaultLevel: null,
     })
@@ -121,25 +92,23 @@ test.group('PATCH and DELETE /v1/collections/{collectionId}', (group) => {
     assert,
   }) => {
     const admin = await createCaller()
+    const api = apiAs(client, admin)
     const parent = await createCollection(client, admin)
     const child = await createCollection(client, admin, { parent: parent.id })
     const space = await createSpace(client, admin, { parent: child.id })
 
     for (const id of [parent.id, child.id]) {
-      const response = await apiAs(client, admin).delete(`/v1/collections/${id}`)
-      assertAnswer(response, 409)
+      assertAnswer(await api.delete(`/v1/collections/${id}`), 409)
     }
     // A deleted space does not hold the collection; restored, it lands at the root.
-    await apiAs(client, admin).delete(`/v1/spaces/${space.id}`)
-    const childGone = await apiAs(client, admin).delete(`/v1/collections/${child.id}`)
-    assertAnswer(childGone, 205)
-    const parentGone = await apiAs(client, admin).delete(`/v1/collections/${parent.id}`)
+    await api.delete(`/v1/spaces/${space.id}`)
+    assertAnswer(await api.delete(`/v1/collections/${child.id}`), 205)
+    const parentGone = await api.delete(`/v1/collections/${parent.id}`)
     parentGone.assertStatus(205)
-    const restored = await apiAs(client, admin).post(`/v1/spaces/${space.id}/restore`)
+    const restored = await api.post(`/v1/spaces/${space.id}/restore`)
     assertAnswer(restored, 200)
     assert.notProperty(restored.body(), 'parent')
-    const missing = await apiAs(client, admin).get(`/v1/collections/${child.id}`)
-    assertAnswer(missing, 404)
+    assertAnswer(await api.get(`/v1/collections/${child.id}`), 404)
   })
 })
 
@@ -157,14 +126,9 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     await createSpace(client, admin)
     const url = `/v1/collections/${collection.id}/spaces`
     await assertPagesThrough({ client, assert }, url, admin.token, ids)
-    const tooMany = await apiAs(client, admin).get(`/v1/collections/${collection.id}/spaces`, {
-      limit: 1001,
-    })
-    assertAnswer(tooMany, 400)
-    const badCursor = await apiAs(client, admin).get(`/v1/collections/${collection.id}/spaces`, {
-      page: 'nope',
-    })
-    assertAnswer(badCursor, 400)
+    for (const qs of [{ limit: 1001 }, { page: 'nope' }]) {
+      assertAnswer(await apiAs(client, admin).get(url, qs), 400)
+    }
   })
 
   test('moves a collection under another, to the root, and among siblings', async ({
@@ -172,40 +136,35 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     assert,
   }) => {
     const admin = await createCaller()
+    const api = apiAs(client, admin)
     const a = await createCollection(client, admin, { title: 'A' })
     const b = await createCollection(client, admin, { title: 'B' })
     const s = await createSpace(client, admin, { title: 'S' })
-    const into = await apiAs(client, admin).post(`/v1/collections/${b.id}/move`, { parent: a.id })
-    assertAnswer(into, 200)
-    assert.equal(into.body().parent, a.id)
+    const moveB = (body: object) => api.post(`/v1/collections/${b.id}/move`, body)
     const roots = async () => {
-      const response = await apiAs(client, admin).get(
-        `/v1/orgs/${admin.organizationId}/collections`,
-        { nested: false }
-      )
+      const url = `/v1/orgs/${admin.organizationId}/collections`
+      const response = await api.get(url, { nested: false })
       return response.body().items.map((c: any) => c.title)
     }
+    const into = await moveB({ parent: a.id })
+    assertAnswer(into, 200)
+    assert.equal(into.body().parent, a.id)
     assert.deepEqual(await roots(), ['A'])
 
-    const back = await apiAs(client, admin).post(`/v1/collections/${b.id}/move`, {
-      parent: null,
-      position: { before: { type: 'collection', collection: a.id } },
-    })
+    const before = { before: { type: 'collection', collection: a.id } }
+    const back = await moveB({ parent: null, position: before })
     assertAnswer(back, 200)
     assert.notProperty(back.body(), 'parent')
     assert.deepEqual(await roots(), ['B', 'A'])
 
     // Spaces and collections of one parent share the order.
-    const afterSpace = await apiAs(client, admin).post(`/v1/collections/${b.id}/move`, {
-      position: { after: { type: 'space', space: s.id } },
-    })
+    const afterSpace = await moveB({ position: { after: { type: 'space', space: s.id } } })
     afterSpace.assertStatus(200)
     assert.deepEqual(await roots(), ['A', 'B'])
   })
 
   test('move refuses cycles, foreign parents and no-ops', async ({ client }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
+    const [admin, other] = [await createCaller(), await createCaller()]
     const a = await createCollection(client, admin)
     const b = await createCollection(client, admin, { parent: a.id })
     const c = await createCollection(client, admin, { parent: b.id })
@@ -219,8 +178,7 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       [c.id, { parent: b.id }, 409],
       [c.id, { position: { before: { type: 'collection', collection: a.id } } }, 400],
     ] as const) {
-      const response = await apiAs(client, admin).post(`/v1/collections/${id}/move`, body)
-      assertAnswer(response, status)
+      assertAnswer(await apiAs(client, admin).post(`/v1/collections/${id}/move`, body), status)
     }
   })
 
@@ -228,33 +186,28 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const second = await createCaller()
-    await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
+    const { admin, second } = await adminOfTwo()
+    const [api, there] = [apiAs(client, admin), apiAs(client, second)]
     const top = await createCollection(client, admin)
     const nested = await createCollection(client, admin, { parent: top.id })
     const space = await createSpace(client, admin, { parent: nested.id })
     const stay = await createSpace(client, admin)
 
-    const response = await apiAs(client, admin).post(`/v1/collections/${top.id}/transfer`, {
-      organization: second.organizationId,
-    })
+    const moved = { organization: second.organizationId }
+    const response = await api.post(`/v1/collections/${top.id}/transfer`, moved)
     assertAnswer(response, 200)
-    assert.equal(response.body().organization, second.organizationId)
-
-    const moved = await apiAs(client, second).get(`/v1/spaces/${space.id}`)
-    moved.assertStatus(200)
-    assert.equal(moved.body().organization, second.organizationId)
-    const nestedThere = await apiAs(client, second).get(`/v1/collections/${nested.id}`)
-    assert.equal(nestedThere.body().organization, second.organizationId)
-    const left = await apiAs(client, admin).get(`/v1/orgs/${admin.organizationId}/spaces`)
+    assert.include(response.body(), moved)
+    const movedSpace = await there.get(`/v1/spaces/${space.id}`)
+    movedSpace.assertStatus(200)
+    assert.include(movedSpace.body(), moved)
+    const nestedThere = await there.get(`/v1/collections/${nested.id}`)
+    assert.include(nestedThere.body(), moved)
+    const left = await api.get(`/v1/orgs/${admin.organizationId}/spaces`)
     assert.deepEqual(
-      left.body().items.map((s: any) => s.id),
+      left.body().items.map((item: any) => item.id),
       [stay.id]
     )
-    const noCollections = await apiAs(client, admin).get(
-      `/v1/orgs/${admin.organizationId}/collections`
-    )
+    const noCollections = await api.get(`/v1/orgs/${admin.organizationId}/collections`)
     assert.equal(noCollections.body().count, 0)
   })
 
@@ -277,11 +230,8 @@ test.group('GET /v1/collections/{collectionId}/spaces, move, transfer', (group) 
       const admin = await createCaller()
       const other = await createOrganization()
       await createCaller({ organizationId: other.organizationId, role: 'edit', email: admin.email })
-      const collection = await createCollection(client, admin)
-      const response = await apiAs(client, admin).post(
-        `/v1/collections/${collection.id}/transfer`,
-        body(admin.organizationId, other.organizationId)
-      )
-      assertAnswer(response, status)
+      const { id } = await createCollection(client, admin)
+      const sent = body(admin.organizationId, other.organizationId)
+      assertAnswer(await apiAs(client, admin).post(`/v1/collections/${id}/transfer`, sent), status)
     })
 })

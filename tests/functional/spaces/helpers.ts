@@ -1,7 +1,9 @@
 import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
 import { apiAs } from '#tests/helpers/api_as'
-import type { Caller } from '#tests/helpers/callers'
+import { createCaller, type Caller } from '#tests/helpers/callers'
+import { newId } from '#core/ids'
+import { Settings } from 'luxon'
 import { roleAtLeast, type Role } from '#core/roles'
 
 /**
@@ -57,4 +59,32 @@ export function spaceFlags(role: Role) {
 export function collectionFlags(role: Role) {
   const admin = roleAtLeast(role, 'admin')
   return { view: true, admin, viewInviteLinks: admin, create: roleAtLeast(role, 'create') }
+}
+
+/**
+ * Luxon's clock (the one the server reads) stopped `days` after the moment `stopClock` was called;
+ * it runs again when the test ends.
+ */
+export function stopClock(cleanup: (fn: () => void) => void) {
+  const start = Date.now()
+  cleanup(() => {
+    Settings.now = () => Date.now()
+  })
+  return {
+    daysLater(days: number) {
+      const at = start + days * 24 * 3600 * 1000
+      Settings.now = () => at
+    },
+  }
+}
+
+/**
+ * The setup of a transfer: `admin` of their organization, and `second`, the admin of another one
+ * where `admin` also has `role` (none when null).
+ */
+export async function adminOfTwo(role: Role | null = 'admin') {
+  const admin = await createCaller()
+  const second = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
+  if (role) await createCaller({ organizationId: second.organizationId, role, email: admin.email })
+  return { admin, second }
 }
