@@ -12,6 +12,10 @@ async function countRows(kind: Kind) {
   return Number(row.total)
 }
 
+const ALLOWED = { view: 200, update: 200 }
+const READ_ONLY = { view: 200, update: 403 }
+const HIDDEN = { view: 404, update: 404 }
+
 /**
  * The rows of `table` for each kind, with the kind first: `{ kind, ...row }`.
  */
@@ -114,15 +118,49 @@ test.group('What spaces and collections share', (group) => {
       if (kind === 'space') assert.equal(read.body().visibility, 'private')
     })
 
+  // Cleared, an emoji is an empty string and a description is left out; a defaultLevel is null.
+  test('an admin updates a {kind} and clears its optional fields')
+    .with([
+      {
+        kind: 'space' as Kind,
+        updated: { title: 'Renamed', emoji: '🚀', editMode: 'locked', defaultLevel: 'edit' },
+        inCollection: { visibility: 'in-collection' },
+        cleared: { emoji: '' },
+      },
+      {
+        kind: 'collection' as Kind,
+        updated: { title: 'Renamed', description: 'All the guides', defaultLevel: 'edit' },
+        cleared: { description: undefined },
+      },
+    ])
+    .run(async ({ client, assert }, { kind, updated, inCollection, cleared }) => {
+      const admin = await createCaller()
+      const parent = await create('collection', client, admin)
+      const { id } = await create(kind, client, admin, inCollection && { parent: parent.id })
+      const url = `/v1/${KINDS[kind].path}/${id}`
+      const body = { ...updated, ...inCollection }
+      const response = await apiAs(client, admin).patch(url, body)
+      assertAnswer(response, 200)
+      assert.include(response.body(), body)
+      const nulls = Object.fromEntries(Object.keys(cleared).map((field) => [field, null]))
+      const after = await apiAs(client, admin).patch(url, { ...nulls, defaultLevel: null })
+      assertAnswer(after, 200)
+      assert.isNull(after.body().defaultLevel)
+      for (const [field, value] of Object.entries(cleared)) {
+        if (value === undefined) assert.notProperty(after.body(), field)
+        else assert.equal(after.body()[field], value)
+      }
+    })
+
   test('role {role} on a {kind}: view {view}, update and delete {update}')
     .with(
       (['space', 'collection'] as const).flatMap((kind) =>
         byRole({
-          admin: { view: 200, update: 200 },
-          create: { view: 200, update: 403 },
-          edit: { view: 200, update: 403 },
-          read: { view: 200, update: 403 },
-          guest: { view: 404, update: 404 },
+          admin: ALLOWED,
+          create: READ_ONLY,
+          edit: READ_ONLY,
+          read: READ_ONLY,
+          guest: HIDDEN,
         }).map((row) => ({ kind, ...row }))
       )
     )
