@@ -3,7 +3,15 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import type { Role } from '#core/roles'
-import { collectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
+import { bodyOf } from '#tests/helpers/requests'
+import {
+  collectionFlags,
+  createCollection,
+  createSpace,
+  KINDS,
+  spaceFlags,
+  type Kind,
+} from './helpers.js'
 import { apiAs } from '#tests/helpers/api_as'
 
 test.group('Effective roles through a tree three collections deep', (group) => {
@@ -11,20 +19,16 @@ test.group('Effective roles through a tree three collections deep', (group) => {
 
   /**
    * top (defaultLevel comment) > middle > leaf (defaultLevel edit), a space in each, and a root
-   * space with defaultLevel edit. Every read path must agree: the single-record read (one
-   * recursive query), the organization and collection lists, the member's spaces and the aggregate
-   * permission listing (the in-memory resolver).
+   * space with defaultLevel edit; grants on ancestors, to a team and to guests. Every read path
+   * must agree: the single-record read (one recursive query), the organization and collection
+   * lists, the member's spaces and the aggregate permission listing (the in-memory resolver).
    */
-  test('default levels at several depths, grants on ancestors, team grants and guests agree on every read path', async ({
-    client,
-    assert,
-  }) => {
+  test('every read path agrees on the roles through the tree', async ({ client, assert }) => {
     const admin = await createCaller()
     const org = admin.organizationId
-    const reader = await createCaller({ organizationId: org, role: 'read' })
-    const guestTop = await createCaller({ organizationId: org, role: null })
-    const guestTeam = await createCaller({ organizationId: org, role: null })
-    const bystander = await createCaller({ organizationId: org, role: 'comment' })
+    const member = (role: Role | null) => createCaller({ organizationId: org, role })
+    const [reader, guestTop] = [await member('read'), await member(null)]
+    const [guestTeam, bystander] = [await member(null), await member('comment')]
 
     const top = await createCollection(client, admin, { title: 'Top' })
     const middle = await createCollection(client, admin, { title: 'Middle', parent: top.id })
@@ -99,77 +103,60 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     const collections = { top, middle, leaf }
     const spaces = { inTop, inMiddle, inLeaf, atRoot }
 
+    const records = [
+      ...Object.entries(spaces).map(([key, record]) => ({ key, record, kind: 'space' as Kind })),
+      ...Object.entries(collections).map(([key, record]) => ({
+        key,
+        record,
+        kind: 'collection' as Kind,
+      })),
+    ]
+    const flags = { space: spaceFlags, collection: collectionFlags }
+
     for (const [name, caller] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
       const roles = expected[name]
-      const listed = await apiAs(client, caller).get(`/v1/orgs/${org}/spaces`)
-      assertAnswer(listed, 200)
-      const memberSpaces = await apiAs(client, admin).get(
-        `/v1/orgs/${org}/members/${caller.user.id}/spaces`
-      )
-      assertAnswer(memberSpaces, 200)
-      const listedCollections = await apiAs(client, caller).get(`/v1/orgs/${org}/collections`)
-      assertAnswer(listedCollections, 200)
+      const lists = {
+        space: await bodyOf(client, caller, 'get', `/v1/orgs/${org}/spaces`),
+        collection: await bodyOf(client, caller, 'get', `/v1/orgs/${org}/collections`),
+      }
+      const memberSpacesUrl = `/v1/orgs/${org}/members/${caller.user.id}/spaces`
+      const memberSpaces = await bodyOf(client, admin, 'get', memberSpacesUrl)
 
-      for (const [key, space] of Object.entries(spaces)) {
+      for (const { key, kind, record } of records) {
         const role = roles[key]
         const label = `${name} on ${key}`
-        const read = await apiAs(client, caller).get(`/v1/spaces/${space.id}`)
+        const path = `/v1/${KINDS[kind].path}/${record.id}`
+        const read = await apiAs(client, caller).get(path)
         assertAnswer(read, role ? 200 : 404)
-        const inList = listed.body().items.find((item: any) => item.id === space.id)
-        const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
-        const aggregate = await apiAs(client, admin).get(
-          `/v1/spaces/${space.id}/permissions/aggregate`
-        )
+        const inList = lists[kind].items.find((item: any) => item.id === record.id)
+        const aggregate = await apiAs(client, admin).get(`${path}/permissions/aggregate`)
         aggregate.assertContract()
         const inAggregate = aggregate
           .body()
           .items.find((item: any) => item.user.id === caller.user.id)
-        if (role) {
-          assert.deepEqual(read.body().permissions, spaceFlags(role), label)
-          assert.deepEqual(inList?.permissions, spaceFlags(role), `${label} (organization list)`)
-          assert.equal(inMember?.permission, role, `${label} (member's spaces)`)
-          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-        } else {
+        // The member's spaces list spaces only.
+        const inMember =
+          kind === 'space'
+            ? memberSpaces.items.find((item: any) => item.space.id === record.id)
+            : undefined
+        if (!role) {
           assert.isUndefined(inList, label)
           assert.isUndefined(inMember, label)
           assert.isUndefined(inAggregate, label)
+          continue
         }
-      }
-
-      for (const [key, collection] of Object.entries(collections)) {
-        const role = roles[key]
-        const label = `${name} on ${key}`
-        const read = await apiAs(client, caller).get(`/v1/collections/${collection.id}`)
-        assertAnswer(read, role ? 200 : 404)
-        const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
-        const aggregate = await apiAs(client, admin).get(
-          `/v1/collections/${collection.id}/permissions/aggregate`
-        )
-        aggregate.assertContract()
-        const inAggregate = aggregate
-          .body()
-          .items.find((item: any) => item.user.id === caller.user.id)
-        if (role) {
-          assert.deepEqual(read.body().permissions, collectionFlags(role), label)
-          assert.deepEqual(
-            inList?.permissions,
-            collectionFlags(role),
-            `${label} (organization list)`
-          )
-          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-          const inside = await apiAs(client, caller).get(`/v1/collections/${collection.id}/spaces`)
-          assertAnswer(inside, 200)
-          for (const item of inside.body().items) {
-            const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
-            assert.deepEqual(
-              item.permissions,
-              spaceFlags(roles[spaceKey]!),
-              `${label}: ${spaceKey} inside`
-            )
-          }
-        } else {
-          assert.isUndefined(inList, label)
-          assert.isUndefined(inAggregate, label)
+        assert.deepEqual(read.body().permissions, flags[kind](role), label)
+        assert.deepEqual(inList?.permissions, flags[kind](role), `${label} (organization list)`)
+        assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
+        if (kind === 'space') {
+          assert.equal(inMember?.permission, role, `${label} (member's spaces)`)
+          continue
+        }
+        const inside = await bodyOf(client, caller, 'get', `${path}/spaces`)
+        for (const item of inside.items) {
+          const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
+          const insideFlags = spaceFlags(roles[spaceKey]!)
+          assert.deepEqual(item.permissions, insideFlags, `${label}: ${spaceKey} inside`)
         }
       }
     }
