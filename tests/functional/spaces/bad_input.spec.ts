@@ -79,6 +79,35 @@ function operations(t: Awaited<ReturnType<typeof tree>>, organizationId: string)
   ] as const
 }
 
+/**
+ * Each operation's label in the table of invalid bodies.
+ */
+const OPERATIONS = {
+  patchSpace: 'space PATCH',
+  createSpace: 'space POST',
+  createCollection: 'collection POST',
+  patchCollection: 'collection PATCH',
+  transferSpace: 'space transfer',
+  transferCollection: 'collection transfer',
+  moveSpace: 'space move',
+  moveCollection: 'collection move',
+}
+type Operation = keyof typeof OPERATIONS
+
+/**
+ * A table of invalid bodies, by operation: `[what is wrong, body, the field the error names]`.
+ */
+function fieldRows(table: Record<Operation, Array<[string, Record<string, unknown>, string]>>) {
+  return (Object.keys(table) as Operation[]).flatMap((op) =>
+    table[op].map(([what, body, field]) => ({
+      name: `${OPERATIONS[op]}: ${what}`,
+      op,
+      body,
+      field,
+    }))
+  )
+}
+
 test.group('Bad input to spaces and collections changes nothing', (group) => {
   eachTestInTransaction(group)
 
@@ -147,177 +176,53 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     assert.equal(await snapshot(admin.organizationId), before)
   })
 
-  test('wrong types, over-long strings and unknown values are 400s naming the field')
-    .with([
-      {
-        name: 'space PATCH: a 51-character emoji',
-        op: 'patchSpace',
-        body: { emoji: 'e'.repeat(51) },
-        field: 'emoji',
-      },
-      {
-        name: 'space PATCH: a numeric emoji',
-        op: 'patchSpace',
-        body: { emoji: 12 },
-        field: 'emoji',
-      },
-      {
-        name: 'space PATCH: a numeric title',
-        op: 'patchSpace',
-        body: { title: 5 },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: an empty title',
-        op: 'patchSpace',
-        body: { title: '   ' },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: editMode as a boolean',
-        op: 'patchSpace',
-        body: { editMode: true },
-        field: 'editMode',
-      },
-      {
-        name: 'space PATCH: defaultLevel "inherit"',
-        op: 'patchSpace',
-        body: { defaultLevel: 'inherit' },
-        field: 'defaultLevel',
-      },
-      {
-        name: 'space PATCH: an unsupported merge rule',
-        op: 'patchSpace',
-        body: { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } },
-        field: 'allow_bypass',
-      },
-      {
-        name: 'space PATCH: visibility as a number',
-        op: 'patchSpace',
-        body: { visibility: 1 },
-        field: 'visibility',
-      },
-      {
-        name: 'space POST: an emoji as an array',
-        op: 'createSpace',
-        body: { emoji: ['x'] },
-        field: 'emoji',
-      },
-      {
-        name: 'space POST: a computedSource',
-        op: 'createSpace',
-        body: { computedSource: {} },
-        field: 'computedSource',
-      },
-      {
-        name: 'space POST: an emoji of 51 characters',
-        op: 'createSpace',
-        body: { emoji: '🎉'.repeat(51) },
-        field: 'emoji',
-      },
-      {
-        name: 'space POST: a title of 51 emoji',
-        op: 'createSpace',
-        body: { title: '📘'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: a title of 51 emoji',
-        op: 'patchSpace',
-        body: { title: '📘'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection POST: a title of 51 emoji',
-        op: 'createCollection',
-        body: { title: '📁'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection PATCH: a description of 101 emoji',
-        op: 'patchCollection',
-        body: { description: '📝'.repeat(101) },
-        field: 'description',
-      },
-      {
-        name: 'collection POST: a 51-character title',
-        op: 'createCollection',
-        body: { title: 'é'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection POST: a numeric parent',
-        op: 'createCollection',
-        body: { parent: 3 },
-        field: 'parent',
-      },
-      {
-        name: 'collection POST: a null parent',
-        op: 'createCollection',
-        body: { parent: null },
-        field: 'parent',
-      },
-      {
-        name: 'collection PATCH: a numeric description',
-        op: 'patchCollection',
-        body: { description: 9 },
-        field: 'description',
-      },
-      {
-        name: 'collection PATCH: a 101-character description',
-        op: 'patchCollection',
-        body: { description: 'd'.repeat(101) },
-        field: 'description',
-      },
-      {
-        name: 'collection PATCH: defaultLevel as a number',
-        op: 'patchCollection',
-        body: { defaultLevel: 1 },
-        field: 'defaultLevel',
-      },
-      {
-        name: 'collection PATCH: a title as an object',
-        op: 'patchCollection',
-        body: { title: { text: 'x' } },
-        field: 'title',
-      },
-      {
-        name: 'space transfer: a numeric organization',
-        op: 'transferSpace',
-        body: { organization: 1 },
-        field: 'organization',
-      },
-      {
-        name: 'space transfer: a null organization',
-        op: 'transferSpace',
-        body: { organization: null },
-        field: 'organization',
-      },
-      {
-        name: 'space transfer: a numeric collection',
-        op: 'transferSpace',
-        body: { organization: 'x', collection: 2 },
-        field: 'collection',
-      },
-      {
-        name: 'collection transfer: a numeric organization',
-        op: 'transferCollection',
-        body: { organization: 1 },
-        field: 'organization',
-      },
-      {
-        name: 'space move: a parent as an object',
-        op: 'moveSpace',
-        body: { parent: { id: 'x' } },
-        field: 'parent',
-      },
-      {
-        name: 'collection move: a position that is a list',
-        op: 'moveCollection',
-        body: { position: [] },
-        field: 'position',
-      },
-    ])
+  test('wrong types, over-long strings and unknown values are 400s naming the field: {name}')
+    .with(
+      fieldRows({
+        patchSpace: [
+          ['a 51-character emoji', { emoji: 'e'.repeat(51) }, 'emoji'],
+          ['a numeric emoji', { emoji: 12 }, 'emoji'],
+          ['a numeric title', { title: 5 }, 'title'],
+          ['an empty title', { title: '   ' }, 'title'],
+          ['editMode as a boolean', { editMode: true }, 'editMode'],
+          ['defaultLevel "inherit"', { defaultLevel: 'inherit' }, 'defaultLevel'],
+          [
+            'an unsupported merge rule',
+            { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } },
+            'allow_bypass',
+          ],
+          ['visibility as a number', { visibility: 1 }, 'visibility'],
+          ['a title of 51 emoji', { title: '📘'.repeat(51) }, 'title'],
+        ],
+        createSpace: [
+          ['an emoji as an array', { emoji: ['x'] }, 'emoji'],
+          ['a computedSource', { computedSource: {} }, 'computedSource'],
+          ['an emoji of 51 characters', { emoji: '🎉'.repeat(51) }, 'emoji'],
+          ['a title of 51 emoji', { title: '📘'.repeat(51) }, 'title'],
+        ],
+        createCollection: [
+          ['a title of 51 emoji', { title: '📁'.repeat(51) }, 'title'],
+          ['a 51-character title', { title: 'é'.repeat(51) }, 'title'],
+          ['a numeric parent', { parent: 3 }, 'parent'],
+          ['a null parent', { parent: null }, 'parent'],
+        ],
+        patchCollection: [
+          ['a description of 101 emoji', { description: '📝'.repeat(101) }, 'description'],
+          ['a numeric description', { description: 9 }, 'description'],
+          ['a 101-character description', { description: 'd'.repeat(101) }, 'description'],
+          ['defaultLevel as a number', { defaultLevel: 1 }, 'defaultLevel'],
+          ['a title as an object', { title: { text: 'x' } }, 'title'],
+        ],
+        transferSpace: [
+          ['a numeric organization', { organization: 1 }, 'organization'],
+          ['a null organization', { organization: null }, 'organization'],
+          ['a numeric collection', { organization: 'x', collection: 2 }, 'collection'],
+        ],
+        transferCollection: [['a numeric organization', { organization: 1 }, 'organization']],
+        moveSpace: [['a parent as an object', { parent: { id: 'x' } }, 'parent']],
+        moveCollection: [['a position that is a list', { position: [] }, 'position']],
+      })
+    )
     .run(async ({ client, assert }, { op, body, field }) => {
       const admin = await createCaller()
       const t = await tree(client, admin)
