@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import {
@@ -10,16 +11,14 @@ import {
 import { createTeam } from '#tests/helpers/teams'
 import { newId } from '#core/ids'
 import SpaceAccessService from '#spaces/services/space_access_service'
-import { createCollection, createSpace } from './helpers.js'
+import { create as createOf, createCollection, createSpace, KINDS, type Kind } from './helpers.js'
 import { apiAs } from '#tests/helpers/api_as'
 
 test.group('Effective roles through collections, teams and guests', (group) => {
   eachTestInTransaction(group)
 
-  test('a defaultLevel on an ancestor collection raises members on everything below it', async ({
-    client,
-    assert,
-  }) => {
+  // On everything below it, spaces and collections.
+  test("an ancestor's defaultLevel raises members below it", async ({ client, assert }) => {
     const admin = await createCaller()
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const top = await createCollection(client, admin)
@@ -52,10 +51,8 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     assert.isFalse(moved.body().permissions.edit)
   })
 
-  test('a guest sees only what is granted to them or their teams, and defaultLevel does not open it', async ({
-    client,
-    assert,
-  }) => {
+  // A defaultLevel opens nothing to a guest.
+  test('a guest sees only what is granted to them or their teams', async ({ client, assert }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
     const shared = await createCollection(client, admin)
@@ -126,10 +123,8 @@ test.group('Effective roles through collections, teams and guests', (group) => {
     assertAnswer(create, 403)
   })
 
-  test('team grants on a collection reach members of the team; removing the team removes access', async ({
-    client,
-    assert,
-  }) => {
+  // Removing the grant removes the access.
+  test('a team grant on a collection reaches the team members', async ({ client, assert }) => {
     const admin = await createCaller()
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const team = await createTeam(admin.organizationId, [reader.user.id])
@@ -164,32 +159,31 @@ test.group('Effective roles through collections, teams and guests', (group) => {
   })
 })
 
+/**
+ * An organization's admin, a new `kind` of theirs and the URL of its permissions.
+ */
+async function grantsOf(client: ApiClient, kind: Kind) {
+  const admin = await createCaller()
+  const target = await createOf(kind, client, admin)
+  return { admin, base: `/v1/${KINDS[kind].path}/${target.id}/permissions` }
+}
+
 test.group('Permission operations on spaces and collections', (group) => {
   eachTestInTransaction(group)
 
   test('invite, list, update and remove users on a {kind}')
-    .with([{ kind: 'spaces' }, { kind: 'collections' }])
+    .with([{ kind: 'space' as Kind }, { kind: 'collection' as Kind }])
     .run(async ({ client, assert }, { kind }) => {
-      const admin = await createCaller()
+      const { admin, base } = await grantsOf(client, kind)
+      const api = apiAs(client, admin)
       const member = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-      const target =
-        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
-      const base = `/v1/${kind}/${target.id}/permissions`
-
-      const invite = await apiAs(client, admin).post(base, {
-        role: 'edit',
-        users: [member.user.id],
-      })
-      assertAnswer(invite, 204)
-      const list = await apiAs(client, admin).get(`${base}/users`)
+      assertAnswer(await api.post(base, { role: 'edit', users: [member.user.id] }), 204)
+      const list = await api.get(`${base}/users`)
       assertAnswer(list, 200)
       const granted = list.body().items.filter((item: any) => item.user.id === member.user.id)
       assert.equal(granted[0].permission, 'edit')
 
-      const update = await apiAs(client, admin).patch(`${base}/users/${member.user.id}`, {
-        role: 'review',
-      })
-      assertAnswer(update, 204)
+      assertAnswer(await api.patch(`${base}/users/${member.user.id}`, { role: 'review' }), 204)
       const listed = await apiAs(client, member).get(`${base}/users`, { limit: 1000 })
       listed.assertContract()
       assert.equal(
@@ -197,21 +191,14 @@ test.group('Permission operations on spaces and collections', (group) => {
         'review'
       )
 
-      const remove = await apiAs(client, admin).delete(`${base}/users/${member.user.id}`)
-      assertAnswer(remove, 205)
-      const none = await apiAs(client, admin).delete(`${base}/users/${member.user.id}`)
-      assertAnswer(none, 204)
+      assertAnswer(await api.delete(`${base}/users/${member.user.id}`), 205)
+      assertAnswer(await api.delete(`${base}/users/${member.user.id}`), 204)
 
-      const nullRole = await apiAs(client, admin).post(base, {
-        role: 'read',
-        users: [member.user.id],
-      })
+      const nullRole = await api.post(base, { role: 'read', users: [member.user.id] })
       nullRole.assertStatus(204)
-      const cleared = await apiAs(client, admin).patch(`${base}/users/${member.user.id}`, {
-        role: null,
-      })
+      const cleared = await api.patch(`${base}/users/${member.user.id}`, { role: null })
       cleared.assertStatus(204)
-      const empty = await apiAs(client, admin).get(`${base}/users`)
+      const empty = await api.get(`${base}/users`)
       assert.notInclude(
         empty.body().items.map((i: any) => i.user.id),
         member.user.id
@@ -219,16 +206,14 @@ test.group('Permission operations on spaces and collections', (group) => {
     })
 
   test('{kind}: invite rejects bad input and unknown or foreign users and teams, changing nothing')
-    .with([{ kind: 'spaces' }, { kind: 'collections' }])
+    .with([{ kind: 'space' as Kind }, { kind: 'collection' as Kind }])
     .run(async ({ client, assert }, { kind }) => {
-      const admin = await createCaller()
+      const { admin, base } = await grantsOf(client, kind)
+      const api = apiAs(client, admin)
       const elsewhere = await createOrganization()
       const other = await createMember(elsewhere.organizationId, 'admin')
       const member = await createMember(admin.organizationId, 'read')
       const foreignTeam = await createTeam(elsewhere.organizationId, [])
-      const target =
-        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
-      const base = `/v1/${kind}/${target.id}/permissions`
       const [before] = await db.from('content_grants').count('* as total')
       for (const [body, status] of [
         [{ users: [member.user.id] }, 400],
@@ -240,51 +225,35 @@ test.group('Permission operations on spaces and collections', (group) => {
         [{ role: 'read', users: [other.user.id] }, 404],
         [{ role: 'read', teams: [foreignTeam] }, 404],
       ] as const) {
-        const response = await apiAs(client, admin).post(base, body)
-        assertAnswer(response, status)
+        assertAnswer(await api.post(base, body), status)
       }
       const [after] = await db.from('content_grants').count('* as total')
       assert.equal(Number(after.total), Number(before.total))
-      const badRole = await apiAs(client, admin).patch(`${base}/users/${member.user.id}`, {
-        role: 'boss',
-      })
-      assertAnswer(badRole, 400)
-      const unknownTeam = await apiAs(client, admin).patch(`${base}/teams/${newId()}`, {
-        role: 'read',
-      })
-      assertAnswer(unknownTeam, 404)
-      const tooMany = await apiAs(client, admin).get(`${base}/users`, { limit: 1001 })
-      assertAnswer(tooMany, 400)
+      assertAnswer(await api.patch(`${base}/users/${member.user.id}`, { role: 'boss' }), 400)
+      assertAnswer(await api.patch(`${base}/teams/${newId()}`, { role: 'read' }), 404)
+      assertAnswer(await api.get(`${base}/users`, { limit: 1001 }), 400)
     })
 
   test('{kind}: only admins change grants; non-members get 404')
-    .with([{ kind: 'spaces' }, { kind: 'collections' }])
+    .with([{ kind: 'space' as Kind }, { kind: 'collection' as Kind }])
     .run(async ({ client }, { kind }) => {
-      const admin = await createCaller()
+      const { admin, base } = await grantsOf(client, kind)
       const creator = await createCaller({ organizationId: admin.organizationId, role: 'create' })
-      const stranger = await createCaller()
-      const target =
-        kind === 'spaces' ? await createSpace(client, admin) : await createCollection(client, admin)
-      const base = `/v1/${kind}/${target.id}/permissions`
-      const denied = await apiAs(client, creator).post(base, {
-        role: 'read',
-        users: [creator.user.id],
-      })
-      assertAnswer(denied, 403)
-      const deniedPatch = await apiAs(client, creator).patch(`${base}/users/${creator.user.id}`, {
-        role: 'admin',
-      })
-      assertAnswer(deniedPatch, 403)
-      const deniedDelete = await apiAs(client, creator).delete(`${base}/teams/${newId()}`)
-      assertAnswer(deniedDelete, 403)
-      for (const request of [client.get(`${base}/users`), client.get(`${base}/teams`)]) {
-        const response = await request.bearerToken(stranger.token)
-        assertAnswer(response, 404)
+      const [asCreator, asStranger] = [apiAs(client, creator), apiAs(client, await createCaller())]
+      for (const request of [
+        asCreator.post(base, { role: 'read', users: [creator.user.id] }),
+        asCreator.patch(`${base}/users/${creator.user.id}`, { role: 'admin' }),
+        asCreator.delete(`${base}/teams/${newId()}`),
+      ]) {
+        assertAnswer(await request, 403)
+      }
+      for (const request of [asStranger.get(`${base}/users`), asStranger.get(`${base}/teams`)]) {
+        assertAnswer(await request, 404)
       }
     })
 
   test('{kind}: aggregate lists everyone who can access it with their effective role')
-    .with([{ kind: 'spaces' }, { kind: 'collections' }])
+    .with([{ kind: 'space' as Kind }, { kind: 'collection' as Kind }])
     .run(async ({ client, assert }, { kind }) => {
       const admin = await createCaller()
       const reader = await createMember(admin.organizationId, 'read')
@@ -293,18 +262,15 @@ test.group('Permission operations on spaces and collections', (group) => {
       const team = await createTeam(admin.organizationId, [guest.user.id])
       const parent = await createCollection(client, admin)
       await apiAs(client, admin).patch(`/v1/collections/${parent.id}`, { defaultLevel: 'comment' })
-      const target =
-        kind === 'spaces'
-          ? await createSpace(client, admin, { parent: parent.id })
-          : await createCollection(client, admin, { parent: parent.id })
+      const target = await createOf(kind, client, admin, { parent: parent.id })
       await apiAs(client, admin).post(`/v1/collections/${parent.id}/permissions`, {
         role: 'edit',
         teams: [team],
       })
 
-      const response = await apiAs(client, admin).get(
-        `/v1/${kind}/${target.id}/permissions/aggregate`
-      )
+      const aggregate = (qs?: Record<string, unknown>) =>
+        apiAs(client, admin).get(`/v1/${KINDS[kind].path}/${target.id}/permissions/aggregate`, qs)
+      const response = await aggregate()
       assertAnswer(response, 200)
       const byUser = Object.fromEntries(
         response.body().items.map((i: any) => [i.user.id, i.permission])
@@ -316,29 +282,17 @@ test.group('Permission operations on spaces and collections', (group) => {
       })
       assert.notProperty(byUser, outsider.user.id)
 
-      const editors = await apiAs(client, admin).get(
-        `/v1/${kind}/${target.id}/permissions/aggregate`,
-        { role: 'edit', limit: 1 }
-      )
+      const editors = await aggregate({ role: 'edit', limit: 1 })
       assertAnswer(editors, 200)
       assert.equal(editors.body().count, 1)
       assert.equal(editors.body().items[0].user.id, guest.user.id)
 
-      const paged = await apiAs(client, admin).get(
-        `/v1/${kind}/${target.id}/permissions/aggregate`,
-        { limit: 2 }
-      )
-      const rest = await apiAs(client, admin).get(
-        `/v1/${kind}/${target.id}/permissions/aggregate`,
-        { limit: 2, page: paged.body().next.page }
-      )
+      const paged = await aggregate({ limit: 2 })
+      const rest = await aggregate({ limit: 2, page: paged.body().next.page })
       rest.assertContract()
       assert.equal(paged.body().items.length + rest.body().items.length, 3)
 
-      const badRole = await apiAs(client, admin).get(
-        `/v1/${kind}/${target.id}/permissions/aggregate`,
-        { role: 'owner' }
-      )
+      const badRole = await aggregate({ role: 'owner' })
       assertAnswer(badRole, 400)
     })
 
@@ -440,7 +394,7 @@ test.group('GET /v1/orgs/{organizationId}/members/{userId}/spaces', (group) => {
   })
 })
 
-test.group('Space counts and team grants on the organization records', (group) => {
+test.group('Space counts, team grants and members leaving', (group) => {
   eachTestInTransaction(group)
 
   test('Member and Team records count the spaces they reach', async ({ client, assert }) => {
@@ -482,10 +436,8 @@ test.group('Space counts and team grants on the organization records', (group) =
     assert.equal(adminMember.body().spaces, 2)
   })
 
-  test("a collection's team listing shows the Team record, with admin rights for the team's owner", async ({
-    client,
-    assert,
-  }) => {
+  // With admin rights for the team's owner.
+  test("a collection's team listing shows the Team record", async ({ client, assert }) => {
     const admin = await createCaller()
     const owner = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const collection = await createCollection(client, admin)
@@ -520,15 +472,9 @@ test.group('Space counts and team grants on the organization records', (group) =
     )
     renamed.assertStatus(200)
   })
-})
 
-test.group('Leaving an organization', (group) => {
-  eachTestInTransaction(group)
-
-  test("a removed member's grants go with them: rejoining does not bring the access back", async ({
-    client,
-    assert,
-  }) => {
+  // Rejoining does not bring the access back.
+  test("a removed member's grants go with them", async ({ client, assert }) => {
     const admin = await createCaller()
     const guest = await createCaller({ organizationId: admin.organizationId, role: null })
     const space = await createSpace(client, admin)
