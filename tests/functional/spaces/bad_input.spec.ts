@@ -64,6 +64,15 @@ async function tree(client: ApiClient, admin: Caller) {
   return { a, b, s1, s2, s3 }
 }
 
+/**
+ * A new organization's admin, their tree, and the snapshot taken before the test's requests.
+ */
+async function adminWithTree(client: ApiClient) {
+  const admin = await createCaller()
+  const t = await tree(client, admin)
+  return { admin, t, before: await snapshot(admin.organizationId) }
+}
+
 function operations(t: Awaited<ReturnType<typeof tree>>, organizationId: string) {
   return [
     { method: 'post', path: `/v1/orgs/${organizationId}/spaces` },
@@ -112,9 +121,7 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
   eachTestInTransaction(group)
 
   test('malformed JSON is a 400 on every operation with a body', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const t = await tree(client, admin)
-    const before = await snapshot(admin.organizationId)
+    const { admin, t, before } = await adminWithTree(client)
     for (const { method, path } of operations(t, admin.organizationId)) {
       const response = await client[method](path)
         .bearerToken(admin.token)
@@ -131,9 +138,7 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const t = await tree(client, admin)
-    const before = await snapshot(admin.organizationId)
+    const { admin, t, before } = await adminWithTree(client)
     const { value } = await User.accessTokens.create(admin.user, ['space:read'])
     const readOnly = value!.release()
     const created = await User.accessTokens.create(admin.user, ['organization:read'])
@@ -224,9 +229,7 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       })
     )
     .run(async ({ client, assert }, { op, body, field }) => {
-      const admin = await createCaller()
-      const t = await tree(client, admin)
-      const before = await snapshot(admin.organizationId)
+      const { admin, t, before } = await adminWithTree(client)
       const requests = {
         patchSpace: () => client.patch(`/v1/spaces/${t.s1.id}`),
         createSpace: () => client.post(`/v1/orgs/${admin.organizationId}/spaces`),

@@ -162,29 +162,27 @@ test.group('permissions flags agree with what the API allows', (group) => {
         kind === 'guest'
           ? await createCaller({ organizationId: admin.organizationId, role: null })
           : await createCaller()
-      const requests = [
-        client.get(`/v1/spaces/${space.id}`),
-        client.patch(`/v1/spaces/${space.id}`).json({ title: 'x' }),
-        client.delete(`/v1/spaces/${space.id}`),
-        client.post(`/v1/spaces/${space.id}/duplicate`),
-        client.post(`/v1/spaces/${space.id}/restore`),
-        client.post(`/v1/spaces/${space.id}/move`).json({ parent: null }),
-        client
-          .post(`/v1/spaces/${space.id}/transfer`)
-          .json({ organization: caller.organizationId }),
-        client.get(`/v1/spaces/${space.id}/permissions/users`),
-        client.get(`/v1/collections/${collection.id}`),
-        client.patch(`/v1/collections/${collection.id}`).json({ title: 'x' }),
-        client.delete(`/v1/collections/${collection.id}`),
-        client.get(`/v1/collections/${collection.id}/spaces`),
-        client.post(`/v1/collections/${collection.id}/move`).json({ parent: null }),
-        client
-          .post(`/v1/collections/${collection.id}/transfer`)
-          .json({ organization: caller.organizationId }),
-        client.get(`/v1/collections/${collection.id}/permissions/aggregate`),
-      ]
+      const as = apiAs(client, caller)
+      const moved = { parent: null }
+      const transferred = { organization: caller.organizationId }
+      const requests = [`/v1/spaces/${space.id}`, `/v1/collections/${collection.id}`].flatMap(
+        (url) => [
+          as.get(url),
+          as.patch(url, { title: 'x' }),
+          as.delete(url),
+          as.post(`${url}/move`, moved),
+          as.post(`${url}/transfer`, transferred),
+        ]
+      )
+      requests.push(
+        as.post(`/v1/spaces/${space.id}/duplicate`),
+        as.post(`/v1/spaces/${space.id}/restore`),
+        as.get(`/v1/spaces/${space.id}/permissions/users`),
+        as.get(`/v1/collections/${collection.id}/spaces`),
+        as.get(`/v1/collections/${collection.id}/permissions/aggregate`)
+      )
       for (const request of requests) {
-        const response = await request.bearerToken(caller.token)
+        const response = await request
         response.assertStatus(404)
         validateContract('GET', '/v1/user', 404, response.body())
         assert.notInclude(JSON.stringify(response.body()), 'Target')
