@@ -117,6 +117,12 @@ function fieldRows(table: Record<Operation, Array<[string, Record<string, unknow
   )
 }
 
+/**
+ * Pointers of a position: `{ before: spaceAt(id) }`.
+ */
+const spaceAt = (id: string) => ({ type: 'space', space: id })
+const collectionAt = (id: string) => ({ type: 'collection', collection: id })
+
 test.group('Bad input to spaces and collections changes nothing', (group) => {
   eachTestInTransaction(group)
 
@@ -347,27 +353,22 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'before a sibling in another parent',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+        body: (t: any) => ({ position: { before: spaceAt(t.s3.id) } }),
       },
       {
         name: 'after a sibling in another parent, with a parent change',
         status: 400,
-        body: (t: any) => ({
-          parent: t.b.id,
-          position: { after: { type: 'space', space: t.s2.id } },
-        }),
+        body: (t: any) => ({ parent: t.b.id, position: { after: spaceAt(t.s2.id) } }),
       },
       {
         name: 'before a space of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({ position: { before: { type: 'space', space: f.space.id } } }),
+        body: (_t: any, f: any) => ({ position: { before: spaceAt(f.space.id) } }),
       },
       {
         name: 'after a collection of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({
-          position: { after: { type: 'collection', collection: f.collection.id } },
-        }),
+        body: (_t: any, f: any) => ({ position: { after: collectionAt(f.collection.id) } }),
       },
       {
         name: 'both before and after',
@@ -382,7 +383,7 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'a collection pointer naming a space',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'collection', collection: t.s2.id } } }),
+        body: (t: any) => ({ position: { before: collectionAt(t.s2.id) } }),
       },
       {
         name: 'a pointer with the id under the wrong key',
@@ -426,24 +427,19 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'into its child, with a position',
         status: 400,
-        body: (t: any) => ({
-          parent: t.b.id,
-          position: { before: { type: 'space', space: t.s1.id } },
-        }),
+        body: (t: any) => ({ parent: t.b.id, position: { before: spaceAt(t.s1.id) } }),
         moved: 'a',
       },
       {
         name: 'before a space in another parent',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+        body: (t: any) => ({ position: { before: spaceAt(t.s3.id) } }),
         moved: 'b',
       },
       {
         name: 'after a collection of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({
-          position: { after: { type: 'collection', collection: f.collection.id } },
-        }),
+        body: (_t: any, f: any) => ({ position: { after: collectionAt(f.collection.id) } }),
         moved: 'b',
       },
       {
