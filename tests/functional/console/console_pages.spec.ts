@@ -84,10 +84,8 @@ test.group('Console members page', (group) => {
     assert.notInclude(JSON.stringify(await as.outsider.page(url)), roster.read.email)
   })
 
-  test('search is case-insensitive with wildcards taken literally; role filter; keyset pages', async ({
-    assert,
-    client,
-  }) => {
+  // Search is case-insensitive, with wildcards taken literally.
+  test('member search, role filter and keyset pages', async ({ assert, client }) => {
     const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
 
@@ -137,10 +135,8 @@ test.group('Console members page', (group) => {
     }
   })
 
-  test('admins change roles; others are refused; the last admin stays', async ({
-    assert,
-    client,
-  }) => {
+  // Others are refused.
+  test('admins change roles; the last admin stays', async ({ assert, client }) => {
     const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const roleOf = async (userId: string) =>
@@ -203,10 +199,8 @@ test.group('Console members page', (group) => {
     assert.equal(other.status, 404)
   })
 
-  test('admins remove members, anyone leaves, the last admin cannot be removed; CSRF is required', async ({
-    assert,
-    client,
-  }) => {
+  // The last admin cannot be removed; CSRF is required.
+  test('admins remove members and anyone leaves', async ({ assert, client }) => {
     const { roster, as } = await signedInRoster(client)
     const url = `/console/orgs/${roster.organizationId}/members`
     const isMember = async (userId: string) =>
@@ -254,10 +248,8 @@ test.group('Console members page', (group) => {
 test.group('Console teams pages', (group) => {
   eachTestInTransaction(group)
 
-  test('admins create and delete teams; owners rename and manage members; others read', async ({
-    assert,
-    client,
-  }) => {
+  // Owners rename and manage members; others read.
+  test('admins create and delete teams; owners manage them', async ({ assert, client }) => {
     const { roster, as } = await signedInRoster(client)
     const teamsUrl = `/console/orgs/${roster.organizationId}/teams`
 
@@ -510,10 +502,8 @@ test.group('Console spaces pages', (group) => {
     assert.equal(await countSpaces(), 1)
   })
 
-  test('space settings: admins only, validated, in-collection needs a collection', async ({
-    assert,
-    client,
-  }) => {
+  // in-collection needs a collection.
+  test('space settings: admins only, validated', async ({ assert, client }) => {
     const { roster, as } = await signedInRoster(client)
     const { spaces } = await services()
     const root = await spaces.create(roster.admin.user, roster.organizationId, {

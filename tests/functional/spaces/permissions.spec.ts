@@ -2,12 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import {
-  createCaller,
-  createOrganization,
-  createMember,
-  eachTestInTransaction,
-} from '#tests/helpers/callers'
+import { createCaller, createMember, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import { newId } from '#core/ids'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -210,10 +205,9 @@ test.group('Permission operations on spaces and collections', (group) => {
     .run(async ({ client, assert }, { kind }) => {
       const { admin, base } = await grantsOf(client, kind)
       const api = apiAs(client, admin)
-      const elsewhere = await createOrganization()
-      const other = await createMember(elsewhere.organizationId, 'admin')
+      const other = await createCaller() // An admin of another organization.
       const member = await createMember(admin.organizationId, 'read')
-      const foreignTeam = await createTeam(elsewhere.organizationId, [])
+      const foreignTeam = await createTeam(other.organizationId, [])
       const [before] = await db.from('content_grants').count('* as total')
       for (const [body, status] of [
         [{ users: [member.user.id] }, 400],

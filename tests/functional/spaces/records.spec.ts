@@ -14,8 +14,10 @@ test.group('The Space and Collection records', (group) => {
   // Each field with its type.
   test('a Space carries every field of the platform document', async ({ client, assert }) => {
     const admin = await createCaller()
-    const collection = await createCollection(client, admin)
-    const root = await createSpace(client, admin, { title: 'Root' })
+    const [root, collection] = [
+      await createSpace(client, admin, { title: 'Root' }),
+      await createCollection(client, admin),
+    ]
     const inside = await createSpace(client, admin, {
       title: 'Inside',
       parent: collection.id,
