@@ -12,42 +12,26 @@ import { apiAs } from '#tests/helpers/api_as'
 /**
  * Everything stored about an organization's tree: a request that is refused must leave it as is.
  */
+/**
+ * The columns of each table a refused request must leave as they were.
+ */
+const WATCHED = {
+  spaces: ['parent_id', 'position', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level'],
+  collections: ['parent_id', 'position', 'title', 'description', 'default_level'],
+  content_grants: ['role'],
+}
+
 async function snapshot(...organizationIds: string[]) {
+  const rows = (table: keyof typeof WATCHED, columns: string[]) =>
+    db
+      .from(table)
+      .whereIn('organization_id', organizationIds)
+      .select('id', ...columns)
+      .orderBy('id')
   const [spaces, collections, grants] = await Promise.all([
-    db
-      .from('spaces')
-      .whereIn('organization_id', organizationIds)
-      .select(
-        'id',
-        'organization_id',
-        'parent_id',
-        'position',
-        'title',
-        'emoji',
-        'visibility',
-        'edit_mode',
-        'default_level',
-        'deleted_at'
-      )
-      .orderBy('id'),
-    db
-      .from('collections')
-      .whereIn('organization_id', organizationIds)
-      .select(
-        'id',
-        'organization_id',
-        'parent_id',
-        'position',
-        'title',
-        'description',
-        'default_level'
-      )
-      .orderBy('id'),
-    db
-      .from('content_grants')
-      .whereIn('organization_id', organizationIds)
-      .select('id', 'role')
-      .orderBy('id'),
+    rows('spaces', ['organization_id', ...WATCHED.spaces, 'deleted_at']),
+    rows('collections', ['organization_id', ...WATCHED.collections]),
+    rows('content_grants', WATCHED.content_grants),
   ])
   return JSON.stringify({ spaces, collections, grants })
 }
