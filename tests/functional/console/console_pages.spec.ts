@@ -72,15 +72,21 @@ test.group('Console members page', (group) => {
       assert.equal(page.status, expected[role].status, role)
       assert.equal(page.component, expected[role].component, role)
       if (expected[role].canManage !== undefined) {
-        assert.equal(page.props.canManage, expected[role].canManage, role)
-        assert.equal(page.props.count, 5, role)
-        assert.equal(page.props.organization.permissions.listMembers, true)
+        page.response.assertInertiaPropsContains({
+          canManage: expected[role].canManage,
+          count: 5,
+          organization: { permissions: { listMembers: true } },
+        })
       }
     }
     const guestPage = await as.guest.page(url)
-    assert.equal(guestPage.props.message, 'Guests of this organization cannot list its members')
+    guestPage.response.assertInertiaPropsContains({
+      message: 'Guests of this organization cannot list its members',
+    })
     const organization = await as.guest.page(`/console/orgs/${roster.organizationId}`)
-    assert.isFalse(organization.props.header.permissions.listMembers)
+    organization.response.assertInertiaPropsContains({
+      header: { permissions: { listMembers: false } },
+    })
     assert.notInclude(JSON.stringify(await as.outsider.page(url)), roster.read.email)
   })
 
@@ -278,9 +284,10 @@ test.group('Console teams pages', (group) => {
     assert.equal(teamUrl, `${teamsUrl}/${teamId}`)
     const team = await as.admin.page(teamUrl)
     assert.equal(team.component, 'teams/show')
-    assert.equal(team.props.team.title, 'Writers')
-    assert.isTrue(team.props.team.canManage)
-    assert.isTrue(team.props.canDelete)
+    team.response.assertInertiaPropsContains({
+      team: { title: 'Writers', canManage: true },
+      canDelete: true,
+    })
 
     // The admin makes `edit` an owner, by e-mail address in any case.
     const owner = await as.admin.submit('POST', `${teamUrl}/members`, {
@@ -289,10 +296,11 @@ test.group('Console teams pages', (group) => {
     })
     assert.equal(owner.status, 302)
     const asOwner = await as.edit.page(teamUrl)
-    assert.isTrue(asOwner.props.team.canManage)
     // Owners may delete their team, as the API allows.
-    assert.isTrue(asOwner.props.canDelete)
-    assert.equal(asOwner.props.team.yourRole, 'owner')
+    asOwner.response.assertInertiaPropsContains({
+      team: { canManage: true, yourRole: 'owner' },
+      canDelete: true,
+    })
 
     // The owner renames and adds a member; unknown addresses and bad input are refused.
     assert.equal(await as.edit.submitStatus('PATCH', teamUrl, { title: 'Editors' }), 303)
@@ -318,8 +326,7 @@ test.group('Console teams pages', (group) => {
       assert.isNotEmpty(await as.edit.flashedErrors(teamUrl), JSON.stringify(body))
     }
     const members = await as.read.page(teamUrl)
-    assert.equal(members.props.team.title, 'Editors')
-    assert.isFalse(members.props.team.canManage)
+    members.response.assertInertiaPropsContains({ team: { title: 'Editors', canManage: false } })
     assert.sameDeepMembers(
       members.props.members.map((member: any) => [member.id, member.teamRole]),
       [
@@ -429,8 +436,7 @@ test.group('Console spaces pages', (group) => {
     const collection = await as.edit.page(`/console/collections/${guides.collection.id}`)
     assert.equal(collection.component, 'collections/show')
     assert.deepEqual(shape(collection.props.children), [['Inner', ['Deep']], 'Intro'])
-    assert.isFalse(collection.props.canManage)
-    assert.isFalse(collection.props.canCreate)
+    collection.response.assertInertiaPropsContains({ canManage: false, canCreate: false })
   })
 
   test('creating spaces and collections follows the API rules', async ({ assert, client }) => {
@@ -448,9 +454,10 @@ test.group('Console spaces pages', (group) => {
     assert.equal(created.status, 302)
     const spaceId = created.location.split('/').pop()!
     const space = await as.create.page(`/console/spaces/${spaceId}`)
-    assert.equal(space.props.space.title, 'By create')
-    assert.isNull(space.props.space.emoji)
-    assert.isTrue(space.props.canManage)
+    space.response.assertInertiaPropsContains({
+      space: { title: 'By create', emoji: null },
+      canManage: true,
+    })
 
     for (const role of ['edit', 'read', 'guest'] as const) {
       const refused = await as[role].submit('POST', url, { title: `By ${role}` })
