@@ -2,8 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { test } from '@japa/runner'
 import type { Page } from 'playwright-core'
 import User from '#accounts/models/user'
-import SpaceAccessService from '#spaces/services/space_access_service'
-import AuthoringService from '#content/services/authoring_service'
+import { authorSpace, guideWithLogo } from '#tests/helpers/authoring'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ChangeRequestAuthoringService from '#change_requests/services/change_request_authoring_service'
 import {
@@ -15,9 +14,6 @@ import {
   type Cleanup,
   type Fixture,
 } from '#tests/helpers/browser'
-
-const PNG_1X1 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
 const SCRIPT = '<script>window.__injected = true; alert("xss")</script>'
 const IMAGE = '<img src="x" onerror="window.__injected = true">'
@@ -44,27 +40,15 @@ test.group('Console content in a browser', (group) => {
     const admin = await User.findOrFail(acme.userId)
     authorName = admin.displayName || admin.email
     spaceId = await createSpace(acme.userId, acme.organizationId, 'Handbook')
-    const access = await new SpaceAccessService().spaceFor(admin.id, spaceId)
-    const authoring = await app.container.make(AuthoringService)
-    const authored = await authoring.applyToSpace(admin, access, [
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
-      {
-        operation: 'insert_page',
-        ref: 'guide',
-        description: 'Where to start',
-        document: {
-          markdown: `# Guide\n\nWelcome aboard. ![logo](./logo)\n\n${SCRIPT}\n\n${IMAGE}\n`,
-        },
-      },
-      {
-        operation: 'insert_page',
-        into: 'guide',
-        document: { markdown: '# Nested\n\nInside the guide.\n' },
-      },
-    ] as any)
+    const authored = await authorSpace(
+      admin.id,
+      spaceId,
+      guideWithLogo(
+        `# Guide\n\nWelcome aboard. ![logo](./logo)\n\n${SCRIPT}\n\n${IMAGE}\n`,
+        '# Nested\n\nInside the guide.\n'
+      )
+    )
+    const access = authored.access
     revisionId = authored.revision.id
     guideId = authored.revision.pages[0].node.id
     nestedId = authored.revision.pages[0].children[0].node.id

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { GitBookAPIError } from '@gitbook/api'
+import { assertClientError } from '#tests/helpers/client_errors'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
@@ -66,20 +66,8 @@ test.group('GitBookAPI client: accounts and organizations', (group) => {
   test('surfaces Bindery errors as GitBookAPIError with status and message', async ({ assert }) => {
     const caller = await createCaller()
     const api = clientFor(caller.token)
-    try {
-      await api.orgs.getOrganizationById(newId())
-      assert.fail('expected a 404')
-    } catch (error) {
-      assert.instanceOf(error, GitBookAPIError)
-      assert.equal((error as GitBookAPIError).code, 404)
-      assert.include((error as GitBookAPIError).message, 'No organization')
-    }
+    await assertClientError(assert, api.orgs.getOrganizationById(newId()), 404, 'No organization')
 
-    try {
-      await clientFor('gb_api_wrong').user.getAuthenticatedUser()
-      assert.fail('expected a 401')
-    } catch (error) {
-      assert.equal((error as GitBookAPIError).code, 401)
-    }
+    await assertClientError(assert, clientFor('gb_api_wrong').user.getAuthenticatedUser(), 401)
   })
 })

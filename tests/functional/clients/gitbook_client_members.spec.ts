@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { GitBookAPIError } from '@gitbook/api'
+import { assertClientError } from '#tests/helpers/client_errors'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import type { MemberRole, TeamMemberRole } from '../../../node_modules/@gitbook/api/dist/client.js'
@@ -60,13 +60,11 @@ test.group('GitBookAPI client: members, invites and teams', (group) => {
       newcomer.user.id
     )
     assert.equal(removed.status, 204)
-    try {
-      await api.orgs.getMemberInOrganizationById(admin.organizationId, newcomer.user.id)
-      assert.fail('expected a 404')
-    } catch (error) {
-      assert.instanceOf(error, GitBookAPIError)
-      assert.equal((error as GitBookAPIError).code, 404)
-    }
+    await assertClientError(
+      assert,
+      api.orgs.getMemberInOrganizationById(admin.organizationId, newcomer.user.id),
+      404
+    )
   })
 
   test('manages invite links', async ({ assert }) => {

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { GitBookAPIError } from '@gitbook/api'
+import { assertClientError } from '#tests/helpers/client_errors'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTestIdp } from '#tests/helpers/saml_idp'
@@ -56,13 +56,11 @@ test.group('GitBookAPI client: SAML providers and translation settings', (group)
 
     const deleted = await api.orgs.deleteOrganizationSamlProvider(admin.organizationId, created.id)
     assert.equal(deleted.status, 204)
-    try {
-      await api.orgs.getOrganizationSamlProviderById(admin.organizationId, created.id)
-      assert.fail('the deleted provider was found')
-    } catch (error) {
-      assert.instanceOf(error, GitBookAPIError)
-      assert.equal((error as GitBookAPIError).code, 404)
-    }
+    await assertClientError(
+      assert,
+      api.orgs.getOrganizationSamlProviderById(admin.organizationId, created.id),
+      404
+    )
   })
 
   test('manages translation settings', async ({ assert }) => {
@@ -91,12 +89,10 @@ test.group('GitBookAPI client: SAML providers and translation settings', (group)
 
     const deleted = await api.orgs.deleteTranslation(admin.organizationId, settings.id)
     assert.equal(deleted.status, 205)
-    try {
-      await api.orgs.createTranslation(admin.organizationId, { title: '' } as any)
-      assert.fail('an empty title was accepted')
-    } catch (error) {
-      assert.instanceOf(error, GitBookAPIError)
-      assert.equal((error as GitBookAPIError).code, 400)
-    }
+    await assertClientError(
+      assert,
+      api.orgs.createTranslation(admin.organizationId, { title: '' } as any),
+      400
+    )
   })
 })

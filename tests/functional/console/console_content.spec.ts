@@ -1,9 +1,7 @@
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
-import AuthoringService from '#content/services/authoring_service'
-import SpaceAccessService from '#spaces/services/space_access_service'
+import { authorSpace, guideWithLogo } from '#tests/helpers/authoring'
 import { committedCallers } from '#tests/helpers/callers'
-import { applyChanges, createChangeRequest, createSpace, PNG_1X1 } from '../content/helpers.js'
+import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 import { ConsoleVisitor } from './console_visitor.js'
 
 /*
@@ -21,31 +19,19 @@ function consolePath(url: string) {
 test.group('Console content pages', (group) => {
   group.each.teardown(cleanUp)
 
-  test("the API's urls.app of pages, revisions, change requests and search hits open in the console", async ({
-    client,
-    assert,
-  }) => {
+  // Of pages, revisions, change requests and search hits.
+  test("the API's urls.app open in the console", async ({ client, assert }) => {
     const admin = await caller()
     const visitor = await ConsoleVisitor.of(client, admin.user.id)
     const space = await createSpace(client, admin, { title: 'Handbook' })
-    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
-    const authoring = await app.container.make(AuthoringService)
-    const authored = await authoring.applyToSpace(admin.user, access, [
-      {
-        operation: 'insert_files',
-        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG_1X1 }],
-      },
-      {
-        operation: 'insert_page',
-        ref: 'guide',
-        description: 'Where to start',
-        document: {
-          markdown:
-            '# Guide\n\nThe zeppelin guide. ![logo](./logo)\n\n## Install\n\n<script>alert(1)</script>\n',
-        },
-      },
-      { operation: 'insert_page', into: 'guide', document: { markdown: '# Nested\n\nInside.\n' } },
-    ] as any)
+    const authored = await authorSpace(
+      admin.user.id,
+      space.id,
+      guideWithLogo(
+        '# Guide\n\nThe zeppelin guide. ![logo](./logo)\n\n## Install\n\n<script>alert(1)</script>\n',
+        '# Nested\n\nInside.\n'
+      )
+    )
     const guideId = authored.revision.pages[0].node.id
     const nestedId = authored.revision.pages[0].children[0].node.id
 
@@ -58,9 +44,9 @@ test.group('Console content pages', (group) => {
     const page = await visitor.page(consolePath(read.body().urls.app))
     assert.equal(page.status, 200)
     assert.equal(page.component, 'content/page')
-    assert.equal(page.props.page.title, 'Guide')
-    assert.equal(page.props.page.path, 'guide')
-    assert.equal(page.props.page.description, 'Where to start')
+    page.response.assertInertiaPropsContains({
+      page: { title: 'Guide', path: 'guide', description: 'Where to start' },
+    })
     assert.include(page.props.page.markdown, '<script>alert(1)</script>')
     assert.deepEqual(
       page.props.page.files.map((file: any) => file.name),
@@ -82,14 +68,14 @@ test.group('Console content pages', (group) => {
     const revisionPage = await visitor.page(consolePath(revision.body().urls.app))
     assert.equal(revisionPage.status, 200)
     assert.equal(revisionPage.component, 'content/revision')
-    assert.equal(revisionPage.props.revision.id, authored.revision.id)
+    revisionPage.response.assertInertiaPropsContains({ revision: { id: authored.revision.id } })
     assert.equal(
       revisionPage.props.tree[0].href,
       `/console/spaces/${space.id}/revisions/${authored.revision.id}/pages/${guideId}`
     )
     const onRevision = await visitor.page(revisionPage.props.tree[0].href)
     assert.equal(onRevision.status, 200)
-    assert.equal(onRevision.props.target.kind, 'revision')
+    onRevision.response.assertInertiaPropsContains({ target: { kind: 'revision' } })
 
     // A change request, and a page read on it.
     const changeRequest = await createChangeRequest(client, admin, space.id, {
@@ -104,8 +90,9 @@ test.group('Console content pages', (group) => {
     const crPage = await visitor.page(consolePath(crRead.body().urls.app))
     assert.equal(crPage.status, 200)
     assert.equal(crPage.component, 'content/change_request')
-    assert.equal(crPage.props.changeRequest.subject, 'Add a draft')
-    assert.equal(crPage.props.changeRequest.status, 'draft')
+    crPage.response.assertInertiaPropsContains({
+      changeRequest: { subject: 'Add a draft', status: 'draft' },
+    })
     assert.deepEqual(
       crPage.props.tree.map((node: any) => node.title),
       ['Guide', 'Draft']
@@ -121,8 +108,10 @@ test.group('Console content pages', (group) => {
     )
     const draftPage = await visitor.page(consolePath(draftRead.body().urls.app))
     assert.equal(draftPage.status, 200)
-    assert.equal(draftPage.props.page.title, 'Draft')
-    assert.equal(draftPage.props.target.kind, 'change-request')
+    draftPage.response.assertInertiaPropsContains({
+      page: { title: 'Draft' },
+      target: { kind: 'change-request' },
+    })
     // By number too.
     assert.equal(
       await visitor.status(`/console/spaces/${space.id}/change-requests/${changeRequest.number}`),
@@ -139,7 +128,7 @@ test.group('Console content pages', (group) => {
     assert.equal(consolePath(hit.urls.app), `/console/spaces/${space.id}/pages/${guideId}`)
     const hitPage = await visitor.page(consolePath(hit.urls.app))
     assert.equal(hitPage.status, 200)
-    assert.equal(hitPage.props.page.id, guideId)
+    hitPage.response.assertInertiaPropsContains({ page: { id: guideId } })
 
     // The space page: the tree of its current revision and its change requests.
     const spacePage = await visitor.page(`/console/spaces/${space.id}`)
@@ -160,18 +149,14 @@ test.group('Console content pages', (group) => {
     )
   })
 
-  test('unknown or invisible pages, change requests and revisions are the not-found page', async ({
-    client,
-    assert,
-  }) => {
+  // Pages, change requests and revisions.
+  test('what is unknown or invisible is the not-found page', async ({ client, assert }) => {
     const admin = await caller()
     const outsider = await caller()
     const space = await createSpace(client, admin)
-    const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
-    const authoring = await app.container.make(AuthoringService)
-    const authored = await authoring.applyToSpace(admin.user, access, [
+    const authored = await authorSpace(admin.user.id, space.id, [
       { operation: 'insert_page', document: { markdown: '# Home\n\nHello.\n' } },
-    ] as any)
+    ])
     const homeId = authored.revision.pages[0].node.id
     const base = `/console/spaces/${space.id}`
     const visitor = await ConsoleVisitor.of(client, admin.user.id)

@@ -48,6 +48,8 @@ export class ConsoleVisitor {
       status: response.status(),
       component: response.inertiaComponent as string,
       props: response.inertiaProps as Record<string, any>,
+      /** For Inertia's assertions: `assertInertiaPropsContains`, `assertInertiaProps`. */
+      response,
     }
   }
 

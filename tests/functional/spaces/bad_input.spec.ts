@@ -7,46 +7,31 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { validateContract } from '#tests/helpers/contract'
 import { newId } from '#core/ids'
 import { createCollection, createSpace } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 /**
  * Everything stored about an organization's tree: a request that is refused must leave it as is.
  */
+/**
+ * The columns of each table a refused request must leave as they were.
+ */
+const WATCHED = {
+  spaces: ['parent_id', 'position', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level'],
+  collections: ['parent_id', 'position', 'title', 'description', 'default_level'],
+  content_grants: ['role'],
+}
+
 async function snapshot(...organizationIds: string[]) {
+  const rows = (table: keyof typeof WATCHED, columns: string[]) =>
+    db
+      .from(table)
+      .whereIn('organization_id', organizationIds)
+      .select('id', ...columns)
+      .orderBy('id')
   const [spaces, collections, grants] = await Promise.all([
-    db
-      .from('spaces')
-      .whereIn('organization_id', organizationIds)
-      .select(
-        'id',
-        'organization_id',
-        'parent_id',
-        'position',
-        'title',
-        'emoji',
-        'visibility',
-        'edit_mode',
-        'default_level',
-        'deleted_at'
-      )
-      .orderBy('id'),
-    db
-      .from('collections')
-      .whereIn('organization_id', organizationIds)
-      .select(
-        'id',
-        'organization_id',
-        'parent_id',
-        'position',
-        'title',
-        'description',
-        'default_level'
-      )
-      .orderBy('id'),
-    db
-      .from('content_grants')
-      .whereIn('organization_id', organizationIds)
-      .select('id', 'role')
-      .orderBy('id'),
+    rows('spaces', ['organization_id', ...WATCHED.spaces, 'deleted_at']),
+    rows('collections', ['organization_id', ...WATCHED.collections]),
+    rows('content_grants', WATCHED.content_grants),
   ])
   return JSON.stringify({ spaces, collections, grants })
 }
@@ -61,6 +46,15 @@ async function tree(client: ApiClient, admin: Caller) {
   const s2 = await createSpace(client, admin, { title: 'S2', parent: a.id })
   const s3 = await createSpace(client, admin, { title: 'S3' })
   return { a, b, s1, s2, s3 }
+}
+
+/**
+ * A new organization's admin, their tree, and the snapshot taken before the test's requests.
+ */
+async function adminWithTree(client: ApiClient) {
+  const admin = await createCaller()
+  const t = await tree(client, admin)
+  return { admin, t, before: await snapshot(admin.organizationId) }
 }
 
 function operations(t: Awaited<ReturnType<typeof tree>>, organizationId: string) {
@@ -78,13 +72,46 @@ function operations(t: Awaited<ReturnType<typeof tree>>, organizationId: string)
   ] as const
 }
 
+/**
+ * Each operation's label in the table of invalid bodies.
+ */
+const OPERATIONS = {
+  patchSpace: 'space PATCH',
+  createSpace: 'space POST',
+  createCollection: 'collection POST',
+  patchCollection: 'collection PATCH',
+  transferSpace: 'space transfer',
+  transferCollection: 'collection transfer',
+  moveSpace: 'space move',
+  moveCollection: 'collection move',
+}
+type Operation = keyof typeof OPERATIONS
+
+/**
+ * A table of invalid bodies, by operation: `[what is wrong, body, the field the error names]`.
+ */
+function fieldRows(table: Record<Operation, Array<[string, Record<string, unknown>, string]>>) {
+  return (Object.keys(table) as Operation[]).flatMap((op) =>
+    table[op].map(([what, body, field]) => ({
+      name: `${OPERATIONS[op]}: ${what}`,
+      op,
+      body,
+      field,
+    }))
+  )
+}
+
+/**
+ * Pointers of a position: `{ before: spaceAt(id) }`.
+ */
+const spaceAt = (id: string) => ({ type: 'space', space: id })
+const collectionAt = (id: string) => ({ type: 'collection', collection: id })
+
 test.group('Bad input to spaces and collections changes nothing', (group) => {
   eachTestInTransaction(group)
 
   test('malformed JSON is a 400 on every operation with a body', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const t = await tree(client, admin)
-    const before = await snapshot(admin.organizationId)
+    const { admin, t, before } = await adminWithTree(client)
     for (const { method, path } of operations(t, admin.organizationId)) {
       const response = await client[method](path)
         .bearerToken(admin.token)
@@ -101,9 +128,7 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const t = await tree(client, admin)
-    const before = await snapshot(admin.organizationId)
+    const { admin, t, before } = await adminWithTree(client)
     const { value } = await User.accessTokens.create(admin.user, ['space:read'])
     const readOnly = value!.release()
     const created = await User.accessTokens.create(admin.user, ['organization:read'])
@@ -146,181 +171,55 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     assert.equal(await snapshot(admin.organizationId), before)
   })
 
-  test('wrong types, over-long strings and unknown values are 400s naming the field')
-    .with([
-      {
-        name: 'space PATCH: a 51-character emoji',
-        op: 'patchSpace',
-        body: { emoji: 'e'.repeat(51) },
-        field: 'emoji',
-      },
-      {
-        name: 'space PATCH: a numeric emoji',
-        op: 'patchSpace',
-        body: { emoji: 12 },
-        field: 'emoji',
-      },
-      {
-        name: 'space PATCH: a numeric title',
-        op: 'patchSpace',
-        body: { title: 5 },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: an empty title',
-        op: 'patchSpace',
-        body: { title: '   ' },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: editMode as a boolean',
-        op: 'patchSpace',
-        body: { editMode: true },
-        field: 'editMode',
-      },
-      {
-        name: 'space PATCH: defaultLevel "inherit"',
-        op: 'patchSpace',
-        body: { defaultLevel: 'inherit' },
-        field: 'defaultLevel',
-      },
-      {
-        name: 'space PATCH: an unsupported merge rule',
-        op: 'patchSpace',
-        body: { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } },
-        field: 'allow_bypass',
-      },
-      {
-        name: 'space PATCH: visibility as a number',
-        op: 'patchSpace',
-        body: { visibility: 1 },
-        field: 'visibility',
-      },
-      {
-        name: 'space POST: an emoji as an array',
-        op: 'createSpace',
-        body: { emoji: ['x'] },
-        field: 'emoji',
-      },
-      {
-        name: 'space POST: a computedSource',
-        op: 'createSpace',
-        body: { computedSource: {} },
-        field: 'computedSource',
-      },
-      {
-        name: 'space POST: an emoji of 51 characters',
-        op: 'createSpace',
-        body: { emoji: '🎉'.repeat(51) },
-        field: 'emoji',
-      },
-      {
-        name: 'space POST: a title of 51 emoji',
-        op: 'createSpace',
-        body: { title: '📘'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'space PATCH: a title of 51 emoji',
-        op: 'patchSpace',
-        body: { title: '📘'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection POST: a title of 51 emoji',
-        op: 'createCollection',
-        body: { title: '📁'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection PATCH: a description of 101 emoji',
-        op: 'patchCollection',
-        body: { description: '📝'.repeat(101) },
-        field: 'description',
-      },
-      {
-        name: 'collection POST: a 51-character title',
-        op: 'createCollection',
-        body: { title: 'é'.repeat(51) },
-        field: 'title',
-      },
-      {
-        name: 'collection POST: a numeric parent',
-        op: 'createCollection',
-        body: { parent: 3 },
-        field: 'parent',
-      },
-      {
-        name: 'collection POST: a null parent',
-        op: 'createCollection',
-        body: { parent: null },
-        field: 'parent',
-      },
-      {
-        name: 'collection PATCH: a numeric description',
-        op: 'patchCollection',
-        body: { description: 9 },
-        field: 'description',
-      },
-      {
-        name: 'collection PATCH: a 101-character description',
-        op: 'patchCollection',
-        body: { description: 'd'.repeat(101) },
-        field: 'description',
-      },
-      {
-        name: 'collection PATCH: defaultLevel as a number',
-        op: 'patchCollection',
-        body: { defaultLevel: 1 },
-        field: 'defaultLevel',
-      },
-      {
-        name: 'collection PATCH: a title as an object',
-        op: 'patchCollection',
-        body: { title: { text: 'x' } },
-        field: 'title',
-      },
-      {
-        name: 'space transfer: a numeric organization',
-        op: 'transferSpace',
-        body: { organization: 1 },
-        field: 'organization',
-      },
-      {
-        name: 'space transfer: a null organization',
-        op: 'transferSpace',
-        body: { organization: null },
-        field: 'organization',
-      },
-      {
-        name: 'space transfer: a numeric collection',
-        op: 'transferSpace',
-        body: { organization: 'x', collection: 2 },
-        field: 'collection',
-      },
-      {
-        name: 'collection transfer: a numeric organization',
-        op: 'transferCollection',
-        body: { organization: 1 },
-        field: 'organization',
-      },
-      {
-        name: 'space move: a parent as an object',
-        op: 'moveSpace',
-        body: { parent: { id: 'x' } },
-        field: 'parent',
-      },
-      {
-        name: 'collection move: a position that is a list',
-        op: 'moveCollection',
-        body: { position: [] },
-        field: 'position',
-      },
-    ])
+  test('wrong types, over-long strings and unknown values are 400s naming the field: {name}')
+    .with(
+      fieldRows({
+        patchSpace: [
+          ['a 51-character emoji', { emoji: 'e'.repeat(51) }, 'emoji'],
+          ['a numeric emoji', { emoji: 12 }, 'emoji'],
+          ['a numeric title', { title: 5 }, 'title'],
+          ['an empty title', { title: '   ' }, 'title'],
+          ['editMode as a boolean', { editMode: true }, 'editMode'],
+          ['defaultLevel "inherit"', { defaultLevel: 'inherit' }, 'defaultLevel'],
+          [
+            'an unsupported merge rule',
+            { mergeRules: { type: 'rules', rules: [{ rule: 'allow_bypass', users: [] }] } },
+            'allow_bypass',
+          ],
+          ['visibility as a number', { visibility: 1 }, 'visibility'],
+          ['a title of 51 emoji', { title: '📘'.repeat(51) }, 'title'],
+        ],
+        createSpace: [
+          ['an emoji as an array', { emoji: ['x'] }, 'emoji'],
+          ['a computedSource', { computedSource: {} }, 'computedSource'],
+          ['an emoji of 51 characters', { emoji: '🎉'.repeat(51) }, 'emoji'],
+          ['a title of 51 emoji', { title: '📘'.repeat(51) }, 'title'],
+        ],
+        createCollection: [
+          ['a title of 51 emoji', { title: '📁'.repeat(51) }, 'title'],
+          ['a 51-character title', { title: 'é'.repeat(51) }, 'title'],
+          ['a numeric parent', { parent: 3 }, 'parent'],
+          ['a null parent', { parent: null }, 'parent'],
+        ],
+        patchCollection: [
+          ['a description of 101 emoji', { description: '📝'.repeat(101) }, 'description'],
+          ['a numeric description', { description: 9 }, 'description'],
+          ['a 101-character description', { description: 'd'.repeat(101) }, 'description'],
+          ['defaultLevel as a number', { defaultLevel: 1 }, 'defaultLevel'],
+          ['a title as an object', { title: { text: 'x' } }, 'title'],
+        ],
+        transferSpace: [
+          ['a numeric organization', { organization: 1 }, 'organization'],
+          ['a null organization', { organization: null }, 'organization'],
+          ['a numeric collection', { organization: 'x', collection: 2 }, 'collection'],
+        ],
+        transferCollection: [['a numeric organization', { organization: 1 }, 'organization']],
+        moveSpace: [['a parent as an object', { parent: { id: 'x' } }, 'parent']],
+        moveCollection: [['a position that is a list', { position: [] }, 'position']],
+      })
+    )
     .run(async ({ client, assert }, { op, body, field }) => {
-      const admin = await createCaller()
-      const t = await tree(client, admin)
-      const before = await snapshot(admin.organizationId)
+      const { admin, t, before } = await adminWithTree(client)
       const requests = {
         patchSpace: () => client.patch(`/v1/spaces/${t.s1.id}`),
         createSpace: () => client.post(`/v1/orgs/${admin.organizationId}/spaces`),
@@ -367,10 +266,10 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
       const t = await tree(client, admin)
       const url = path(admin.organizationId, t.a.id, admin.user.id, t.s1.id)
       for (const qs of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { page: 'not-a-cursor' }]) {
-        const response = await client.get(url).qs(qs).bearerToken(admin.token)
+        const response = await apiAs(client, admin).get(url, qs)
         assertAnswer(response, 400)
       }
-      const max = await client.get(url).qs({ limit: 1000 }).bearerToken(admin.token)
+      const max = await apiAs(client, admin).get(url, { limit: 1000 })
       assertAnswer(max, 200)
     })
 
@@ -418,14 +317,14 @@ test.group('Bad input to spaces and collections changes nothing', (group) => {
     const admin = await createCaller()
     const other = await createCaller()
     for (const userId of [newId(), other.user.id, 'not an id']) {
-      const response = await client
-        .get(`/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`)
-        .bearerToken(admin.token)
+      const response = await apiAs(client, admin).get(
+        `/v1/orgs/${admin.organizationId}/members/${encodeURIComponent(userId)}/spaces`
+      )
       assertAnswer(response, 404)
     }
-    const foreignOrg = await client
-      .get(`/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`)
-      .bearerToken(admin.token)
+    const foreignOrg = await apiAs(client, admin).get(
+      `/v1/orgs/${other.organizationId}/members/${other.user.id}/spaces`
+    )
     assertAnswer(foreignOrg, 404)
   })
 })
@@ -438,27 +337,22 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'before a sibling in another parent',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+        body: (t: any) => ({ position: { before: spaceAt(t.s3.id) } }),
       },
       {
         name: 'after a sibling in another parent, with a parent change',
         status: 400,
-        body: (t: any) => ({
-          parent: t.b.id,
-          position: { after: { type: 'space', space: t.s2.id } },
-        }),
+        body: (t: any) => ({ parent: t.b.id, position: { after: spaceAt(t.s2.id) } }),
       },
       {
         name: 'before a space of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({ position: { before: { type: 'space', space: f.space.id } } }),
+        body: (_t: any, f: any) => ({ position: { before: spaceAt(f.space.id) } }),
       },
       {
         name: 'after a collection of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({
-          position: { after: { type: 'collection', collection: f.collection.id } },
-        }),
+        body: (_t: any, f: any) => ({ position: { after: collectionAt(f.collection.id) } }),
       },
       {
         name: 'both before and after',
@@ -473,7 +367,7 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'a collection pointer naming a space',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'collection', collection: t.s2.id } } }),
+        body: (t: any) => ({ position: { before: collectionAt(t.s2.id) } }),
       },
       {
         name: 'a pointer with the id under the wrong key',
@@ -502,10 +396,10 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       }
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
-      const response = await client
-        .post(`/v1/spaces/${t.s1.id}/move`)
-        .bearerToken(admin.token)
-        .json(body(t, foreign))
+      const response = await apiAs(client, admin).post(
+        `/v1/spaces/${t.s1.id}/move`,
+        body(t, foreign)
+      )
       assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
@@ -517,24 +411,19 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       {
         name: 'into its child, with a position',
         status: 400,
-        body: (t: any) => ({
-          parent: t.b.id,
-          position: { before: { type: 'space', space: t.s1.id } },
-        }),
+        body: (t: any) => ({ parent: t.b.id, position: { before: spaceAt(t.s1.id) } }),
         moved: 'a',
       },
       {
         name: 'before a space in another parent',
         status: 400,
-        body: (t: any) => ({ position: { before: { type: 'space', space: t.s3.id } } }),
+        body: (t: any) => ({ position: { before: spaceAt(t.s3.id) } }),
         moved: 'b',
       },
       {
         name: 'after a collection of another organization',
         status: 400,
-        body: (_t: any, f: any) => ({
-          position: { after: { type: 'collection', collection: f.collection.id } },
-        }),
+        body: (_t: any, f: any) => ({ position: { after: collectionAt(f.collection.id) } }),
         moved: 'b',
       },
       {
@@ -558,10 +447,10 @@ test.group('Wrong positions and destinations change nothing', (group) => {
       const t = await tree(client, admin)
       const before = await snapshot(admin.organizationId, other.organizationId)
       const id = moved === 'a' ? t.a.id : t.b.id
-      const response = await client
-        .post(`/v1/collections/${id}/move`)
-        .bearerToken(admin.token)
-        .json(body(t, foreign))
+      const response = await apiAs(client, admin).post(
+        `/v1/collections/${id}/move`,
+        body(t, foreign)
+      )
       assertAnswer(response, status)
       assert.equal(await snapshot(admin.organizationId, other.organizationId), before)
     })
@@ -611,19 +500,16 @@ test.group('Wrong positions and destinations change nothing', (group) => {
         await createCaller({ organizationId: target.organizationId, role, email: admin.email })
       await createSpace(client, target, { title: 'Theirs' })
       const t = await tree(client, admin)
-      await client
-        .post(`/v1/spaces/${t.s1.id}/permissions`)
-        .bearerToken(admin.token)
-        .json({ role: 'edit', users: [admin.user.id] })
+      await apiAs(client, admin).post(`/v1/spaces/${t.s1.id}/permissions`, {
+        role: 'edit',
+        users: [admin.user.id],
+      })
       const before = await snapshot(admin.organizationId, target.organizationId)
       const id = kind === 'spaces' ? t.s1.id : t.a.id
-      const response = await client
-        .post(`/v1/${kind}/${id}/transfer`)
-        .bearerToken(admin.token)
-        .json({
-          organization: target.organizationId,
-          ...(collection ? { collection: t.b.id } : {}),
-        })
+      const response = await apiAs(client, admin).post(`/v1/${kind}/${id}/transfer`, {
+        organization: target.organizationId,
+        ...(collection ? { collection: t.b.id } : {}),
+      })
       response.assertStatus(status)
       validateContract('GET', '/v1/user', status, response.body())
       assert.equal(await snapshot(admin.organizationId, target.organizationId), before)

@@ -3,27 +3,32 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import type { Role } from '#core/roles'
-import { collectionFlags, createCollection, createSpace, spaceFlags } from './helpers.js'
+import { bodyOf } from '#tests/helpers/requests'
+import {
+  collectionFlags,
+  createCollection,
+  createSpace,
+  KINDS,
+  spaceFlags,
+  type Kind,
+} from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 test.group('Effective roles through a tree three collections deep', (group) => {
   eachTestInTransaction(group)
 
   /**
    * top (defaultLevel comment) > middle > leaf (defaultLevel edit), a space in each, and a root
-   * space with defaultLevel edit. Every read path must agree: the single-record read (one
-   * recursive query), the organization and collection lists, the member's spaces and the aggregate
-   * permission listing (the in-memory resolver).
+   * space with defaultLevel edit; grants on ancestors, to a team and to guests. Every read path
+   * must agree: the single-record read (one recursive query), the organization and collection
+   * lists, the member's spaces and the aggregate permission listing (the in-memory resolver).
    */
-  test('default levels at several depths, grants on ancestors, team grants and guests agree on every read path', async ({
-    client,
-    assert,
-  }) => {
+  test('every read path agrees on the roles through the tree', async ({ client, assert }) => {
     const admin = await createCaller()
     const org = admin.organizationId
-    const reader = await createCaller({ organizationId: org, role: 'read' })
-    const guestTop = await createCaller({ organizationId: org, role: null })
-    const guestTeam = await createCaller({ organizationId: org, role: null })
-    const bystander = await createCaller({ organizationId: org, role: 'comment' })
+    const member = (role: Role | null) => createCaller({ organizationId: org, role })
+    const [reader, guestTop] = [await member('read'), await member(null)]
+    const [guestTeam, bystander] = [await member(null), await member('comment')]
 
     const top = await createCollection(client, admin, { title: 'Top' })
     const middle = await createCollection(client, admin, { title: 'Middle', parent: top.id })
@@ -43,7 +48,7 @@ test.group('Effective roles through a tree three collections deep', (group) => {
       [`/v1/collections/${middle.id}/permissions/teams/${team}`, { role: 'comment' }, 204],
       [`/v1/spaces/${inLeaf.id}/permissions/users/${guestTeam.user.id}`, { role: 'admin' }, 204],
     ] as const) {
-      const response = await client.patch(path).bearerToken(admin.token).json(body)
+      const response = await apiAs(client, admin).patch(path, body)
       assertAnswer(response, status)
     }
 
@@ -98,99 +103,75 @@ test.group('Effective roles through a tree three collections deep', (group) => {
     const collections = { top, middle, leaf }
     const spaces = { inTop, inMiddle, inLeaf, atRoot }
 
+    const records = [
+      ...Object.entries(spaces).map(([key, record]) => ({ key, record, kind: 'space' as Kind })),
+      ...Object.entries(collections).map(([key, record]) => ({
+        key,
+        record,
+        kind: 'collection' as Kind,
+      })),
+    ]
+    const flags = { space: spaceFlags, collection: collectionFlags }
+
     for (const [name, caller] of Object.entries(users) as [keyof typeof users, typeof admin][]) {
       const roles = expected[name]
-      const listed = await client.get(`/v1/orgs/${org}/spaces`).bearerToken(caller.token)
-      assertAnswer(listed, 200)
-      const memberSpaces = await client
-        .get(`/v1/orgs/${org}/members/${caller.user.id}/spaces`)
-        .bearerToken(admin.token)
-      assertAnswer(memberSpaces, 200)
-      const listedCollections = await client
-        .get(`/v1/orgs/${org}/collections`)
-        .bearerToken(caller.token)
-      assertAnswer(listedCollections, 200)
+      const lists = {
+        space: await bodyOf(client, caller, 'get', `/v1/orgs/${org}/spaces`),
+        collection: await bodyOf(client, caller, 'get', `/v1/orgs/${org}/collections`),
+      }
+      const memberSpacesUrl = `/v1/orgs/${org}/members/${caller.user.id}/spaces`
+      const memberSpaces = await bodyOf(client, admin, 'get', memberSpacesUrl)
 
-      for (const [key, space] of Object.entries(spaces)) {
+      for (const { key, kind, record } of records) {
         const role = roles[key]
         const label = `${name} on ${key}`
-        const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(caller.token)
+        const path = `/v1/${KINDS[kind].path}/${record.id}`
+        const read = await apiAs(client, caller).get(path)
         assertAnswer(read, role ? 200 : 404)
-        const inList = listed.body().items.find((item: any) => item.id === space.id)
-        const inMember = memberSpaces.body().items.find((item: any) => item.space.id === space.id)
-        const aggregate = await client
-          .get(`/v1/spaces/${space.id}/permissions/aggregate`)
-          .bearerToken(admin.token)
+        const inList = lists[kind].items.find((item: any) => item.id === record.id)
+        const aggregate = await apiAs(client, admin).get(`${path}/permissions/aggregate`)
         aggregate.assertContract()
         const inAggregate = aggregate
           .body()
           .items.find((item: any) => item.user.id === caller.user.id)
-        if (role) {
-          assert.deepEqual(read.body().permissions, spaceFlags(role), label)
-          assert.deepEqual(inList?.permissions, spaceFlags(role), `${label} (organization list)`)
-          assert.equal(inMember?.permission, role, `${label} (member's spaces)`)
-          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-        } else {
+        // The member's spaces list spaces only.
+        const inMember =
+          kind === 'space'
+            ? memberSpaces.items.find((item: any) => item.space.id === record.id)
+            : undefined
+        if (!role) {
           assert.isUndefined(inList, label)
           assert.isUndefined(inMember, label)
           assert.isUndefined(inAggregate, label)
+          continue
         }
-      }
-
-      for (const [key, collection] of Object.entries(collections)) {
-        const role = roles[key]
-        const label = `${name} on ${key}`
-        const read = await client.get(`/v1/collections/${collection.id}`).bearerToken(caller.token)
-        assertAnswer(read, role ? 200 : 404)
-        const inList = listedCollections.body().items.find((item: any) => item.id === collection.id)
-        const aggregate = await client
-          .get(`/v1/collections/${collection.id}/permissions/aggregate`)
-          .bearerToken(admin.token)
-        aggregate.assertContract()
-        const inAggregate = aggregate
-          .body()
-          .items.find((item: any) => item.user.id === caller.user.id)
-        if (role) {
-          assert.deepEqual(read.body().permissions, collectionFlags(role), label)
-          assert.deepEqual(
-            inList?.permissions,
-            collectionFlags(role),
-            `${label} (organization list)`
-          )
-          assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
-          const inside = await client
-            .get(`/v1/collections/${collection.id}/spaces`)
-            .bearerToken(caller.token)
-          assertAnswer(inside, 200)
-          for (const item of inside.body().items) {
-            const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
-            assert.deepEqual(
-              item.permissions,
-              spaceFlags(roles[spaceKey]!),
-              `${label}: ${spaceKey} inside`
-            )
-          }
-        } else {
-          assert.isUndefined(inList, label)
-          assert.isUndefined(inAggregate, label)
+        assert.deepEqual(read.body().permissions, flags[kind](role), label)
+        assert.deepEqual(inList?.permissions, flags[kind](role), `${label} (organization list)`)
+        assert.equal(inAggregate?.permission, role, `${label} (aggregate)`)
+        if (kind === 'space') {
+          assert.equal(inMember?.permission, role, `${label} (member's spaces)`)
+          continue
+        }
+        const inside = await bodyOf(client, caller, 'get', `${path}/spaces`)
+        for (const item of inside.items) {
+          const spaceKey = Object.entries(spaces).find(([, s]) => s.id === item.id)![0]
+          const insideFlags = spaceFlags(roles[spaceKey]!)
+          assert.deepEqual(item.permissions, insideFlags, `${label}: ${spaceKey} inside`)
         }
       }
     }
 
     // Moving the middle collection (with the leaf below it) to the root drops what `top` gave.
-    const moved = await client
-      .post(`/v1/collections/${middle.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: null })
+    const moved = await apiAs(client, admin).post(`/v1/collections/${middle.id}/move`, {
+      parent: null,
+    })
     assertAnswer(moved, 200)
-    const guestAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(guestTop.token)
+    const guestAfter = await apiAs(client, guestTop).get(`/v1/spaces/${inLeaf.id}`)
     assertAnswer(guestAfter, 404)
-    const bystanderAfter = await client
-      .get(`/v1/spaces/${inMiddle.id}`)
-      .bearerToken(bystander.token)
+    const bystanderAfter = await apiAs(client, bystander).get(`/v1/spaces/${inMiddle.id}`)
     assertAnswer(bystanderAfter, 200)
     assert.deepEqual(bystanderAfter.body().permissions, spaceFlags('comment'))
-    const readerAfter = await client.get(`/v1/spaces/${inLeaf.id}`).bearerToken(reader.token)
+    const readerAfter = await apiAs(client, reader).get(`/v1/spaces/${inLeaf.id}`)
     assert.deepEqual(readerAfter.body().permissions, spaceFlags('review'))
   })
 })

@@ -3,8 +3,8 @@ import { assertAnswer } from '#tests/helpers/guards'
 import type { ApiClient } from '@japa/api-client'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { validateContract } from '#tests/helpers/contract'
-import { newId } from '#core/ids'
-import { createCollection, createSpace } from './helpers.js'
+import { adminOfTwo, createCollection, createSpace } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
 
 /**
  * What every list and lookup of an organization shows `caller` right now, by title.
@@ -17,14 +17,14 @@ async function view(
   collectionIds: string[]
 ) {
   const get = async (path: string, qs: Record<string, unknown> = {}) => {
-    const response = await client.get(path).qs(qs).bearerToken(caller.token)
+    const response = await apiAs(client, caller).get(path, qs)
     assertAnswer(response, 200)
     return response.body()
   }
   const titles = (body: any) => body.items.map((item: any) => item.title ?? item.space.title)
   const inCollections: Record<string, string[]> = {}
   for (const id of collectionIds) {
-    const response = await client.get(`/v1/collections/${id}/spaces`).bearerToken(caller.token)
+    const response = await apiAs(client, caller).get(`/v1/collections/${id}/spaces`)
     response.assertContract()
     inCollections[id] = response.status() === 200 ? titles(response.body()) : []
   }
@@ -43,14 +43,10 @@ async function view(
 test.group('Every list and lookup reflects a change at once', (group) => {
   eachTestInTransaction(group)
 
-  test('move, reorder, transfer, delete and restore of spaces and collections', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
+  // Move, reorder, transfer, delete and restore, of spaces and of collections.
+  test('after each change, every list agrees', async ({ client, assert }) => {
+    const { admin, second: target } = await adminOfTwo()
     const org = admin.organizationId
-    const target = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
-    await createCaller({ organizationId: target.organizationId, role: 'admin', email: admin.email })
     const member = await createCaller({ organizationId: org, role: 'read' })
 
     const guides = await createCollection(client, admin, { title: 'Guides' })
@@ -70,62 +66,56 @@ test.group('Every list and lookup reflects a change at once', (group) => {
     })
 
     // A space into a collection, before a sibling there.
-    const moved = await client
-      .post(`/v1/spaces/${notes.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: guides.id, position: { before: { type: 'space', space: intro.id } } })
+    const moved = await apiAs(client, admin).post(`/v1/spaces/${notes.id}/move`, {
+      parent: guides.id,
+      position: { before: { type: 'space', space: intro.id } },
+    })
     assertAnswer(moved, 200)
     let now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Notes', 'Intro'])
-    const read = await client.get(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    const read = await apiAs(client, admin).get(`/v1/spaces/${notes.id}`)
     assert.equal(read.body().parent, guides.id)
 
     // A collection to the root: nested=false lists it, its spaces follow it.
-    const out = await client
-      .post(`/v1/collections/${api.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: null })
+    const out = await apiAs(client, admin).post(`/v1/collections/${api.id}/move`, { parent: null })
     assertAnswer(out, 200)
     now = await here()
     assert.deepEqual(now.rootCollections, ['Guides', 'API'])
     assert.deepEqual(now.inCollections[api.id], ['Reference'])
 
     // Deleted: gone from every list and lookup; restored: back everywhere, at the end of its parent.
-    const deleted = await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
+    const deleted = await apiAs(client, admin).delete(`/v1/spaces/${notes.id}`)
     assertAnswer(deleted, 205)
     now = await here()
     assert.notInclude(now.spaces, 'Notes')
     assert.notInclude(now.memberSpaces, 'Notes')
     assert.deepEqual(now.inCollections[guides.id], ['Intro'])
-    for (const path of [`/v1/spaces/${notes.id}`, `/v1/spaces/${notes.id}/permissions/users`]) {
-      const response = await client.get(path).bearerToken(admin.token)
-      assertAnswer(response, 404)
-    }
+    const asAdmin = apiAs(client, admin)
     for (const request of [
-      client.patch(`/v1/spaces/${notes.id}`).json({ title: 'x' }),
-      client.post(`/v1/spaces/${notes.id}/move`).json({ parent: null }),
-      client.post(`/v1/spaces/${notes.id}/duplicate`),
+      asAdmin.get(`/v1/spaces/${notes.id}`),
+      asAdmin.get(`/v1/spaces/${notes.id}/permissions/users`),
+      asAdmin.patch(`/v1/spaces/${notes.id}`, { title: 'x' }),
+      asAdmin.post(`/v1/spaces/${notes.id}/move`, { parent: null }),
+      asAdmin.post(`/v1/spaces/${notes.id}/duplicate`),
     ]) {
-      const response = await request.bearerToken(admin.token)
-      assertAnswer(response, 404)
+      assertAnswer(await request, 404)
     }
-    const restored = await client.post(`/v1/spaces/${notes.id}/restore`).bearerToken(admin.token)
+    const restored = await apiAs(client, admin).post(`/v1/spaces/${notes.id}/restore`)
     assertAnswer(restored, 200)
     now = await here()
     assert.deepEqual(now.inCollections[guides.id], ['Intro', 'Notes'])
     assert.include(now.memberSpaces, 'Notes')
 
     // Transfers: the source organization no longer lists them, the target lists them at once.
-    const transferred = await client
-      .post(`/v1/spaces/${intro.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({ organization: target.organizationId })
+    const transferred = await apiAs(client, admin).post(`/v1/spaces/${intro.id}/transfer`, {
+      organization: target.organizationId,
+    })
     transferred.assertStatus(200)
     validateContract('GET', `/v1/spaces/${intro.id}`, 200, transferred.body())
-    const transferredCollection = await client
-      .post(`/v1/collections/${api.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({ organization: target.organizationId })
+    const transferredCollection = await apiAs(client, admin).post(
+      `/v1/collections/${api.id}/transfer`,
+      { organization: target.organizationId }
+    )
     assertAnswer(transferredCollection, 200)
     now = await here()
     assert.deepEqual(now, {
@@ -147,13 +137,13 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       `/v1/spaces/${ref.id}`,
       `/v1/collections/${api.id}`,
     ]) {
-      const response = await client.get(path).bearerToken(member.token)
+      const response = await apiAs(client, member).get(path)
       assertAnswer(response, 404)
     }
 
     // An emptied collection deletes; it is gone from every list.
-    await client.delete(`/v1/spaces/${notes.id}`).bearerToken(admin.token)
-    const gone = await client.delete(`/v1/collections/${guides.id}`).bearerToken(admin.token)
+    await apiAs(client, admin).delete(`/v1/spaces/${notes.id}`)
+    const gone = await apiAs(client, admin).delete(`/v1/collections/${guides.id}`)
     assertAnswer(gone, 205)
     now = await view(client, admin, org, member, [])
     assert.deepEqual(now, {
@@ -163,7 +153,7 @@ test.group('Every list and lookup reflects a change at once', (group) => {
       rootCollections: [],
       inCollections: {},
     })
-    const missing = await client.get(`/v1/collections/${guides.id}/spaces`).bearerToken(admin.token)
+    const missing = await apiAs(client, admin).get(`/v1/collections/${guides.id}/spaces`)
     assertAnswer(missing, 404)
   })
 })

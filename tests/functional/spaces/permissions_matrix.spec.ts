@@ -4,6 +4,7 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { createTeam } from '#tests/helpers/teams'
 import { validateContract } from '#tests/helpers/contract'
 import type { Role, RoleOrGuest } from '#core/roles'
+import { apiAs } from '#tests/helpers/api_as'
 import {
   collectionFlags as expectedCollectionFlags,
   createCollection,
@@ -61,43 +62,41 @@ test.group('permissions flags agree with what the API allows', (group) => {
                 role: grant.role,
                 teams: [await createTeam(admin.organizationId, [member.user.id])],
               }
-        const invited = await client
-          .post(`/v1/collections/${collection.id}/permissions`)
-          .bearerToken(admin.token)
-          .json(body)
+        const invited = await apiAs(client, admin).post(
+          `/v1/collections/${collection.id}/permissions`,
+          body
+        )
         assertAnswer(invited, 204)
       }
       const role = (grant?.role ?? organizationRole)!
 
       // Collection: view, admin (PATCH), create (a space inside it).
-      const readCollection = await client
-        .get(`/v1/collections/${collection.id}`)
-        .bearerToken(member.token)
+      const readCollection = await apiAs(client, member).get(`/v1/collections/${collection.id}`)
       assertAnswer(readCollection, 200)
       const collectionFlags = readCollection.body().permissions
       assert.deepEqual(collectionFlags, expectedCollectionFlags(role))
-      const patchCollection = await client
-        .patch(`/v1/collections/${collection.id}`)
-        .bearerToken(member.token)
-        .json({ description: 'by member' })
+      const patchCollection = await apiAs(client, member).patch(
+        `/v1/collections/${collection.id}`,
+        { description: 'by member' }
+      )
       assertAnswer(patchCollection, collectionFlags.admin ? 200 : 403)
-      const createInside = await client
-        .post(`/v1/orgs/${admin.organizationId}/spaces`)
-        .bearerToken(member.token)
-        .json({ title: 'Inside', parent: collection.id })
+      const createInside = await apiAs(client, member).post(
+        `/v1/orgs/${admin.organizationId}/spaces`,
+        { title: 'Inside', parent: collection.id }
+      )
       assertAnswer(createInside, collectionFlags.create ? 201 : 403)
-      const createCollectionInside = await client
-        .post(`/v1/orgs/${admin.organizationId}/collections`)
-        .bearerToken(member.token)
-        .json({ title: 'Inside', parent: collection.id })
+      const createCollectionInside = await apiAs(client, member).post(
+        `/v1/orgs/${admin.organizationId}/collections`,
+        { title: 'Inside', parent: collection.id }
+      )
       assertAnswer(createCollectionInside, collectionFlags.create ? 201 : 403)
-      const collectionGrants = await client
-        .get(`/v1/collections/${collection.id}/permissions/users`)
-        .bearerToken(member.token)
+      const collectionGrants = await apiAs(client, member).get(
+        `/v1/collections/${collection.id}/permissions/users`
+      )
       assertAnswer(collectionGrants, 200)
 
       // Space: the single read and the list read give the same flags.
-      const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(member.token)
+      const read = await apiAs(client, member).get(`/v1/spaces/${space.id}`)
       assertAnswer(read, 200)
       const flags = read.body().permissions
       assert.deepEqual(flags, spaceFlags(role))
@@ -105,7 +104,7 @@ test.group('permissions flags agree with what the API allows', (group) => {
         `/v1/orgs/${admin.organizationId}/spaces`,
         `/v1/collections/${collection.id}/spaces`,
       ]) {
-        const list = await client.get(path).bearerToken(member.token)
+        const list = await apiAs(client, member).get(path)
         assertAnswer(list, 200)
         assert.deepEqual(
           list.body().items.find((item: any) => item.id === space.id).permissions,
@@ -113,51 +112,42 @@ test.group('permissions flags agree with what the API allows', (group) => {
           path
         )
       }
-      const mine = await client
-        .get(`/v1/orgs/${admin.organizationId}/members/${member.user.id}/spaces`)
-        .bearerToken(member.token)
+      const mine = await apiAs(client, member).get(
+        `/v1/orgs/${admin.organizationId}/members/${member.user.id}/spaces`
+      )
       assertAnswer(mine, 200)
       const entry = mine.body().items.find((item: any) => item.space.id === space.id)
       assert.equal(entry.permission, role)
       assert.deepEqual(entry.space.permissions, flags)
 
       // admin: settings, grants, order, duplicate-in-place needs create, delete last.
-      const patch = await client
-        .patch(`/v1/spaces/${space.id}`)
-        .bearerToken(member.token)
-        .json({ title: 'By member' })
+      const patch = await apiAs(client, member).patch(`/v1/spaces/${space.id}`, {
+        title: 'By member',
+      })
       assertAnswer(patch, flags.admin ? 200 : 403)
-      const invite = await client
-        .post(`/v1/spaces/${space.id}/permissions`)
-        .bearerToken(member.token)
-        .json({ role: 'read', users: [admin.user.id] })
+      const invite = await apiAs(client, member).post(`/v1/spaces/${space.id}/permissions`, {
+        role: 'read',
+        users: [admin.user.id],
+      })
       assertAnswer(invite, flags.admin ? 204 : 403)
-      const grants = await client
-        .get(`/v1/spaces/${space.id}/permissions/users`)
-        .bearerToken(member.token)
+      const grants = await apiAs(client, member).get(`/v1/spaces/${space.id}/permissions/users`)
       assertAnswer(grants, flags.view ? 200 : 404)
-      const move = await client
-        .post(`/v1/spaces/${space.id}/move`)
-        .bearerToken(member.token)
-        .json({ position: { before: { type: 'space', space: sibling.id } } })
+      const move = await apiAs(client, member).post(`/v1/spaces/${space.id}/move`, {
+        position: { before: { type: 'space', space: sibling.id } },
+      })
       assertAnswer(move, flags.admin ? 200 : 403)
-      const duplicate = await client
-        .post(`/v1/spaces/${space.id}/duplicate`)
-        .bearerToken(member.token)
+      const duplicate = await apiAs(client, member).post(`/v1/spaces/${space.id}/duplicate`)
       assertAnswer(duplicate, collectionFlags.create ? 201 : 403)
-      const transfer = await client
-        .post(`/v1/spaces/${space.id}/transfer`)
-        .bearerToken(member.token)
-        .json({ organization: admin.organizationId })
+      const transfer = await apiAs(client, member).post(`/v1/spaces/${space.id}/transfer`, {
+        organization: admin.organizationId,
+      })
       // Transfer needs organization admin (then the same organization is a 409).
       transfer.assertStatus(organizationRole === 'admin' ? 409 : 403)
       validateContract('GET', `/v1/spaces/${space.id}`, transfer.status(), transfer.body())
-      const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(member.token)
+      const del = await apiAs(client, member).delete(`/v1/spaces/${space.id}`)
       assertAnswer(del, flags.admin ? 205 : 403)
       if (flags.admin) {
-        const restore = await client
-          .post(`/v1/spaces/${space.id}/restore`)
-          .bearerToken(member.token)
+        const restore = await apiAs(client, member).post(`/v1/spaces/${space.id}/restore`)
         assertAnswer(restore, 200)
         assert.deepEqual(restore.body().permissions, flags)
       }
@@ -172,50 +162,44 @@ test.group('permissions flags agree with what the API allows', (group) => {
         kind === 'guest'
           ? await createCaller({ organizationId: admin.organizationId, role: null })
           : await createCaller()
-      const requests = [
-        client.get(`/v1/spaces/${space.id}`),
-        client.patch(`/v1/spaces/${space.id}`).json({ title: 'x' }),
-        client.delete(`/v1/spaces/${space.id}`),
-        client.post(`/v1/spaces/${space.id}/duplicate`),
-        client.post(`/v1/spaces/${space.id}/restore`),
-        client.post(`/v1/spaces/${space.id}/move`).json({ parent: null }),
-        client
-          .post(`/v1/spaces/${space.id}/transfer`)
-          .json({ organization: caller.organizationId }),
-        client.get(`/v1/spaces/${space.id}/permissions/users`),
-        client.get(`/v1/collections/${collection.id}`),
-        client.patch(`/v1/collections/${collection.id}`).json({ title: 'x' }),
-        client.delete(`/v1/collections/${collection.id}`),
-        client.get(`/v1/collections/${collection.id}/spaces`),
-        client.post(`/v1/collections/${collection.id}/move`).json({ parent: null }),
-        client
-          .post(`/v1/collections/${collection.id}/transfer`)
-          .json({ organization: caller.organizationId }),
-        client.get(`/v1/collections/${collection.id}/permissions/aggregate`),
-      ]
+      const as = apiAs(client, caller)
+      const moved = { parent: null }
+      const transferred = { organization: caller.organizationId }
+      const requests = [`/v1/spaces/${space.id}`, `/v1/collections/${collection.id}`].flatMap(
+        (url) => [
+          as.get(url),
+          as.patch(url, { title: 'x' }),
+          as.delete(url),
+          as.post(`${url}/move`, moved),
+          as.post(`${url}/transfer`, transferred),
+        ]
+      )
+      requests.push(
+        as.post(`/v1/spaces/${space.id}/duplicate`),
+        as.post(`/v1/spaces/${space.id}/restore`),
+        as.get(`/v1/spaces/${space.id}/permissions/users`),
+        as.get(`/v1/collections/${collection.id}/spaces`),
+        as.get(`/v1/collections/${collection.id}/permissions/aggregate`)
+      )
       for (const request of requests) {
-        const response = await request.bearerToken(caller.token)
+        const response = await request
         response.assertStatus(404)
         validateContract('GET', '/v1/user', 404, response.body())
         assert.notInclude(JSON.stringify(response.body()), 'Target')
         assert.notInclude(JSON.stringify(response.body()), 'Holder')
       }
       if (kind === 'guest') {
-        const list = await client
-          .get(`/v1/orgs/${admin.organizationId}/spaces`)
-          .bearerToken(caller.token)
+        const list = await apiAs(client, caller).get(`/v1/orgs/${admin.organizationId}/spaces`)
         assertAnswer(list, 200)
         assert.equal(list.body().count, 0)
-        const collections = await client
-          .get(`/v1/orgs/${admin.organizationId}/collections`)
-          .bearerToken(caller.token)
+        const collections = await apiAs(client, caller).get(
+          `/v1/orgs/${admin.organizationId}/collections`
+        )
         collections.assertContract()
         assert.equal(collections.body().count, 0)
       } else {
         for (const path of ['spaces', 'collections', `members/${admin.user.id}/spaces`]) {
-          const list = await client
-            .get(`/v1/orgs/${admin.organizationId}/${path}`)
-            .bearerToken(caller.token)
+          const list = await apiAs(client, caller).get(`/v1/orgs/${admin.organizationId}/${path}`)
           assertAnswer(list, 404)
         }
       }

@@ -2,14 +2,23 @@ import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
 import ace from '@adonisjs/core/services/ace'
 import db from '@adonisjs/lucid/services/db'
-import { Settings } from 'luxon'
 import BinderyPurge from '#commands/bindery_purge'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createTeam } from '#tests/helpers/teams'
 import app from '@adonisjs/core/services/app'
 import SpacesProvider from '#spaces/provider'
 import SpaceService from '#spaces/services/space_service'
-import { createCollection, createSpace } from './helpers.js'
+import { createCollection, createSpace, stopClock } from './helpers.js'
+import { apiAs } from '#tests/helpers/api_as'
+
+/**
+ * The rows a space owns, by table and the column naming the space.
+ */
+const OWNED_BY_A_SPACE = [
+  ['spaces', 'id'],
+  ['revisions', 'space_id'],
+  ['content_grants', 'space_id'],
+] as const
 
 async function runPurge() {
   ace.ui.switchMode('raw')
@@ -19,106 +28,87 @@ async function runPurge() {
   return command
 }
 
-test.group('node ace bindery:purge', (group) => {
+/**
+ * How many rows of `table` have `column` = `value`.
+ */
+async function countWhere(table: string, column: string, value: string) {
+  const [row] = await db.from(table).where(column, value).count('* as total')
+  return Number(row.total)
+}
+
+test.group('Purging deleted spaces: the command, the service and the server timer', (group) => {
   eachTestInTransaction(group)
 
-  test('removes spaces deleted more than 7 days ago with what they own, and nothing else', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
+  // Spaces deleted more than 7 days ago go with what they own (revisions, grants); nothing else.
+  test('node ace bindery:purge removes expired spaces', async ({ client, assert, cleanup }) => {
     const admin = await createCaller()
-    const old = await createSpace(client, admin, { title: 'Old' })
-    const recent = await createSpace(client, admin, { title: 'Recent' })
-    const alive = await createSpace(client, admin, { title: 'Alive' })
+    const api = apiAs(client, admin)
+    const spaces = []
+    for (const title of ['Old', 'Recent', 'Alive'])
+      spaces.push(await createSpace(client, admin, { title }))
+    const [old, recent, alive] = spaces
     const team = await createTeam(admin.organizationId)
-    await client
-      .post(`/v1/spaces/${old.id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'read', teams: [team] })
-    await client.delete(`/v1/spaces/${old.id}`).bearerToken(admin.token)
+    await api.post(`/v1/spaces/${old.id}/permissions`, { role: 'read', teams: [team] })
+    await api.delete(`/v1/spaces/${old.id}`)
+    const clock = stopClock(cleanup)
+    clock.daysLater(3)
+    await api.delete(`/v1/spaces/${recent.id}`)
 
-    const threeDays = Date.now() + 3 * 24 * 3600 * 1000
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
-    Settings.now = () => threeDays
-    await client.delete(`/v1/spaces/${recent.id}`).bearerToken(admin.token)
-
-    const eightDays = Date.now() + 8 * 24 * 3600 * 1000
-    Settings.now = () => eightDays
+    clock.daysLater(8)
     const command = await runPurge()
     assert.equal(command.exitCode, 0)
-    assert.isNull(await db.from('spaces').where('id', old.id).first())
-    assert.isNull(await db.from('revisions').where('space_id', old.id).first())
-    assert.isNull(await db.from('content_grants').where('space_id', old.id).first())
-    assert.isNotNull(await db.from('spaces').where('id', recent.id).first())
-    assert.isNotNull(await db.from('spaces').where('id', alive.id).first())
+    for (const [table, column] of OWNED_BY_A_SPACE) {
+      assert.equal(await countWhere(table, column, old.id), 0, table)
+    }
+    assert.equal(await countWhere('spaces', 'id', recent.id), 1)
+    assert.equal(await countWhere('spaces', 'id', alive.id), 1)
 
     // Running it again (or from another process) is harmless.
     const again = await runPurge()
     assert.equal(again.exitCode, 0)
-    const restored = await client.post(`/v1/spaces/${recent.id}/restore`).bearerToken(admin.token)
-    assertAnswer(restored, 200)
+    assertAnswer(await api.post(`/v1/spaces/${recent.id}/restore`), 200)
   })
-})
 
-test.group('Purging: what it removes, and the server timer', (group) => {
-  eachTestInTransaction(group)
-
-  test('removes what an expired space owns and nothing of other spaces, collections or organizations', async ({
+  // It removes nothing of other spaces, collections or organizations.
+  test('purgeExpired() removes only what an expired space owns', async ({
     client,
     assert,
     cleanup,
   }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
+    const [admin, other] = [await createCaller(), await createCaller()]
+    const api = apiAs(client, admin)
     const team = await createTeam(admin.organizationId)
     const collection = await createCollection(client, admin)
     const expired = await createSpace(client, admin, { title: 'Expired', parent: collection.id })
     const kept = await createSpace(client, admin, { title: 'Kept', parent: collection.id })
     const foreign = await createSpace(client, other, { title: 'Foreign' })
-    for (const space of [expired, kept]) {
-      await client
-        .post(`/v1/spaces/${space.id}/permissions`)
-        .bearerToken(admin.token)
-        .json({ role: 'read', teams: [team] })
-    }
-    await client
-      .post(`/v1/collections/${collection.id}/permissions`)
-      .bearerToken(admin.token)
-      .json({ role: 'edit', teams: [team] })
-    await client.delete(`/v1/spaces/${expired.id}`).bearerToken(admin.token)
-    const count = async (table: string, column: string, value: string) => {
-      const [row] = await db.from(table).where(column, value).count('* as total')
-      return Number(row.total)
-    }
-    const day = 24 * 3600 * 1000
-    const start = Date.now()
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
+    for (const [path, role] of [
+      [`spaces/${expired.id}`, 'read'],
+      [`spaces/${kept.id}`, 'read'],
+      [`collections/${collection.id}`, 'edit'],
+    ])
+      await api.post(`/v1/${path}/permissions`, { role, teams: [team] })
+    await api.delete(`/v1/spaces/${expired.id}`)
+    const clock = stopClock(cleanup)
     // The other organization's space is deleted a day after ours: not expired when ours is.
-    Settings.now = () => start + day
-    await client.delete(`/v1/spaces/${foreign.id}`).bearerToken(other.token)
-    Settings.now = () => start + 7.5 * day
+    clock.daysLater(1)
+    await apiAs(client, other).delete(`/v1/spaces/${foreign.id}`)
+    clock.daysLater(7.5)
     const service = await app.container.make(SpaceService)
     assert.equal(await service.purgeExpired(), 1)
-    assert.equal(await count('spaces', 'id', expired.id), 0)
-    assert.equal(await count('revisions', 'space_id', expired.id), 0)
-    assert.equal(await count('content_grants', 'space_id', expired.id), 0)
-    assert.equal(await count('spaces', 'id', kept.id), 1)
-    assert.equal(await count('revisions', 'space_id', kept.id), 1)
-    assert.equal(await count('content_grants', 'space_id', kept.id), 1)
-    assert.equal(await count('content_grants', 'collection_id', collection.id), 1)
-    assert.equal(await count('collections', 'id', collection.id), 1)
-    assert.equal(await count('spaces', 'id', foreign.id), 1)
-    assert.equal(await count('teams', 'id', team), 1)
+    for (const [table, column] of OWNED_BY_A_SPACE) {
+      assert.equal(await countWhere(table, column, expired.id), 0, table)
+      assert.equal(await countWhere(table, column, kept.id), 1, table)
+    }
+    assert.equal(await countWhere('content_grants', 'collection_id', collection.id), 1)
+    assert.equal(await countWhere('collections', 'id', collection.id), 1)
+    assert.equal(await countWhere('spaces', 'id', foreign.id), 1)
+    assert.equal(await countWhere('teams', 'id', team), 1)
 
     // purge() itself refuses what is live or not yet expired, whatever ids it is given.
     assert.equal(await service.purge([kept.id, foreign.id]), 0)
-    assert.equal(await count('spaces', 'id', foreign.id), 1)
-    assert.equal(await count('revisions', 'space_id', kept.id), 1)
+    assert.equal(await countWhere('spaces', 'id', foreign.id), 1)
+    assert.equal(await countWhere('revisions', 'space_id', kept.id), 1)
   })
 
   test('the server timer logs a failed run and never throws', async ({ assert, cleanup }) => {

@@ -1,131 +1,65 @@
 import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
-import { adminAnd, byRole, statusByRole } from '#tests/helpers/roles'
 import { assertPagesThrough } from '#tests/helpers/lists'
 import db from '@adonisjs/lucid/services/db'
-import { Settings } from 'luxon'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { validateContract } from '#tests/helpers/contract'
 import { newId } from '#core/ids'
-import { createCollection, createSpace } from './helpers.js'
-
-async function countSpaces() {
-  const [row] = await db.from('spaces').count('* as total')
-  return Number(row.total)
-}
+import { apiAs } from '#tests/helpers/api_as'
+import type { Role } from '#core/roles'
+import { adminOfTwo, createCollection, createSpace, stopClock } from './helpers.js'
 
 test.group('POST /v1/orgs/{organizationId}/spaces', (group) => {
   eachTestInTransaction(group)
 
   test('creates a space with an empty initial revision', async ({ client, assert }) => {
     const admin = await createCaller()
-    const response = await client
-      .post(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(admin.token)
-      .json({ title: '  Handbook ', emoji: '📘', editMode: 'locked' })
+    const api = apiAs(client, admin)
+    const body = { title: '  Handbook ', emoji: '📘', editMode: 'locked' }
+    const response = await api.post(`/v1/orgs/${admin.organizationId}/spaces`, body)
     assertAnswer(response, 201)
     const space = response.body()
-    assert.equal(space.title, 'Handbook')
-    assert.equal(space.emoji, '📘')
-    assert.equal(space.editMode, 'locked')
-    assert.equal(space.visibility, 'private')
-    assert.equal(space.organization, admin.organizationId)
+    assert.include(space, { title: 'Handbook', emoji: '📘', editMode: 'locked' })
+    assert.include(space, { visibility: 'private', organization: admin.organizationId })
     assert.isNull(space.defaultLevel)
     assert.match(space.id, /^[A-Za-z0-9]{20}$/)
     assert.match(space.createdAt, /\.\d{3}Z$/)
     assert.equal(response.header('location'), space.urls.location)
     assert.isTrue(space.urls.location.startsWith('http'))
-    assert.deepInclude(space, {
-      comments: 0,
-      changeRequests: 0,
-      changeRequestsOpen: 0,
-      changeRequestsDraft: 0,
-    })
+    const counts = { comments: 0, changeRequests: 0, changeRequestsOpen: 0 }
+    assert.deepInclude(space, { ...counts, changeRequestsDraft: 0 })
     assert.isTrue(space.permissions.admin)
     assert.isFalse(space.permissions.edit, 'locked space')
     const revision = await db.from('revisions').where('id', space.revision).first()
     assert.equal(revision.space_id, space.id)
 
-    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+    const read = await api.get(`/v1/spaces/${space.id}`)
     assertAnswer(read, 200)
     assert.deepEqual(read.body(), space)
   })
 
-  test('rejects {name} and creates nothing')
+  test('refuses {name}: {status}')
     .with([
-      { name: 'a 51-character title', body: { title: 'x'.repeat(51) }, field: 'title' },
-      { name: 'a numeric title', body: { title: 42 }, field: 'title' },
-      { name: 'a null title', body: { title: null }, field: 'title' },
-      { name: 'a 51-character emoji', body: { emoji: 'x'.repeat(51) }, field: 'emoji' },
-      { name: 'an unknown editMode', body: { editMode: 'frozen' }, field: 'editMode' },
-      { name: 'an unknown parent', body: { parent: newId() }, field: 'parent' },
-      { name: 'a parent as a number', body: { parent: 7 }, field: 'parent' },
-      {
-        name: 'a template, which is not supported',
-        body: { template: { id: 'x' } },
-        field: 'template',
-      },
-    ])
-    .run(async ({ client, assert }, { body, field }) => {
+      { name: 'malformed JSON', caller: 'admin', raw: '{"title": ', status: 400 },
+      { name: 'a parent collection of another organization', caller: 'admin', status: 400 },
+      { name: 'a non-member', caller: 'stranger', status: 404 },
+      { name: 'a wrong token', caller: 'nobody', status: 401 },
+    ] as Array<{
+      name: string
+      caller: 'admin' | 'stranger' | 'nobody'
+      raw?: string
+      status: number
+    }>)
+    .run(async ({ client }, { caller, raw, status }) => {
       const admin = await createCaller()
-      const before = await countSpaces()
-      const response = await client
-        .post(`/v1/orgs/${admin.organizationId}/spaces`)
-        .bearerToken(admin.token)
-        .json(body)
-      assertAnswer(response, 400)
-      assert.include(response.body().error.message, field)
-      assert.equal(await countSpaces(), before)
+      const other = await createCaller()
+      const foreign = await createCollection(client, other)
+      const token = { admin: admin.token, stranger: other.token, nobody: 'gb_api_nope' }[caller]
+      const request = apiAs(client, { token }).post(`/v1/orgs/${admin.organizationId}/spaces`)
+      if (raw) request.header('Content-Type', 'application/json').json(raw)
+      else request.json(caller === 'admin' ? { parent: foreign.id } : {})
+      assertAnswer(await request, status)
     })
-
-  test('rejects malformed JSON', async ({ client }) => {
-    const admin = await createCaller()
-    const response = await client
-      .post(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"title": ')
-    assertAnswer(response, 400)
-  })
-
-  test('refuses a parent collection of another organization with 400', async ({ client }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
-    const foreign = await createCollection(client, other)
-    const response = await client
-      .post(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(admin.token)
-      .json({ parent: foreign.id })
-    assertAnswer(response, 400)
-  })
-
-  test('role {role} creating at the root: {status}')
-    .with(statusByRole({ admin: 201, create: 201, review: 403, edit: 403, read: 403, guest: 403 }))
-    .run(async ({ client, assert }, { role, status }) => {
-      const { admin, caller: member } = await adminAnd(role)
-      const response = await client
-        .post(`/v1/orgs/${admin.organizationId}/spaces`)
-        .bearerToken(member.token)
-        .json({ title: 'Mine' })
-      assertAnswer(response, status)
-      // A creator administers what they create.
-      if (status === 201) assert.isTrue(response.body().permissions.admin)
-    })
-
-  test('a non-member gets 404 and a wrong token 401', async ({ client }) => {
-    const admin = await createCaller()
-    const stranger = await createCaller()
-    const response = await client
-      .post(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(stranger.token)
-      .json({})
-    assertAnswer(response, 404)
-    const anonymous = await client
-      .post(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken('gb_api_nope')
-      .json({})
-    assertAnswer(anonymous, 401)
-  })
 })
 
 test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
@@ -134,185 +68,70 @@ test.group('GET /v1/orgs/{organizationId}/spaces', (group) => {
   test('lists the spaces in position order, paginated', async ({ client, assert }) => {
     const admin = await createCaller()
     const ids = []
-    for (let i = 0; i < 3; i++) {
-      const space = await createSpace(client, admin, { title: `S${i}` })
+    for (const title of ['S0', 'S1', 'S2']) {
+      const space = await createSpace(client, admin, { title })
       ids.push(space.id)
     }
-    await assertPagesThrough(
-      { client, assert },
-      `/v1/orgs/${admin.organizationId}/spaces`,
-      admin.token,
-      ids
-    )
+    const url = `/v1/orgs/${admin.organizationId}/spaces`
+    await assertPagesThrough({ client, assert }, url, admin.token, ids)
   })
 
-  test('rejects limit {limit}')
-    .with([{ limit: 1001 }, { limit: 0 }, { limit: 'many' }])
-    .run(async ({ client }, { limit }) => {
+  test('refuses {name}')
+    .with([
+      { name: 'limit 1001', limit: 1001, status: 400 },
+      { name: 'limit 0', limit: 0, status: 400 },
+      { name: 'limit many', limit: 'many', status: 400 },
+      { name: 'another organization with 404', foreign: true, status: 404 },
+    ])
+    .run(async ({ client }, { limit, foreign, status }) => {
       const admin = await createCaller()
-      const response = await client
-        .get(`/v1/orgs/${admin.organizationId}/spaces`)
-        .qs({ limit })
-        .bearerToken(admin.token)
-      assertAnswer(response, 400)
+      const other = await createCaller()
+      await createSpace(client, other)
+      const organizationId = foreign ? other.organizationId : admin.organizationId
+      const qs = limit === undefined ? undefined : { limit }
+      assertAnswer(await apiAs(client, admin).get(`/v1/orgs/${organizationId}/spaces`, qs), status)
     })
-
-  test('another organization is 404', async ({ client }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
-    await createSpace(client, other)
-    const response = await client
-      .get(`/v1/orgs/${other.organizationId}/spaces`)
-      .bearerToken(admin.token)
-    assertAnswer(response, 404)
-  })
 })
 
 test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
   eachTestInTransaction(group)
 
   test('accepts shareKey; unknown, malformed and foreign ids are 404', async ({ client }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
+    const [admin, other] = [await createCaller(), await createCaller()]
+    const api = apiAs(client, admin)
     const space = await createSpace(client, admin)
     const foreign = await createSpace(client, other)
-    const ok = await client
-      .get(`/v1/spaces/${space.id}`)
-      .qs({ shareKey: 'abc' })
-      .bearerToken(admin.token)
-    assertAnswer(ok, 200)
+    assertAnswer(await api.get(`/v1/spaces/${space.id}`, { shareKey: 'abc' }), 200)
     for (const id of [newId(), 'bad id', foreign.id]) {
-      const response = await client
-        .get(`/v1/spaces/${encodeURIComponent(id)}`)
-        .bearerToken(admin.token)
-      assertAnswer(response, 404)
+      assertAnswer(await api.get(`/v1/spaces/${encodeURIComponent(id)}`), 404)
     }
   })
 
-  test('an admin updates title, emoji, editMode, defaultLevel and visibility', async ({
-    client,
-    assert,
-  }) => {
+  // Restored within 7 days, the space is back as it was.
+  test('delete hides a space; restore within 7 days', async ({ client, assert, cleanup }) => {
     const admin = await createCaller()
-    const collection = await createCollection(client, admin)
-    const space = await createSpace(client, admin, { parent: collection.id })
-    const response = await client.patch(`/v1/spaces/${space.id}`).bearerToken(admin.token).json({
-      title: 'Renamed',
-      emoji: '🚀',
-      editMode: 'locked',
-      defaultLevel: 'edit',
-      visibility: 'in-collection',
-    })
-    assertAnswer(response, 200)
-    assert.include(response.body(), {
-      title: 'Renamed',
-      emoji: '🚀',
-      editMode: 'locked',
-      defaultLevel: 'edit',
-      visibility: 'in-collection',
-    })
-    const cleared = await client
-      .patch(`/v1/spaces/${space.id}`)
-      .bearerToken(admin.token)
-      .json({ emoji: null, defaultLevel: null })
-    assertAnswer(cleared, 200)
-    assert.equal(cleared.body().emoji, '')
-    assert.isNull(cleared.body().defaultLevel)
-  })
-
-  test('PATCH rejects {name}')
-    .with([
-      { name: 'a 51-character title', body: { title: 'y'.repeat(51) } },
-      { name: 'a null title', body: { title: null } },
-      { name: 'an unknown visibility', body: { visibility: 'secret' } },
-      { name: 'an unknown defaultLevel', body: { defaultLevel: 'owner' } },
-      { name: 'in-collection for a root space', body: { visibility: 'in-collection' } },
-      { name: 'an icon, which is not supported', body: { icon: 'https://example.com/i.png' } },
-      { name: 'a language, which is not supported', body: { language: 'fr' } },
-    ])
-    .run(async ({ client, assert }, { body }) => {
-      const admin = await createCaller()
-      const space = await createSpace(client, admin, { title: 'Kept' })
-      const response = await client
-        .patch(`/v1/spaces/${space.id}`)
-        .bearerToken(admin.token)
-        .json(body)
-      assertAnswer(response, 400)
-      const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-      assert.equal(read.body().title, 'Kept')
-      assert.equal(read.body().visibility, 'private')
-    })
-
-  test('role {role}: view {view}, update {update}')
-    .with(
-      byRole({
-        admin: { view: 200, update: 200 },
-        create: { view: 200, update: 403 },
-        edit: { view: 200, update: 403 },
-        read: { view: 200, update: 403 },
-        guest: { view: 404, update: 404 },
-      })
-    )
-    .run(async ({ client, assert }, { role, view, update }) => {
-      const { admin, caller: member } = await adminAnd(role)
-      const space = await createSpace(client, admin)
-      const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(member.token)
-      assertAnswer(read, view)
-      if (view === 200) assert.equal(read.body().permissions.admin, role === 'admin')
-      const patch = await client
-        .patch(`/v1/spaces/${space.id}`)
-        .bearerToken(member.token)
-        .json({ title: 'X' })
-      assertAnswer(patch, update)
-      const stranger = await createCaller()
-      const foreign = await client.get(`/v1/spaces/${space.id}`).bearerToken(stranger.token)
-      assertAnswer(foreign, 404)
-    })
-
-  test('delete hides the space; restore brings it back within 7 days', async ({
-    client,
-    assert,
-    cleanup,
-  }) => {
-    const admin = await createCaller()
+    const api = apiAs(client, admin)
     const space = await createSpace(client, admin)
-    const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assertAnswer(del, 205)
-    for (const path of [`/v1/spaces/${space.id}`]) {
-      const response = await client.get(path).bearerToken(admin.token)
-      assertAnswer(response, 404)
-    }
-    const list = await client
-      .get(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(admin.token)
+    assertAnswer(await api.delete(`/v1/spaces/${space.id}`), 205)
+    assertAnswer(await api.get(`/v1/spaces/${space.id}`), 404)
+    const list = await api.get(`/v1/orgs/${admin.organizationId}/spaces`)
     assert.equal(list.body().count, 0)
-    const again = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assertAnswer(again, 404)
+    assertAnswer(await api.delete(`/v1/spaces/${space.id}`), 404)
 
-    const sixDays = Date.now() + 6 * 24 * 3600 * 1000
-    Settings.now = () => sixDays
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
-    const restored = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
+    stopClock(cleanup).daysLater(6)
+    const restored = await api.post(`/v1/spaces/${space.id}/restore`)
     assertAnswer(restored, 200)
     assert.equal(restored.body().id, space.id)
     assert.notProperty(restored.body(), 'deletedAt')
-    const notDeleted = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    assertAnswer(notDeleted, 404)
+    assertAnswer(await api.post(`/v1/spaces/${space.id}/restore`), 404)
   })
 
   test('restore after 7 days is 404 and purges the space', async ({ client, assert, cleanup }) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
-    await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    const eightDays = Date.now() + 8 * 24 * 3600 * 1000
-    Settings.now = () => eightDays
-    cleanup(() => {
-      Settings.now = () => Date.now()
-    })
-    const response = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(admin.token)
-    assertAnswer(response, 404)
+    await apiAs(client, admin).delete(`/v1/spaces/${space.id}`)
+    stopClock(cleanup).daysLater(8)
+    assertAnswer(await apiAs(client, admin).post(`/v1/spaces/${space.id}/restore`), 404)
     assert.isNull(await db.from('spaces').where('id', space.id).first())
     assert.isNull(await db.from('revisions').where('space_id', space.id).first())
   })
@@ -321,11 +140,9 @@ test.group('GET, PATCH, DELETE /v1/spaces/{spaceId}', (group) => {
     const admin = await createCaller()
     const space = await createSpace(client, admin)
     const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const del = await client.delete(`/v1/spaces/${space.id}`).bearerToken(editor.token)
-    assertAnswer(del, 403)
-    await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    const restore = await client.post(`/v1/spaces/${space.id}/restore`).bearerToken(editor.token)
-    assertAnswer(restore, 403)
+    assertAnswer(await apiAs(client, editor).delete(`/v1/spaces/${space.id}`), 403)
+    await apiAs(client, admin).delete(`/v1/spaces/${space.id}`)
+    assertAnswer(await apiAs(client, editor).post(`/v1/spaces/${space.id}/restore`), 403)
   })
 })
 
@@ -335,77 +152,51 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
   test('duplicate makes a new space with the same settings', async ({ client, assert }) => {
     const admin = await createCaller()
     const collection = await createCollection(client, admin)
-    const space = await createSpace(client, admin, {
-      title: 'Original',
-      emoji: '🎉',
-      parent: collection.id,
-    })
-    await client
-      .patch(`/v1/spaces/${space.id}`)
-      .bearerToken(admin.token)
-      .json({ defaultLevel: 'comment', visibility: 'unlisted' })
-    const response = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(admin.token)
+    const created = { title: 'Original', emoji: '🎉', parent: collection.id }
+    const space = await createSpace(client, admin, created)
+    const patched = { defaultLevel: 'comment', visibility: 'unlisted' }
+    await apiAs(client, admin).patch(`/v1/spaces/${space.id}`, patched)
+    const response = await apiAs(client, admin).post(`/v1/spaces/${space.id}/duplicate`)
     assertAnswer(response, 201)
     const copy = response.body()
     assert.notEqual(copy.id, space.id)
     assert.notEqual(copy.revision, space.revision)
-    assert.include(copy, {
-      title: 'Original',
-      emoji: '🎉',
-      parent: collection.id,
-      defaultLevel: 'comment',
-      visibility: 'unlisted',
-    })
+    assert.include(copy, { ...created, ...patched })
     assert.equal(response.header('location'), copy.urls.location)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const denied = await client.post(`/v1/spaces/${space.id}/duplicate`).bearerToken(reader.token)
-    assertAnswer(denied, 403)
+    assertAnswer(await apiAs(client, reader).post(`/v1/spaces/${space.id}/duplicate`), 403)
   })
 
-  test('move reorders siblings and moves between collections and the root', async ({
-    client,
-    assert,
-  }) => {
+  // Before or after a sibling, into a collection and back to the root.
+  test('move reorders and moves in and out of collections', async ({ client, assert }) => {
     const admin = await createCaller()
-    const a = await createSpace(client, admin, { title: 'A' })
-    const b = await createSpace(client, admin, { title: 'B' })
-    const c = await createSpace(client, admin, { title: 'C' })
+    const api = apiAs(client, admin)
+    const [a, b, c] = [
+      await createSpace(client, admin, { title: 'A' }),
+      await createSpace(client, admin, { title: 'B' }),
+      await createSpace(client, admin, { title: 'C' }),
+    ]
     const titles = async (path: string) => {
-      const response = await client.get(path).bearerToken(admin.token)
+      const response = await api.get(path)
       return response.body().items.map((s: any) => s.title)
     }
+    const move = (id: string, body: object) => api.post(`/v1/spaces/${id}/move`, body)
+    const roots = `/v1/orgs/${admin.organizationId}/spaces`
 
-    const before = await client
-      .post(`/v1/spaces/${c.id}/move`)
-      .bearerToken(admin.token)
-      .json({ position: { before: { type: 'space', space: a.id } } })
-    assertAnswer(before, 200)
-    assert.deepEqual(await titles(`/v1/orgs/${admin.organizationId}/spaces`), ['C', 'A', 'B'])
-
-    const after = await client
-      .post(`/v1/spaces/${c.id}/move`)
-      .bearerToken(admin.token)
-      .json({ position: { after: { type: 'space', space: b.id } } })
+    assertAnswer(await move(c.id, { position: { before: { type: 'space', space: a.id } } }), 200)
+    assert.deepEqual(await titles(roots), ['C', 'A', 'B'])
+    const after = await move(c.id, { position: { after: { type: 'space', space: b.id } } })
     after.assertStatus(200)
-    assert.deepEqual(await titles(`/v1/orgs/${admin.organizationId}/spaces`), ['A', 'B', 'C'])
+    assert.deepEqual(await titles(roots), ['A', 'B', 'C'])
 
     const collection = await createCollection(client, admin)
-    const into = await client
-      .post(`/v1/spaces/${b.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: collection.id })
+    const into = await move(b.id, { parent: collection.id })
     assertAnswer(into, 200)
     assert.equal(into.body().parent, collection.id)
     assert.deepEqual(await titles(`/v1/collections/${collection.id}/spaces`), ['B'])
 
-    await client
-      .patch(`/v1/spaces/${b.id}`)
-      .bearerToken(admin.token)
-      .json({ visibility: 'in-collection' })
-    const out = await client
-      .post(`/v1/spaces/${b.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: null })
+    await api.patch(`/v1/spaces/${b.id}`, { visibility: 'in-collection' })
+    const out = await move(b.id, { parent: null })
     assertAnswer(out, 200)
     assert.notProperty(out.body(), 'parent')
     assert.equal(out.body().visibility, 'private')
@@ -457,134 +248,95 @@ test.group('POST /v1/spaces/{spaceId}/duplicate, move, transfer', (group) => {
       const admin = await createCaller()
       const sibling = await createSpace(client, admin)
       const space = await createSpace(client, admin)
-      const response = await client
-        .post(`/v1/spaces/${space.id}/move`)
-        .bearerToken(admin.token)
-        .json(body(sibling.id, space.id))
-      assertAnswer(response, status)
+      const moved = body(sibling.id, space.id)
+      assertAnswer(await apiAs(client, admin).post(`/v1/spaces/${space.id}/move`, moved), status)
     })
 
-  test('moving to a collection of another organization is a 400', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const other = await createCaller()
-    const foreign = await createCollection(client, other)
-    const space = await createSpace(client, admin)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: foreign.id })
-    assertAnswer(response, 400)
-    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.notProperty(read.body(), 'parent')
-  })
+  // Neither the parent nor updatedAt change when the move is refused.
+  test('a refused move changes nothing: {name}')
+    .with([
+      { name: 'a collection of another organization', foreign: true },
+      { name: 'a position naming an unknown space', foreign: false },
+    ])
+    .run(async ({ client, assert }, { foreign }) => {
+      const admin = await createCaller()
+      const collection = await createCollection(client, foreign ? await createCaller() : admin)
+      const space = await createSpace(client, admin)
+      const position = { after: { type: 'space', space: newId() } }
+      const body = foreign ? { parent: collection.id } : { parent: collection.id, position }
+      const api = apiAs(client, admin)
+      assertAnswer(await api.post(`/v1/spaces/${space.id}/move`, body), 400)
+      const read = await api.get(`/v1/spaces/${space.id}`)
+      assert.notProperty(read.body(), 'parent')
+      assert.equal(read.body().updatedAt, space.updatedAt)
+    })
 
-  test('a move with a bad position changes nothing, not even the parent', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const collection = await createCollection(client, admin)
-    const space = await createSpace(client, admin)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/move`)
-      .bearerToken(admin.token)
-      .json({ parent: collection.id, position: { after: { type: 'space', space: newId() } } })
-    assertAnswer(response, 400)
-    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.notProperty(read.body(), 'parent')
-    assert.equal(read.body().updatedAt, space.updatedAt)
-  })
-
-  test('transfer refuses a collection that is not in the target organization', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const second = await createCaller()
-    await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
-    const own = await createCollection(client, admin)
-    const space = await createSpace(client, admin)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({ organization: second.organizationId, collection: own.id })
-    response.assertStatus(400)
-    validateContract('GET', `/v1/spaces/${space.id}`, 400, response.body())
-    const read = await client.get(`/v1/spaces/${space.id}`).bearerToken(admin.token)
-    assert.equal(read.body().organization, admin.organizationId)
-  })
-
-  test('transfer moves a space to another organization where the caller is admin', async ({
-    client,
-    assert,
-  }) => {
-    const admin = await createCaller()
-    const second = await createCaller({ email: `t-${newId(6).toLowerCase()}@example.com` })
+  // The caller is admin of both organizations.
+  test('transfer moves a space to another organization', async ({ client, assert }) => {
     // The admin of the first organization also administers the second one.
-    await createCaller({ organizationId: second.organizationId, role: 'admin', email: admin.email })
+    const { admin, second } = await adminOfTwo()
     const target = await createCollection(client, second)
     const space = await createSpace(client, admin)
-    const response = await client
-      .post(`/v1/spaces/${space.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({ organization: second.organizationId, collection: target.id })
+    const response = await apiAs(client, admin).post(`/v1/spaces/${space.id}/transfer`, {
+      organization: second.organizationId,
+      collection: target.id,
+    })
     response.assertStatus(200)
     // transferSpace is not in @gitbook/api: the answer is a Space as getSpaceById documents it.
     validateContract('GET', `/v1/spaces/${space.id}`, 200, response.body())
-    assert.equal(response.body().organization, second.organizationId)
-    assert.equal(response.body().parent, target.id)
-    const list = await client
-      .get(`/v1/orgs/${admin.organizationId}/spaces`)
-      .bearerToken(admin.token)
+    assert.include(response.body(), { organization: second.organizationId, parent: target.id })
+    const list = await apiAs(client, admin).get(`/v1/orgs/${admin.organizationId}/spaces`)
     assert.equal(list.body().count, 0)
-    const there = await client.get(`/v1/collections/${target.id}/spaces`).bearerToken(second.token)
+    const there = await apiAs(client, second).get(`/v1/collections/${target.id}/spaces`)
     assert.deepEqual(
       there.body().items.map((s: any) => s.id),
       [space.id]
     )
   })
 
-  test('transfer refuses {name}')
+  /**
+   * `role` is the caller's role in the target organization, `by` the caller's role in the space's
+   * own one; `body` is given the two organizations and a collection of the own one.
+   */
+  test('transfer refuses {name}: {status}')
     .with([
-      { name: 'a non-admin of the target (403)', role: 'create' as const, status: 403 },
-      { name: 'a non-member of the target (404)', role: undefined, status: 404 },
+      { name: 'a missing organization', body: () => ({}), status: 400 },
+      {
+        name: 'the same organization',
+        body: (own: string) => ({ organization: own }),
+        status: 409,
+      },
+      {
+        name: 'a caller who is not admin of the space',
+        by: 'create' as Role,
+        body: (own: string) => ({ organization: own }),
+        status: 403,
+      },
+      { name: 'a non-admin of the target', role: 'create' as Role, status: 403 },
+      { name: 'a non-member of the target', role: null, status: 404 },
+      {
+        name: 'a collection that is not in the target organization',
+        role: 'admin' as Role,
+        body: (_own: string, target: string, collection: string) => ({
+          organization: target,
+          collection,
+        }),
+        status: 400,
+      },
     ])
-    .run(async ({ client }, { role, status }) => {
-      const admin = await createCaller()
-      const second = await createCaller()
-      if (role)
-        await createCaller({ organizationId: second.organizationId, role, email: admin.email })
+    .run(async ({ client, assert }, { role, by, body, status }) => {
+      const { admin, second } = await adminOfTwo(role)
+      const own = await createCollection(client, admin)
       const space = await createSpace(client, admin)
-      const response = await client
-        .post(`/v1/spaces/${space.id}/transfer`)
-        .bearerToken(admin.token)
-        .json({ organization: second.organizationId })
+      const caller = by
+        ? await createCaller({ organizationId: admin.organizationId, role: by })
+        : admin
+      const ids = [admin.organizationId, second.organizationId, own.id] as const
+      const sent = body ? body(...ids) : { organization: second.organizationId }
+      const response = await apiAs(client, caller).post(`/v1/spaces/${space.id}/transfer`, sent)
       response.assertStatus(status)
       validateContract('GET', `/v1/spaces/${space.id}`, status, response.body())
+      const read = await apiAs(client, admin).get(`/v1/spaces/${space.id}`)
+      assert.equal(read.body().organization, admin.organizationId)
     })
-
-  test('transfer refuses a missing organization, the same organization and non-admins', async ({
-    client,
-  }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const missing = await client
-      .post(`/v1/spaces/${space.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({})
-    missing.assertStatus(400)
-    const same = await client
-      .post(`/v1/spaces/${space.id}/transfer`)
-      .bearerToken(admin.token)
-      .json({ organization: admin.organizationId })
-    same.assertStatus(409)
-    const creator = await createCaller({ organizationId: admin.organizationId, role: 'create' })
-    const denied = await client
-      .post(`/v1/spaces/${space.id}/transfer`)
-      .bearerToken(creator.token)
-      .json({ organization: admin.organizationId })
-    denied.assertStatus(403)
-    for (const response of [missing, same, denied])
-      validateContract('GET', `/v1/spaces/${space.id}`, response.status(), response.body())
-  })
 })
