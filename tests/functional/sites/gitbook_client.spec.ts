@@ -5,9 +5,7 @@ import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 test.group('GitBookAPI client: sites', (group) => {
   eachTestInTransaction(group)
 
-  test('builds a site with sections, a group and a share link, publishes it and resolves its URL', async ({
-    assert,
-  }) => {
+  test('builds, publishes and resolves a site', async ({ assert }) => {
     const admin = await createCaller()
     const api = gitbookClient(admin.token)
     const org = admin.organizationId

@@ -16,153 +16,71 @@ type Operation = {
   members?: boolean
 }
 
+type Method = Operation['method']
+
+/** An admin-only operation: what the admin gets, the scope, the body. */
+const admins = (method: Method, path: string, status: number, scope: Scope, body?: object) => ({
+  method,
+  path,
+  status,
+  scope,
+  body,
+})
+
+/** A read every member with a role may do. */
+const reads = (path: string, scope: Scope = 'site:read'): Operation => ({
+  method: 'get',
+  path,
+  status: 200,
+  scope,
+  members: true,
+})
+
+const SCHEMA = { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } }
+const W = 'site:write'
+
 /**
  * Every sites operation on one site, in an order the admin can run them all: `{site}`, `{section}`,
  * `{group}`, `{siteSpace}`, `{link}`, `{space}` are filled in from the fixture.
  */
 const OPERATIONS: Operation[] = [
-  { method: 'get', path: '', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}/structure', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}/published', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}/sections', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}/section-groups', status: 200, scope: 'site:read', members: true },
-  { method: 'get', path: '/{site}/site-spaces', status: 200, scope: 'site:read', members: true },
-  {
-    method: 'get',
-    path: '/{site}/adaptive-schema',
-    status: 200,
-    scope: 'site:read',
-    members: true,
-  },
-  {
-    method: 'get',
-    path: '/{site}/adaptive-schema/template-conditions',
-    status: 200,
-    scope: 'site:read',
-    members: true,
-  },
-  { method: 'get', path: '/{site}/share-links', status: 200, scope: 'site:read' },
-  { method: 'get', path: '/{site}/publishing/auth', status: 200, scope: 'site:auth:read' },
-  { method: 'post', path: '', body: { title: 'Another' }, status: 201, scope: 'site:write' },
-  {
-    method: 'patch',
-    path: '/{site}',
-    body: { title: 'Renamed' },
-    status: 200,
-    scope: 'site:write',
-  },
-  { method: 'post', path: '/{site}/publish', status: 200, scope: 'site:publish' },
-  { method: 'post', path: '/{site}/unpublish', status: 200, scope: 'site:publish' },
-  {
-    method: 'put',
-    path: '/{site}/adaptive-schema',
-    body: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
-    status: 200,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/publishing/auth',
-    body: { backend: 'custom' },
-    status: 200,
-    scope: 'site:auth:write',
-  },
-  {
-    method: 'post',
-    path: '/{site}/publishing/auth/regenerate',
-    status: 200,
-    scope: 'site:auth:write',
-  },
-  {
-    method: 'post',
-    path: '/{site}/sections',
-    body: { spaceId: '{space}' },
-    status: 201,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/sections/{section}',
-    body: { title: 'Renamed' },
-    status: 200,
-    scope: 'site:write',
-  },
-  { method: 'post', path: '/{site}/sections/{section}/move', status: 200, scope: 'site:write' },
-  {
-    method: 'post',
-    path: '/{site}/section-groups',
-    body: { title: 'More' },
-    status: 201,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/section-groups/{group}',
-    body: { title: 'Renamed' },
-    status: 200,
-    scope: 'site:write',
-  },
-  {
-    method: 'post',
-    path: '/{site}/section-groups/{group}/sections',
-    body: { sectionId: '{section}' },
-    status: 201,
-    scope: 'site:write',
-  },
-  {
-    method: 'delete',
-    path: '/{site}/section-groups/{group}/sections/{section}',
-    status: 205,
-    scope: 'site:write',
-  },
-  { method: 'post', path: '/{site}/section-groups/{group}/move', status: 200, scope: 'site:write' },
-  {
-    method: 'post',
-    path: '/{site}/site-spaces',
-    body: { spaceId: '{space}' },
-    status: 201,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/site-spaces/{siteSpace}',
-    body: { hidden: true },
-    status: 200,
-    scope: 'site:write',
-  },
-  {
-    method: 'post',
-    path: '/{site}/site-spaces/{siteSpace}/move',
-    status: 200,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/structure/sort',
-    body: { item: { type: 'site-section', id: '{section}' } },
-    status: 200,
-    scope: 'site:write',
-  },
-  {
-    method: 'post',
-    path: '/{site}/share-links',
-    body: { name: 'New' },
-    status: 201,
-    scope: 'site:write',
-  },
-  {
-    method: 'patch',
-    path: '/{site}/share-links/{link}',
-    body: { active: false },
-    status: 200,
-    scope: 'site:write',
-  },
-  { method: 'delete', path: '/{site}/share-links/{link}', status: 205, scope: 'site:write' },
-  { method: 'delete', path: '/{site}/section-groups/{group}', status: 205, scope: 'site:write' },
-  { method: 'delete', path: '/{site}/site-spaces/{siteSpace}', status: 205, scope: 'site:write' },
-  { method: 'delete', path: '/{site}/sections/{section}', status: 205, scope: 'site:write' },
-  { method: 'delete', path: '/{site}', status: 205, scope: 'site:write' },
+  ...['', '/{site}', '/{site}/structure', '/{site}/published', '/{site}/sections'].map((p) =>
+    reads(p)
+  ),
+  ...['/{site}/section-groups', '/{site}/site-spaces', '/{site}/adaptive-schema'].map((p) =>
+    reads(p)
+  ),
+  reads('/{site}/adaptive-schema/template-conditions'),
+  admins('get', '/{site}/share-links', 200, 'site:read'),
+  admins('get', '/{site}/publishing/auth', 200, 'site:auth:read'),
+  admins('post', '', 201, W, { title: 'Another' }),
+  admins('patch', '/{site}', 200, W, { title: 'Renamed' }),
+  admins('post', '/{site}/publish', 200, 'site:publish'),
+  admins('post', '/{site}/unpublish', 200, 'site:publish'),
+  admins('put', '/{site}/adaptive-schema', 200, W, SCHEMA),
+  admins('patch', '/{site}/publishing/auth', 200, 'site:auth:write', { backend: 'custom' }),
+  admins('post', '/{site}/publishing/auth/regenerate', 200, 'site:auth:write'),
+  admins('post', '/{site}/sections', 201, W, { spaceId: '{space}' }),
+  admins('patch', '/{site}/sections/{section}', 200, W, { title: 'Renamed' }),
+  admins('post', '/{site}/sections/{section}/move', 200, W),
+  admins('post', '/{site}/section-groups', 201, W, { title: 'More' }),
+  admins('patch', '/{site}/section-groups/{group}', 200, W, { title: 'Renamed' }),
+  admins('post', '/{site}/section-groups/{group}/sections', 201, W, { sectionId: '{section}' }),
+  admins('delete', '/{site}/section-groups/{group}/sections/{section}', 205, W),
+  admins('post', '/{site}/section-groups/{group}/move', 200, W),
+  admins('post', '/{site}/site-spaces', 201, W, { spaceId: '{space}' }),
+  admins('patch', '/{site}/site-spaces/{siteSpace}', 200, W, { hidden: true }),
+  admins('post', '/{site}/site-spaces/{siteSpace}/move', 200, W),
+  admins('patch', '/{site}/structure/sort', 200, W, {
+    item: { type: 'site-section', id: '{section}' },
+  }),
+  admins('post', '/{site}/share-links', 201, W, { name: 'New' }),
+  admins('patch', '/{site}/share-links/{link}', 200, W, { active: false }),
+  admins('delete', '/{site}/share-links/{link}', 205, W),
+  admins('delete', '/{site}/section-groups/{group}', 205, W),
+  admins('delete', '/{site}/site-spaces/{siteSpace}', 205, W),
+  admins('delete', '/{site}/sections/{section}', 205, W),
+  admins('delete', '/{site}', 205, W),
 ]
 
 /**

@@ -44,10 +44,7 @@ test.group(
   (group) => {
     eachTestInTransaction(group)
 
-    test('share links carry their key; deactivated or deleted, the key opens nothing', async ({
-      client,
-      assert,
-    }) => {
+    test('share links open the site while active', async ({ client, assert }) => {
       const admin = await createCaller()
       const reader = await createCaller()
       const { sites, site, path } = await createSite(client, admin, ['Guides'], {
@@ -82,10 +79,7 @@ test.group(
       assert.lengthOf(okBody(await sites.get(`${path}/share-links`)).items, 0)
     })
 
-    test('visitor-auth readers need a JWT signed with the current key', async ({
-      client,
-      assert,
-    }) => {
+    test('visitor-auth needs a JWT of the current key', async ({ client, assert }) => {
       const admin = await createCaller()
       const reader = await createCaller()
       const { sites, site, path } = await createSite(client, admin, ['Guides'], {
@@ -126,10 +120,7 @@ test.group(
       assert.equal(cleared.logoutURL, 'https://auth.example.com/logout')
     })
 
-    test('published URLs resolve through sections and site spaces, by id, basename, hostname or proxy', async ({
-      client,
-      assert,
-    }) => {
+    test('published URLs resolve every way', async ({ client, assert }) => {
       const admin = await createCaller()
       const reader = await createCaller()
       const { sites, site, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
@@ -205,10 +196,7 @@ test.group(
       assertAnswer(await resolve(client, reader, 'not a url'), 400)
     })
 
-    test('the adaptive schema takes claims of the documented shape and suggests conditions', async ({
-      client,
-      assert,
-    }) => {
+    test('the adaptive schema and its conditions', async ({ client, assert }) => {
       const admin = await createCaller()
       const { sites, path } = await createSite(client, admin)
       const initial = okBody(await sites.get(`${path}/adaptive-schema`))
@@ -269,10 +257,7 @@ test.group(
       assert.deepEqual(okBody(await sites.get(`${path}/adaptive-schema`)).jsonSchema, schema)
     })
 
-    test('the published view shows what readers see: no hidden site space', async ({
-      client,
-      assert,
-    }) => {
+    test('the published view hides hidden spaces', async ({ client, assert }) => {
       const admin = await createCaller()
       const { sites, site, path } = await createSite(client, admin, ['Guides', 'Internal'])
       const [, internal] = okBody(await sites.get(`${path}/site-spaces`)).items

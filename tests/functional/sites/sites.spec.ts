@@ -8,10 +8,7 @@ import { createSite, createSpaces, okBody, sitesOf } from '#tests/functional/sit
 test.group('Sites: the site record', (group) => {
   eachTestInTransaction(group)
 
-  test('a new site publishes the spaces given, unpublished, with its defaults', async ({
-    client,
-    assert,
-  }) => {
+  test('a new site publishes its spaces, unpublished', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, site, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     assert.containsSubset(site, {
@@ -44,7 +41,7 @@ test.group('Sites: the site record', (group) => {
     )
   })
 
-  test('"sample" and "empty" create the space the site publishes', async ({ client, assert }) => {
+  test('"sample" and "empty" create its space', async ({ client, assert }) => {
     const admin = await createCaller()
     const sites = sitesOf(client, admin)
     for (const [spaces, pages] of [
@@ -61,7 +58,7 @@ test.group('Sites: the site record', (group) => {
     }
   })
 
-  test('lists sites oldest first, one page at a time, filtered by space, title and state', async (ctx) => {
+  test('lists sites in pages, with filters', async (ctx) => {
     const { client, assert } = ctx
     const admin = await createCaller()
     const sites = sitesOf(client, admin)
@@ -92,7 +89,7 @@ test.group('Sites: the site record', (group) => {
     }
   })
 
-  test('PATCH changes each field it is given and keeps the others', async ({ client, assert }) => {
+  test('PATCH changes the fields given only', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path } = await createSite(client, admin)
     const steps: Array<[object, object]> = [
@@ -121,7 +118,7 @@ test.group('Sites: the site record', (group) => {
     assert.match(removed.urls.published, new RegExp(`/sites/${admin.organizationId}/handbook$`))
   })
 
-  test('a basename or hostname another site uses is a 409', async ({ client }) => {
+  test('a basename or hostname in use is a 409', async ({ client }) => {
     const admin = await createCaller()
     const first = await createSite(client, admin)
     const second = await createSite(client, admin)
@@ -135,10 +132,7 @@ test.group('Sites: the site record', (group) => {
     assertAnswer(await elsewhere.sites.patch(elsewhere.path, { basename: 'docs' }), 200)
   })
 
-  test('publishing needs a site space; unpublishing takes the site offline', async ({
-    client,
-    assert,
-  }) => {
+  test('publish needs a space; unpublish', async ({ client, assert }) => {
     const admin = await createCaller()
     const sites = sitesOf(client, admin)
     const empty = okBody(await sites.post('', { title: 'Empty' }))
@@ -152,10 +146,7 @@ test.group('Sites: the site record', (group) => {
     assert.isFalse(okBody(await sites.post(`${path}/unpublish`)).published)
   })
 
-  test('deleting a site removes its structure and clears the default content naming it', async ({
-    client,
-    assert,
-  }) => {
+  test('deleting a site removes all of it', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, siteId } = await createSite(client, admin)
     await sites.post(`${path}/share-links`, { name: 'Preview' })
@@ -173,10 +164,7 @@ test.group('Sites: the site record', (group) => {
     assert.notProperty(org.body(), 'defaultContent')
   })
 
-  test('an organization created with withDefaultSite has a site it names as default content', async ({
-    client,
-    assert,
-  }) => {
+  test('withDefaultSite creates the default site', async ({ client, assert }) => {
     const admin = await createCaller()
     const created = await client
       .post('/v1/orgs')

@@ -20,10 +20,7 @@ async function outline(sites: Sites, path: string) {
 test.group('Sites: sections, groups and site spaces', (group) => {
   eachTestInTransaction(group)
 
-  test('the first section takes the root site spaces along; later ones add a space each', async ({
-    client,
-    assert,
-  }) => {
+  test('the first section takes the root spaces', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, site, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     const [sdk] = await createSpaces(client, admin, ['SDK'])
@@ -56,9 +53,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assert.equal(okBody(await sites.get(path)).siteSpaces, 4)
   })
 
-  test('section paths are unique in the site, site space paths in their parent (409)', async ({
-    client,
-  }) => {
+  test('paths are unique in their parent (409)', async ({ client }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     const root = okBody(await sites.get(`${path}/site-spaces`)).items
@@ -77,10 +72,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assertAnswer(await sites.patch(`${path}/site-spaces/${twice.id}`, { path: 'guides' }), 409)
   })
 
-  test('a condition is kept when omitted, replaced when given, removed by null, refused when invalid', async ({
-    client,
-    assert,
-  }) => {
+  test('conditions: kept, replaced, removed, refused', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin)
     const section = okBody(
@@ -122,10 +114,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assert.containsSubset(siteSpace, { condition: 'visitor.claims.beta', hidden: true })
   })
 
-  test('deleting the default section or site space moves the default to the next one', async ({
-    client,
-    assert,
-  }) => {
+  test('deleting a default moves it to the next', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     const root = okBody(await sites.get(`${path}/site-spaces`)).items
@@ -143,10 +132,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assert.equal(okBody(await sites.get(path)).siteSpaces, 1)
   })
 
-  test('defaults are set on the site and on sections, within their parent only', async ({
-    client,
-    assert,
-  }) => {
+  test('defaults stay within their parent', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     const root = okBody(await sites.get(`${path}/site-spaces`)).items
@@ -178,10 +164,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     )
   })
 
-  test('groups gather sections; deleting one puts its sections back where it stood', async ({
-    client,
-    assert,
-  }) => {
+  test('groups gather sections and give them back', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin, ['Guides', 'API', 'SDK'])
     const add = async (title: string, spaceId: string) =>
@@ -218,10 +201,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assert.deepEqual(await outline(sites, path), ['Docs', 'SDK', 'API'])
   })
 
-  test('moves and sorts put an item before or after a sibling, never elsewhere', async ({
-    client,
-    assert,
-  }) => {
+  test('moves and sorts stay among siblings', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, spaceIds } = await createSite(client, admin, ['Guides', 'API', 'SDK'])
     const root = okBody(await sites.get(`${path}/site-spaces`)).items
@@ -290,10 +270,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     }
   })
 
-  test('spaces of another organization, deleted spaces and unknown ids are never published', async ({
-    client,
-    assert,
-  }) => {
+  test('foreign, deleted or unknown spaces: 404', async ({ client, assert }) => {
     const admin = await createCaller()
     const outsider = await createCaller()
     const [foreign] = await createSpaces(client, outsider, ['Theirs'])
@@ -320,10 +297,7 @@ test.group('Sites: sections, groups and site spaces', (group) => {
     assertAnswer(await sites.post(`${path}/site-spaces`, { spaceId: spaceIds[0] }), 404)
   })
 
-  test('a space published by a published site carries its published URL', async ({
-    client,
-    assert,
-  }) => {
+  test('a published space has urls.published', async ({ client, assert }) => {
     const admin = await createCaller()
     const { sites, path, site, spaceIds } = await createSite(client, admin, ['Guides', 'API'])
     const publishedUrls = async () => {
