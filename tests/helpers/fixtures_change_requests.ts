@@ -1,0 +1,52 @@
+import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
+import { committedCallers, createCaller, type Caller } from '#tests/helpers/callers'
+import { createChangeRequest, createSpace } from '../functional/content/helpers.js'
+
+/**
+ * A group whose tests commit their data: no global transaction, because the requests they send at
+ * once must run in real transactions at once. `caller()` makes callers that are deleted (with their
+ * organizations and spaces) after each test.
+ */
+export function committedGroup(
+  title: string,
+  define: (caller: ReturnType<typeof committedCallers>['caller']) => void
+) {
+  test.group(title, (group) => {
+    const callers = committedCallers()
+    group.each.teardown(() => callers.cleanUp())
+    define(callers.caller)
+  })
+}
+
+/**
+ * A space of `caller` (a new admin unless given) with one change request by that caller: the setup
+ * of most change request and comment tests.
+ */
+export async function spaceWithChangeRequest(
+  client: ApiClient,
+  caller?: Caller,
+  changeRequest: Record<string, unknown> = {}
+) {
+  const admin = caller ?? (await createCaller())
+  const space = await createSpace(client, admin)
+  return {
+    admin,
+    space,
+    changeRequest: await createChangeRequest(client, admin, space.id, changeRequest),
+  }
+}
+
+/** Sends `text` as a JSON body that does not parse, with the caller's token. */
+export function sendMalformedJson(
+  client: ApiClient,
+  caller: Caller,
+  method: 'post' | 'put' | 'patch',
+  url: string,
+  text: string
+) {
+  return client[method](url)
+    .bearerToken(caller.token)
+    .header('Content-Type', 'application/json')
+    .json(text)
+}
