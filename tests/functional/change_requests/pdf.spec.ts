@@ -51,8 +51,12 @@ See [the advanced guide](./advanced.md).
 const UNICODE_TITLE = 'Café — “quotes” 日本語 🚀'
 const UNICODE_BODY = 'Grüße, naïve façade — “curly” ‘single’ … 日本語 text 👍🏽 end'
 
-/** A change request whose head holds every kind of block, a nested page, a hidden page, an image. */
-async function authoredChangeRequest(client: ApiClient, caller: Caller) {
+/**
+ * A change request whose head holds every kind of block, a nested page, a hidden page, an image; by
+ * a new admin.
+ */
+async function authoredChangeRequest(client: ApiClient) {
+  const caller = await createCaller()
   const space = await createSpace(client, caller, { title: 'Handbook' })
   const changeRequest = await createChangeRequest(client, caller, space.id, {
     subject: 'Launch docs',
@@ -100,6 +104,7 @@ async function authoredChangeRequest(client: ApiClient, caller: Caller) {
     .filter((change: any) => change.page)
     .map((change: any) => change.page.id)
   return {
+    admin: caller,
     space,
     changeRequest: result.changeRequest,
     pages: { start, advanced, hidden, images, unicode },
@@ -147,8 +152,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
 
     const url = await pdfUrl(
       client,
@@ -282,8 +286,7 @@ test.group('PDF export', (group) => {
   })
 
   test('page: that page and its descendants; only: that page alone', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
 
     const subtree = await download(await pdfUrl(client, admin, path, { page: pages.start }))
@@ -322,8 +325,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages: ids } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages: ids } = await authoredChangeRequest(client)
     const url = await pdfUrl(
       client,
       admin,
@@ -365,8 +367,7 @@ test.group('PDF export', (group) => {
   })
 
   test('generation waits for a reader that does not read', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const { space, changeRequest } = await authoredChangeRequest(client)
     const service = await app.container.make(PdfExportService)
     const limits = { ...PDF_LIMITS }
     PDF_LIMITS.bufferedBytes = 1
@@ -414,8 +415,7 @@ test.group('PDF export', (group) => {
   })
 
   test('non-ASCII subjects name the file; refusals of bad input', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
 
     const named = await createChangeRequest(client, admin, space.id, { subject: 'Résumé 日本 "x"' })
@@ -451,8 +451,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest } = await authoredChangeRequest(client)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
     const paths = [
@@ -481,8 +480,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const url = new URL(
       await pdfUrl(
         client,
@@ -567,8 +565,7 @@ test.group('PDF export', (group) => {
   })
 
   test("GitBook's client: getSpacePdf and getChangeRequestPdf", async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const api = gitbookClient(admin.token)
 
     const { data: forSpace } = await api.spaces.getSpacePdf(space.id)

@@ -18,8 +18,7 @@ test.group('Change request comments', (group) => {
   eachTestInTransaction(group)
 
   test('every operation on a change request, by id and by number', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const byNumber = `/v1/spaces/${space.id}/change-requests/${changeRequest.number}`
 
@@ -112,8 +111,7 @@ test.group('Change request comments', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const spaceBase = `/v1/spaces/${space.id}`
     const crBase = `${spaceBase}/change-requests/${changeRequest.id}`
     const counts = async () => {
@@ -153,8 +151,7 @@ test.group('Change request comments', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const crBase = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const spaceBase = `/v1/spaces/${space.id}`
     const onGuide = await postComment(client, admin, crBase, {
@@ -223,12 +220,11 @@ test.group('Change request comments', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const replier = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const leaver = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const { space, changeRequest } = await spaceWithPages(client, admin)
     const spaceBase = `/v1/spaces/${space.id}`
     const crBase = `${spaceBase}/change-requests/${changeRequest.id}`
 
@@ -267,9 +263,8 @@ test.group('Change request comments', (group) => {
   })
 
   test('refused writes in a change request change nothing', async ({ client, assert }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const { space, changeRequest } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const comment = await postComment(client, admin, base, { body: { markdown: 'Mine' } })
     const before = await snapshot(space.id)

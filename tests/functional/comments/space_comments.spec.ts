@@ -12,8 +12,7 @@ test.group('Space comments: post and read', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin)
+    const { admin, space, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}`
 
     const { revision_id: current } = await db.from('spaces').where('id', space.id).first()
@@ -88,8 +87,7 @@ test.group('Space comments: post and read', (group) => {
   })
 
   test('refuses bad bodies and targets, storing nothing', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin)
+    const { admin, space, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}`
     const before = await snapshot(space.id)
     const cases: [unknown, RegExp][] = [
@@ -138,9 +136,8 @@ test.group('Space comments: lists', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}`
     const posted: any[] = []
     for (let i = 0; i < 5; i++) {
