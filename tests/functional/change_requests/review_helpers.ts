@@ -1,10 +1,14 @@
+import { test } from '@japa/runner'
+import type { TestContext } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
-import { createCaller } from '#tests/helpers/callers'
+import { assertAnswer } from '#tests/helpers/guards'
+import { bodyOf } from '#tests/helpers/requests'
+import { createCaller, type Caller } from '#tests/helpers/callers'
 import { createChangeRequest, createSpace } from '../content/helpers.js'
 
 /**
  * An admin, members of each role below review (reader, commenter, editor) and two reviewers, and a
- * space with a change request by the editor.
+ * space with a change request by the editor, and the reviews of that change request.
  */
 export async function reviewTeam(client: ApiClient) {
   const admin = await createCaller()
@@ -19,5 +23,41 @@ export async function reviewTeam(client: ApiClient) {
   ])
   const space = await createSpace(client, admin)
   const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
-  return { admin, reader, commenter, editor, reviewer, otherReviewer, space, changeRequest }
+  const team = { admin, reader, commenter, editor, reviewer, otherReviewer, space, changeRequest }
+  return { ...team, reviews: reviewsOf(client, team) }
+}
+
+/**
+ * The reviews of the team's change request (or of another change request of its space), bound to
+ * its URL: `send` leaves the answer to the test, `submit` expects a 201 with its location header.
+ */
+export function reviewsOf(
+  client: ApiClient,
+  t: { space: { id: string }; changeRequest: { id: string } },
+  changeRequestId: string | number = t.changeRequest.id
+) {
+  const url = `/v1/spaces/${t.space.id}/change-requests/${changeRequestId}/reviews`
+  const send = (caller: Caller, body: unknown) =>
+    client.post(url).bearerToken(caller.token).json(body)
+  return {
+    url,
+    send,
+    async submit(caller: Caller, status: string) {
+      const response = await send(caller, { status })
+      assertAnswer(response, 201)
+      response.assertHeader('location', response.body().urls.location)
+      return response.body()
+    },
+    list: (caller: Caller, qs = {}) => bodyOf(client, caller, 'get', url, { qs }),
+  }
+}
+
+export type ReviewTeam = Awaited<ReturnType<typeof reviewTeam>>
+
+/** A test whose setup is a review team: `run` gets the test's context and the team. */
+export function testWithReviewTeam(
+  title: string,
+  run: (context: TestContext, t: ReviewTeam) => Promise<void>
+) {
+  return test(title, async (context) => run(context, await reviewTeam(context.client)))
 }
