@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
+import type { RoleOrGuest } from '#core/roles'
+import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { committedCallers, createCaller, type Caller } from '#tests/helpers/callers'
 import { createChangeRequest, createSpace } from '../functional/content/helpers.js'
 
@@ -49,4 +51,16 @@ export function sendMalformedJson(
     .bearerToken(caller.token)
     .header('Content-Type', 'application/json')
     .json(text)
+}
+
+/**
+ * A new admin's GitBookAPI client, a member of `role` with their own client, and a space the admin
+ * made through the client: the setup of the client tests.
+ */
+export async function clientSpace(role: RoleOrGuest) {
+  const admin = await createCaller()
+  const member = await createCaller({ organizationId: admin.organizationId, role })
+  const api = gitbookClient(admin.token)
+  const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+  return { admin, member, api, memberApi: gitbookClient(member.token), space }
 }

@@ -3,6 +3,7 @@ import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
+import { clientSpace } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
@@ -255,10 +256,7 @@ test.group('Review comments', (group) => {
   })
 
   test('the GitBookAPI client submits and reads a review with a comment', async ({ assert }) => {
-    const admin = await createCaller()
-    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    const api = gitbookClient(admin.token)
-    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+    const { member: reviewer, api, space } = await clientSpace('review')
     const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
       subject: 'Client',
     })

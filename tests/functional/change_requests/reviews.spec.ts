@@ -1,10 +1,10 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
+import { clientSpace } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { bodyOf } from '#tests/helpers/requests'
-import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 import { reviewTeam, reviewsOf, testWithReviewTeam } from './review_helpers.js'
@@ -337,10 +337,13 @@ test.group('GitBookAPI client: reviewers and reviews', (group) => {
   test('requests, lists and removes reviewers; submits, lists and reads reviews', async ({
     assert,
   }) => {
-    const admin = await createCaller()
-    const reviewer = await createCaller({ organizationId: admin.organizationId, role: 'review' })
-    const api = gitbookClient(admin.token)
-    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+    const {
+      admin,
+      member: reviewer,
+      api,
+      memberApi: reviewerApi,
+      space,
+    } = await clientSpace('review')
     const { data: changeRequest } = await api.spaces.createChangeRequest(space.id, {
       subject: 'Client',
     })
@@ -377,7 +380,6 @@ test.group('GitBookAPI client: reviewers and reviews', (group) => {
       users: [reviewer.user.id],
     })
 
-    const reviewerApi = gitbookClient(reviewer.token)
     const { data: review } = await reviewerApi.spaces.submitChangeRequestReview(
       space.id,
       changeRequest.id,
