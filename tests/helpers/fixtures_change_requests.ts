@@ -64,3 +64,15 @@ export async function clientSpace(role: RoleOrGuest) {
   const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
   return { admin, member, api, memberApi: gitbookClient(member.token), space }
 }
+
+type PageFields = { markdown: string; title?: string; ref?: string }
+
+/** Two insert_page changes: a page and a page inside it. */
+export function pageAndChild(parent: PageFields & { ref: string }, child: PageFields) {
+  const insert = ({ markdown, ...fields }: PageFields) => ({
+    operation: 'insert_page',
+    ...fields,
+    document: { markdown },
+  })
+  return [insert(parent), { ...insert(child), into: parent.ref }]
+}

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { GitBookAPIError } from '@gitbook/api'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
-import { clientSpace } from '#tests/helpers/fixtures_change_requests'
+import { clientSpace, pageAndChild } from '#tests/helpers/fixtures_change_requests'
 import { eachTestInTransaction } from '#tests/helpers/callers'
 
 test.group('GitBookAPI client: change requests', (group) => {
@@ -21,20 +21,10 @@ test.group('GitBookAPI client: change requests', (group) => {
       space.id,
       created.id,
       {
-        changes: [
-          {
-            operation: 'insert_page',
-            ref: 'welcome',
-            title: 'Welcome',
-            document: { markdown: 'See [setup](./setup.md)' },
-          },
-          {
-            operation: 'insert_page',
-            ref: 'setup',
-            into: 'welcome',
-            document: { markdown: '# Setup\n\nSteps' },
-          },
-        ],
+        changes: pageAndChild(
+          { ref: 'welcome', title: 'Welcome', markdown: 'See [setup](./setup.md)' },
+          { ref: 'setup', markdown: '# Setup\n\nSteps' }
+        ),
       } as any,
       { compat: false } as any
     )

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
+import { pageAndChild } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
@@ -259,20 +260,14 @@ test.group('PDF export', (group) => {
       .make(SpaceAccessService)
       .then((service) => service.spaceFor(admin.user.id, space.id))
     const authoring = await app.container.make(AuthoringService)
-    await authoring.applyToSpace(admin.user, access, [
-      {
-        operation: 'insert_page',
-        ref: 'home',
-        title: 'Home',
-        document: { markdown: '## Welcome\n\nHome body\n' },
-      },
-      {
-        operation: 'insert_page',
-        into: 'home',
-        title: 'Child',
-        document: { markdown: 'Child body\n' },
-      },
-    ] as unknown as ContentChange[])
+    await authoring.applyToSpace(
+      admin.user,
+      access,
+      pageAndChild(
+        { ref: 'home', title: 'Home', markdown: '## Welcome\n\nHome body\n' },
+        { title: 'Child', markdown: 'Child body\n' }
+      ) as unknown as ContentChange[]
+    )
 
     const after = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
     assert.notEqual(new URL(after).pathname, new URL(before).pathname)
