@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
 import { pageAndChild } from '#tests/helpers/fixtures_change_requests'
+import { spaceWithChangeRequest } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
@@ -547,9 +548,7 @@ test.group('PDF export', (group) => {
   })
 
   test('token guards: no token, a wrong one, a token without space:read', async ({ client }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client)
     await assertTokenGuards(admin.user, [
       { send: () => client.get(`/v1/spaces/${space.id}/pdf`), scope: 'space:read' },
       {

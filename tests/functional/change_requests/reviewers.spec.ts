@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
+import { sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import {
   createCaller,
   createMember,
@@ -231,11 +232,13 @@ test.group('POST requested-reviewers', (group) => {
       assert.include(author.body().error.message, 'author')
       assert.equal(await snapshot(t.changeRequest.id), before)
 
-      const malformed = await client
-        .post(reviewersUrl(t.space.id, t.changeRequest.id))
-        .bearerToken(t.editor.token)
-        .header('Content-Type', 'application/json')
-        .json('{"users": [')
+      const malformed = await sendMalformedJson(
+        client,
+        t.editor,
+        'post',
+        reviewersUrl(t.space.id, t.changeRequest.id),
+        '{"users": ['
+      )
       assertAnswer(malformed, 400)
       assert.equal(await snapshot(t.changeRequest.id), before)
     }

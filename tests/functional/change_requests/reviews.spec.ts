@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
-import { clientSpace } from '#tests/helpers/fixtures_change_requests'
+import { clientSpace, sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { bodyOf } from '#tests/helpers/requests'
@@ -173,11 +173,13 @@ test.group('POST reviews', (group) => {
     })
 
   testWithReviewTeam('malformed JSON is a 400', async ({ client, assert }, t) => {
-    const response = await client
-      .post(t.reviews.url)
-      .bearerToken(t.reviewer.token)
-      .header('Content-Type', 'application/json')
-      .json('{"status": ')
+    const response = await sendMalformedJson(
+      client,
+      t.reviewer,
+      'post',
+      t.reviews.url,
+      '{"status": '
+    )
     assertAnswer(response, 400)
     assert.equal(await snapshot(t.changeRequest.id), JSON.stringify({ reviews: [], requested: [] }))
   })

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
+import { sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createSpace } from '../content/helpers.js'
 import { listComments, postComment, snapshot, spaceWithPages } from './helpers.js'
@@ -119,11 +120,13 @@ test.group('Space comments: post and read', (group) => {
     await postComment(client, admin, base, { body: { markdown: '😀'.repeat(20_000) } })
     await db.from('comments').where('space_id', space.id).delete()
 
-    const malformed = await client
-      .post(`${base}/comments`)
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"body": {')
+    const malformed = await sendMalformedJson(
+      client,
+      admin,
+      'post',
+      `${base}/comments`,
+      '{"body": {'
+    )
     assertAnswer(malformed, 400)
     assert.deepEqual(await snapshot(space.id), before)
   })
