@@ -30,6 +30,19 @@ export async function spaceWithPages(client: ApiClient, caller?: Caller) {
   return { admin, space, changeRequest: result.changeRequest, pages: { guide, faq } }
 }
 
+/**
+ * A new admin's space with one comment by the admin (`markdown`), and a commenter of the
+ * organization; `base` is the space's URL and `path` the comment's.
+ */
+export async function spaceComment(client: ApiClient, markdown: string) {
+  const admin = await createCaller()
+  const commenter = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
+  const space = await createSpace(client, admin)
+  const base = `/v1/spaces/${space.id}`
+  const comment = await postComment(client, admin, base, { body: { markdown } })
+  return { admin, commenter, space, base, comment, path: `${base}/comments/${comment.id}` }
+}
+
 /** Makes `revisionId` the space's current content. */
 export async function publish(spaceId: string, revisionId: string) {
   await db.from('spaces').where('id', spaceId).update({ revision_id: revisionId })
