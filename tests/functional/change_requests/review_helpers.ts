@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import type { TestContext } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
@@ -60,4 +61,25 @@ export function testWithReviewTeam(
   run: (context: TestContext, t: ReviewTeam) => Promise<void>
 ) {
   return test(title, async (context) => run(context, await reviewTeam(context.client)))
+}
+
+/**
+ * What a refused request about reviews must leave alone: the change request's reviews, its
+ * requested reviewers, its subject and update time (as JSON, to compare).
+ */
+export async function reviewSnapshot(changeRequestId: string) {
+  const reviews = await db
+    .from('change_request_reviews')
+    .where('change_request_id', changeRequestId)
+    .orderBy('id')
+  const requested = await db
+    .from('change_request_requested_reviewers')
+    .where('change_request_id', changeRequestId)
+    .orderBy('user_id')
+  const changeRequest = await db
+    .from('change_requests')
+    .where('id', changeRequestId)
+    .select('subject', 'updated_at')
+    .first()
+  return JSON.stringify({ reviews, requested, changeRequest })
 }

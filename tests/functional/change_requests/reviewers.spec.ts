@@ -11,7 +11,7 @@ import {
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { bodyOf } from '#tests/helpers/requests'
 import { applyChanges, createSpace } from '../content/helpers.js'
-import { reviewTeam, testWithReviewTeam } from './review_helpers.js'
+import { reviewTeam, testWithReviewTeam, reviewSnapshot } from './review_helpers.js'
 
 const reviewersUrl = (spaceId: string, changeRequestId: string | number) =>
   `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/requested-reviewers`
@@ -34,21 +34,6 @@ async function listReviewers(
   qs = {}
 ) {
   return bodyOf(client, caller, 'get', reviewersUrl(spaceId, changeRequestId), { qs })
-}
-
-/** Requested reviewers and the change request's subject, to check that a refused request changed nothing. */
-async function snapshot(changeRequestId: string) {
-  const rows = await db
-    .from('change_request_requested_reviewers')
-    .where('change_request_id', changeRequestId)
-    .orderBy('user_id')
-    .select('user_id', 'requested_by_id', 'revision_id', 'created_at')
-  const changeRequest = await db
-    .from('change_requests')
-    .where('id', changeRequestId)
-    .select('subject', 'updated_at')
-    .first()
-  return JSON.stringify({ rows, changeRequest })
 }
 
 test.group('POST requested-reviewers', (group) => {
@@ -149,7 +134,7 @@ test.group('POST requested-reviewers', (group) => {
       })
       assert.equal(body.users[0].user.id, guest.user.id)
 
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       await db
         .from('organization_members')
         .where('organization_id', t.admin.organizationId)
@@ -163,7 +148,7 @@ test.group('POST requested-reviewers', (group) => {
         assertAnswer(refused, 400)
         assert.include(refused.body().error.message, userId)
       }
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
     }
   )
 
@@ -197,7 +182,7 @@ test.group('POST requested-reviewers', (group) => {
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const t = await reviewTeam(client)
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       const payload =
         'users' in body || field === 'users' ? body : { users: [t.reviewer.user.id], ...body }
       const response = await client
@@ -206,14 +191,14 @@ test.group('POST requested-reviewers', (group) => {
         .json(payload)
       assertAnswer(response, 400)
       assert.include(response.body().error.message, field)
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
     })
 
   testWithReviewTeam(
     "unknown users, another organization's users and the author are refused by name",
     async ({ client, assert }, t) => {
       const stranger = await createCaller()
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       const mixed = await client
         .post(reviewersUrl(t.space.id, t.changeRequest.id))
         .bearerToken(t.editor.token)
@@ -230,7 +215,7 @@ test.group('POST requested-reviewers', (group) => {
         .json({ users: [t.editor.user.id], subject: 'Renamed' })
       assertAnswer(author, 400)
       assert.include(author.body().error.message, 'author')
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
 
       const malformed = await sendMalformedJson(
         client,
@@ -240,7 +225,7 @@ test.group('POST requested-reviewers', (group) => {
         '{"users": ['
       )
       assertAnswer(malformed, 400)
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
     }
   )
 })
@@ -251,7 +236,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
   testWithReviewTeam(
     'readers and commenters list but cannot change reviewers; editors, reviewers and admins can',
     async ({ client, assert }, t) => {
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       for (const caller of [t.reader, t.commenter]) {
         await listReviewers(client, caller, t.space.id, t.changeRequest.id)
         const post = await client
@@ -264,7 +249,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
           .bearerToken(caller.token)
         assertAnswer(remove, 403)
       }
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
       for (const caller of [t.editor, t.reviewer, t.admin]) {
         await requestReviewers(client, caller, t.space.id, t.changeRequest.id, {
           users: [t.commenter.user.id],
@@ -301,7 +286,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
 
       for (const status of ['merged', 'archived']) {
         await db.from('change_requests').where('id', t.changeRequest.id).update({ status })
-        const before = await snapshot(t.changeRequest.id)
+        const before = await reviewSnapshot(t.changeRequest.id)
         const post = await client
           .post(reviewersUrl(t.space.id, t.changeRequest.id))
           .bearerToken(t.admin.token)
@@ -312,7 +297,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
           .delete(`${reviewersUrl(t.space.id, t.changeRequest.id)}/${t.commenter.user.id}`)
           .bearerToken(t.admin.token)
         assertAnswer(remove, 403)
-        assert.equal(await snapshot(t.changeRequest.id), before)
+        assert.equal(await reviewSnapshot(t.changeRequest.id), before)
         // Still listed.
         const { count } = await listReviewers(client, t.reader, t.space.id, t.changeRequest.id)
         assert.equal(count, 1)
@@ -325,7 +310,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
     async ({ client, assert }, t) => {
       const stranger = await createCaller()
       const strangerSpace = await createSpace(client, stranger)
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       const requests = [
         (id: string, spaceId = t.space.id, caller = t.admin) =>
           client.get(reviewersUrl(spaceId, id)).bearerToken(caller.token),
@@ -350,7 +335,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
         const cross = await send(t.changeRequest.id, strangerSpace.id, stranger)
         cross.assertStatus(404)
       }
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
     }
   )
 
@@ -394,7 +379,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
       await requestReviewers(client, t.editor, t.space.id, t.changeRequest.id, {
         users: [t.reviewer.user.id],
       })
-      const before = await snapshot(t.changeRequest.id)
+      const before = await reviewSnapshot(t.changeRequest.id)
       const url = reviewersUrl(t.space.id, t.changeRequest.id)
       await assertTokenGuards(t.admin.user, [
         { send: () => client.get(url), scope: 'space:read' },
@@ -404,7 +389,7 @@ test.group('requested reviewers: roles, states and ids', (group) => {
         },
         { send: () => client.delete(`${url}/${t.reviewer.user.id}`), scope: 'space:write' },
       ])
-      assert.equal(await snapshot(t.changeRequest.id), before)
+      assert.equal(await reviewSnapshot(t.changeRequest.id), before)
     }
   )
 })
