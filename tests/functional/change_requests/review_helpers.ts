@@ -9,7 +9,8 @@ import { createChangeRequest, createSpace } from '../content/helpers.js'
 
 /**
  * An admin, members of each role below review (reader, commenter, editor) and two reviewers, and a
- * space with a change request by the editor, and the reviews of that change request.
+ * space with a change request by the editor (its URL is `base`), and the reviews of that change
+ * request.
  */
 export async function reviewTeam(client: ApiClient) {
   const admin = await createCaller()
@@ -25,12 +26,17 @@ export async function reviewTeam(client: ApiClient) {
   const space = await createSpace(client, admin)
   const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Draft' })
   const team = { admin, reader, commenter, editor, reviewer, otherReviewer, space, changeRequest }
-  return { ...team, reviews: reviewsOf(client, team) }
+  return {
+    ...team,
+    base: `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`,
+    reviews: reviewsOf(client, team),
+  }
 }
 
 /**
  * The reviews of the team's change request (or of another change request of its space), bound to
- * its URL: `send` leaves the answer to the test, `submit` expects a 201 with its location header.
+ * its URL: `send` leaves the answer to the test, `submit` (a status or a whole body) expects a 201
+ * with its location header.
  */
 export function reviewsOf(
   client: ApiClient,
@@ -43,8 +49,8 @@ export function reviewsOf(
   return {
     url,
     send,
-    async submit(caller: Caller, status: string) {
-      const response = await send(caller, { status })
+    async submit(caller: Caller, review: string | Record<string, unknown>) {
+      const response = await send(caller, typeof review === 'string' ? { status: review } : review)
       assertAnswer(response, 201)
       response.assertHeader('location', response.body().urls.location)
       return response.body()
