@@ -76,3 +76,13 @@ export function pageAndChild(parent: PageFields & { ref: string }, child: PageFi
   })
   return [insert(parent), { ...insert(child), into: parent.ref }]
 }
+
+/** A new admin and one member of each role given, in that order. */
+export async function adminAndMembers(...roles: RoleOrGuest[]) {
+  const admin = await createCaller()
+  const members: Caller[] = []
+  for (const role of roles) {
+    members.push(await createCaller({ organizationId: admin.organizationId, role }))
+  }
+  return { admin, members }
+}

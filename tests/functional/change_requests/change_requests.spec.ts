@@ -3,7 +3,11 @@ import { assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { SCOPES } from '#core/scopes'
-import { spaceWithChangeRequest, sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
+import {
+  adminAndMembers,
+  spaceWithChangeRequest,
+  sendMalformedJson,
+} from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { applyChanges, countObjects, createChangeRequest, createSpace } from '../content/helpers.js'
 
@@ -226,9 +230,10 @@ test.group('GET change requests', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const {
+      admin,
+      members: [editor, reader],
+    } = await adminAndMembers('edit', 'read')
     const space = await createSpace(client, admin)
     const authored = await createChangeRequest(client, admin, space.id, {
       subject: 'Authored by editor too',

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { adminAndMembers } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createSpace } from '../content/helpers.js'
@@ -238,10 +239,10 @@ test.group('Comments: roles and permissions', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
+    const {
+      admin,
+      members: [reader, writer, editor],
+    } = await adminAndMembers('read', 'comment', 'edit')
     const space = await createSpace(client, admin)
     const base = `/v1/spaces/${space.id}`
     const mine = await postComment(client, writer, base, { body: { markdown: 'By the commenter' } })
