@@ -21,6 +21,12 @@ export function committedGroup(
   })
 }
 
+/** A new admin and a space of theirs (with the given fields). */
+export async function adminWithSpace(client: ApiClient, fields: Record<string, unknown> = {}) {
+  const admin = await createCaller()
+  return { admin, space: await createSpace(client, admin, fields) }
+}
+
 /**
  * A space of `caller` (a new admin unless given) with one change request by that caller: the setup
  * of most change request and comment tests.

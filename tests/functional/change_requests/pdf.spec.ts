@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
-import { pageAndChild } from '#tests/helpers/fixtures_change_requests'
+import { adminWithSpace, pageAndChild } from '#tests/helpers/fixtures_change_requests'
 import { spaceWithChangeRequest } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
@@ -253,8 +253,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin, { title: 'Manual' })
+    const { admin, space } = await adminWithSpace(client, { title: 'Manual' })
     const before = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
 
     const access = await app.container
