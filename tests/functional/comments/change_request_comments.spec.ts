@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -96,15 +97,13 @@ test.group('Change request comments', (group) => {
     assert.equal(comments.count, 0)
 
     // Pages are looked up in the change request's head.
-    const unknownPage = await client
-      .post(`${base}/comments`)
-      .bearerToken(admin.token)
-      .json({ body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' })
-    assertAnswer(unknownPage, 400)
-    const unknownCr = await client
-      .get(`/v1/spaces/${space.id}/change-requests/999/comments`)
-      .bearerToken(admin.token)
-    assertAnswer(unknownCr, 404)
+    await bodyOf(client, admin, 'post', `${base}/comments`, {
+      json: { body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' },
+      status: 400,
+    })
+    await bodyOf(client, admin, 'get', `/v1/spaces/${space.id}/change-requests/999/comments`, {
+      status: 404,
+    })
   })
 
   test('counters: open comments of the change request and of the space', async ({
