@@ -267,23 +267,14 @@ test.group('Change request comments', (group) => {
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const comment = await postComment(client, admin, base, { body: { markdown: 'Mine' } })
     const before = await snapshot(space.id)
-    for (const request of [
-      client
-        .post(`${base}/comments`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client
-        .put(`${base}/comments/${comment.id}`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client
-        .post(`${base}/comments/${comment.id}/replies`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client.delete(`${base}/comments/${comment.id}`).bearerToken(reader.token),
-    ]) {
-      const response = await request
-      assertAnswer(response, 403)
+    const json = { body: { markdown: 'x' } }
+    for (const [method, url, body] of [
+      ['post', `${base}/comments`, json],
+      ['put', `${base}/comments/${comment.id}`, json],
+      ['post', `${base}/comments/${comment.id}/replies`, json],
+      ['delete', `${base}/comments/${comment.id}`, undefined],
+    ] as const) {
+      await bodyOf(client, reader, method, url, { json: body, status: 403 })
     }
     assert.deepEqual(await snapshot(space.id), before)
   })
