@@ -3,6 +3,11 @@ import { assertAnswer, assertAnswers } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
 import { SCOPES } from '#core/scopes'
+import {
+  adminAndMembers,
+  spaceWithChangeRequest,
+  sendMalformedJson,
+} from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { applyChanges, countObjects, createChangeRequest, createSpace } from '../content/helpers.js'
 
@@ -100,11 +105,13 @@ test.group('POST /v1/spaces/{spaceId}/change-requests', (group) => {
       assertAnswer(response, 400)
       assert.match(response.body().error.message, /subject|agentTaskId/)
     }
-    const malformed = await client
-      .post(crUrl(space.id))
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"subject": ')
+    const malformed = await sendMalformedJson(
+      client,
+      admin,
+      'post',
+      crUrl(space.id),
+      '{"subject": '
+    )
     assertAnswer(malformed, 400)
     assert.match(malformed.body().error.message, /JSON/i)
     const [row] = await db.from('change_requests').where('space_id', space.id).count('* as total')
@@ -116,9 +123,11 @@ test.group('GET change requests', (group) => {
   eachTestInTransaction(group)
 
   test('gets by id and by number; unknown ids and numbers are 404', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const created = await createChangeRequest(client, admin, space.id, { subject: 'Lookup' })
+    const {
+      admin,
+      space,
+      changeRequest: created,
+    } = await spaceWithChangeRequest(client, undefined, { subject: 'Lookup' })
     for (const key of [created.id, '1']) {
       const response = await client.get(`${crUrl(space.id)}/${key}`).bearerToken(admin.token)
       assertAnswer(response, 200)
@@ -168,9 +177,11 @@ test.group('GET change requests', (group) => {
   })
 
   test('lists open change requests by default, as GitBook does', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const draft = await createChangeRequest(client, admin, space.id, { subject: 'Draft' })
+    const {
+      admin,
+      space,
+      changeRequest: draft,
+    } = await spaceWithChangeRequest(client, undefined, { subject: 'Draft' })
     const opened = await createChangeRequest(client, admin, space.id, { subject: 'Opened' })
     await setStatus(opened.id, 'open')
 
@@ -219,9 +230,10 @@ test.group('GET change requests', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
+    const {
+      admin,
+      members: [editor, reader],
+    } = await adminAndMembers('edit', 'read')
     const space = await createSpace(client, admin)
     const authored = await createChangeRequest(client, admin, space.id, {
       subject: 'Authored by editor too',
@@ -304,9 +316,7 @@ test.group('change request roles and tokens', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const existing = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest: existing } = await spaceWithChangeRequest(client)
     for (const role of ['read', 'comment'] as const) {
       const member = await createCaller({ organizationId: admin.organizationId, role })
       await list(client, member, space.id, { status: 'draft' })
@@ -339,9 +349,7 @@ test.group('change request roles and tokens', (group) => {
   })
 
   test('a locked space refuses new change requests and authoring', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const existing = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest: existing } = await spaceWithChangeRequest(client)
     const locked = await client
       .patch(`/v1/spaces/${space.id}`)
       .bearerToken(admin.token)
@@ -368,9 +376,7 @@ test.group('change request roles and tokens', (group) => {
   })
 
   test('wrong tokens are 401; tokens without the scope are 403', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const existing = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest: existing } = await spaceWithChangeRequest(client)
     const batch = {
       changes: [{ operation: 'insert_page', title: 'X', document: { markdown: 'x' } }],
     }

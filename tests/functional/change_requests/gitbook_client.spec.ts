@@ -2,17 +2,14 @@ import { test } from '@japa/runner'
 import { GitBookAPIError } from '@gitbook/api'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { clientSpace, pageAndChild } from '#tests/helpers/fixtures_change_requests'
+import { eachTestInTransaction } from '#tests/helpers/callers'
 
 test.group('GitBookAPI client: change requests', (group) => {
   eachTestInTransaction(group)
 
   test('creates a change request, applies a batch, reads and lists it', async ({ assert }) => {
-    const admin = await createCaller()
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const api = gitbookClient(admin.token)
-
-    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+    const { admin, member: reader, api, space } = await clientSpace('read')
     const { data: created } = await api.spaces.createChangeRequest(space.id, {
       subject: 'Through the client',
     })
@@ -24,20 +21,10 @@ test.group('GitBookAPI client: change requests', (group) => {
       space.id,
       created.id,
       {
-        changes: [
-          {
-            operation: 'insert_page',
-            ref: 'welcome',
-            title: 'Welcome',
-            document: { markdown: 'See [setup](./setup.md)' },
-          },
-          {
-            operation: 'insert_page',
-            ref: 'setup',
-            into: 'welcome',
-            document: { markdown: '# Setup\n\nSteps' },
-          },
-        ],
+        changes: pageAndChild(
+          { ref: 'welcome', title: 'Welcome', markdown: 'See [setup](./setup.md)' },
+          { ref: 'setup', markdown: '# Setup\n\nSteps' }
+        ),
       } as any,
       { compat: false } as any
     )

@@ -21,6 +21,9 @@ const editLine = (page: string, markdown: string) => [
   { operation: 'update_page', page, document: { markdown } },
 ]
 
+/** Two pages, by ref. */
+const ALPHA_BETA = { a: 'alpha\n', b: 'beta\n' }
+
 test.group('POST .../change-requests/{id}/merge', (group) => {
   eachTestInTransaction(group)
 
@@ -28,8 +31,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin, { doc: lines() })
+    const { admin, space, pages } = await spaceWithPages(client, undefined, { doc: lines() })
     const before = space.revision
     const { changeRequest, refs } = await changeRequestWith(client, admin, space.id, [
       ...editLine(pages.doc, lines({ 3: 'three' })),
@@ -84,8 +86,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin, { doc: lines() })
+    const { admin, space, pages } = await spaceWithPages(client, undefined, { doc: lines() })
 
     // Two change requests from the same revision, editing lines 2 and 8 of one page.
     for (const order of [
@@ -210,8 +211,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin, { a: 'alpha\n', b: 'beta\n' })
+    const { admin, space, pages } = await spaceWithPages(client, undefined, ALPHA_BETA)
     const { changeRequest } = await changeRequestWith(
       client,
       admin,
@@ -299,8 +299,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin, { a: 'alpha\n', b: 'beta\n' })
+    const { admin, space, pages } = await spaceWithPages(client, undefined, ALPHA_BETA)
     const { changeRequest: editing } = await changeRequestWith(
       client,
       admin,
@@ -335,8 +334,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space } = await spaceWithPages(client, admin, { a: 'alpha\n' })
+    const { admin, space } = await spaceWithPages(client, undefined, { a: 'alpha\n' })
     const { changeRequest } = await changeRequestWith(client, admin, space.id, [
       { operation: 'insert_page', title: 'New', document: { markdown: 'new\n' } },
     ])
@@ -395,8 +393,7 @@ test.group('POST .../change-requests/{id}/merge', (group) => {
   })
 
   test('archived change requests are refused; who may update', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space } = await spaceWithPages(client, admin, { a: 'alpha\n' })
+    const { admin, space } = await spaceWithPages(client, undefined, { a: 'alpha\n' })
     const { changeRequest } = await changeRequestWith(client, admin, space.id, [
       { operation: 'insert_page', title: 'New', document: { markdown: 'new\n' } },
     ])

@@ -2,7 +2,7 @@ import type { ApiClient } from '@japa/api-client'
 import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import type { Caller } from '#tests/helpers/callers'
+import { createCaller, type Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 
 export const crUrl = (spaceId: string, changeRequestId: string | number) =>
@@ -80,13 +80,14 @@ export async function changeRequestWith(
 
 /**
  * A space whose current content holds the given pages (inserted by a merged change request);
- * the page ids by ref.
+ * the page ids by ref. By `given`, or by a new admin.
  */
 export async function spaceWithPages(
   client: ApiClient,
-  caller: Caller,
+  given: Caller | undefined,
   pages: Record<string, string>
 ) {
+  const caller = given ?? (await createCaller())
   const space = await createSpace(client, caller)
   const { changeRequest, refs } = await changeRequestWith(
     client,
@@ -100,7 +101,7 @@ export async function spaceWithPages(
     }))
   )
   await merge(client, caller, space.id, changeRequest.id)
-  return { space: await getSpace(client, caller, space.id), pages: refs }
+  return { admin: caller, space: await getSpace(client, caller, space.id), pages: refs }
 }
 
 /** What a refused request must leave alone: the space's revision, the change request rows, the revisions. */

@@ -95,15 +95,46 @@ async function mergeRefusal(
   }
 }
 
-/** An admin, an editor, two reviewers (alice, bob) and a space with a change request by the editor. */
-async function setup(client: ApiClient) {
+/**
+ * An admin, an editor, two reviewers (alice, bob) and a space with a change request by the editor;
+ * the space's merge rules set to `rules` when given.
+ */
+async function setup(client: ApiClient, rules?: string[]) {
   const admin = await createCaller()
   const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
   const alice = await createCaller({ organizationId: admin.organizationId, role: 'review' })
   const bob = await createCaller({ organizationId: admin.organizationId, role: 'review' })
   const space = await createSpace(client, admin)
   const changeRequest = await createChangeRequest(client, editor, space.id, { subject: 'Change' })
+  if (rules) await setRules(client, admin, space.id, rules)
   return { admin, editor, alice, bob, space, changeRequest }
+}
+
+/**
+ * One step of a merge rules scenario: a review by alice or bob, or a batch (a new page) by the
+ * editor, or nothing; then whether the rules refuse the merge (true: refused, a string: refused
+ * naming it, false: it may merge).
+ */
+type Step = { review?: ['alice' | 'bob', string]; batch?: string; refused: boolean | string }
+
+async function assertSteps(
+  client: ApiClient,
+  assert: Assert,
+  t: Awaited<ReturnType<typeof setup>>,
+  steps: Step[]
+) {
+  for (const { review: by, batch, refused } of steps) {
+    if (by) await review(client, t[by[0]], t.space.id, t.changeRequest.id, by[1])
+    if (batch) {
+      await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
+        { operation: 'insert_page', title: batch, document: { markdown: batch } },
+      ])
+    }
+    const refusal = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id)
+    if (refused === false) assert.isNull(refusal)
+    else if (refused === true) assert.isNotNull(refusal)
+    else assert.include(refusal, refused)
+  }
 }
 
 test.group('PATCH space mergeRules', (group) => {
@@ -244,76 +275,53 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     assert.isNull(await mergeRefusal(t.admin, t.space.id, untitled.id, 'AAAAAAAAAAAAAAAAAAAA'))
   })
 
-  test('require_at_least_one_approved_review: an approval of the latest revision', async ({
-    client,
-    assert,
-  }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ['require_at_least_one_approved_review'])
-    const none = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id)
-    assert.equal(
-      none,
-      'This change request needs an approving review of its latest revision to merge (merge rule require_at_least_one_approved_review).'
-    )
-    await review(client, t.alice, t.space.id, t.changeRequest.id, 'changes-requested')
-    assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
-    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-
-    // The approval is of an older revision once the change request moves on.
-    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
-      { operation: 'insert_page', title: 'After approval', document: { markdown: 'Sneaky' } },
-    ])
-    assert.include(
-      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
-      'require_at_least_one_approved_review'
-    )
-    await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
-    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-    // A reviewer who changes their mind withdraws their approval.
-    await review(client, t.alice, t.space.id, t.changeRequest.id, 'changes-requested')
-    assert.isNotNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-  })
-
-  test("require_all_reviews_approved: every reviewer's latest current review approves, at least one", async ({
-    client,
-    assert,
-  }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ['require_all_reviews_approved'])
-    assert.include(
-      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
-      'require_all_reviews_approved'
-    )
-    await review(client, t.alice, t.space.id, t.changeRequest.id, 'approved')
-    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-    await review(client, t.bob, t.space.id, t.changeRequest.id, 'changes-requested')
-    assert.include(
-      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
-      'require_all_reviews_approved'
-    )
-    // Bob's later approval replaces his request for changes.
-    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
-    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-    // After a batch, no review is current.
-    await applyChanges(client, t.editor, t.space.id, t.changeRequest.id, [
-      { operation: 'insert_page', title: 'More', document: { markdown: 'More' } },
-    ])
-    assert.include(
-      await mergeRefusal(t.admin, t.space.id, t.changeRequest.id),
-      'require_all_reviews_approved'
-    )
-    // A request for changes on an older revision no longer blocks.
-    await review(client, t.bob, t.space.id, t.changeRequest.id, 'approved')
-    assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id))
-  })
+  test('review rules: a review or a batch at a time, and whether the merge is refused')
+    .with([
+      {
+        name: 'require_at_least_one_approved_review: an approval of the latest revision',
+        rule: 'require_at_least_one_approved_review',
+        message:
+          'This change request needs an approving review of its latest revision to merge (merge rule require_at_least_one_approved_review).',
+        steps: [
+          { review: ['alice', 'changes-requested'], refused: true },
+          { review: ['bob', 'approved'], refused: false },
+          // The approval is of an older revision once the change request moves on.
+          { batch: 'After approval', refused: 'require_at_least_one_approved_review' },
+          { review: ['alice', 'approved'], refused: false },
+          // A reviewer who changes their mind withdraws their approval.
+          { review: ['alice', 'changes-requested'], refused: true },
+        ],
+      },
+      {
+        name: "require_all_reviews_approved: every reviewer's latest current review approves, at least one",
+        rule: 'require_all_reviews_approved',
+        message: /\(merge rule require_all_reviews_approved\)/,
+        steps: [
+          { review: ['alice', 'approved'], refused: false },
+          { review: ['bob', 'changes-requested'], refused: 'require_all_reviews_approved' },
+          // Bob's later approval replaces his request for changes.
+          { review: ['bob', 'approved'], refused: false },
+          // After a batch, no review is current.
+          { batch: 'More', refused: 'require_all_reviews_approved' },
+          // A request for changes on an older revision no longer blocks.
+          { review: ['bob', 'approved'], refused: false },
+        ],
+      },
+    ] satisfies Array<{ name: string; rule: string; message: string | RegExp; steps: Step[] }>)
+    .run(async ({ client, assert }, { rule, message, steps }) => {
+      const t = await setup(client, [rule])
+      // With no review yet, the merge is refused.
+      const first = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id)
+      if (typeof message === 'string') assert.equal(first, message)
+      else assert.match(first!, message)
+      await assertSteps(client, assert, t, steps)
+    })
 
   test('require_up_to_date_change_request: based on the space revision given', async ({
     client,
     assert,
   }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ['require_up_to_date_change_request'])
+    const t = await setup(client, ['require_up_to_date_change_request'])
     assert.isNull(await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, t.space.revision))
     const moved = 'BBBBBBBBBBBBBBBBBBBB'
     const refusal = await mergeRefusal(t.admin, t.space.id, t.changeRequest.id, moved)
@@ -334,8 +342,7 @@ test.group('MergeRulesService.assertMergeable', (group) => {
     client,
     assert,
   }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ALL_RULES)
+    const t = await setup(client, ALL_RULES)
     const untitled = await createChangeRequest(client, t.editor, t.space.id, { subject: '   ' })
     const refusal = (await mergeRefusal(t.admin, t.space.id, untitled.id, 'BBBBBBBBBBBBBBBBBBBB'))!
     for (const rule of ALL_RULES) assert.include(refusal, `(merge rule ${rule})`)
@@ -396,8 +403,7 @@ test.group('POST merge enforces merge rules', (group) => {
     client,
     assert,
   }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ['require_at_least_one_approved_review'])
+    const t = await setup(client, ['require_at_least_one_approved_review'])
     const { changeRequest } = await changeRequestWith(client, t.editor, t.space.id, [
       { operation: 'insert_page', title: 'Reviewed', document: { markdown: 'First draft' } },
     ])
@@ -437,8 +443,7 @@ test.group('POST merge enforces merge rules', (group) => {
     client,
     assert,
   }) => {
-    const t = await setup(client)
-    await setRules(client, t.admin, t.space.id, ['require_up_to_date_change_request'])
+    const t = await setup(client, ['require_up_to_date_change_request'])
     const first = await changeRequestWith(client, t.editor, t.space.id, [
       { operation: 'insert_page', title: 'First', document: { markdown: 'One' } },
     ])

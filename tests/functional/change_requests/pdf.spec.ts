@@ -1,6 +1,8 @@
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import type { ApiClient } from '@japa/api-client'
+import { adminWithSpace, pageAndChild } from '#tests/helpers/fixtures_change_requests'
+import { spaceWithChangeRequest } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
@@ -51,8 +53,12 @@ See [the advanced guide](./advanced.md).
 const UNICODE_TITLE = 'Café — “quotes” 日本語 🚀'
 const UNICODE_BODY = 'Grüße, naïve façade — “curly” ‘single’ … 日本語 text 👍🏽 end'
 
-/** A change request whose head holds every kind of block, a nested page, a hidden page, an image. */
-async function authoredChangeRequest(client: ApiClient, caller: Caller) {
+/**
+ * A change request whose head holds every kind of block, a nested page, a hidden page, an image; by
+ * a new admin.
+ */
+async function authoredChangeRequest(client: ApiClient) {
+  const caller = await createCaller()
   const space = await createSpace(client, caller, { title: 'Handbook' })
   const changeRequest = await createChangeRequest(client, caller, space.id, {
     subject: 'Launch docs',
@@ -100,6 +106,7 @@ async function authoredChangeRequest(client: ApiClient, caller: Caller) {
     .filter((change: any) => change.page)
     .map((change: any) => change.page.id)
   return {
+    admin: caller,
     space,
     changeRequest: result.changeRequest,
     pages: { start, advanced, hidden, images, unicode },
@@ -147,8 +154,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
 
     const url = await pdfUrl(
       client,
@@ -247,28 +253,21 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin, { title: 'Manual' })
+    const { admin, space } = await adminWithSpace(client, { title: 'Manual' })
     const before = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
 
     const access = await app.container
       .make(SpaceAccessService)
       .then((service) => service.spaceFor(admin.user.id, space.id))
     const authoring = await app.container.make(AuthoringService)
-    await authoring.applyToSpace(admin.user, access, [
-      {
-        operation: 'insert_page',
-        ref: 'home',
-        title: 'Home',
-        document: { markdown: '## Welcome\n\nHome body\n' },
-      },
-      {
-        operation: 'insert_page',
-        into: 'home',
-        title: 'Child',
-        document: { markdown: 'Child body\n' },
-      },
-    ] as unknown as ContentChange[])
+    await authoring.applyToSpace(
+      admin.user,
+      access,
+      pageAndChild(
+        { ref: 'home', title: 'Home', markdown: '## Welcome\n\nHome body\n' },
+        { title: 'Child', markdown: 'Child body\n' }
+      ) as unknown as ContentChange[]
+    )
 
     const after = await pdfUrl(client, admin, `/v1/spaces/${space.id}/pdf`)
     assert.notEqual(new URL(after).pathname, new URL(before).pathname)
@@ -282,8 +281,7 @@ test.group('PDF export', (group) => {
   })
 
   test('page: that page and its descendants; only: that page alone', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
 
     const subtree = await download(await pdfUrl(client, admin, path, { page: pages.start }))
@@ -322,8 +320,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages: ids } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages: ids } = await authoredChangeRequest(client)
     const url = await pdfUrl(
       client,
       admin,
@@ -365,8 +362,7 @@ test.group('PDF export', (group) => {
   })
 
   test('generation waits for a reader that does not read', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const { space, changeRequest } = await authoredChangeRequest(client)
     const service = await app.container.make(PdfExportService)
     const limits = { ...PDF_LIMITS }
     PDF_LIMITS.bufferedBytes = 1
@@ -414,8 +410,7 @@ test.group('PDF export', (group) => {
   })
 
   test('non-ASCII subjects name the file; refusals of bad input', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
 
     const named = await createChangeRequest(client, admin, space.id, { subject: 'Résumé 日本 "x"' })
@@ -451,8 +446,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest } = await authoredChangeRequest(client)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
     const stranger = await createCaller()
     const paths = [
@@ -481,8 +475,7 @@ test.group('PDF export', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const url = new URL(
       await pdfUrl(
         client,
@@ -554,9 +547,7 @@ test.group('PDF export', (group) => {
   })
 
   test('token guards: no token, a wrong one, a token without space:read', async ({ client }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client)
     await assertTokenGuards(admin.user, [
       { send: () => client.get(`/v1/spaces/${space.id}/pdf`), scope: 'space:read' },
       {
@@ -567,8 +558,7 @@ test.group('PDF export', (group) => {
   })
 
   test("GitBook's client: getSpacePdf and getChangeRequestPdf", async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await authoredChangeRequest(client, admin)
+    const { admin, space, changeRequest, pages } = await authoredChangeRequest(client)
     const api = gitbookClient(admin.token)
 
     const { data: forSpace } = await api.spaces.getSpacePdf(space.id)

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import User from '#accounts/models/user'
+import { spaceWithChangeRequest, sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createChangeRequest, createSpace } from '../content/helpers.js'
@@ -56,9 +57,9 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
   })
 
   test('merged is reached only by merging, and never left', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Kept' })
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client, undefined, {
+      subject: 'Kept',
+    })
     const toMerged = await client
       .patch(crUrl(space.id, changeRequest.id))
       .bearerToken(admin.token)
@@ -87,9 +88,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
   })
 
   test('a refused move names the allowed ones', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client)
     await client
       .patch(crUrl(space.id, changeRequest.id))
       .bearerToken(admin.token)
@@ -120,9 +119,9 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Old' })
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client, undefined, {
+      subject: 'Old',
+    })
     const url = crUrl(space.id, changeRequest.id)
     const renamed = await client
       .patch(url)
@@ -154,11 +153,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
       assertAnswer(response, 400)
       assert.match(response.body().error.message, message)
     }
-    const malformed = await client
-      .patch(url)
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"subject": ')
+    const malformed = await sendMalformedJson(client, admin, 'patch', url, '{"subject": ')
     malformed.assertStatus(400)
     assert.deepEqual(await db.from('change_requests').where('id', changeRequest.id).first(), before)
   })
@@ -167,9 +162,7 @@ test.group('PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}', (grou
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const changeRequest = await createChangeRequest(client, admin, space.id)
+    const { admin, space, changeRequest } = await spaceWithChangeRequest(client)
     const url = crUrl(space.id, changeRequest.id)
     for (const role of ['read', 'comment'] as const) {
       const member = await createCaller({ organizationId: admin.organizationId, role })

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { bodyOf } from '#tests/helpers/requests'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
@@ -18,8 +19,7 @@ test.group('Change request comments', (group) => {
   eachTestInTransaction(group)
 
   test('every operation on a change request, by id and by number', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const byNumber = `/v1/spaces/${space.id}/change-requests/${changeRequest.number}`
 
@@ -97,23 +97,20 @@ test.group('Change request comments', (group) => {
     assert.equal(comments.count, 0)
 
     // Pages are looked up in the change request's head.
-    const unknownPage = await client
-      .post(`${base}/comments`)
-      .bearerToken(admin.token)
-      .json({ body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' })
-    assertAnswer(unknownPage, 400)
-    const unknownCr = await client
-      .get(`/v1/spaces/${space.id}/change-requests/999/comments`)
-      .bearerToken(admin.token)
-    assertAnswer(unknownCr, 404)
+    await bodyOf(client, admin, 'post', `${base}/comments`, {
+      json: { body: { markdown: 'x' }, page: 'AAAAAAAAAAAAAAAAAAAA' },
+      status: 400,
+    })
+    await bodyOf(client, admin, 'get', `/v1/spaces/${space.id}/change-requests/999/comments`, {
+      status: 404,
+    })
   })
 
   test('counters: open comments of the change request and of the space', async ({
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const spaceBase = `/v1/spaces/${space.id}`
     const crBase = `${spaceBase}/change-requests/${changeRequest.id}`
     const counts = async () => {
@@ -153,8 +150,7 @@ test.group('Change request comments', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const crBase = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const spaceBase = `/v1/spaces/${space.id}`
     const onGuide = await postComment(client, admin, crBase, {
@@ -223,12 +219,11 @@ test.group('Change request comments', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const replier = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     const leaver = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
     await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const { space, changeRequest } = await spaceWithPages(client, admin)
     const spaceBase = `/v1/spaces/${space.id}`
     const crBase = `${spaceBase}/change-requests/${changeRequest.id}`
 
@@ -267,29 +262,19 @@ test.group('Change request comments', (group) => {
   })
 
   test('refused writes in a change request change nothing', async ({ client, assert }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest } = await spaceWithPages(client)
     const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const { space, changeRequest } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
     const comment = await postComment(client, admin, base, { body: { markdown: 'Mine' } })
     const before = await snapshot(space.id)
-    for (const request of [
-      client
-        .post(`${base}/comments`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client
-        .put(`${base}/comments/${comment.id}`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client
-        .post(`${base}/comments/${comment.id}/replies`)
-        .bearerToken(reader.token)
-        .json({ body: { markdown: 'x' } }),
-      client.delete(`${base}/comments/${comment.id}`).bearerToken(reader.token),
-    ]) {
-      const response = await request
-      assertAnswer(response, 403)
+    const json = { body: { markdown: 'x' } }
+    for (const [method, url, body] of [
+      ['post', `${base}/comments`, json],
+      ['put', `${base}/comments/${comment.id}`, json],
+      ['post', `${base}/comments/${comment.id}/replies`, json],
+      ['delete', `${base}/comments/${comment.id}`, undefined],
+    ] as const) {
+      await bodyOf(client, reader, method, url, { json: body, status: 403 })
     }
     assert.deepEqual(await snapshot(space.id), before)
   })

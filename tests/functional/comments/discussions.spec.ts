@@ -1,19 +1,16 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { adminAndMembers } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertTokenGuards, assertAnswer } from '#tests/helpers/guards'
 import { createSpace } from '../content/helpers.js'
-import { postComment, postReply, snapshot, updateComment } from './helpers.js'
+import { postComment, postReply, snapshot, spaceComment, updateComment } from './helpers.js'
 
 test.group('Comments: update, reactions, resolution', (group) => {
   eachTestInTransaction(group)
 
   test('edits the body, resolves and reopens', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'First' } })
-    const path = `${base}/comments/${comment.id}`
+    const { admin, comment, path } = await spaceComment(client, 'First')
 
     const edited = await updateComment(client, admin, path, { body: { markdown: 'Second' } })
     assert.deepEqual(edited.body, { markdown: 'Second' })
@@ -45,12 +42,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const other = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const space = await createSpace(client, admin)
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'React' } })
-    const path = `${base}/comments/${comment.id}`
+    const { admin, commenter: other, space, path } = await spaceComment(client, 'React')
 
     await updateComment(client, admin, path, { addedReactions: ['👍'] })
     await updateComment(client, other, path, { addedReactions: ['🎉', '👍', '👍'] })
@@ -113,11 +105,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const space = await createSpace(client, admin)
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'Thread' } })
+    const { admin, commenter: writer, base, comment } = await spaceComment(client, 'Thread')
     const replies = [
       await postReply(client, writer, base, comment.id, 'One'),
       await postReply(client, admin, base, comment.id, 'Two'),
@@ -218,10 +206,7 @@ test.group('Comments: update, reactions, resolution', (group) => {
   })
 
   test('deleting a comment deletes its replies and reactions', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'Doomed' } })
+    const { admin, space, base, comment } = await spaceComment(client, 'Doomed')
     const kept = await postComment(client, admin, base, { body: { markdown: 'Kept' } })
     const reply = await postReply(client, admin, base, comment.id, 'Reply')
     await updateComment(client, admin, `${base}/comments/${comment.id}`, { addedReactions: ['👍'] })
@@ -254,10 +239,10 @@ test.group('Comments: roles and permissions', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const reader = await createCaller({ organizationId: admin.organizationId, role: 'read' })
-    const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const editor = await createCaller({ organizationId: admin.organizationId, role: 'edit' })
+    const {
+      admin,
+      members: [reader, writer, editor],
+    } = await adminAndMembers('read', 'comment', 'edit')
     const space = await createSpace(client, admin)
     const base = `/v1/spaces/${space.id}`
     const mine = await postComment(client, writer, base, { body: { markdown: 'By the commenter' } })
@@ -355,12 +340,9 @@ test.group('Comments: roles and permissions', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, base, comment } = await spaceComment(client, 'Here')
     const stranger = await createCaller()
-    const space = await createSpace(client, admin)
     const sibling = await createSpace(client, admin, { title: 'Sibling' })
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'Here' } })
     const reply = await postReply(client, admin, base, comment.id, 'Reply')
     const before = await snapshot(space.id)
 
@@ -435,10 +417,7 @@ test.group('Comments: roles and permissions', (group) => {
   })
 
   test('token guards: no token, wrong token, missing scope', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const space = await createSpace(client, admin)
-    const base = `/v1/spaces/${space.id}`
-    const comment = await postComment(client, admin, base, { body: { markdown: 'Guarded' } })
+    const { admin, space, base, comment } = await spaceComment(client, 'Guarded')
     const reply = await postReply(client, admin, base, comment.id, 'Reply')
     const c = `${base}/comments/${comment.id}`
     const r = `${c}/replies/${reply.id}`

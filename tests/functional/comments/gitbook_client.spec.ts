@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import { GitBookAPIError } from '@gitbook/api'
-import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { validateContract } from '#tests/helpers/contract'
-import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
+import { clientSpace } from '#tests/helpers/fixtures_change_requests'
+import { eachTestInTransaction } from '#tests/helpers/callers'
 
 test.group('GitBookAPI client: comments', (group) => {
   eachTestInTransaction(group)
@@ -10,12 +10,7 @@ test.group('GitBookAPI client: comments', (group) => {
   test('posts, lists, replies, reacts and resolves in a space and a change request', async ({
     assert,
   }) => {
-    const admin = await createCaller()
-    const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const api = gitbookClient(admin.token)
-    const writerApi = gitbookClient(writer.token)
-
-    const { data: space } = await api.orgs.createSpace(admin.organizationId, { title: 'Handbook' })
+    const { admin, member: writer, api, memberApi: writerApi, space } = await clientSpace('comment')
     const { data: posted } = await writerApi.spaces.postCommentInSpace(space.id, {
       body: { markdown: 'Typo in the intro' },
     })

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
-import type { Caller } from '#tests/helpers/callers'
+import { createCaller, type Caller } from '#tests/helpers/callers'
 import { applyChanges, createChangeRequest, createSpace } from '../content/helpers.js'
 
 export const GUIDE_MARKDOWN = 'Intro text\n\n## Install\n\nRun it.\n\n## Usage\n\nUse it.\n'
@@ -10,12 +10,13 @@ export const GUIDE_MARKDOWN = 'Intro text\n\n## Install\n\nRun it.\n\n## Usage\n
  * A space whose current revision holds two pages (`guide` with the headings `install` and `usage`,
  * and `faq`), written through a change request that is then made the space's content, as a merge
  * would (the merge operation belongs to the change requests domain). The change request stays open
- * for its own discussions.
+ * for its own discussions. By `caller`, or by a new admin.
  */
-export async function spaceWithPages(client: ApiClient, caller: Caller) {
-  const space = await createSpace(client, caller, { title: 'Handbook' })
-  const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Pages' })
-  const result = await applyChanges(client, caller, space.id, changeRequest.id, [
+export async function spaceWithPages(client: ApiClient, caller?: Caller) {
+  const admin = caller ?? (await createCaller())
+  const space = await createSpace(client, admin, { title: 'Handbook' })
+  const changeRequest = await createChangeRequest(client, admin, space.id, { subject: 'Pages' })
+  const result = await applyChanges(client, admin, space.id, changeRequest.id, [
     {
       operation: 'insert_page',
       title: 'Guide',
@@ -26,7 +27,20 @@ export async function spaceWithPages(client: ApiClient, caller: Caller) {
   ])
   const [guide, faq] = result.changes.map((change: any) => change.page.id as string)
   await publish(space.id, result.changeRequest.revision)
-  return { space, changeRequest: result.changeRequest, pages: { guide, faq } }
+  return { admin, space, changeRequest: result.changeRequest, pages: { guide, faq } }
+}
+
+/**
+ * A new admin's space with one comment by the admin (`markdown`), and a commenter of the
+ * organization; `base` is the space's URL and `path` the comment's.
+ */
+export async function spaceComment(client: ApiClient, markdown: string) {
+  const admin = await createCaller()
+  const commenter = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
+  const space = await createSpace(client, admin)
+  const base = `/v1/spaces/${space.id}`
+  const comment = await postComment(client, admin, base, { body: { markdown } })
+  return { admin, commenter, space, base, comment, path: `${base}/comments/${comment.id}` }
 }
 
 /** Makes `revisionId` the space's current content. */

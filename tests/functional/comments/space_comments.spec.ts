@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { assertAnswer } from '#tests/helpers/guards'
 import db from '@adonisjs/lucid/services/db'
+import { sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { createSpace } from '../content/helpers.js'
 import { listComments, postComment, snapshot, spaceWithPages } from './helpers.js'
@@ -12,8 +13,7 @@ test.group('Space comments: post and read', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin)
+    const { admin, space, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}`
 
     const { revision_id: current } = await db.from('spaces').where('id', space.id).first()
@@ -88,8 +88,7 @@ test.group('Space comments: post and read', (group) => {
   })
 
   test('refuses bad bodies and targets, storing nothing', async ({ client, assert }) => {
-    const admin = await createCaller()
-    const { space, pages } = await spaceWithPages(client, admin)
+    const { admin, space, pages } = await spaceWithPages(client)
     const base = `/v1/spaces/${space.id}`
     const before = await snapshot(space.id)
     const cases: [unknown, RegExp][] = [
@@ -121,11 +120,13 @@ test.group('Space comments: post and read', (group) => {
     await postComment(client, admin, base, { body: { markdown: '😀'.repeat(20_000) } })
     await db.from('comments').where('space_id', space.id).delete()
 
-    const malformed = await client
-      .post(`${base}/comments`)
-      .bearerToken(admin.token)
-      .header('Content-Type', 'application/json')
-      .json('{"body": {')
+    const malformed = await sendMalformedJson(
+      client,
+      admin,
+      'post',
+      `${base}/comments`,
+      '{"body": {'
+    )
     assertAnswer(malformed, 400)
     assert.deepEqual(await snapshot(space.id), before)
   })
@@ -138,9 +139,8 @@ test.group('Space comments: lists', (group) => {
     client,
     assert,
   }) => {
-    const admin = await createCaller()
+    const { admin, space, changeRequest, pages } = await spaceWithPages(client)
     const writer = await createCaller({ organizationId: admin.organizationId, role: 'comment' })
-    const { space, changeRequest, pages } = await spaceWithPages(client, admin)
     const base = `/v1/spaces/${space.id}`
     const posted: any[] = []
     for (let i = 0; i < 5; i++) {
