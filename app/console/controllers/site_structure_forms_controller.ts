@@ -25,7 +25,7 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
     const { user, siteAccess } = await this.console.site(ctx, 'manage')
     const input = await formInput(ctx, addSiteSpaceValidator, ['spaceId'])
     await this.console.change(user, siteAccess, (trx, target) =>
-      this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
+      this.structure.addSiteSpace(trx, target, input)
     )
     return noticeBack(ctx, 'Space added to the site.')
   }

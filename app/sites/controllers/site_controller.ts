@@ -12,6 +12,15 @@ import SiteService from '#sites/services/site_service'
 import ShareLinkService from '#sites/services/share_link_service'
 import SiteStructureService, { type SiteTarget } from '#sites/services/site_structure_service'
 
+type ItemType = 'site-space' | 'site-section' | 'site-section-group'
+
+/** The route parameter naming each kind of part. */
+const ITEM_PARAMS: Record<ItemType, string> = {
+  'site-space': 'siteSpaceId',
+  'site-section': 'siteSectionId',
+  'site-section-group': 'siteSectionGroupId',
+}
+
 /**
  * What the endpoints under /v1/orgs/{organizationId}/sites/{siteId} open with: the caller, the
  * site (404 for one of another organization), the site policy's ability, and a presenter for the
@@ -69,6 +78,37 @@ export default abstract class SiteController extends OrganizationController {
   }
 
   /**
+   * An admin's change to one part of the site: the body read (after authorization), the work done
+   * in one transaction, and the part as it is after: the one `work` created when it returns an id,
+   * else the one the route names.
+   */
+  protected async changeItem<Input>(
+    ctx: HttpContext,
+    type: ItemType,
+    read: (request: HttpContext['request']) => Promise<Input>,
+    work: (input: Input, trx: TransactionClientContract, target: SiteTarget) => Promise<unknown>,
+    status = 200
+  ) {
+    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
+    const input = await read(ctx.request)
+    const created = await this.change(ctx, siteAccess, (trx, target) => work(input, trx, target))
+    const id = typeof created === 'string' ? created : ctx.params[ITEM_PARAMS[type]]
+    return this.presentItem(ctx, siteAccess, present, { type, id }, status)
+  }
+
+  /**
+   * An admin's deletion of a part of the site, in one transaction: 205.
+   */
+  protected async deleteItem(
+    ctx: HttpContext,
+    work: (trx: TransactionClientContract, siteId: string) => Promise<void>
+  ) {
+    const { siteAccess } = await this.siteFor(ctx, 'manage')
+    await this.change(ctx, siteAccess, (trx, target) => work(trx, target.id))
+    ctx.response.status(205)
+  }
+
+  /**
    * Answers with one part of the site as it is now (after a change): a site space, a section or a
    * section group.
    */
@@ -76,7 +116,7 @@ export default abstract class SiteController extends OrganizationController {
     ctx: HttpContext,
     siteAccess: SiteAccess,
     present: SitePresenter,
-    item: { type: 'site-space' | 'site-section' | 'site-section-group'; id: string },
+    item: { type: ItemType; id: string },
     status = 200
   ) {
     const { site, structure } = await this.current(siteAccess, present)

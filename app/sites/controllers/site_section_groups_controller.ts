@@ -26,100 +26,76 @@ export default class SiteSectionGroupsController extends SiteController {
     )
   }
 
-  async store(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(addSectionGroupValidator, { nullable: ['icon'] })
-    const id = await this.change(ctx, siteAccess, (trx) =>
-      this.structure.addGroup(trx, siteAccess.site.id, input)
-    )
-    return this.presentItem(ctx, siteAccess, present, { type: 'site-section-group', id: id }, 201)
-  }
-
-  async update(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(updateSectionGroupValidator, {
-      nullable: ['icon'],
-    })
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.updateGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId, input)
-    )
-    return this.presentItem(
+  store(ctx: HttpContext) {
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
-      200
-    )
-  }
-
-  async destroy(ctx: HttpContext) {
-    const { siteAccess } = await this.siteFor(ctx, 'manage')
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.deleteGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId)
-    )
-    ctx.response.status(205)
-  }
-
-  async addSection(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const { sectionId } = await ctx.request.validateBody(groupSectionValidator, { nullable: [] })
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.addSectionToGroup(
-        trx,
-        siteAccess.site.id,
-        ctx.params.siteSectionGroupId,
-        sectionId
-      )
-    )
-    return this.presentItem(
-      ctx,
-      siteAccess,
-      present,
-      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
+      'site-section-group',
+      (request) => request.validateBody(addSectionGroupValidator, { nullable: ['icon'] }),
+      (input, trx, target) => this.structure.addGroup(trx, target.id, input),
       201
     )
   }
 
-  async removeSection(ctx: HttpContext) {
-    const { siteAccess } = await this.siteFor(ctx, 'manage')
-    await this.change(ctx, siteAccess, (trx) =>
+  update(ctx: HttpContext) {
+    return this.changeItem(
+      ctx,
+      'site-section-group',
+      (request) => request.validateBody(updateSectionGroupValidator, { nullable: ['icon'] }),
+      (input, trx, target) =>
+        this.structure.updateGroup(trx, target.id, ctx.params.siteSectionGroupId, input)
+    )
+  }
+
+  destroy(ctx: HttpContext) {
+    return this.deleteItem(ctx, (trx, siteId) =>
+      this.structure.deleteGroup(trx, siteId, ctx.params.siteSectionGroupId)
+    )
+  }
+
+  addSection(ctx: HttpContext) {
+    return this.changeItem(
+      ctx,
+      'site-section-group',
+      (request) => request.validateBody(groupSectionValidator, { nullable: [] }),
+      ({ sectionId }, trx, target) =>
+        this.structure.addSectionToGroup(trx, target.id, ctx.params.siteSectionGroupId, sectionId),
+      201
+    )
+  }
+
+  removeSection(ctx: HttpContext) {
+    return this.deleteItem(ctx, (trx, siteId) =>
       this.structure.removeSectionFromGroup(
         trx,
-        siteAccess.site.id,
+        siteId,
         ctx.params.siteSectionGroupId,
         ctx.params.siteSectionId
       )
     )
-    ctx.response.status(205)
   }
 
   /**
    * Deprecated move (GitBook names sortSiteStructure instead): among the top-level sections and
    * groups.
    */
-  async move(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const { position } = await ctx.request.validateBody(moveSectionGroupValidator, { nullable: [] })
-    const anchor = singleAnchor(position)
-    await this.change(ctx, siteAccess, async (trx) => {
-      const group = await this.structure.requireGroup(
-        trx,
-        siteAccess.site.id,
-        ctx.params.siteSectionGroupId
-      )
-      await this.structure.sortSiblings(
-        trx,
-        siteAccess.site.id,
-        { type: 'site-section-group', id: group.id },
-        anchor
-      )
-    })
-    return this.presentItem(
+  move(ctx: HttpContext) {
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-section-group', id: ctx.params.siteSectionGroupId },
-      200
+      'site-section-group',
+      (request) => request.validateBody(moveSectionGroupValidator, { nullable: [] }),
+      async ({ position }, trx, target) => {
+        const group = await this.structure.requireGroup(
+          trx,
+          target.id,
+          ctx.params.siteSectionGroupId
+        )
+        await this.structure.sortSiblings(
+          trx,
+          target.id,
+          { type: 'site-section-group', id: group.id },
+          singleAnchor(position)
+        )
+      }
     )
   }
 }

@@ -27,73 +27,61 @@ export default class SiteSectionsController extends SiteController {
     )
   }
 
-  async store(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(addSectionValidator, {
-      nullable: NULLABLE_SECTION_CREATE_FIELDS,
-    })
-    const id = await this.change(ctx, siteAccess, (trx, target) =>
-      this.structure.addSection(trx, target, input)
-    )
-    return this.presentItem(ctx, siteAccess, present, { type: 'site-section', id: id }, 201)
-  }
-
-  async update(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(updateSectionValidator, {
-      nullable: NULLABLE_SECTION_FIELDS,
-    })
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.updateSection(trx, siteAccess.site.id, ctx.params.siteSectionId, input)
-    )
-    return this.presentItem(
+  store(ctx: HttpContext) {
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-section', id: ctx.params.siteSectionId },
-      200
+      'site-section',
+      (request) =>
+        request.validateBody(addSectionValidator, { nullable: NULLABLE_SECTION_CREATE_FIELDS }),
+      (input, trx, target) => this.structure.addSection(trx, target, input),
+      201
     )
   }
 
-  async destroy(ctx: HttpContext) {
-    const { siteAccess } = await this.siteFor(ctx, 'manage')
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.deleteSection(trx, siteAccess.site.id, ctx.params.siteSectionId)
+  update(ctx: HttpContext) {
+    return this.changeItem(
+      ctx,
+      'site-section',
+      (request) =>
+        request.validateBody(updateSectionValidator, { nullable: NULLABLE_SECTION_FIELDS }),
+      (input, trx, target) =>
+        this.structure.updateSection(trx, target.id, ctx.params.siteSectionId, input)
     )
-    ctx.response.status(205)
+  }
+
+  destroy(ctx: HttpContext) {
+    return this.deleteItem(ctx, (trx, siteId) =>
+      this.structure.deleteSection(trx, siteId, ctx.params.siteSectionId)
+    )
   }
 
   /**
    * Deprecated move (GitBook names sortSiteStructure instead): among the section's siblings.
    */
-  async move(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const { position } = await ctx.request.validateBody(moveSectionValidator, { nullable: [] })
-    const anchor = singleAnchor(position)
+  move(ctx: HttpContext) {
     const pointer = (p?: { siteSection: string }) =>
       p ? { type: 'site-section', id: p.siteSection } : undefined
-    await this.change(ctx, siteAccess, async (trx) => {
-      const section = await this.structure.requireSection(
-        trx,
-        siteAccess.site.id,
-        ctx.params.siteSectionId
-      )
-      await this.structure.sortSiblings(
-        trx,
-        siteAccess.site.id,
-        { type: 'site-section', id: section.id },
-        {
-          before: pointer(anchor.before),
-          after: pointer(anchor.after),
-        }
-      )
-    })
-    return this.presentItem(
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-section', id: ctx.params.siteSectionId },
-      200
+      'site-section',
+      (request) => request.validateBody(moveSectionValidator, { nullable: [] }),
+      async ({ position }, trx, target) => {
+        const anchor = singleAnchor(position)
+        const section = await this.structure.requireSection(
+          trx,
+          target.id,
+          ctx.params.siteSectionId
+        )
+        await this.structure.sortSiblings(
+          trx,
+          target.id,
+          { type: 'site-section', id: section.id },
+          {
+            before: pointer(anchor.before),
+            after: pointer(anchor.after),
+          }
+        )
+      }
     )
   }
 }

@@ -38,56 +38,45 @@ export default class SiteSpacesController extends SiteController {
     return pageEnvelope(page.rows, page)
   }
 
-  async store(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(addSiteSpaceValidator, { nullable: ['spaceId'] })
-    const id = await this.change(ctx, siteAccess, (trx, target) =>
-      this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
-    )
-    return this.presentItem(ctx, siteAccess, present, { type: 'site-space', id: id }, 201)
-  }
-
-  async update(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const input = await ctx.request.validateBody(updateSiteSpaceValidator, {
-      nullable: NULLABLE_SITE_SPACE_FIELDS,
-    })
-    await this.change(ctx, siteAccess, (trx, target) =>
-      this.structure.updateSiteSpace(trx, target, ctx.params.siteSpaceId, input)
-    )
-    return this.presentItem(
+  store(ctx: HttpContext) {
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-space', id: ctx.params.siteSpaceId },
-      200
+      'site-space',
+      (request) => request.validateBody(addSiteSpaceValidator, { nullable: ['spaceId'] }),
+      (input, trx, target) => this.structure.addSiteSpace(trx, target, { ...input }),
+      201
     )
   }
 
-  async destroy(ctx: HttpContext) {
-    const { siteAccess } = await this.siteFor(ctx, 'manage')
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.deleteSiteSpace(trx, siteAccess.site.id, ctx.params.siteSpaceId)
-    )
-    ctx.response.status(205)
-  }
-
-  async move(ctx: HttpContext) {
-    const { siteAccess, present } = await this.siteFor(ctx, 'manage')
-    const { position } = await ctx.request.validateBody(moveSiteSpaceValidator, { nullable: [] })
-    const anchor = singleAnchor(position)
-    await this.change(ctx, siteAccess, (trx) =>
-      this.structure.moveSiteSpace(trx, siteAccess.site.id, ctx.params.siteSpaceId, {
-        before: anchor.before?.siteSpace,
-        after: anchor.after?.siteSpace,
-      })
-    )
-    return this.presentItem(
+  update(ctx: HttpContext) {
+    return this.changeItem(
       ctx,
-      siteAccess,
-      present,
-      { type: 'site-space', id: ctx.params.siteSpaceId },
-      200
+      'site-space',
+      (request) =>
+        request.validateBody(updateSiteSpaceValidator, { nullable: NULLABLE_SITE_SPACE_FIELDS }),
+      (input, trx, target) =>
+        this.structure.updateSiteSpace(trx, target, ctx.params.siteSpaceId, input)
+    )
+  }
+
+  destroy(ctx: HttpContext) {
+    return this.deleteItem(ctx, (trx, siteId) =>
+      this.structure.deleteSiteSpace(trx, siteId, ctx.params.siteSpaceId)
+    )
+  }
+
+  move(ctx: HttpContext) {
+    return this.changeItem(
+      ctx,
+      'site-space',
+      (request) => request.validateBody(moveSiteSpaceValidator, { nullable: [] }),
+      ({ position }, trx, target) => {
+        const anchor = singleAnchor(position)
+        return this.structure.moveSiteSpace(trx, target.id, ctx.params.siteSpaceId, {
+          before: anchor.before?.siteSpace,
+          after: anchor.after?.siteSpace,
+        })
+      }
     )
   }
 }

@@ -150,7 +150,7 @@ export default class SiteService {
     const target = { id: site.id, organizationId, userId, organizationRole }
     if (Array.isArray(input.spaces)) {
       for (const spaceId of new Set(input.spaces)) {
-        await this.structure.addSiteSpace(trx, target, { spaceId, field: 'spaces' })
+        await this.structure.addSiteSpace(trx, target, { spaceId })
       }
     } else if (input.spaces) {
       await this.structure.addSiteSpace(trx, target, {
@@ -189,12 +189,7 @@ export default class SiteService {
         )
       }
       if (input.defaultSiteSection !== undefined) {
-        await this.structure.requireSection(
-          trx,
-          record.id,
-          input.defaultSiteSection,
-          'defaultSiteSection'
-        )
+        await this.structure.requireSection(trx, record.id, input.defaultSiteSection)
         record.defaultSiteSectionId = input.defaultSiteSection
       }
       if (input.defaultSiteSpace !== undefined) {

@@ -39,8 +39,6 @@ export type AddSiteSpaceInput = {
   sectionId?: string
   title?: string
   newSpace?: { title: string; sample: boolean }
-  /** The body field that named the space (errors name it). */
-  field?: string
 }
 
 export type AddSectionInput = {
@@ -165,7 +163,7 @@ export default class SiteStructureService {
     const space = await this.spaceFor(trx, site, input)
     let sectionId: string | null = null
     if (input.sectionId !== undefined) {
-      const section = await this.requireSection(trx, site.id, input.sectionId, 'sectionId')
+      const section = await this.requireSection(trx, site.id, input.sectionId)
       sectionId = section.id
     } else {
       const row = await trx
@@ -219,7 +217,7 @@ export default class SiteStructureService {
       changes.path = input.path
     }
     if (input.spaceId !== undefined && input.spaceId !== current.spaceId) {
-      const space = await this.spaceFor(trx, site, { spaceId: input.spaceId, field: 'spaceId' })
+      const space = await this.spaceFor(trx, site, { spaceId: input.spaceId })
       changes.space_id = space.id
     }
     const { condition, hidden, title } = input
@@ -254,7 +252,7 @@ export default class SiteStructureService {
    * sections.
    */
   async setDefaultSiteSpace(trx: TransactionClientContract, site: Site, siteSpaceId: string) {
-    const siteSpace = await this.requireSiteSpace(trx, site.id, siteSpaceId, 'defaultSiteSpace')
+    const siteSpace = await this.requireSiteSpace(trx, site.id, siteSpaceId)
     if (siteSpace.siteSectionId !== site.defaultSiteSectionId) {
       throw BadRequestException.invalid({
         field: 'defaultSiteSpace',
@@ -312,7 +310,6 @@ export default class SiteStructureService {
     const space = await this.spaceFor(trx, site, {
       spaceId: input.spaceId,
       title: input.title ?? undefined,
-      field: 'spaceId',
     })
     const title = sectionTitle(input.title ?? space.title)
     const { sections } = await this.load(trx, site.id)
@@ -362,12 +359,7 @@ export default class SiteStructureService {
       changes.path = input.path
     }
     if (input.defaultSiteSpace !== undefined) {
-      const siteSpace = await this.requireSiteSpace(
-        trx,
-        siteId,
-        input.defaultSiteSpace,
-        'defaultSiteSpace'
-      )
+      const siteSpace = await this.requireSiteSpace(trx, siteId, input.defaultSiteSpace)
       if (siteSpace.siteSectionId !== section.id) {
         throw BadRequestException.invalid({
           field: 'defaultSiteSpace',
@@ -382,7 +374,7 @@ export default class SiteStructureService {
       input.siteSectionGroupId !== section.sectionGroupId
     ) {
       if (input.siteSectionGroupId !== null) {
-        await this.requireGroup(trx, siteId, input.siteSectionGroupId, 'siteSectionGroupId')
+        await this.requireGroup(trx, siteId, input.siteSectionGroupId)
       }
       changes.section_group_id = input.siteSectionGroupId
       changes.position = await this.nextPosition(trx, siteId, input.siteSectionGroupId)
@@ -447,7 +439,7 @@ export default class SiteStructureService {
       updated_at: now(),
     })
     for (const sectionId of new Set(input.sections ?? [])) {
-      await this.addSectionToGroup(trx, siteId, id, sectionId, 'sections')
+      await this.addSectionToGroup(trx, siteId, id, sectionId)
     }
     return id
   }
@@ -489,11 +481,10 @@ export default class SiteStructureService {
     trx: TransactionClientContract,
     siteId: string,
     groupId: string,
-    sectionId: string,
-    field = 'sectionId'
+    sectionId: string
   ) {
     const group = await this.requireGroup(trx, siteId, groupId)
-    const section = await this.requireSection(trx, siteId, sectionId, field)
+    const section = await this.requireSection(trx, siteId, sectionId)
     if (section.sectionGroupId === group.id) return
     await trx
       .from('site_sections')
@@ -632,47 +623,23 @@ export default class SiteStructureService {
 
   // ------------------------------------------------------------------------------------ lookups
 
-  async requireSection(
-    client: QueryClient,
-    siteId: string,
-    sectionId: string,
-    _field?: string
-  ): Promise<SectionRecord> {
-    const row = isWellFormedId(sectionId)
-      ? await client.from('site_sections').where('site_id', siteId).where('id', sectionId).first()
-      : null
-    if (!row) throw NotFoundException.resource('site section', sectionId)
-    return sectionFromRow(row)
+  requireSection(client: QueryClient, siteId: string, id: string): Promise<SectionRecord> {
+    return requirePart(client, 'site_sections', 'site section', siteId, id, sectionFromRow)
   }
 
-  async requireGroup(
-    client: QueryClient,
-    siteId: string,
-    groupId: string,
-    _field?: string
-  ): Promise<SectionGroupRecord> {
-    const row = isWellFormedId(groupId)
-      ? await client
-          .from('site_section_groups')
-          .where('site_id', siteId)
-          .where('id', groupId)
-          .first()
-      : null
-    if (!row) throw NotFoundException.resource('site section group', groupId)
-    return sectionGroupFromRow(row)
+  requireGroup(client: QueryClient, siteId: string, id: string): Promise<SectionGroupRecord> {
+    return requirePart(
+      client,
+      'site_section_groups',
+      'site section group',
+      siteId,
+      id,
+      sectionGroupFromRow
+    )
   }
 
-  async requireSiteSpace(
-    client: QueryClient,
-    siteId: string,
-    siteSpaceId: string,
-    _field?: string
-  ): Promise<SiteSpaceRecord> {
-    const row = isWellFormedId(siteSpaceId)
-      ? await client.from('site_spaces').where('site_id', siteId).where('id', siteSpaceId).first()
-      : null
-    if (!row) throw NotFoundException.resource('site space', siteSpaceId)
-    return siteSpaceFromRow(row)
+  requireSiteSpace(client: QueryClient, siteId: string, id: string): Promise<SiteSpaceRecord> {
+    return requirePart(client, 'site_spaces', 'site space', siteId, id, siteSpaceFromRow)
   }
 
   private findIn<T extends { id: string }>(records: T[], id: string, kind: string): T {
@@ -839,6 +806,24 @@ export default class SiteStructureService {
       .first()
     await this.setParentDefault(trx, siteId, sectionId, first?.id ?? null)
   }
+}
+
+/**
+ * One part of the site (a row of `table` with that site), or a 404 naming its kind.
+ */
+async function requirePart<Part>(
+  client: QueryClient,
+  table: string,
+  kind: string,
+  siteId: string,
+  id: string,
+  fromRow: (row: Record<string, any>) => Part
+): Promise<Part> {
+  const row = isWellFormedId(id)
+    ? await client.from(table).where('site_id', siteId).where('id', id).first()
+    : null
+  if (!row) throw NotFoundException.resource(kind, id)
+  return fromRow(row)
 }
 
 /**
