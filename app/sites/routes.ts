@@ -1,4 +1,4 @@
-import { apiRoutes } from '#core/http/api_routes'
+import { apiRoutes, type ApiRoute, type LazyController } from '#core/http/api_routes'
 
 const sites = () => import('#sites/controllers/sites_controller')
 const structure = () => import('#sites/controllers/site_structure_controller')
@@ -15,6 +15,18 @@ const SITE = `${SITES}/:siteId`
 const SECTION = `${SITE}/sections/:siteSectionId`
 const GROUP = `${SITE}/section-groups/:siteSectionGroupId`
 const SITE_SPACE = `${SITE}/site-spaces/:siteSpaceId`
+
+/**
+ * List, add, change and remove one kind of part of a site (`/{path}` and `/{path}/:{param}`).
+ */
+function parts(path: string, param: string, controller: LazyController): ApiRoute[] {
+  return [
+    ['get', `${SITE}/${path}`, [controller, 'index'], 'site:read'],
+    ['post', `${SITE}/${path}`, [controller, 'store'], 'site:write'],
+    ['patch', `${SITE}/${path}/:${param}`, [controller, 'update'], 'site:write'],
+    ['delete', `${SITE}/${path}/:${param}`, [controller, 'destroy'], 'site:write'],
+  ]
+}
 
 apiRoutes([
   ['get', SITES, [sites, 'index'], 'site:read'],
@@ -38,30 +50,15 @@ apiRoutes([
   ['get', `${SITE}/structure`, [structure, 'show'], 'site:read'],
   ['patch', `${SITE}/structure/sort`, [structure, 'sort'], 'site:write'],
 
-  ['get', `${SITE}/sections`, [sections, 'index'], 'site:read'],
-  ['post', `${SITE}/sections`, [sections, 'store'], 'site:write'],
-  ['patch', SECTION, [sections, 'update'], 'site:write'],
-  ['delete', SECTION, [sections, 'destroy'], 'site:write'],
+  ...parts('sections', 'siteSectionId', sections),
   ['post', `${SECTION}/move`, [sections, 'move'], 'site:write'],
-
-  ['get', `${SITE}/section-groups`, [groups, 'index'], 'site:read'],
-  ['post', `${SITE}/section-groups`, [groups, 'store'], 'site:write'],
-  ['patch', GROUP, [groups, 'update'], 'site:write'],
-  ['delete', GROUP, [groups, 'destroy'], 'site:write'],
+  ...parts('section-groups', 'siteSectionGroupId', groups),
   ['post', `${GROUP}/sections`, [groups, 'addSection'], 'site:write'],
   ['delete', `${GROUP}/sections/:siteSectionId`, [groups, 'removeSection'], 'site:write'],
   ['post', `${GROUP}/move`, [groups, 'move'], 'site:write'],
-
-  ['get', `${SITE}/site-spaces`, [siteSpaces, 'index'], 'site:read'],
-  ['post', `${SITE}/site-spaces`, [siteSpaces, 'store'], 'site:write'],
-  ['patch', SITE_SPACE, [siteSpaces, 'update'], 'site:write'],
-  ['delete', SITE_SPACE, [siteSpaces, 'destroy'], 'site:write'],
+  ...parts('site-spaces', 'siteSpaceId', siteSpaces),
   ['post', `${SITE_SPACE}/move`, [siteSpaces, 'move'], 'site:write'],
-
-  ['get', `${SITE}/share-links`, [shareLinks, 'index'], 'site:read'],
-  ['post', `${SITE}/share-links`, [shareLinks, 'store'], 'site:write'],
-  ['patch', `${SITE}/share-links/:shareLinkId`, [shareLinks, 'update'], 'site:write'],
-  ['delete', `${SITE}/share-links/:shareLinkId`, [shareLinks, 'destroy'], 'site:write'],
+  ...parts('share-links', 'shareLinkId', shareLinks),
 
   ['get', `${SITE}/publishing/auth`, [auth, 'show'], 'site:auth:read'],
   ['patch', `${SITE}/publishing/auth`, [auth, 'update'], 'site:auth:write'],

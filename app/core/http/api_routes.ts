@@ -2,7 +2,7 @@ import router from '@adonisjs/core/services/router'
 import { middleware } from '#start/kernel'
 import type { Scope } from '#core/scopes'
 
-type LazyController = () => Promise<{ default: new (...args: any[]) => any }>
+export type LazyController = () => Promise<{ default: new (...args: any[]) => any }>
 
 /**
  * One route of the GitBook API: method, path below `/v1`, controller (its `handle`, or the method

@@ -1,19 +1,15 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column, hasMany } from '@adonisjs/lucid/orm'
-import type { HasMany } from '@adonisjs/lucid/types/relations'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
 import { compose } from '@adonisjs/core/helpers'
 import { withRandomId } from '#core/models/with_random_id'
 import { withTimestamps } from '#core/models/with_timestamps'
 import { timestampColumn } from '#core/database/timestamps'
 import { booleanColumn } from '#core/database/columns'
 import type { AgentsContext, SiteType, SiteVisibility } from '#sites/records'
-import SiteSection from '#sites/models/site_section'
-import SiteSectionGroup from '#sites/models/site_section_group'
-import SiteSpace from '#sites/models/site_space'
-import ShareLink from '#sites/models/share_link'
 
 /**
- * A published documentation site of an organization.
+ * A published documentation site of an organization (created and changed through this model; its
+ * structure's rows, and every read, go through the query builder like the content tables').
  */
 export default class Site extends compose(BaseModel, withRandomId, withTimestamps) {
   @column()
@@ -71,16 +67,4 @@ export default class Site extends compose(BaseModel, withRandomId, withTimestamp
 
   @timestampColumn()
   declare adaptiveSchemaUpdatedAt: DateTime | null
-
-  @hasMany(() => SiteSection)
-  declare sections: HasMany<typeof SiteSection>
-
-  @hasMany(() => SiteSectionGroup)
-  declare sectionGroups: HasMany<typeof SiteSectionGroup>
-
-  @hasMany(() => SiteSpace)
-  declare siteSpaces: HasMany<typeof SiteSpace>
-
-  @hasMany(() => ShareLink)
-  declare shareLinks: HasMany<typeof ShareLink>
 }

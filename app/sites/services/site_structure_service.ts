@@ -623,24 +623,14 @@ export default class SiteStructureService {
 
   // ------------------------------------------------------------------------------------ lookups
 
-  requireSection(client: QueryClient, siteId: string, id: string): Promise<SectionRecord> {
-    return requirePart(client, 'site_sections', 'site section', siteId, id, sectionFromRow)
-  }
+  requireSection = (client: QueryClient, siteId: string, id: string) =>
+    requirePart(client, PARTS.section, siteId, id)
 
-  requireGroup(client: QueryClient, siteId: string, id: string): Promise<SectionGroupRecord> {
-    return requirePart(
-      client,
-      'site_section_groups',
-      'site section group',
-      siteId,
-      id,
-      sectionGroupFromRow
-    )
-  }
+  requireGroup = (client: QueryClient, siteId: string, id: string) =>
+    requirePart(client, PARTS.group, siteId, id)
 
-  requireSiteSpace(client: QueryClient, siteId: string, id: string): Promise<SiteSpaceRecord> {
-    return requirePart(client, 'site_spaces', 'site space', siteId, id, siteSpaceFromRow)
-  }
+  requireSiteSpace = (client: QueryClient, siteId: string, id: string) =>
+    requirePart(client, PARTS.siteSpace, siteId, id)
 
   private findIn<T extends { id: string }>(records: T[], id: string, kind: string): T {
     const found = records.find((record) => record.id === id)
@@ -808,16 +798,21 @@ export default class SiteStructureService {
   }
 }
 
+/** The parts of a site: their table, what a 404 calls them, and their record. */
+const PARTS = {
+  section: ['site_sections', 'site section', sectionFromRow],
+  group: ['site_section_groups', 'site section group', sectionGroupFromRow],
+  siteSpace: ['site_spaces', 'site space', siteSpaceFromRow],
+} as const
+
 /**
- * One part of the site (a row of `table` with that site), or a 404 naming its kind.
+ * One part of the site (a row of its table with that site), or a 404 naming its kind.
  */
 async function requirePart<Part>(
   client: QueryClient,
-  table: string,
-  kind: string,
+  [table, kind, fromRow]: readonly [string, string, (row: Record<string, any>) => Part],
   siteId: string,
-  id: string,
-  fromRow: (row: Record<string, any>) => Part
+  id: string
 ): Promise<Part> {
   const row = isWellFormedId(id)
     ? await client.from(table).where('site_id', siteId).where('id', id).first()
