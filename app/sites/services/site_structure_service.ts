@@ -531,34 +531,26 @@ export default class SiteStructureService {
     position: SiblingPosition
   ) {
     const structure = await this.load(trx, siteId)
+    // Site spaces are ordered within their parent, sections within their group.
+    const inParent = (table: string, records: Array<{ id: string }>) => {
+      const siblings = records.map((record) => ({ type: item.type, id: record.id }))
+      const order = reorder(siblings, item, position).map((sibling) => sibling.id)
+      return this.writePositions(trx, table, order)
+    }
     if (item.type === 'site-space') {
-      const siteSpace = this.findIn(structure.siteSpaces, item.id, 'site space')
-      const siblings = structure.siteSpaces
-        .filter((s) => s.siteSectionId === siteSpace.siteSectionId)
-        .map((s) => ({ type: 'site-space', id: s.id }))
-      const order = reorder(siblings, item, position)
-      await this.writePositions(
-        trx,
-        'site_spaces',
-        order.map((s) => s.id)
-      )
-      return
+      const { siteSectionId } = this.findIn(structure.siteSpaces, item.id, 'site space')
+      const siblings = structure.siteSpaces.filter((s) => s.siteSectionId === siteSectionId)
+      return inParent('site_spaces', siblings)
     }
     const groupId =
       item.type === 'site-section'
         ? this.findIn(structure.sections, item.id, 'site section').sectionGroupId
         : (this.findIn(structure.groups, item.id, 'site section group'), null)
     if (groupId) {
-      const siblings = structure.sections
-        .filter((s) => s.sectionGroupId === groupId)
-        .map((s) => ({ type: 'site-section', id: s.id }))
-      const order = reorder(siblings, item, position)
-      await this.writePositions(
-        trx,
+      return inParent(
         'site_sections',
-        order.map((s) => s.id)
+        structure.sections.filter((s) => s.sectionGroupId === groupId)
       )
-      return
     }
     const siblings = this.topLevel(structure).map((entry) => ({
       type: 'path' in entry ? 'site-section' : 'site-section-group',
