@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon'
-import { toBoolean } from '#core/database/columns'
+import { camelRow, toBoolean } from '#core/database/columns'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import type { OrganizationAccess } from '#organizations/organization_access'
 
@@ -127,55 +127,28 @@ export function siteFromRow(row: Record<string, any>): SiteRecord {
   }
 }
 
-export function sectionFromRow(row: Record<string, any>): SectionRecord {
-  return {
-    id: row.id,
-    siteId: row.site_id,
-    sectionGroupId: row.section_group_id ?? null,
-    title: row.title,
-    description: row.description ?? null,
-    path: row.path,
-    condition: row.condition ?? null,
-    icon: row.icon ?? null,
-    defaultSiteSpaceId: row.default_site_space_id ?? null,
-    position: Number(row.position),
-  }
-}
+/** The parts of a site's structure from their rows; every other column is a plain value. */
+export const sectionFromRow = (row: Record<string, any>): SectionRecord => ({
+  ...camelRow<SectionRecord>(row),
+  position: Number(row.position),
+})
 
-export function sectionGroupFromRow(row: Record<string, any>): SectionGroupRecord {
-  return {
-    id: row.id,
-    siteId: row.site_id,
-    title: row.title,
-    icon: row.icon ?? null,
-    position: Number(row.position),
-  }
-}
+export const sectionGroupFromRow = (row: Record<string, any>): SectionGroupRecord => ({
+  ...camelRow<SectionGroupRecord>(row),
+  position: Number(row.position),
+})
 
-export function siteSpaceFromRow(row: Record<string, any>): SiteSpaceRecord {
-  return {
-    id: row.id,
-    siteId: row.site_id,
-    siteSectionId: row.site_section_id ?? null,
-    spaceId: row.space_id,
-    path: row.path,
-    title: row.title ?? null,
-    condition: row.condition ?? null,
-    hidden: toBoolean(row.hidden),
-    position: Number(row.position),
-  }
-}
+export const siteSpaceFromRow = (row: Record<string, any>): SiteSpaceRecord => ({
+  ...camelRow<SiteSpaceRecord>(row),
+  hidden: toBoolean(row.hidden),
+  position: Number(row.position),
+})
 
-export function shareLinkFromRow(row: Record<string, any>): ShareLinkRecord {
-  return {
-    id: row.id,
-    siteId: row.site_id,
-    name: row.name,
-    active: toBoolean(row.active),
-    key: row.key,
-    createdAt: fromSqlTimestamp(row.created_at)!,
-  }
-}
+export const shareLinkFromRow = (row: Record<string, any>): ShareLinkRecord => ({
+  ...camelRow<ShareLinkRecord>(row),
+  active: toBoolean(row.active),
+  createdAt: fromSqlTimestamp(row.created_at)!,
+})
 
 /**
  * A path segment from a title: lowercase ASCII letters, digits and hyphens, at most 100 characters

@@ -37,3 +37,17 @@ export function parseJson<T = unknown>(value: unknown): T | null {
     return null
   }
 }
+
+/**
+ * A row read with the query builder (snake_case columns) as a record with camelCase keys, NULL and
+ * missing values as null: the first step of a domain's `fromRow`, which then converts booleans,
+ * numbers and timestamps.
+ */
+export function camelRow<T>(row: Record<string, unknown>): T {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      value ?? null,
+    ])
+  ) as T
+}
