@@ -4,6 +4,7 @@ import { jwtVerify } from 'jose'
 import User from '#accounts/models/user'
 import { appUrl } from '#config/app'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
+import { toSqlTimestamp } from '#core/database/timestamps'
 import { SITES_PREFIX } from '#sites/published_urls'
 import { SITE_COLUMNS, siteFromRow, type SiteRecord } from '#sites/records'
 import ShareLinkService from '#sites/services/share_link_service'
@@ -12,6 +13,7 @@ import SiteStructureService from '#sites/services/site_structure_service'
 /** A path may not hold more segments than this to be looked at (the rest is the page's path). */
 const MAX_PROXY_SEGMENTS = 8
 const API_TOKEN_LIFETIME = '1 hour'
+const API_TOKEN_NAME = 'published content'
 
 export type PublishedContent = {
   site: string
@@ -74,7 +76,7 @@ export default class PublishedUrlService {
       .slice(basePath.length)
       .split('/')
       .filter((segment) => segment !== '')
-      .map((segment) => decodeURIComponent(segment))
+      .map(safeDecode)
     let consumed: string[] = []
     let section = null
     if (structure.sections.length > 0) {
@@ -97,8 +99,16 @@ export default class PublishedUrlService {
 
     const pageSegments = segments.slice(consumed.length)
     const spaceBase = [basePath.replace(/\/$/, ''), ...consumed.map(encodeURIComponent)].join('/')
+    // Each resolution mints a short-lived token; the caller's expired ones go first, so that
+    // resolving URLs again and again keeps at most an hour's worth of them.
+    await db
+      .from('auth_access_tokens')
+      .where('tokenable_id', caller.id)
+      .where('name', API_TOKEN_NAME)
+      .where('expires_at', '<', toSqlTimestamp(new Date()))
+      .delete()
     const token = await User.accessTokens.create(caller, ['space:read'], {
-      name: 'published content',
+      name: API_TOKEN_NAME,
       expiresIn: API_TOKEN_LIFETIME,
     })
     const origin = `${url.protocol}//${url.host}`
