@@ -194,8 +194,8 @@ test.group(
         assertAnswer(await resolve(client, reader, url), 404)
       }
       assertAnswer(await resolve(client, reader, 'not a url'), 400)
-    // A malformed escape is a page path like any other, never a server error.
-    assertAnswer(await resolve(client, reader, `${site.urls.published}/%E0%A4%A/x`), 200)
+      // A malformed escape is a page path like any other, never a server error.
+      assertAnswer(await resolve(client, reader, `${site.urls.published}/%E0%A4%A/x`), 200)
     })
 
     test('the adaptive schema and its conditions', async ({ client, assert }) => {
