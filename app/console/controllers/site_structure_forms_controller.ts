@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { SiteTarget } from '#sites/services/site_structure_service'
 import {
   addSectionGroupValidator,
   addSectionValidator,
@@ -22,18 +24,18 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * site has sections).
    */
   async addSiteSpace(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    const input = await formInput(ctx, addSiteSpaceValidator, ['spaceId'])
-    await this.console.change(user, siteAccess, (trx, target) =>
-      this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
+    await this.change(
+      ctx,
+      () => formInput(ctx, addSiteSpaceValidator, ['spaceId']),
+      (trx, target, input) =>
+        this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
     )
     return noticeBack(ctx, 'Space added to the site.')
   }
 
   async removeSiteSpace(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteSiteSpace(trx, siteAccess.site.id, ctx.params.siteSpaceId)
+    await this.change(ctx, noInput, (trx, target) =>
+      this.structure.deleteSiteSpace(trx, target.id, ctx.params.siteSpaceId)
     )
     return noticeBack(ctx, 'Space removed from the site.')
   }
@@ -43,12 +45,13 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * section when it had none).
    */
   async addSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    const input = await formInput(ctx, addSectionValidator, ['spaceId', 'title'], (body) =>
-      emptyAsNull(body, ['title'])
-    )
-    await this.console.change(user, siteAccess, (trx, target) =>
-      this.structure.addSection(trx, target, input)
+    await this.change(
+      ctx,
+      () =>
+        formInput(ctx, addSectionValidator, ['spaceId', 'title'], (body) =>
+          emptyAsNull(body, ['title'])
+        ),
+      (trx, target, input) => this.structure.addSection(trx, target, input)
     )
     return noticeBack(ctx, 'Section created.')
   }
@@ -58,39 +61,41 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * takes it out of its group), whichever the form sends.
    */
   async updateSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
     const fields = ['title', 'path', 'condition', 'siteSectionGroupId']
-    const input = await formInput(ctx, updateSectionValidator, fields, (body) =>
-      emptyAsNull(body, ['condition', 'siteSectionGroupId'])
-    )
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.updateSection(trx, siteAccess.site.id, ctx.params.siteSectionId, input)
+    await this.change(
+      ctx,
+      () =>
+        formInput(ctx, updateSectionValidator, fields, (body) =>
+          emptyAsNull(body, ['condition', 'siteSectionGroupId'])
+        ),
+      (trx, target, input) =>
+        this.structure.updateSection(trx, target.id, ctx.params.siteSectionId, input)
     )
     return noticeBack(ctx, 'Section saved.')
   }
 
   async deleteSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteSection(trx, siteAccess.site.id, ctx.params.siteSectionId)
+    await this.change(ctx, noInput, (trx, target) =>
+      this.structure.deleteSection(trx, target.id, ctx.params.siteSectionId)
     )
     return noticeBack(ctx, 'Section deleted.')
   }
 
   async addGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    const input = await formInput(ctx, addSectionGroupValidator, ['title'])
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.addGroup(trx, siteAccess.site.id, input)
+    const input = await this.change(
+      ctx,
+      () => formInput(ctx, addSectionGroupValidator, ['title']),
+      (trx, target, group) => this.structure.addGroup(trx, target.id, group)
     )
     return noticeBack(ctx, `Group ${input.title} created.`)
   }
 
   async updateGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    const input = await formInput(ctx, updateSectionGroupValidator, ['title'])
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.updateGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId, input)
+    await this.change(
+      ctx,
+      () => formInput(ctx, updateSectionGroupValidator, ['title']),
+      (trx, target, input) =>
+        this.structure.updateGroup(trx, target.id, ctx.params.siteSectionGroupId, input)
     )
     return noticeBack(ctx, 'Group renamed.')
   }
@@ -99,9 +104,8 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * DELETE .../section-groups/:siteSectionGroupId: its sections stay, where the group stood.
    */
   async deleteGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId)
+    await this.change(ctx, noInput, (trx, target) =>
+      this.structure.deleteGroup(trx, target.id, ctx.params.siteSectionGroupId)
     )
     return noticeBack(ctx, 'Group deleted.')
   }
@@ -119,4 +123,25 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
     await this.console.move(user, siteAccess, { type, id }, direction)
     return noticeBack(ctx, `Moved ${direction}.`)
   }
+
+  /**
+   * One structure change: the signed-in user must manage the site; then the form is read (so a
+   * member without the right gets 403 before any validation) and `work` runs in one transaction.
+   * Returns the form's input.
+   */
+  private async change<Input>(
+    ctx: HttpContext,
+    read: () => Promise<Input>,
+    work: (trx: TransactionClientContract, target: SiteTarget, input: Input) => Promise<unknown>
+  ) {
+    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const input = await read()
+    await this.console.change(user, siteAccess, (trx, target) => work(trx, target, input))
+    return input
+  }
 }
+
+/**
+ * The `read` of a change without a form (a delete).
+ */
+async function noInput() {}
