@@ -24,20 +24,16 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * site has sections).
    */
   async addSiteSpace(ctx: HttpContext) {
-    await this.change(
-      ctx,
-      () => formInput(ctx, addSiteSpaceValidator, ['spaceId']),
-      (trx, target, input) =>
-        this.structure.addSiteSpace(trx, target, { ...input, field: 'spaceId' })
+    const change = await this.managing(ctx)
+    const input = await formInput(ctx, addSiteSpaceValidator, ['spaceId'])
+    await change((trx, site) =>
+      this.structure.addSiteSpace(trx, site, { ...input, field: 'spaceId' })
     )
     return noticeBack(ctx, 'Space added to the site.')
   }
 
   async removeSiteSpace(ctx: HttpContext) {
-    await this.change(ctx, noInput, (trx, target) =>
-      this.structure.deleteSiteSpace(trx, target.id, ctx.params.siteSpaceId)
-    )
-    return noticeBack(ctx, 'Space removed from the site.')
+    return this.remove(ctx, 'deleteSiteSpace', 'siteSpaceId', 'Space removed from the site.')
   }
 
   /**
@@ -45,14 +41,11 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * section when it had none).
    */
   async addSection(ctx: HttpContext) {
-    await this.change(
-      ctx,
-      () =>
-        formInput(ctx, addSectionValidator, ['spaceId', 'title'], (body) =>
-          emptyAsNull(body, ['title'])
-        ),
-      (trx, target, input) => this.structure.addSection(trx, target, input)
+    const change = await this.managing(ctx)
+    const input = await formInput(ctx, addSectionValidator, ['spaceId', 'title'], (body) =>
+      emptyAsNull(body, ['title'])
     )
+    await change((trx, site) => this.structure.addSection(trx, site, input))
     return noticeBack(ctx, 'Section created.')
   }
 
@@ -61,42 +54,32 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * takes it out of its group), whichever the form sends.
    */
   async updateSection(ctx: HttpContext) {
+    const change = await this.managing(ctx)
     const fields = ['title', 'path', 'condition', 'siteSectionGroupId']
-    await this.change(
-      ctx,
-      () =>
-        formInput(ctx, updateSectionValidator, fields, (body) =>
-          emptyAsNull(body, ['condition', 'siteSectionGroupId'])
-        ),
-      (trx, target, input) =>
-        this.structure.updateSection(trx, target.id, ctx.params.siteSectionId, input)
+    const input = await formInput(ctx, updateSectionValidator, fields, (body) =>
+      emptyAsNull(body, ['condition', 'siteSectionGroupId'])
     )
+    const { siteSectionId } = ctx.params
+    await change((trx, site) => this.structure.updateSection(trx, site.id, siteSectionId, input))
     return noticeBack(ctx, 'Section saved.')
   }
 
   async deleteSection(ctx: HttpContext) {
-    await this.change(ctx, noInput, (trx, target) =>
-      this.structure.deleteSection(trx, target.id, ctx.params.siteSectionId)
-    )
-    return noticeBack(ctx, 'Section deleted.')
+    return this.remove(ctx, 'deleteSection', 'siteSectionId', 'Section deleted.')
   }
 
   async addGroup(ctx: HttpContext) {
-    const input = await this.change(
-      ctx,
-      () => formInput(ctx, addSectionGroupValidator, ['title']),
-      (trx, target, group) => this.structure.addGroup(trx, target.id, group)
-    )
+    const change = await this.managing(ctx)
+    const input = await formInput(ctx, addSectionGroupValidator, ['title'])
+    await change((trx, site) => this.structure.addGroup(trx, site.id, input))
     return noticeBack(ctx, `Group ${input.title} created.`)
   }
 
   async updateGroup(ctx: HttpContext) {
-    await this.change(
-      ctx,
-      () => formInput(ctx, updateSectionGroupValidator, ['title']),
-      (trx, target, input) =>
-        this.structure.updateGroup(trx, target.id, ctx.params.siteSectionGroupId, input)
-    )
+    const change = await this.managing(ctx)
+    const input = await formInput(ctx, updateSectionGroupValidator, ['title'])
+    const groupId = ctx.params.siteSectionGroupId
+    await change((trx, site) => this.structure.updateGroup(trx, site.id, groupId, input))
     return noticeBack(ctx, 'Group renamed.')
   }
 
@@ -104,10 +87,7 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * DELETE .../section-groups/:siteSectionGroupId: its sections stay, where the group stood.
    */
   async deleteGroup(ctx: HttpContext) {
-    await this.change(ctx, noInput, (trx, target) =>
-      this.structure.deleteGroup(trx, target.id, ctx.params.siteSectionGroupId)
-    )
-    return noticeBack(ctx, 'Group deleted.')
+    return this.remove(ctx, 'deleteGroup', 'siteSectionGroupId', 'Group deleted.')
   }
 
   /**
@@ -125,23 +105,28 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
   }
 
   /**
-   * One structure change: the signed-in user must manage the site; then the form is read (so a
-   * member without the right gets 403 before any validation) and `work` runs in one transaction.
-   * Returns the form's input.
+   * A delete of the structure: `method` of SiteStructureService on the item the URL's `param`
+   * names.
    */
-  private async change<Input>(
+  private async remove(
     ctx: HttpContext,
-    read: () => Promise<Input>,
-    work: (trx: TransactionClientContract, target: SiteTarget, input: Input) => Promise<unknown>
+    method: 'deleteSiteSpace' | 'deleteSection' | 'deleteGroup',
+    param: string,
+    notice: string
   ) {
+    const change = await this.managing(ctx)
+    await change((trx, site) => this.structure[method](trx, site.id, ctx.params[param]))
+    return noticeBack(ctx, notice)
+  }
+
+  /**
+   * Checks that the signed-in user manages the site the URL names (before the form is read, so
+   * refusals come before validation errors), and returns the way to change it: one transaction
+   * as them (ConsoleSitesService.change).
+   */
+  private async managing(ctx: HttpContext) {
     const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    const input = await read()
-    await this.console.change(user, siteAccess, (trx, target) => work(trx, target, input))
-    return input
+    return (work: (trx: TransactionClientContract, site: SiteTarget) => Promise<unknown>) =>
+      this.console.change(user, siteAccess, work)
   }
 }
-
-/**
- * The `read` of a change without a form (a delete).
- */
-async function noInput() {}
