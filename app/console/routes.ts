@@ -107,49 +107,41 @@ router
           .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
 
-        // An organization's sites (the API's `urls.app` of a site is its page here).
-        const site = `${org}/sites/:siteId`
+        // An organization's sites (the API's `urls.app` of a site is its page here), and a site's
+        // settings, structure and share links under its page.
         const { siteSettings, siteStructure, siteShareLinks } = pages
         router.get(`${org}/sites`, [pages.listSites]).as('sites.index')
         router.post(`${org}/sites`, [pages.createSite]).as('sites.store')
-        router.get(site, [pages.showSite]).as('sites.show')
-        router.patch(site, [siteSettings, 'update']).as('sites.update')
-        router.delete(site, [siteSettings, 'destroy']).as('sites.destroy')
-        router.post(`${site}/publish`, [siteSettings, 'publish']).as('sites.publish')
-        router.post(`${site}/unpublish`, [siteSettings, 'unpublish']).as('sites.unpublish')
         router
-          .put(`${site}/adaptive-schema`, [siteSettings, 'updateAdaptiveSchema'])
-          .as('sites.adaptive_schema.update')
-        router
-          .post(`${site}/site-spaces`, [siteStructure, 'addSiteSpace'])
-          .as('sites.site_spaces.store')
-        router
-          .delete(`${site}/site-spaces/:siteSpaceId`, [siteStructure, 'removeSiteSpace'])
-          .as('sites.site_spaces.destroy')
-        router.post(`${site}/sections`, [siteStructure, 'addSection']).as('sites.sections.store')
-        router
-          .patch(`${site}/sections/:siteSectionId`, [siteStructure, 'updateSection'])
-          .as('sites.sections.update')
-        router
-          .delete(`${site}/sections/:siteSectionId`, [siteStructure, 'deleteSection'])
-          .as('sites.sections.destroy')
-        router
-          .post(`${site}/section-groups`, [siteStructure, 'addGroup'])
-          .as('sites.section_groups.store')
-        router
-          .patch(`${site}/section-groups/:siteSectionGroupId`, [siteStructure, 'updateGroup'])
-          .as('sites.section_groups.update')
-        router
-          .delete(`${site}/section-groups/:siteSectionGroupId`, [siteStructure, 'deleteGroup'])
-          .as('sites.section_groups.destroy')
-        router.post(`${site}/structure/sort`, [siteStructure, 'sort']).as('sites.structure.sort')
-        router.post(`${site}/share-links`, [siteShareLinks, 'store']).as('sites.share_links.store')
-        router
-          .patch(`${site}/share-links/:shareLinkId`, [siteShareLinks, 'update'])
-          .as('sites.share_links.update')
-        router
-          .delete(`${site}/share-links/:shareLinkId`, [siteShareLinks, 'destroy'])
-          .as('sites.share_links.destroy')
+          .group(() => {
+            router.get('/', [pages.showSite]).as('show')
+            router.patch('/', [siteSettings, 'update']).as('update')
+            router.delete('/', [siteSettings, 'destroy']).as('destroy')
+            router.post('/publish', [siteSettings, 'publish']).as('publish')
+            router.post('/unpublish', [siteSettings, 'unpublish']).as('unpublish')
+            router
+              .put('/adaptive-schema', [siteSettings, 'updateAdaptiveSchema'])
+              .as('adaptive_schema.update')
+            router.post('/site-spaces', [siteStructure, 'addSiteSpace']).as('site_spaces.store')
+            router
+              .delete('/site-spaces/:siteSpaceId', [siteStructure, 'removeSiteSpace'])
+              .as('site_spaces.destroy')
+            const section = '/sections/:siteSectionId'
+            router.post('/sections', [siteStructure, 'addSection']).as('sections.store')
+            router.patch(section, [siteStructure, 'updateSection']).as('sections.update')
+            router.delete(section, [siteStructure, 'deleteSection']).as('sections.destroy')
+            const group = '/section-groups/:siteSectionGroupId'
+            router.post('/section-groups', [siteStructure, 'addGroup']).as('section_groups.store')
+            router.patch(group, [siteStructure, 'updateGroup']).as('section_groups.update')
+            router.delete(group, [siteStructure, 'deleteGroup']).as('section_groups.destroy')
+            router.post('/structure/sort', [siteStructure, 'sort']).as('structure.sort')
+            const shareLink = '/share-links/:shareLinkId'
+            router.post('/share-links', [siteShareLinks, 'store']).as('share_links.store')
+            router.patch(shareLink, [siteShareLinks, 'update']).as('share_links.update')
+            router.delete(shareLink, [siteShareLinks, 'destroy']).as('share_links.destroy')
+          })
+          .prefix(`${org}/sites/:siteId`)
+          .as('sites')
 
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react'
-import { Head, Link } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
-import Flash from '~/components/flash'
+import { Link } from '@inertiajs/react'
+import OrganizationPage from '~/components/organization_page'
 import DeleteSection from '~/components/delete_section'
 import { bind, FormCard, SelectField, TextField, type BoundForm } from '~/components/form_fields'
 import Grants from '~/components/grants'
@@ -66,11 +64,12 @@ export default function ContentRecordPage({
 }) {
   const label = kind === 'space' ? 'Space' : 'Collection'
   return (
-    <ConsoleLayout>
-      <Head title={record.title} />
-      <OrganizationHeader organization={organization} current="spaces" title={heading} />
-      <Flash />
-
+    <OrganizationPage
+      organization={organization}
+      current="spaces"
+      pageTitle={record.title}
+      title={heading}
+    >
       <dl className="card settings" data-testid={`${kind}-settings`}>
         <Setting label={`${label} id`}>
           <code>{record.id}</code>
@@ -128,6 +127,6 @@ export default function ContentRecordPage({
           All spaces of {organization.title}
         </Link>
       </p>
-    </ConsoleLayout>
+    </OrganizationPage>
   )
 }

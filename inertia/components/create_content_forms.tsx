@@ -1,5 +1,5 @@
 import { useForm } from '@inertiajs/react'
-import { bind, Field, FormCard, Select, TextField } from '~/components/form_fields'
+import { bind, CreateFormCard, Field, Select, sending, TextField } from '~/components/form_fields'
 import { route } from '~/route'
 
 type Parent = { id: string; title: string }
@@ -26,28 +26,22 @@ export default function CreateContentForms({
 
   return (
     <div className="two-columns section">
-      <FormCard
-        title="New space"
-        submitLabel="Create space"
-        testId="create-space-form"
-        processing={space.processing}
-        onSubmit={() => space.post(route('console.spaces.store', params))}
+      <CreateFormCard
+        what="space"
+        {...sending(space, 'post', route('console.spaces.store', params))}
       >
         <TextField label="Space title" maxLength={50} {...bind(space, 'title')} />
         <TextField label="Emoji (optional)" maxLength={50} {...bind(space, 'emoji')} />
         {parentField(bind(space, 'parent'))}
-      </FormCard>
+      </CreateFormCard>
 
-      <FormCard
-        title="New collection"
-        submitLabel="Create collection"
-        testId="create-collection-form"
-        processing={collection.processing}
-        onSubmit={() => collection.post(route('console.collections.store', params))}
+      <CreateFormCard
+        what="collection"
+        {...sending(collection, 'post', route('console.collections.store', params))}
       >
         <TextField label="Collection title" maxLength={50} {...bind(collection, 'title')} />
         {parentField(bind(collection, 'parent'))}
-      </FormCard>
+      </CreateFormCard>
     </div>
   )
 }

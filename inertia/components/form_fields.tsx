@@ -1,6 +1,6 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react'
+import type { ComponentProps, FormEvent, InputHTMLAttributes, ReactNode } from 'react'
 
-type FieldProps = {
+export type FieldProps = {
   label: string
   name: string
   value: string
@@ -153,9 +153,27 @@ export function FormCard({
 }
 
 /**
+ * The FormCard that creates a `what`: titled "New …", its button "Create …", its test id
+ * "create-…-form".
+ */
+export function CreateFormCard({
+  what,
+  ...card
+}: { what: string } & Omit<ComponentProps<typeof FormCard>, 'title' | 'submitLabel' | 'testId'>) {
+  return (
+    <FormCard
+      title={`New ${what}`}
+      submitLabel={`Create ${what}`}
+      testId={`create-${what}-form`}
+      {...card}
+    />
+  )
+}
+
+/**
  * The part of an Inertia form (useForm) a field reads and writes.
  */
-export type BoundForm<Data extends Record<string, string>> = {
+export type BoundForm<Data extends Record<string, unknown>> = {
   data: Data
   errors: Partial<Record<keyof Data, string>>
   setData: <Key extends keyof Data>(key: Key, value: Data[Key]) => void
@@ -164,7 +182,7 @@ export type BoundForm<Data extends Record<string, string>> = {
 /**
  * A field's props bound to one value of a form: its name, value, error and change.
  */
-export function bind<Data extends Record<string, string>, Key extends keyof Data & string>(
+export function bind<Data extends Record<string, unknown>, Key extends keyof Data & string>(
   form: BoundForm<Data>,
   name: Key
 ) {
@@ -174,4 +192,34 @@ export function bind<Data extends Record<string, string>, Key extends keyof Data
     error: form.errors[name],
     onChange: (value: Data[Key]) => form.setData(name, value),
   }
+}
+
+type SubmitMethod = 'post' | 'patch' | 'put'
+type SubmitOptions = { preserveScroll?: boolean; onSuccess?: () => void }
+
+/**
+ * The part of an Inertia form (useForm) a FormCard sends.
+ */
+type SendableForm = {
+  processing: boolean
+  submit: (method: SubmitMethod, url: string, options?: SubmitOptions) => void
+}
+
+/**
+ * A FormCard's `processing` and `onSubmit` for an Inertia form sent to `url` (to a new page).
+ */
+export function sending(
+  form: SendableForm,
+  method: SubmitMethod,
+  url: string,
+  options?: SubmitOptions
+) {
+  return { processing: form.processing, onSubmit: () => form.submit(method, url, options) }
+}
+
+/**
+ * `sending` for a form within a page: the page comes back at the same scroll.
+ */
+export function sendingInPlace(form: SendableForm, method: SubmitMethod, url: string) {
+  return sending(form, method, url, { preserveScroll: true })
 }

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react'
 import { router } from '@inertiajs/react'
-import { Field } from '~/components/form_fields'
+import { Field, type FieldProps } from '~/components/form_fields'
 
 /**
  * A site's state as a badge.
@@ -50,24 +50,15 @@ export function CopyUrl({ url, label = 'Copy URL' }: { url: string; label?: stri
  */
 export function TextAreaField({
   label,
-  name,
-  value,
   error,
   rows = 12,
   onChange,
-}: {
-  label: string
-  name: string
-  value: string
-  error?: string
-  rows?: number
-  onChange: (value: string) => void
-}) {
+  ...textarea
+}: FieldProps & { rows?: number }) {
   return (
     <Field label={label} error={error}>
       <textarea
-        name={name}
-        value={value}
+        {...textarea}
         rows={rows}
         spellCheck={false}
         onChange={(event) => onChange(event.target.value)}

@@ -1,5 +1,5 @@
 import { router, useForm } from '@inertiajs/react'
-import { bind, FormCard, TextField } from '~/components/form_fields'
+import { bind, FormCard, sending, TextField } from '~/components/form_fields'
 import ConfirmButton from '~/components/confirm_button'
 import Table from '~/components/table'
 import { ActionButton, CopyUrl } from '~/components/site_parts'
@@ -30,13 +30,10 @@ export default function SiteShareLinks({
       <FormCard
         className="card inline-form section"
         submitLabel="Create share link"
-        processing={form.processing}
-        onSubmit={() =>
-          form.post(route('console.sites.share_links.store', params), {
-            preserveScroll: true,
-            onSuccess: () => form.reset('name'),
-          })
-        }
+        {...sending(form, 'post', route('console.sites.share_links.store', params), {
+          preserveScroll: true,
+          onSuccess: () => form.reset('name'),
+        })}
       >
         <TextField label="Share link name" maxLength={50} {...bind(form, 'name')} />
       </FormCard>

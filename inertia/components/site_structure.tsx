@@ -1,5 +1,5 @@
 import { router, useForm } from '@inertiajs/react'
-import { bind, Field, FormCard, Select, TextField } from '~/components/form_fields'
+import { bind, Field, FormCard, Select, sendingInPlace, TextField } from '~/components/form_fields'
 import ConfirmButton from '~/components/confirm_button'
 import { ActionButton } from '~/components/site_parts'
 import { route, type RouteParams } from '~/route'
@@ -17,36 +17,42 @@ function placeOf(index: number, length: number): Place {
 }
 
 /**
- * Up and down buttons of a section or group (the structure's sort).
+ * The actions of a section or group: up and down (the structure's sort), and delete.
  */
-function MoveButtons({
+function ItemActions({
   params,
   type,
-  id,
+  item,
   place,
-  title,
 }: {
   params: SiteParams
   type: 'site-section' | 'site-section-group'
-  id: string
+  item: { id: string; title: string }
   place: Place
-  title: string
 }) {
   const url = route('console.sites.structure.sort', params)
+  const deleteUrl =
+    type === 'site-section'
+      ? route('console.sites.sections.destroy', { ...params, siteSectionId: item.id })
+      : route('console.sites.section_groups.destroy', { ...params, siteSectionGroupId: item.id })
   return (
-    <>
+    <span className="row-actions push-right">
       {(['up', 'down'] as const).map((direction) => (
         <ActionButton
           key={direction}
           url={url}
-          data={{ type, id, direction }}
+          data={{ type, id: item.id, direction }}
           disabled={direction === 'up' ? place.first : place.last}
-          label={`Move ${title} ${direction}`}
+          label={`Move ${item.title} ${direction}`}
         >
           {direction === 'up' ? '↑' : '↓'}
         </ActionButton>
       ))}
-    </>
+      <DeleteButton
+        what={`${type === 'site-section' ? 'section' : 'group'} ${item.title}`}
+        url={deleteUrl}
+      />
+    </span>
   )
 }
 
@@ -133,22 +139,7 @@ function SectionCard({
           </code>
         ) : null}
         {canManage ? (
-          <span className="row-actions push-right">
-            <MoveButtons
-              params={params}
-              type="site-section"
-              id={section.id}
-              place={place}
-              title={section.title}
-            />
-            <DeleteButton
-              what={`section ${section.title}`}
-              url={route('console.sites.sections.destroy', {
-                ...params,
-                siteSectionId: section.id,
-              })}
-            />
-          </span>
+          <ItemActions params={params} type="site-section" item={section} place={place} />
         ) : null}
       </div>
       <SiteSpaceRows siteSpaces={section.siteSpaces} canManage={canManage} params={params} />
@@ -157,8 +148,7 @@ function SectionCard({
           <FormCard
             className="inline-form"
             submitLabel="Save section"
-            processing={names.processing}
-            onSubmit={() => names.patch(url, { preserveScroll: true })}
+            {...sendingInPlace(names, 'patch', url)}
           >
             <TextField label="Section title" maxLength={128} {...bind(names, 'title')} />
             <TextField label="Path" maxLength={100} {...bind(names, 'path')} />
@@ -166,8 +156,7 @@ function SectionCard({
           <FormCard
             className="inline-form"
             submitLabel="Save condition"
-            processing={condition.processing}
-            onSubmit={() => condition.patch(url, { preserveScroll: true })}
+            {...sendingInPlace(condition, 'patch', url)}
           >
             <TextField
               label="Condition"
@@ -210,38 +199,24 @@ function GroupCard({
   place: Place
 }) {
   const rename = useForm({ title: group.title })
-  const groupParams = { ...params, siteSectionGroupId: group.id }
+  const renameUrl = route('console.sites.section_groups.update', {
+    ...params,
+    siteSectionGroupId: group.id,
+  })
   return (
     <li className="card site-item site-group" data-testid={`group-${group.title}`}>
       <div className="site-item-head">
         <span className="badge">group</span>
         <strong>{group.title}</strong>
         {canManage ? (
-          <span className="row-actions push-right">
-            <MoveButtons
-              params={params}
-              type="site-section-group"
-              id={group.id}
-              place={place}
-              title={group.title}
-            />
-            <DeleteButton
-              what={`group ${group.title}`}
-              url={route('console.sites.section_groups.destroy', groupParams)}
-            />
-          </span>
+          <ItemActions params={params} type="site-section-group" item={group} place={place} />
         ) : null}
       </div>
       {canManage ? (
         <FormCard
           className="inline-form"
           submitLabel="Rename group"
-          processing={rename.processing}
-          onSubmit={() =>
-            rename.patch(route('console.sites.section_groups.update', groupParams), {
-              preserveScroll: true,
-            })
-          }
+          {...sendingInPlace(rename, 'patch', renameUrl)}
         >
           <TextField label="Group title" maxLength={100} {...bind(rename, 'title')} />
         </FormCard>

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react'
-import { Head } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
+import OrganizationPage from '~/components/organization_page'
 import SpaceBreadcrumb from '~/components/space_breadcrumb'
 import ContentTree from '~/components/content_tree'
 import type { ContentSpaceProps, ContentTreeNode, OrganizationHeaderProps } from '~/types'
@@ -24,12 +22,16 @@ export default function SpaceContentLayout({
   children: ReactNode
 }) {
   return (
-    <ConsoleLayout>
-      <Head title={headTitle} />
-      <OrganizationHeader organization={organization} current="spaces" title={title} />
+    <OrganizationPage
+      organization={organization}
+      current="spaces"
+      pageTitle={headTitle}
+      title={title}
+      flash={false}
+    >
       <SpaceBreadcrumb space={space} />
       {children}
-    </ConsoleLayout>
+    </OrganizationPage>
   )
 }
 

@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { SiteTarget } from '#sites/services/site_structure_service'
 import {
   addSectionGroupValidator,
   addSectionValidator,
@@ -22,20 +24,14 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * site has sections).
    */
   async addSiteSpace(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const change = await this.managing(ctx)
     const input = await formInput(ctx, addSiteSpaceValidator, ['spaceId'])
-    await this.console.change(user, siteAccess, (trx, target) =>
-      this.structure.addSiteSpace(trx, target, input)
-    )
+    await change((trx, site) => this.structure.addSiteSpace(trx, site, input))
     return noticeBack(ctx, 'Space added to the site.')
   }
 
   async removeSiteSpace(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteSiteSpace(trx, siteAccess.site.id, ctx.params.siteSpaceId)
-    )
-    return noticeBack(ctx, 'Space removed from the site.')
+    return this.remove(ctx, 'deleteSiteSpace', 'siteSpaceId', 'Space removed from the site.')
   }
 
   /**
@@ -43,13 +39,11 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * section when it had none).
    */
   async addSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const change = await this.managing(ctx)
     const input = await formInput(ctx, addSectionValidator, ['spaceId', 'title'], (body) =>
       emptyAsNull(body, ['title'])
     )
-    await this.console.change(user, siteAccess, (trx, target) =>
-      this.structure.addSection(trx, target, input)
-    )
+    await change((trx, site) => this.structure.addSection(trx, site, input))
     return noticeBack(ctx, 'Section created.')
   }
 
@@ -58,40 +52,32 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * takes it out of its group), whichever the form sends.
    */
   async updateSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const change = await this.managing(ctx)
     const fields = ['title', 'path', 'condition', 'siteSectionGroupId']
     const input = await formInput(ctx, updateSectionValidator, fields, (body) =>
       emptyAsNull(body, ['condition', 'siteSectionGroupId'])
     )
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.updateSection(trx, siteAccess.site.id, ctx.params.siteSectionId, input)
-    )
+    const { siteSectionId } = ctx.params
+    await change((trx, site) => this.structure.updateSection(trx, site.id, siteSectionId, input))
     return noticeBack(ctx, 'Section saved.')
   }
 
   async deleteSection(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteSection(trx, siteAccess.site.id, ctx.params.siteSectionId)
-    )
-    return noticeBack(ctx, 'Section deleted.')
+    return this.remove(ctx, 'deleteSection', 'siteSectionId', 'Section deleted.')
   }
 
   async addGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const change = await this.managing(ctx)
     const input = await formInput(ctx, addSectionGroupValidator, ['title'])
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.addGroup(trx, siteAccess.site.id, input)
-    )
+    await change((trx, site) => this.structure.addGroup(trx, site.id, input))
     return noticeBack(ctx, `Group ${input.title} created.`)
   }
 
   async updateGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    const change = await this.managing(ctx)
     const input = await formInput(ctx, updateSectionGroupValidator, ['title'])
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.updateGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId, input)
-    )
+    const groupId = ctx.params.siteSectionGroupId
+    await change((trx, site) => this.structure.updateGroup(trx, site.id, groupId, input))
     return noticeBack(ctx, 'Group renamed.')
   }
 
@@ -99,11 +85,7 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
    * DELETE .../section-groups/:siteSectionGroupId: its sections stay, where the group stood.
    */
   async deleteGroup(ctx: HttpContext) {
-    const { user, siteAccess } = await this.console.site(ctx, 'manage')
-    await this.console.change(user, siteAccess, (trx) =>
-      this.structure.deleteGroup(trx, siteAccess.site.id, ctx.params.siteSectionGroupId)
-    )
-    return noticeBack(ctx, 'Group deleted.')
+    return this.remove(ctx, 'deleteGroup', 'siteSectionGroupId', 'Group deleted.')
   }
 
   /**
@@ -118,5 +100,31 @@ export default class SiteStructureFormsController extends ConsoleSiteController 
     ])
     await this.console.move(user, siteAccess, { type, id }, direction)
     return noticeBack(ctx, `Moved ${direction}.`)
+  }
+
+  /**
+   * A delete of the structure: `method` of SiteStructureService on the item the URL's `param`
+   * names.
+   */
+  private async remove(
+    ctx: HttpContext,
+    method: 'deleteSiteSpace' | 'deleteSection' | 'deleteGroup',
+    param: string,
+    notice: string
+  ) {
+    const change = await this.managing(ctx)
+    await change((trx, site) => this.structure[method](trx, site.id, ctx.params[param]))
+    return noticeBack(ctx, notice)
+  }
+
+  /**
+   * Checks that the signed-in user manages the site the URL names (before the form is read, so
+   * refusals come before validation errors), and returns the way to change it: one transaction
+   * as them (ConsoleSitesService.change).
+   */
+  private async managing(ctx: HttpContext) {
+    const { user, siteAccess } = await this.console.site(ctx, 'manage')
+    return (work: (trx: TransactionClientContract, site: SiteTarget) => Promise<unknown>) =>
+      this.console.change(user, siteAccess, work)
   }
 }

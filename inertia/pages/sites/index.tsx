@@ -1,8 +1,6 @@
-import { Head, Link, useForm } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
-import Flash from '~/components/flash'
-import { FormCard, SelectField, TextField } from '~/components/form_fields'
+import { Link, useForm } from '@inertiajs/react'
+import OrganizationPage from '~/components/organization_page'
+import { bind, CreateFormCard, sending, SelectField, TextField } from '~/components/form_fields'
 import SpaceCheckboxes from '~/components/space_checkboxes'
 import Table from '~/components/table'
 import NextPageLink from '~/components/next_page_link'
@@ -30,36 +28,15 @@ export default function Sites({
   })
 
   return (
-    <ConsoleLayout>
-      <Head title={`Sites · ${organization.title}`} />
-      <OrganizationHeader organization={organization} current="sites" />
-      <Flash />
-
+    <OrganizationPage organization={organization} current="sites">
       {canCreate ? (
-        <FormCard
-          title="New site"
+        <CreateFormCard
+          what="site"
           className="card settings-form section"
-          submitLabel="Create site"
-          testId="create-site-form"
-          processing={form.processing}
-          onSubmit={() => form.post(route('console.sites.store', params))}
+          {...sending(form, 'post', route('console.sites.store', params))}
         >
-          <TextField
-            label="Site title"
-            name="title"
-            maxLength={128}
-            value={form.data.title}
-            error={form.errors.title}
-            onChange={(value) => form.setData('title', value)}
-          />
-          <SelectField
-            label="Visibility"
-            name="visibility"
-            options={visibilities}
-            value={form.data.visibility}
-            error={form.errors.visibility}
-            onChange={(value) => form.setData('visibility', value)}
-          />
+          <TextField label="Site title" maxLength={128} {...bind(form, 'title')} />
+          <SelectField label="Visibility" options={visibilities} {...bind(form, 'visibility')} />
           <SpaceCheckboxes
             label="Spaces to publish"
             spaces={spaces}
@@ -67,7 +44,7 @@ export default function Sites({
             error={form.errors.spaces}
             onChange={(value) => form.setData('spaces', value)}
           />
-        </FormCard>
+        </CreateFormCard>
       ) : null}
 
       <p className="muted">{count === 1 ? '1 site' : `${count} sites`}</p>
@@ -99,6 +76,6 @@ export default function Sites({
       )}
 
       <NextPageLink href={route('console.sites.index', params)} nextPage={nextPage} />
-    </ConsoleLayout>
+    </OrganizationPage>
   )
 }

@@ -1,10 +1,17 @@
-import { Head, Link, useForm } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
-import Flash from '~/components/flash'
+import { Link, useForm } from '@inertiajs/react'
+import OrganizationPage from '~/components/organization_page'
 import DeleteSection from '~/components/delete_section'
 import Setting from '~/components/setting'
-import { bind, Field, FormCard, Select, SelectField, TextField } from '~/components/form_fields'
+import {
+  bind,
+  CreateFormCard,
+  Field,
+  FormCard,
+  Select,
+  SelectField,
+  sendingInPlace,
+  TextField,
+} from '~/components/form_fields'
 import { ActionButton, CopyUrl, PublishedState, TextAreaField } from '~/components/site_parts'
 import { SiteSpaceRows, SiteStructure } from '~/components/site_structure'
 import SiteShareLinks from '~/components/site_share_links'
@@ -21,11 +28,12 @@ export default function Site(props: SitePageProps) {
   const sections = topLevel.flatMap((item) => (item.type === 'section' ? [item] : item.sections))
 
   return (
-    <ConsoleLayout>
-      <Head title={`${site.title} · Sites`} />
-      <OrganizationHeader organization={organization} current="sites" title={site.title} />
-      <Flash />
+    <OrganizationPage
+      organization={organization}
+      current="sites"
 
+      title={site.title}
+    >
       <div className="site-summary card">
         <p>
           <Link href={route('console.sites.index', params)}>All sites</Link> ·{' '}
@@ -88,7 +96,7 @@ export default function Site(props: SitePageProps) {
           explanation="Its spaces stay in the organization; its share links stop working."
         />
       ) : null}
-    </ConsoleLayout>
+    </OrganizationPage>
   )
 }
 
@@ -126,8 +134,7 @@ function SettingsForms({
         title="Settings"
         submitLabel="Save settings"
         testId="site-settings-form"
-        processing={settings.processing}
-        onSubmit={() => settings.patch(url, { preserveScroll: true })}
+        {...sendingInPlace(settings, 'patch', url)}
       >
         <TextField label="Title" maxLength={128} {...bind(settings, 'title')} />
         <SelectField label="Visibility" options={visibilities} {...bind(settings, 'visibility')} />
@@ -137,8 +144,7 @@ function SettingsForms({
         title="Defaults"
         submitLabel="Save defaults"
         testId="site-defaults-form"
-        processing={defaults.processing}
-        onSubmit={() => defaults.patch(url, { preserveScroll: true })}
+        {...sendingInPlace(defaults, 'patch', url)}
       >
         {sectionList.length > 0 ? (
           <Field label="Default section" error={defaults.errors.defaultSiteSection}>
@@ -188,8 +194,6 @@ function StructureForms({ organization, site, spaces }: SitePageProps) {
       <Select {...select} options={[...titles.keys()]} optionLabel={(id) => titles.get(id) ?? id} />
     </Field>
   )
-  const post = (form: typeof siteSpace | typeof section | typeof group, url: string) =>
-    form.post(url, { preserveScroll: true })
 
   return (
     <div className="three-columns section">
@@ -197,30 +201,23 @@ function StructureForms({ organization, site, spaces }: SitePageProps) {
         title="Add a space"
         submitLabel="Add space"
         testId="add-site-space-form"
-        processing={siteSpace.processing}
-        onSubmit={() => post(siteSpace, route('console.sites.site_spaces.store', params))}
+        {...sendingInPlace(siteSpace, 'post', route('console.sites.site_spaces.store', params))}
       >
         {spaceSelect(bind(siteSpace, 'spaceId'))}
       </FormCard>
-      <FormCard
-        title="New section"
-        submitLabel="Create section"
-        testId="create-section-form"
-        processing={section.processing}
-        onSubmit={() => post(section, route('console.sites.sections.store', params))}
+      <CreateFormCard
+        what="section"
+        {...sendingInPlace(section, 'post', route('console.sites.sections.store', params))}
       >
         {spaceSelect(bind(section, 'spaceId'))}
         <TextField label="Section title (optional)" maxLength={128} {...bind(section, 'title')} />
-      </FormCard>
-      <FormCard
-        title="New group"
-        submitLabel="Create group"
-        testId="create-group-form"
-        processing={group.processing}
-        onSubmit={() => post(group, route('console.sites.section_groups.store', params))}
+      </CreateFormCard>
+      <CreateFormCard
+        what="group"
+        {...sendingInPlace(group, 'post', route('console.sites.section_groups.store', params))}
       >
         <TextField label="Group title" maxLength={100} {...bind(group, 'title')} />
-      </FormCard>
+      </CreateFormCard>
     </div>
   )
 }
@@ -230,7 +227,10 @@ function StructureForms({ organization, site, spaces }: SitePageProps) {
  */
 function AdaptiveSchema({ organization, site, adaptiveSchema, canManage }: SitePageProps) {
   const form = useForm({ jsonSchema: adaptiveSchema })
-  const params = { organizationId: organization.id, siteId: site.id }
+  const url = route('console.sites.adaptive_schema.update', {
+    organizationId: organization.id,
+    siteId: site.id,
+  })
   return (
     <section className="section" data-testid="adaptive-schema">
       <h2>Adaptive schema</h2>
@@ -238,12 +238,7 @@ function AdaptiveSchema({ organization, site, adaptiveSchema, canManage }: SiteP
         <FormCard
           className="card settings-form wide-form"
           submitLabel="Save schema"
-          processing={form.processing}
-          onSubmit={() =>
-            form.put(route('console.sites.adaptive_schema.update', params), {
-              preserveScroll: true,
-            })
-          }
+          {...sendingInPlace(form, 'put', url)}
         >
           <TextAreaField label="JSON schema of visitor claims" {...bind(form, 'jsonSchema')} />
         </FormCard>

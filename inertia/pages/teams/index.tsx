@@ -1,8 +1,6 @@
-import { Head, Link, useForm } from '@inertiajs/react'
-import ConsoleLayout from '~/components/console_layout'
-import OrganizationHeader from '~/components/organization_header'
-import Flash from '~/components/flash'
-import { bind, FormCard, TextField } from '~/components/form_fields'
+import { Link, useForm } from '@inertiajs/react'
+import OrganizationPage from '~/components/organization_page'
+import { bind, FormCard, sending, TextField } from '~/components/form_fields'
 import Table from '~/components/table'
 import NextPageLink from '~/components/next_page_link'
 import { formatDate } from '~/components/format'
@@ -17,17 +15,12 @@ export default function Teams({ organization, teams, count, nextPage, canCreate 
   const form = useForm({ title: '' })
 
   return (
-    <ConsoleLayout>
-      <Head title={`Teams · ${organization.title}`} />
-      <OrganizationHeader organization={organization} current="teams" />
-      <Flash />
-
+    <OrganizationPage organization={organization} current="teams">
       {canCreate ? (
         <FormCard
           className="card inline-form section"
           submitLabel="Create team"
-          processing={form.processing}
-          onSubmit={() => form.post(route('console.teams.store', params))}
+          {...sending(form, 'post', route('console.teams.store', params))}
         >
           <TextField
             label="New team"
@@ -60,6 +53,6 @@ export default function Teams({ organization, teams, count, nextPage, canCreate 
       )}
 
       <NextPageLink href={route('console.teams.index', params)} nextPage={nextPage} />
-    </ConsoleLayout>
+    </OrganizationPage>
   )
 }
