@@ -11,6 +11,7 @@ import { SitePresenter } from '#sites/serializers/site_serializer'
 import SiteService from '#sites/services/site_service'
 import ShareLinkService from '#sites/services/share_link_service'
 import SiteStructureService, { type SiteTarget } from '#sites/services/site_structure_service'
+import { siblingPosition } from '#sites/services/site_ordering'
 
 type ItemType = 'site-space' | 'site-section' | 'site-section-group'
 
@@ -94,6 +95,26 @@ export default abstract class SiteController extends OrganizationController {
     const created = await this.change(ctx, siteAccess, (trx, target) => work(input, trx, target))
     const id = typeof created === 'string' ? created : ctx.params[ITEM_PARAMS[type]]
     return this.presentItem(ctx, siteAccess, present, { type, id }, status)
+  }
+
+  /**
+   * An admin's move of the part the route names, before or after a sibling (or to the end).
+   */
+  protected moveItem(
+    ctx: HttpContext,
+    type: ItemType,
+    read: (
+      request: HttpContext['request']
+    ) => Promise<{ position?: Parameters<typeof siblingPosition>[0] }>
+  ) {
+    return this.changeItem(ctx, type, read, ({ position }, trx, target) =>
+      this.structure.sortSiblings(
+        trx,
+        target.id,
+        { type, id: ctx.params[ITEM_PARAMS[type]] },
+        siblingPosition(position)
+      )
+    )
   }
 
   /**

@@ -2,7 +2,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { pageEnvelope, paginateList } from '#core/http/pagination'
 import { listQueryValidator } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
-import { singleAnchor } from '#sites/services/site_ordering'
 import {
   addSectionGroupValidator,
   groupSectionValidator,
@@ -79,23 +78,8 @@ export default class SiteSectionGroupsController extends SiteController {
    * groups.
    */
   move(ctx: HttpContext) {
-    return this.changeItem(
-      ctx,
-      'site-section-group',
-      (request) => request.validateBody(moveSectionGroupValidator, { nullable: [] }),
-      async ({ position }, trx, target) => {
-        const group = await this.structure.requireGroup(
-          trx,
-          target.id,
-          ctx.params.siteSectionGroupId
-        )
-        await this.structure.sortSiblings(
-          trx,
-          target.id,
-          { type: 'site-section-group', id: group.id },
-          singleAnchor(position)
-        )
-      }
+    return this.moveItem(ctx, 'site-section-group', (request) =>
+      request.validateBody(moveSectionGroupValidator, { nullable: [] })
     )
   }
 }

@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { pageEnvelope, paginateList } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
-import { singleAnchor } from '#sites/services/site_ordering'
 import {
   addSectionValidator,
   moveSectionValidator,
@@ -59,29 +58,8 @@ export default class SiteSectionsController extends SiteController {
    * Deprecated move (GitBook names sortSiteStructure instead): among the section's siblings.
    */
   move(ctx: HttpContext) {
-    const pointer = (p?: { siteSection: string }) =>
-      p ? { type: 'site-section', id: p.siteSection } : undefined
-    return this.changeItem(
-      ctx,
-      'site-section',
-      (request) => request.validateBody(moveSectionValidator, { nullable: [] }),
-      async ({ position }, trx, target) => {
-        const anchor = singleAnchor(position)
-        const section = await this.structure.requireSection(
-          trx,
-          target.id,
-          ctx.params.siteSectionId
-        )
-        await this.structure.sortSiblings(
-          trx,
-          target.id,
-          { type: 'site-section', id: section.id },
-          {
-            before: pointer(anchor.before),
-            after: pointer(anchor.after),
-          }
-        )
-      }
+    return this.moveItem(ctx, 'site-section', (request) =>
+      request.validateBody(moveSectionValidator, { nullable: [] })
     )
   }
 }

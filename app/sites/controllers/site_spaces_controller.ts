@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { pageEnvelope, paginateList } from '#core/http/pagination'
 import SiteController from '#sites/controllers/site_controller'
-import { singleAnchor } from '#sites/services/site_ordering'
 import {
   addSiteSpaceValidator,
   moveSiteSpaceValidator,
@@ -65,18 +64,12 @@ export default class SiteSpacesController extends SiteController {
     )
   }
 
+  /**
+   * Deprecated move (GitBook names sortSiteStructure instead): among the site space's siblings.
+   */
   move(ctx: HttpContext) {
-    return this.changeItem(
-      ctx,
-      'site-space',
-      (request) => request.validateBody(moveSiteSpaceValidator, { nullable: [] }),
-      ({ position }, trx, target) => {
-        const anchor = singleAnchor(position)
-        return this.structure.moveSiteSpace(trx, target.id, ctx.params.siteSpaceId, {
-          before: anchor.before?.siteSpace,
-          after: anchor.after?.siteSpace,
-        })
-      }
+    return this.moveItem(ctx, 'site-space', (request) =>
+      request.validateBody(moveSiteSpaceValidator, { nullable: [] })
     )
   }
 }

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import SiteController from '#sites/controllers/site_controller'
 import { defaultCustomizations } from '#sites/serializers/customizations'
 import { shareKeyQueryValidator, sortStructureValidator } from '#sites/validators/site_validators'
-import { singleAnchor } from '#sites/services/site_ordering'
+import { siblingPosition } from '#sites/services/site_ordering'
 
 /**
  * A site's structure as a whole: what readers get (published view), the structure, and sorting
@@ -41,7 +41,12 @@ export default class SiteStructureController extends SiteController {
     const { siteAccess, present } = await this.siteFor(ctx, 'manage')
     const input = await ctx.request.validateBody(sortStructureValidator, { nullable: [] })
     await this.change(ctx, siteAccess, (trx) =>
-      this.structure.sortSiblings(trx, siteAccess.site.id, input.item, singleAnchor(input.position))
+      this.structure.sortSiblings(
+        trx,
+        siteAccess.site.id,
+        input.item,
+        siblingPosition(input.position)
+      )
     )
     return this.presentItem(ctx, siteAccess, present, input.item)
   }

@@ -35,9 +35,15 @@ export function reorder(siblings: Sibling[], item: Sibling, position: SiblingPos
 }
 
 /**
- * The one anchor of a move body: `before` or `after`, never both.
+ * A pointer of a move body: GitBook names the sibling `id`, or `siteSection` / `siteSpace` in the
+ * deprecated moves.
  */
-export function singleAnchor<T>(position: { before?: T; after?: T } | undefined) {
+type Pointer = { type: string; id?: string; siteSection?: string; siteSpace?: string }
+
+/**
+ * The position of a move body as siblings: `before` or `after`, never both; neither is the end.
+ */
+export function siblingPosition(position?: { before?: Pointer; after?: Pointer }): SiblingPosition {
   if (position?.before && position?.after) {
     throw BadRequestException.invalid({
       field: 'position',
@@ -45,5 +51,7 @@ export function singleAnchor<T>(position: { before?: T; after?: T } | undefined)
       rule: 'oneOf',
     })
   }
-  return position ?? {}
+  const sibling = (pointer?: Pointer) =>
+    pointer && { type: pointer.type, id: (pointer.id ?? pointer.siteSection ?? pointer.siteSpace)! }
+  return { before: sibling(position?.before), after: sibling(position?.after) }
 }

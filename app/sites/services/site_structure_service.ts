@@ -207,12 +207,16 @@ export default class SiteStructureService {
     const current = await this.requireSiteSpace(trx, site.id, siteSpaceId)
     const changes: Record<string, unknown> = {}
     if (input.path !== undefined && input.path !== current.path) {
-      await this.assertFreeSiteSpacePath(
-        trx,
-        site.id,
-        current.siteSectionId,
-        input.path,
-        current.id
+      const parent = current.siteSectionId ? 'of this section' : 'of this site'
+      await assertFree(
+        trx
+          .from('site_spaces')
+          .where('site_id', site.id)
+          .where('parent_key', current.siteSectionId ?? ROOT)
+          .where('path', input.path)
+          .whereNot('id', current.id)
+          .first(),
+        `Another site space ${parent} already has the path "${input.path}"`
       )
       changes.path = input.path
     }
@@ -227,24 +231,6 @@ export default class SiteStructureService {
   async deleteSiteSpace(trx: TransactionClientContract, siteId: string, siteSpaceId: string) {
     const current = await this.requireSiteSpace(trx, siteId, siteSpaceId)
     await this.removeSiteSpaces(trx, [current])
-  }
-
-  async moveSiteSpace(
-    trx: TransactionClientContract,
-    siteId: string,
-    siteSpaceId: string,
-    position: { before?: string; after?: string }
-  ) {
-    const current = await this.requireSiteSpace(trx, siteId, siteSpaceId)
-    await this.sortSiblings(
-      trx,
-      siteId,
-      { type: 'site-space', id: current.id },
-      {
-        before: position.before ? { type: 'site-space', id: position.before } : undefined,
-        after: position.after ? { type: 'site-space', id: position.after } : undefined,
-      }
-    )
   }
 
   /**
@@ -304,16 +290,15 @@ export default class SiteStructureService {
     if (input.siteSectionGroupId !== undefined) {
       this.findIn(structure.groups, input.siteSectionGroupId, 'site section group')
     }
+    const paths = new Set(structure.sections.map((s) => s.path))
     if (structure.sections.length === 0 && structure.siteSpaces.length > 0) {
-      await this.sectionFromRoot(trx, site, structure)
+      paths.add(await this.sectionFromRoot(trx, site, structure))
     }
     const space = await this.spaceFor(trx, site, {
       spaceId: input.spaceId,
       title: input.title ?? undefined,
     })
     const title = sectionTitle(input.title ?? space.title)
-    const { sections } = await this.load(trx, site.id)
-    const paths = new Set(sections.map((s) => s.path))
     const id = newId()
     await trx.table('site_sections').insert({
       id,
@@ -534,8 +519,11 @@ export default class SiteStructureService {
     // Site spaces are ordered within their parent, sections within their group.
     const inParent = (table: string, records: Array<{ id: string }>) => {
       const siblings = records.map((record) => ({ type: item.type, id: record.id }))
-      const order = reorder(siblings, item, position).map((sibling) => sibling.id)
-      return this.writePositions(trx, table, order)
+      const order = reorder(siblings, item, position)
+      return this.writePositions(
+        trx,
+        order.map(({ id }) => ({ table, id }))
+      )
     }
     if (item.type === 'site-space') {
       const { siteSectionId } = this.findIn(structure.siteSpaces, item.id, 'site space')
@@ -559,26 +547,33 @@ export default class SiteStructureService {
     await this.writeTopLevel(trx, reorder(siblings, item, position), structure)
   }
 
-  private async writeTopLevel(
+  /**
+   * The top level in `order`: sections and groups, each in its own table.
+   */
+  private writeTopLevel(
     trx: TransactionClientContract,
     order: Sibling[],
     structure: SiteStructure
   ) {
     const groups = new Set(structure.groups.map((g) => g.id))
-    for (const [index, entry] of order.entries()) {
-      const table =
-        entry.type === 'site-section-group' && groups.has(entry.id)
-          ? 'site_section_groups'
-          : 'site_sections'
-      await trx
-        .from(table)
-        .where('id', entry.id)
-        .update({ position: index + 1 })
-    }
+    const tableOf = (entry: Sibling) =>
+      entry.type === 'site-section-group' && groups.has(entry.id)
+        ? 'site_section_groups'
+        : 'site_sections'
+    return this.writePositions(
+      trx,
+      order.map((entry) => ({ table: tableOf(entry), id: entry.id }))
+    )
   }
 
-  private async writePositions(trx: TransactionClientContract, table: string, ids: string[]) {
-    for (const [index, id] of ids.entries()) {
+  /**
+   * Positions 1, 2, 3... for the rows in the order given.
+   */
+  private async writePositions(
+    trx: TransactionClientContract,
+    rows: Array<{ table: string; id: string }>
+  ) {
+    for (const [index, { table, id }] of rows.entries()) {
       await trx
         .from(table)
         .where('id', id)
@@ -686,7 +681,7 @@ export default class SiteStructureService {
 
   /**
    * The first section of a site whose spaces were at its root: they move into it, keeping their
-   * order and default, and it becomes the default section.
+   * order and default, and it becomes the default section. Returns its path.
    */
   private async sectionFromRoot(
     trx: TransactionClientContract,
@@ -700,13 +695,14 @@ export default class SiteStructureService {
       .first()
     const title = sectionTitle(row.title)
     const id = newId()
+    const path = slugOf(title, 'section')
     await trx.table('site_sections').insert({
       id,
       site_id: site.id,
       section_group_id: null,
       title,
       description: null,
-      path: slugOf(title, 'section'),
+      path,
       condition: null,
       icon: null,
       default_site_space_id: row.default_site_space_id ?? structure.siteSpaces[0].id,
@@ -723,27 +719,7 @@ export default class SiteStructureService {
       .from('sites')
       .where('id', site.id)
       .update({ default_site_section_id: id, default_site_space_id: null })
-  }
-
-  private async assertFreeSiteSpacePath(
-    trx: TransactionClientContract,
-    siteId: string,
-    sectionId: string | null,
-    path: string,
-    exceptId: string
-  ) {
-    const taken = await trx
-      .from('site_spaces')
-      .where('site_id', siteId)
-      .where('parent_key', sectionId ?? ROOT)
-      .where('path', path)
-      .whereNot('id', exceptId)
-      .first()
-    if (taken) {
-      throw new ConflictException(
-        `Another site space ${sectionId ? 'of this section' : 'of this site'} already has the path "${path}"`
-      )
-    }
+    return path
   }
 
   private async setParentDefault(
@@ -821,5 +797,3 @@ function sectionTitle(title: string): string {
   if (chars.length < 2) return 'Section'
   return chars.slice(0, 128).join('')
 }
-
-export const ROOT_PARENT = ROOT
