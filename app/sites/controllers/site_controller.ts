@@ -6,7 +6,7 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import OrganizationService from '#organizations/services/organization_service'
 import SitePolicy from '#sites/policies/site_policy'
-import type { SiteAccess } from '#sites/records'
+import type { SiteAccess, SiteRecord } from '#sites/records'
 import { SitePresenter } from '#sites/serializers/site_serializer'
 import SiteService from '#sites/services/site_service'
 import ShareLinkService from '#sites/services/share_link_service'
@@ -69,13 +69,18 @@ export default abstract class SiteController extends OrganizationController {
   }
 
   /**
-   * The site and its whole structure as they are now, Space records loaded, for presenting.
+   * The site's whole structure, Space records loaded, for presenting. After a change, the site is
+   * read again first (`current`): its defaults and counts may have moved.
    */
-  protected async current(siteAccess: SiteAccess, present: SitePresenter) {
-    const { site } = await this.sites.find(siteAccess.access, siteAccess.site.id)
+  protected async withStructure(site: SiteRecord, present: SitePresenter) {
     const structure = await this.structure.load(db, site.id)
     await present.loadSpaces(structure.siteSpaces)
     return { site, structure }
+  }
+
+  protected async current(siteAccess: SiteAccess, present: SitePresenter) {
+    const { site } = await this.sites.find(siteAccess.access, siteAccess.site.id)
+    return this.withStructure(site, present)
   }
 
   /**

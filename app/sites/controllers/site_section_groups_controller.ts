@@ -16,7 +16,7 @@ export default class SiteSectionGroupsController extends SiteController {
   async index(ctx: HttpContext) {
     const query = await ctx.request.validateQuery(listQueryValidator)
     const { siteAccess, present } = await this.siteFor(ctx, 'view')
-    const { site, structure } = await this.current(siteAccess, present)
+    const { site, structure } = await this.withStructure(siteAccess.site, present)
     const groups = this.structure.topLevel(structure).filter((item) => !('path' in item))
     const page = paginateList(groups, query)
     return pageEnvelope(

@@ -18,7 +18,7 @@ export default class SiteSectionsController extends SiteController {
   async index(ctx: HttpContext) {
     const { shareKey, ...query } = await ctx.request.validateQuery(siteSectionsQueryValidator)
     const { siteAccess, present } = await this.siteFor(ctx, 'view', shareKey)
-    const { site, structure } = await this.current(siteAccess, present)
+    const { site, structure } = await this.withStructure(siteAccess.site, present)
     const page = paginateList(this.structure.orderedSections(structure), query)
     return pageEnvelope(
       page.rows.map((s) => present.section(site, s, structure)),

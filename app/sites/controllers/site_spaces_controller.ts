@@ -20,7 +20,7 @@ export default class SiteSpacesController extends SiteController {
       ...query
     } = await ctx.request.validateQuery(siteSpacesQueryValidator)
     const { siteAccess, present } = await this.siteFor(ctx, 'view', shareKey)
-    const { site, structure } = await this.current(siteAccess, present)
+    const { site, structure } = await this.withStructure(siteAccess.site, present)
     const sections = new Map(structure.sections.map((s) => [s.id, s]))
     const ordered = structure.sections.length
       ? this.structure

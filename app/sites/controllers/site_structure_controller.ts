@@ -15,7 +15,7 @@ export default class SiteStructureController extends SiteController {
   async published(ctx: HttpContext) {
     const { shareKey } = await ctx.request.validateQuery(shareKeyQueryValidator)
     const { siteAccess, present } = await this.siteFor(ctx, 'view', shareKey)
-    const { site, structure } = await this.current(siteAccess, present)
+    const { site, structure } = await this.withStructure(siteAccess.site, present)
     const visible = { ...structure, siteSpaces: structure.siteSpaces.filter((s) => !s.hidden) }
     return {
       object: 'published-content-site' as const,
@@ -29,7 +29,7 @@ export default class SiteStructureController extends SiteController {
   async show(ctx: HttpContext) {
     const { shareKey } = await ctx.request.validateQuery(shareKeyQueryValidator)
     const { siteAccess, present } = await this.siteFor(ctx, 'view', shareKey)
-    const { site, structure } = await this.current(siteAccess, present)
+    const { site, structure } = await this.withStructure(siteAccess.site, present)
     return present.structure(site, structure, this.structure.topLevel(structure))
   }
 
