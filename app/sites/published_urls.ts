@@ -23,21 +23,31 @@ export function siteBaseUrl(site: SiteRecord, organization: OrganizationRef): st
   return `${appUrl}${SITES_PREFIX}/${org}/${encodeURIComponent(site.basename ?? site.id)}`
 }
 
-export function sectionUrl(base: string, site: SiteRecord, section: SectionRecord): string {
+type SiteDefaults = Pick<SiteRecord, 'defaultSiteSectionId' | 'defaultSiteSpaceId'>
+
+export function sectionUrl(
+  base: string,
+  site: SiteDefaults,
+  section: Pick<SectionRecord, 'id' | 'path'>
+): string {
   return site.defaultSiteSectionId === section.id
     ? base
     : `${base}/${encodeURIComponent(section.path)}`
 }
 
 /**
- * `parentUrl` is the site's base (root site spaces) or the section's URL.
+ * A site space's URL: below its section's URL, or the site's base for a site space at the root;
+ * none of its own when it is its parent's default.
  */
 export function siteSpaceUrl(
-  parentUrl: string,
-  siteSpace: SiteSpaceRecord,
-  defaultSiteSpaceId: string | null
+  base: string,
+  site: SiteDefaults,
+  siteSpace: Pick<SiteSpaceRecord, 'id' | 'path'>,
+  section: Pick<SectionRecord, 'id' | 'path' | 'defaultSiteSpaceId'> | null
 ): string {
-  return defaultSiteSpaceId === siteSpace.id
+  const parentUrl = section ? sectionUrl(base, site, section) : base
+  const defaultId = section ? section.defaultSiteSpaceId : site.defaultSiteSpaceId
+  return defaultId === siteSpace.id
     ? parentUrl
     : `${parentUrl}/${encodeURIComponent(siteSpace.path)}`
 }

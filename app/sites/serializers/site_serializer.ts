@@ -103,7 +103,7 @@ export class SitePresenter {
    * the caller cannot see are left out.
    */
   siteSpaces(site: SiteRecord, siteSpaces: SiteSpaceRecord[], parent: SectionRecord | null) {
-    const parentUrl = parent ? sectionUrl(this.baseUrl(site), site, parent) : this.baseUrl(site)
+    const base = this.baseUrl(site)
     const defaultId = parent ? parent.defaultSiteSpaceId : site.defaultSiteSpaceId
     return siteSpaces.flatMap((siteSpace) => {
       const space = this.spaces.get(siteSpace.spaceId)
@@ -122,7 +122,7 @@ export class SitePresenter {
           hidden: siteSpace.hidden,
           hasAdvancedCustomizationFeature: false,
           urls: {
-            published: withShareKey(siteSpaceUrl(parentUrl, siteSpace, defaultId), this.shareKey),
+            published: withShareKey(siteSpaceUrl(base, site, siteSpace, parent), this.shareKey),
           },
         },
       ]

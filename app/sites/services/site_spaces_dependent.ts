@@ -2,8 +2,8 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { SpaceDependent } from '#spaces/contracts/space_dependents'
-import { sectionUrl, siteBaseUrl, siteSpaceUrl } from '#sites/published_urls'
-import { SITE_COLUMNS, sectionFromRow, siteFromRow, siteSpaceFromRow } from '#sites/records'
+import { siteBaseUrl, siteSpaceUrl } from '#sites/published_urls'
+import { SITE_COLUMNS, siteFromRow } from '#sites/records'
 import SiteStructureService from '#sites/services/site_structure_service'
 
 /**
@@ -33,11 +33,8 @@ export default class SiteSpacesDependent implements SpaceDependent {
         ...SITE_COLUMNS,
         'org.hostname as org_hostname',
         'ss.id as ss_id',
-        'ss.site_id as ss_site_id',
-        'ss.site_section_id as ss_site_section_id',
         'ss.space_id as ss_space_id',
         'ss.path as ss_path',
-        'ss.position as ss_position',
         'sec.id as sec_id',
         'sec.path as sec_path',
         'sec.default_site_space_id as sec_default_site_space_id',
@@ -49,25 +46,11 @@ export default class SiteSpacesDependent implements SpaceDependent {
         id: site.organizationId,
         hostname: row.org_hostname ?? null,
       })
-      const siteSpace = siteSpaceFromRow({
-        id: row.ss_id,
-        site_id: row.ss_site_id,
-        site_section_id: row.ss_site_section_id,
-        space_id: row.ss_space_id,
-        path: row.ss_path,
-        position: row.ss_position,
-      })
       const section = row.sec_id
-        ? sectionFromRow({
-            id: row.sec_id,
-            path: row.sec_path,
-            default_site_space_id: row.sec_default_site_space_id,
-            position: 0,
-          })
+        ? { id: row.sec_id, path: row.sec_path, defaultSiteSpaceId: row.sec_default_site_space_id }
         : null
-      const parentUrl = section ? sectionUrl(base, site, section) : base
-      const defaultId = section ? section.defaultSiteSpaceId : site.defaultSiteSpaceId
-      urls.set(siteSpace.spaceId, siteSpaceUrl(parentUrl, siteSpace, defaultId))
+      const siteSpace = { id: row.ss_id, path: row.ss_path }
+      urls.set(row.ss_space_id, siteSpaceUrl(base, site, siteSpace, section))
     }
     return urls
   }
