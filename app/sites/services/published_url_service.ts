@@ -7,6 +7,7 @@ import { BadRequestException, NotFoundException } from '#core/exceptions/api_exc
 import { toSqlTimestamp } from '#core/database/timestamps'
 import { SITES_PREFIX } from '#sites/published_urls'
 import { SITE_COLUMNS, siteFromRow, type SiteRecord } from '#sites/records'
+import SpaceAccessService from '#spaces/services/space_access_service'
 import ShareLinkService from '#sites/services/share_link_service'
 import SiteStructureService from '#sites/services/site_structure_service'
 
@@ -43,7 +44,8 @@ const notFound = () => new NotFoundException('No published content could be foun
 export default class PublishedUrlService {
   constructor(
     private structure: SiteStructureService,
-    private shareLinks: ShareLinkService
+    private shareLinks: ShareLinkService,
+    private spaceAccess: SpaceAccessService
   ) {}
 
   async resolve(caller: User, input: { url: string; visitorAuthToken?: string }) {
@@ -120,7 +122,7 @@ export default class PublishedUrlService {
       space: siteSpace.spaceId,
       pathname,
       basePath: `${spaceBase}/`,
-      siteBasePath: basePath.endsWith('/') ? basePath : `${basePath}/`,
+      siteBasePath: basePath,
       apiToken: token.value!.release(),
       organization: site.organizationId,
       ...(shareKey ? { shareKey } : {}),
@@ -178,13 +180,7 @@ export default class PublishedUrlService {
     shareKey: string | undefined,
     visitorToken: string | undefined
   ): Promise<boolean> {
-    const member = await db
-      .from('organization_members')
-      .where('organization_id', site.organizationId)
-      .where('user_id', caller.id)
-      .where('disabled', false)
-      .first()
-    if (member) return true
+    if (await this.spaceAccess.membership(caller.id, site.organizationId)) return true
     switch (site.visibility) {
       case 'public':
       case 'unlisted':
