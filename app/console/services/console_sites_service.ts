@@ -10,10 +10,7 @@ import { SitePresenter } from '#sites/serializers/site_serializer'
 import SiteService from '#sites/services/site_service'
 import ShareLinkService from '#sites/services/share_link_service'
 import AdaptiveSchemaService from '#sites/services/adaptive_schema_service'
-import SiteStructureService, {
-  type SiteStructure,
-  type SiteTarget,
-} from '#sites/services/site_structure_service'
+import SiteStructureService, { type SiteTarget } from '#sites/services/site_structure_service'
 import type { Sibling, SiblingPosition } from '#sites/services/site_ordering'
 import ConsoleAccessService from '#console/services/console_access_service'
 import ConsoleSpacesService from '#console/services/console_spaces_service'
@@ -68,16 +65,10 @@ export default class ConsoleSitesService {
    */
   change<T>(
     user: User,
-    { site, access }: SiteAccess,
+    siteAccess: SiteAccess,
     work: (trx: TransactionClientContract, target: SiteTarget) => Promise<T>
   ): Promise<T> {
-    const target: SiteTarget = {
-      id: site.id,
-      organizationId: site.organizationId,
-      userId: user.id,
-      organizationRole: access.role,
-    }
-    return db.transaction((trx) => work(trx, target))
+    return this.structure.change(siteAccess, user.id, work)
   }
 
   /**
@@ -132,7 +123,7 @@ export default class ConsoleSitesService {
   async move(user: User, siteAccess: SiteAccess, item: Sibling, direction: SortDirection) {
     await this.change(user, siteAccess, async (trx) => {
       const structure = await this.structure.load(trx, siteAccess.site.id)
-      const siblings = siblingsOf(this.structure, structure, item)
+      const siblings = this.structure.siblingsOf(structure, item)
       const index = siblings.findIndex((s) => s.type === item.type && s.id === item.id)
       const neighbour = siblings[direction === 'up' ? index - 1 : index + 1]
       if (index === -1 || !neighbour) return
@@ -141,29 +132,6 @@ export default class ConsoleSitesService {
       await this.structure.sortSiblings(trx, siteAccess.site.id, item, position)
     })
   }
-}
-
-/**
- * The siblings of a section or group: its group's sections, or the top level.
- */
-function siblingsOf(
-  service: SiteStructureService,
-  structure: SiteStructure,
-  item: Sibling
-): Sibling[] {
-  const groupId =
-    item.type === 'site-section'
-      ? (structure.sections.find((s) => s.id === item.id)?.sectionGroupId ?? null)
-      : null
-  if (groupId) {
-    return structure.sections
-      .filter((s) => s.sectionGroupId === groupId)
-      .map((s) => ({ type: 'site-section', id: s.id }))
-  }
-  return service.topLevel(structure).map((entry) => ({
-    type: 'path' in entry ? 'site-section' : 'site-section-group',
-    id: entry.id,
-  }))
 }
 
 function flattenSpaces(nodes: SpaceTreeNode[]): { id: string; title: string }[] {

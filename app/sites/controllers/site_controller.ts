@@ -58,14 +58,7 @@ export default abstract class SiteController extends OrganizationController {
     siteAccess: SiteAccess,
     work: (trx: TransactionClientContract, target: SiteTarget) => Promise<T>
   ): Promise<T> {
-    const user = ctx.auth.getUserOrFail()
-    const target: SiteTarget = {
-      id: siteAccess.site.id,
-      organizationId: siteAccess.site.organizationId,
-      userId: user.id,
-      organizationRole: siteAccess.access.role,
-    }
-    return db.transaction((trx) => work(trx, target))
+    return this.structure.change(siteAccess, ctx.auth.getUserOrFail().id, work)
   }
 
   /**

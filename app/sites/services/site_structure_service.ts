@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   BadRequestException,
@@ -21,6 +22,7 @@ import {
   uniquePath,
   type SectionGroupRecord,
   type SectionRecord,
+  type SiteAccess,
   type SiteSpaceRecord,
 } from '#sites/records'
 import { reorder, type Sibling, type SiblingPosition } from '#sites/services/site_ordering'
@@ -125,6 +127,23 @@ export default class SiteStructureService {
     private spaces: SpaceService,
     private authoring: AuthoringService
   ) {}
+
+  /**
+   * Runs a structure change of `userId` on the site in one transaction (all of it or none).
+   */
+  change<T>(
+    { site, access }: SiteAccess,
+    userId: string,
+    work: (trx: TransactionClientContract, target: SiteTarget) => Promise<T>
+  ): Promise<T> {
+    const target: SiteTarget = {
+      id: site.id,
+      organizationId: site.organizationId,
+      userId,
+      organizationRole: access.role,
+    }
+    return db.transaction((trx) => work(trx, target))
+  }
 
   async load(client: QueryClient, siteId: string): Promise<SiteStructure> {
     const [sections, groups, siteSpaces] = await Promise.all([
@@ -288,7 +307,10 @@ export default class SiteStructureService {
   ): Promise<string> {
     const structure = await this.load(trx, site.id)
     if (input.siteSectionGroupId !== undefined) {
-      this.findIn(structure.groups, input.siteSectionGroupId, 'site section group')
+      const groupId = input.siteSectionGroupId
+      if (!structure.groups.some((group) => group.id === groupId)) {
+        throw NotFoundException.resource('site section group', groupId)
+      }
     }
     const paths = new Set(structure.sections.map((s) => s.path))
     if (structure.sections.length === 0 && structure.siteSpaces.length > 0) {
@@ -455,10 +477,9 @@ export default class SiteStructureService {
       .where('section_group_id', group.id)
       .update({ section_group_id: null })
     await trx.from('site_section_groups').where('id', group.id).delete()
-    await this.writeTopLevel(
+    await this.writePositions(
       trx,
-      order.map((item) => ({ type: 'site-section', id: item.id })),
-      structure
+      order.map((item) => ({ table: 'site_sections', id: item.id }))
     )
   }
 
@@ -507,7 +528,36 @@ export default class SiteStructureService {
   // ---------------------------------------------------------------------------------- ordering
 
   /**
-   * Moves a site space, section or group before or after a sibling (or to the end of its level).
+   * The siblings of a part, in order, the part among them: its parent's site spaces, its group's
+   * sections, or the top level of sections and groups. An unknown part has none (a site space) or
+   * is not among them.
+   */
+  siblingsOf(structure: SiteStructure, item: Sibling): Sibling[] {
+    if (item.type === 'site-space') {
+      const siteSpace = structure.siteSpaces.find((s) => s.id === item.id)
+      if (!siteSpace) return []
+      return structure.siteSpaces
+        .filter((s) => s.siteSectionId === siteSpace.siteSectionId)
+        .map((s) => ({ type: 'site-space', id: s.id }))
+    }
+    const groupId =
+      item.type === 'site-section'
+        ? (structure.sections.find((s) => s.id === item.id)?.sectionGroupId ?? null)
+        : null
+    if (groupId) {
+      return structure.sections
+        .filter((s) => s.sectionGroupId === groupId)
+        .map((s) => ({ type: 'site-section', id: s.id }))
+    }
+    return this.topLevel(structure).map((entry) => ({
+      type: 'path' in entry ? 'site-section' : 'site-section-group',
+      id: entry.id,
+    }))
+  }
+
+  /**
+   * Moves a site space, section or group before or after a sibling (or to the end of its level);
+   * an unknown part is a 404.
    */
   async sortSiblings(
     trx: TransactionClientContract,
@@ -516,53 +566,14 @@ export default class SiteStructureService {
     position: SiblingPosition
   ) {
     const structure = await this.load(trx, siteId)
-    // Site spaces are ordered within their parent, sections within their group.
-    const inParent = (table: string, records: Array<{ id: string }>) => {
-      const siblings = records.map((record) => ({ type: item.type, id: record.id }))
-      const order = reorder(siblings, item, position)
-      return this.writePositions(
-        trx,
-        order.map(({ id }) => ({ table, id }))
-      )
+    const siblings = this.siblingsOf(structure, item)
+    if (!siblings.some((s) => s.type === item.type && s.id === item.id)) {
+      throw NotFoundException.resource(PART_OF_TYPE[item.type]?.[1] ?? 'site part', item.id)
     }
-    if (item.type === 'site-space') {
-      const { siteSectionId } = this.findIn(structure.siteSpaces, item.id, 'site space')
-      const siblings = structure.siteSpaces.filter((s) => s.siteSectionId === siteSectionId)
-      return inParent('site_spaces', siblings)
-    }
-    const groupId =
-      item.type === 'site-section'
-        ? this.findIn(structure.sections, item.id, 'site section').sectionGroupId
-        : (this.findIn(structure.groups, item.id, 'site section group'), null)
-    if (groupId) {
-      return inParent(
-        'site_sections',
-        structure.sections.filter((s) => s.sectionGroupId === groupId)
-      )
-    }
-    const siblings = this.topLevel(structure).map((entry) => ({
-      type: 'path' in entry ? 'site-section' : 'site-section-group',
-      id: entry.id,
-    }))
-    await this.writeTopLevel(trx, reorder(siblings, item, position), structure)
-  }
-
-  /**
-   * The top level in `order`: sections and groups, each in its own table.
-   */
-  private writeTopLevel(
-    trx: TransactionClientContract,
-    order: Sibling[],
-    structure: SiteStructure
-  ) {
-    const groups = new Set(structure.groups.map((g) => g.id))
-    const tableOf = (entry: Sibling) =>
-      entry.type === 'site-section-group' && groups.has(entry.id)
-        ? 'site_section_groups'
-        : 'site_sections'
-    return this.writePositions(
+    const order = reorder(siblings, item, position)
+    await this.writePositions(
       trx,
-      order.map((entry) => ({ table: tableOf(entry), id: entry.id }))
+      order.map((entry) => ({ table: PART_OF_TYPE[entry.type][0], id: entry.id }))
     )
   }
 
@@ -618,12 +629,6 @@ export default class SiteStructureService {
 
   requireSiteSpace = (client: QueryClient, siteId: string, id: string) =>
     requirePart(client, PARTS.siteSpace, siteId, id)
-
-  private findIn<T extends { id: string }>(records: T[], id: string, kind: string): T {
-    const found = records.find((record) => record.id === id)
-    if (!found) throw NotFoundException.resource(kind, id)
-    return found
-  }
 
   // ------------------------------------------------------------------------------------ helpers
 
@@ -772,6 +777,13 @@ const PARTS = {
   group: ['site_section_groups', 'site section group', sectionGroupFromRow],
   siteSpace: ['site_spaces', 'site space', siteSpaceFromRow],
 } as const
+
+/** The part of each pointer type of a move. */
+const PART_OF_TYPE: Record<string, (typeof PARTS)[keyof typeof PARTS]> = {
+  'site-space': PARTS.siteSpace,
+  'site-section': PARTS.section,
+  'site-section-group': PARTS.group,
+}
 
 /**
  * One part of the site (a row of its table with that site), or a 404 naming its kind.
