@@ -108,7 +108,7 @@ export default class ConsoleSitesService {
     const presented = present.structure(site, structure, this.structure.topLevel(structure))
     return siteDetailProps({
       site,
-      url: present.site(site).urls.published,
+      url: present.baseUrl(site),
       structure: presented,
       shareLinks: links?.rows.map((link) => present.shareLink(site, link)) ?? null,
       shareLinkCount: links?.count ?? 0,

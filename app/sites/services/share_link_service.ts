@@ -5,6 +5,7 @@ import { isWellFormedId, newId } from '#core/ids'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import type { QueryClient } from '#core/database/query_client'
+import { updateRow } from '#sites/services/site_structure_service'
 import { shareLinkFromRow, type ShareLinkRecord, type SiteAccess } from '#sites/records'
 
 /**
@@ -52,11 +53,7 @@ export default class ShareLinkService {
 
   async update(siteAccess: SiteAccess, id: string, input: { name?: string; active?: boolean }) {
     const link = await this.find(siteAccess, id)
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
-    await db
-      .from('site_share_links')
-      .where('id', link.id)
-      .update({ ...changes, updated_at: toSqlTimestamp(new Date()) })
+    await updateRow(db, 'site_share_links', link.id, input)
     return this.find(siteAccess, id)
   }
 

@@ -93,15 +93,15 @@ function now() {
 /**
  * Writes the fields given (if any) to one row, stamping `updated_at`.
  */
-async function updateRow(
-  trx: TransactionClientContract,
+export async function updateRow(
+  client: QueryClient,
   table: string,
   id: string,
   changes: Record<string, unknown>
 ) {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
   if (Object.keys(given).length === 0) return
-  await trx
+  await client
     .from(table)
     .where('id', id)
     .update({ ...given, updated_at: now() })
