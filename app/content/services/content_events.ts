@@ -3,6 +3,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
 import SearchIndexService from '#content/search/search_index_service'
+import FormerPathsService from '#content/services/former_paths_service'
 
 export interface RevisionDiff {
   /** Pages that are new, or whose node, path or visibility changed. */
@@ -56,13 +57,15 @@ export function diffRevisions(previous: RevisionTree | null, next: RevisionTree)
 
 /**
  * What happens when a space's current revision moves: indexes derived from the current content
- * (search) follow it, in the same transaction, with work proportional to the pages that changed.
+ * (search) follow it, and the old paths of moved or renamed pages are kept for redirects, in the
+ * same transaction, with work proportional to the pages that changed.
  */
 @inject()
 export default class ContentEvents {
   constructor(
     private store: ContentStore,
-    private search: SearchIndexService
+    private search: SearchIndexService,
+    private formerPaths: FormerPathsService
   ) {}
 
   async revisionBecameCurrent(
@@ -73,6 +76,7 @@ export default class ContentEvents {
   ) {
     const diff = diffRevisions(previous, next)
     if (diff.changed.length === 0 && diff.removed.length === 0) return
+    if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
     const markdown = await this.store.readDocuments(
       trx,
       next.spaceId,

@@ -5,6 +5,7 @@ import SpaceAccessService from '#spaces/services/space_access_service'
 import type { SpaceAccess } from '#spaces/records'
 import { ContentBranches, type BranchTarget } from '#content/contracts/content_branches'
 import ContentStore from '#content/services/content_store'
+import FormerPathsService, { normalizePagePath } from '#content/services/former_paths_service'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
 
 /**
@@ -32,7 +33,8 @@ export default class ContentReadService {
   constructor(
     private access: SpaceAccessService,
     private branches: ContentBranches,
-    private store: ContentStore
+    private store: ContentStore,
+    private formerPaths: FormerPathsService
   ) {}
 
   /** The space a caller may read (404 otherwise). */
@@ -92,11 +94,22 @@ export default class ContentReadService {
       }
       pathIndexes.set(tree, index)
     }
-    const normalized = path.replace(/^\/+|\/+$/g, '')
+    const normalized = normalizePagePath(path)
     const page = index.get(normalized)
     if (!page)
       throw new NotFoundException(`No page at path "${normalized.slice(0, 200)}" could be found`)
     return page
+  }
+
+  /**
+   * The page of `tree` that once lived at `path` (moved or renamed since), at its path in `tree`;
+   * null when no page left that path or that page is gone from `tree`. Every path a page left points
+   * at its id, so a chain of renames (A to B to C) resolves A and B alike. A path a page holds in
+   * `tree` is that page's: ask pageByPath first, and this only when it finds nothing.
+   */
+  async formerPage(tree: RevisionTree, path: string): Promise<TreePage | null> {
+    const pageId = await this.formerPaths.pageIdAt(db.connection(), tree.spaceId, path)
+    return (pageId && tree.byId.get(pageId)) || null
   }
 
   file(tree: RevisionTree, fileId: string): FileEntry {
