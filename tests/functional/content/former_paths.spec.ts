@@ -28,6 +28,9 @@ const insert = (ref: string, slug: string, into?: string) => ({
   document: { markdown: `${slug}\n` },
 })
 
+/** An update_page change giving the page another slug. */
+const rename = (page: string, slug: string) => ({ operation: 'update_page', page, slug })
+
 /** A new admin's space holding `guides` (with `guides/intro`) and `other`, merged. */
 async function spaceWithGuides(client: ApiClient) {
   const admin = await createCaller()
@@ -63,7 +66,7 @@ test.group('Former page paths', (group) => {
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
     await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.guides, slug: 'handbook' },
+      rename(pages.guides, 'handbook'),
       { operation: 'update_page', page: pages.other, into: pages.guides },
     ])
 
@@ -87,12 +90,8 @@ test.group('Former page paths', (group) => {
     assert,
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'second' },
-    ])
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'third' },
-    ])
+    await merged(client, admin, space.id, [rename(pages.other, 'second')])
+    await merged(client, admin, space.id, [rename(pages.other, 'third')])
 
     for (const path of ['other', 'second']) {
       assert.deepEqual(await formerPath(admin, space.id, path), { id: pages.other, path: 'third' })
@@ -101,9 +100,7 @@ test.group('Former page paths', (group) => {
 
   test('the old path of a page deleted since leads nowhere', async ({ client, assert }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'renamed' },
-    ])
+    await merged(client, admin, space.id, [rename(pages.other, 'renamed')])
     await merged(client, admin, space.id, [{ operation: 'delete_page', page: pages.other }])
 
     assert.isNull(await formerPath(admin, space.id, 'other'))
@@ -115,9 +112,7 @@ test.group('Former page paths', (group) => {
     assert,
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'moved' },
-    ])
+    await merged(client, admin, space.id, [rename(pages.other, 'moved')])
     const { reused } = await merged(client, admin, space.id, [insert('reused', 'other')])
 
     // The former-path row still names the page that left `other`; a site resolving `other` asks
@@ -144,15 +139,9 @@ test.group('Former page paths', (group) => {
     ])
     assert.lengthOf(await rows(), 0)
 
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'elsewhere' },
-    ])
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'other' },
-    ])
-    await merged(client, admin, space.id, [
-      { operation: 'update_page', page: pages.other, slug: 'elsewhere' },
-    ])
+    await merged(client, admin, space.id, [rename(pages.other, 'elsewhere')])
+    await merged(client, admin, space.id, [rename(pages.other, 'other')])
+    await merged(client, admin, space.id, [rename(pages.other, 'elsewhere')])
     assert.deepEqual(await rows(), [
       ['elsewhere', pages.other],
       ['other', pages.other],
