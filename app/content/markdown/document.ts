@@ -14,6 +14,7 @@ import type {
 import { parseMarkdown, visit } from '#content/markdown/parse'
 import { classifyTarget } from '#content/markdown/links'
 import { createAnchorGenerator, headingText } from '#content/markdown/headings'
+import { topLevelHints, type TopLevelHint } from '#content/markdown/hints'
 
 /**
  * GitBook's JSON document (`format=document` reads of a page): the subset of its node types that
@@ -91,9 +92,6 @@ const ADMITS: Record<Container, Set<string>> = {
   hint: new Set([...ESSENTIALS, 'table']),
 }
 
-const HINT_OPEN =
-  /^\{%\s*hint\s+style\s*=\s*"(info|warning|danger|success)"\s*%\}[ \t]*(?:\r\n|\n|\r|$)/
-const HINT_CLOSE = /(?:^|\r\n|\n|\r)[ \t]*\{%\s*endhint\s*%\}\s*$/
 const HEADING_ID = /^[-a-z0-9.+_]+$/
 
 /**
@@ -134,12 +132,14 @@ class Converter {
       }
     })
     const children = tree.children
+    const hints = container === 'top' ? topLevelHints(children, source) : []
     const blocks: DocumentBlock[] = []
-    for (let i = 0; i < children.length; i++) {
-      const hint = container === 'top' ? this.hintAt(children, i, source) : undefined
-      if (hint) {
-        blocks.push(hint.block)
+    for (let i = 0, h = 0; i < children.length; i++) {
+      const hint = hints[h]
+      if (hint?.first === i) {
+        blocks.push(this.hint(hint))
         i = hint.last
+        h += 1
         continue
       }
       blocks.push(...this.block(children[i], container))
@@ -147,37 +147,17 @@ class Converter {
     return blocks
   }
 
-  /**
-   * `{% hint style="info" %}` starting block `i` and `{% endhint %}` ending a later (or the same)
-   * block: the text between is parsed as the hint's own markdown.
-   */
-  hintAt(children: RootContent[], i: number, source: string) {
-    const first = children[i]
-    const start = first.position?.start.offset
-    if (start === undefined || first.type !== 'paragraph') return undefined
-    const opening = HINT_OPEN.exec(source.slice(start, first.position!.end.offset))
-    if (!opening) return undefined
-    for (let last = i; last < children.length; last++) {
-      const end = children[last].position?.end.offset
-      if (end === undefined) return undefined
-      const text = source.slice(start, end)
-      const closing = HINT_CLOSE.exec(text)
-      if (closing) {
-        // The opening line's break may also be the closing line's: an empty hint.
-        const inner = text.slice(opening[0].length, Math.max(closing.index, opening[0].length))
-        const nodes = this.blocks(parseMarkdown(inner), inner, 'hint')
-        const block: DocumentBlock = {
-          object: 'block',
-          type: 'hint',
-          key: this.key(),
-          data: { style: opening[1] },
-          nodes: nodes.length > 0 ? nodes : [this.paragraph([])],
-          isVoid: false,
-        }
-        return { block, last }
-      }
+  /** A hint's text is parsed as its own markdown. */
+  hint({ style, inner }: TopLevelHint): DocumentBlock {
+    const nodes = this.blocks(parseMarkdown(inner), inner, 'hint')
+    return {
+      object: 'block',
+      type: 'hint',
+      key: this.key(),
+      data: { style },
+      nodes: nodes.length > 0 ? nodes : [this.paragraph([])],
+      isVoid: false,
     }
-    return undefined
   }
 
   children(nodes: RootContent[] | Nodes[], container: Container): DocumentBlock[] {
