@@ -1,10 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import drive from '@adonisjs/drive/services/main'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
-import { blobKey } from '#content/services/authoring_service'
-
-/** Types a browser may show inline; anything else (HTML, SVG, scripts) downloads as an attachment. */
-const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf|text\/plain)$/
+import { sendFileBytes } from '#content/services/file_bytes'
 
 /**
  * GET /content/files/{spaceId}/{blob}/{name}?type=...&signature=... — the bytes behind a file's
@@ -12,22 +8,16 @@ const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|application\/pdf|text\/plain)$
  */
 export default class DownloadFileController {
   async handle({ params, request, response }: HttpContext) {
-    if (!request.hasValidSignature() || !/^[0-9a-f]{64}$/.test(params.blob)) {
-      throw NotFoundException.resource('file', params.name ?? '')
-    }
-    const disk = drive.use()
-    const key = blobKey(params.spaceId, params.blob)
-    if (!(await disk.exists(key))) throw NotFoundException.resource('file', params.name ?? '')
-    const type = String(request.qs().type ?? 'application/octet-stream')
-    const disposition = INLINE.test(type) ? 'inline' : 'attachment'
-    response.header('Content-Type', type)
-    response.header(
-      'Content-Disposition',
-      `${disposition}; filename*=UTF-8''${encodeURIComponent(params.name)}`
+    if (!request.hasValidSignature()) throw NotFoundException.resource('file', params.name ?? '')
+    await sendFileBytes(
+      response,
+      params.spaceId,
+      {
+        blob: params.blob,
+        name: params.name,
+        contentType: String(request.qs().type ?? 'application/octet-stream'),
+      },
+      'private, max-age=31536000, immutable'
     )
-    response.header('X-Content-Type-Options', 'nosniff')
-    response.header('Content-Security-Policy', "default-src 'none'; sandbox")
-    response.header('Cache-Control', 'private, max-age=31536000, immutable')
-    response.stream(await disk.getStream(key))
   }
 }

@@ -26,6 +26,8 @@ export type SearchFilter = {
   organizationId?: string
   /** Only these pages (section lookups for a page of results). */
   pageIds?: string[]
+  /** Never these pages (page ids are unique across spaces): what a reader may not see. */
+  excludedPageIds?: string[]
 }
 
 export type PageKey = { spaceId: string; pageId: string }
@@ -84,6 +86,10 @@ abstract class SqlSearchEngine implements SearchEngine {
     if (filter.organizationId) {
       parts.push('s.organization_id = ?')
       bindings.push(filter.organizationId)
+    }
+    if (filter.excludedPageIds?.length) {
+      parts.push(`s.page_id NOT IN (${placeholders(filter.excludedPageIds)})`)
+      bindings.push(...filter.excludedPageIds)
     }
     if (filter.pageIds) {
       parts.push(`s.page_id IN (${placeholders(filter.pageIds)})`)

@@ -1,0 +1,119 @@
+import type { RenderedHtml } from '#content/markdown/html'
+import type { TreePage } from '#content/types'
+import { sectionUrl, siteSpaceUrl } from '#sites/published_urls'
+import type { SectionGroupRecord, SectionRecord } from '#sites/records'
+import type { LocatedSite } from '#sites/services/site_locator'
+import type PublishedSiteService from '#sites/services/published_site_service'
+import type { SiteView } from '#sites/services/published_site_service'
+import type { Visitor } from '#sites/services/site_visitor_service'
+import { navigationHtml } from '#sites/published/navigation'
+import { topLevelOf } from '#sites/services/site_structure_service'
+
+type Link = { title: string; url: string; current: boolean }
+type Tab = Link & { icon: string | null }
+type TabGroup = { title: string; current: boolean; sections: Tab[] }
+
+/**
+ * What every reader page shows around its content: the site's title, its sections as tabs (groups
+ * as menus), the site spaces of the current section, the search box and the theme switch.
+ */
+export function frameOf(located: LocatedSite, visitor: Visitor, view?: SiteView) {
+  const base = located.basePath.replace(/\/$/, '')
+  const siteUrl = base || '/'
+  const { site } = located
+  const tabs: Array<Tab | TabGroup> = []
+  const variants: Link[] = []
+  if (view) {
+    const current = view.location.section?.id
+    const tab = (section: SectionRecord): Tab => ({
+      title: section.title,
+      url: sectionUrl(base, site, section) || '/',
+      current: section.id === current,
+      icon: section.icon,
+    })
+    for (const entry of topLevelOf(view.structure)) {
+      if (isSection(entry)) {
+        tabs.push(tab(entry))
+      } else {
+        const sections = view.structure.sections
+          .filter((s) => s.sectionGroupId === entry.id)
+          .map(tab)
+        tabs.push({ title: entry.title, current: sections.some((s) => s.current), sections })
+      }
+    }
+    const section = view.location.section
+    for (const siteSpace of view.structure.siteSpaces) {
+      if (siteSpace.siteSectionId !== (section?.id ?? null) || siteSpace.hidden) continue
+      variants.push({
+        title: siteSpace.title ?? siteSpace.path,
+        url: siteSpaceUrl(base, site, siteSpace, section) || '/',
+        current: siteSpace.id === view.location.siteSpace.id,
+      })
+    }
+  }
+  return {
+    siteTitle: site.title,
+    siteInitial: Array.from(site.title.trim())[0]?.toUpperCase() ?? 'B',
+    siteUrl,
+    searchUrl: `${base}/~search`,
+    tabs,
+    variants: variants.length > 1 ? variants : [],
+    theme: visitor.theme ?? 'system',
+    preview: visitor.preview,
+    unpublished: !site.published,
+  }
+}
+
+/**
+ * The page itself: breadcrumbs, title, description, body, "on this page", previous and next.
+ */
+export function pageOf(
+  sites: PublishedSiteService,
+  view: SiteView,
+  page: TreePage,
+  body: RenderedHtml
+) {
+  const url = (target: TreePage) => sites.pageUrl(view, target)
+  const breadcrumbs: Array<{ title: string; url: string | null }> = []
+  if (view.location.section) {
+    breadcrumbs.push({ title: view.location.section.title, url: null })
+  }
+  const ancestors: TreePage[] = []
+  for (let p = page.parentId ? view.tree.byId.get(page.parentId) : undefined; p;) {
+    ancestors.unshift(p)
+    p = p.parentId ? view.tree.byId.get(p.parentId) : undefined
+  }
+  for (const ancestor of ancestors) {
+    breadcrumbs.push({
+      title: ancestor.node.title,
+      url: ancestor.node.type === 'document' ? url(ancestor) : null,
+    })
+  }
+  const layout = page.node.layout ?? {}
+  const index = view.pages.readingIndex.get(page.node.id)
+  const previous = index !== undefined && index > 0 ? view.pages.reading[index - 1] : undefined
+  const next = index !== undefined ? view.pages.reading[index + 1] : undefined
+  const pagination = layout.pagination !== false
+  return {
+    title: page.node.title,
+    showTitle: layout.title !== false,
+    description: layout.description !== false ? (page.node.description ?? '') : '',
+    breadcrumbs,
+    bodyHtml: body.html,
+    toc:
+      layout.outline === false
+        ? []
+        : body.headings
+            .filter((h) => h.depth >= 1 && h.depth <= 3)
+            .map((h) => ({ ...h, url: `#${encodeURIComponent(h.id)}` })),
+    previous: pagination && previous ? { title: previous.node.title, url: url(previous) } : null,
+    next: pagination && next ? { title: next.node.title, url: url(next) } : null,
+    markdownUrl: sites.markdownUrl(view, page),
+    navHtml: navigationHtml(view, url, page),
+    spaceTitle: view.location.siteSpace.title ?? view.space.title,
+  }
+}
+
+function isSection(entry: SectionRecord | SectionGroupRecord): entry is SectionRecord {
+  return 'path' in entry
+}

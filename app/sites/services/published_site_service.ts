@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { LRUCache } from 'lru-cache'
+import ContentStore from '#content/services/content_store'
+import ContentReadService from '#content/services/content_read_service'
+import { renderMarkdownHtml, type RenderedHtml } from '#content/markdown/html'
+import type { RevisionTree, TreePage } from '#content/types'
+import { conditionHolds } from '#sites/conditions'
+import SiteStructureService, { type SiteStructure } from '#sites/services/site_structure_service'
+import { locateIn, type LocatedSite, type Location } from '#sites/services/site_locator'
+import type { Visitor } from '#sites/services/site_visitor_service'
+
+/** The pages of a revision a visitor may reach, in tree order. */
+export type ReaderPages = {
+  /** Reachable pages (documents and groups), also hidden ones, by path. */
+  byPath: Map<string, TreePage>
+  byId: Map<string, TreePage>
+  /** Reachable documents in reading order, hidden ones left out (previous/next, llms.txt). */
+  reading: TreePage[]
+  readingIndex: Map<string, number>
+  /** The page shown at the site space's own URL. */
+  first: TreePage | undefined
+  /** Pages of the revision a condition hides from this visitor (with everything under them). */
+  unreachable: string[]
+  /** Which pages' conditions held: part of every cache key of what is built from these pages. */
+  key: string
+}
+
+/** A site opened for one visitor at one path: what they see of it, and where they are. */
+export type SiteView = {
+  located: LocatedSite
+  visitor: Visitor
+  /** The sections, groups and site spaces this visitor may see. */
+  structure: SiteStructure
+  location: Location
+  space: { id: string; title: string; revisionId: string }
+  tree: RevisionTree
+  pages: ReaderPages
+  /** Path of the site space's URL (no trailing slash, `` for a host's root). */
+  spaceBase: string
+}
+
+const readerPages = new WeakMap<RevisionTree, Map<string, ReaderPages>>()
+const pageConditions = new WeakMap<RevisionTree, string[]>()
+/** Rendered page bodies; revisions never change, so the key names everything the HTML depends on. */
+const bodies = new LRUCache<string, RenderedHtml>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (value) => value.html.length * 2 + 64,
+})
+
+/**
+ * The published reader's view of a site: the structure and pages a visitor may see (conditions
+ * evaluated against their claims), which site space and page a path names, page bodies rendered
+ * once per revision, and the URLs of pages.
+ */
+@inject()
+export default class PublishedSiteService {
+  constructor(
+    private structures: SiteStructureService,
+    private store: ContentStore,
+    private reads: ContentReadService
+  ) {}
+
+  /**
+   * The site space a path below the site's base names, with its space's current revision; null when
+   * the path names nothing this visitor may see.
+   */
+  async open(located: LocatedSite, visitor: Visitor, segments: string[]): Promise<SiteView | null> {
+    const structure = visibleStructure(await this.structures.load(db, located.site.id), visitor)
+    const location = locateIn(located.site, structure, segments)
+    if (!location) return null
+    const space = await db
+      .from('spaces')
+      .where('id', location.siteSpace.spaceId)
+      .whereNull('deleted_at')
+      .select('id', 'title', 'revision_id')
+      .first()
+    if (!space) return null
+    const tree = await this.store.loadTree(db.connection(), space.id, space.revision_id)
+    return {
+      located,
+      visitor,
+      structure,
+      location,
+      space: { id: space.id, title: space.title, revisionId: space.revision_id },
+      tree,
+      pages: pagesFor(tree, visitor),
+      spaceBase: [
+        located.basePath.replace(/\/$/, ''),
+        ...location.consumed.map(encodeURIComponent),
+      ].join('/'),
+    }
+  }
+
+  /** Opens every site space the visitor may see (llms.txt, sitemaps, search), default ones first. */
+  async openAll(located: LocatedSite, visitor: Visitor): Promise<SiteView[]> {
+    const structure = visibleStructure(await this.structures.load(db, located.site.id), visitor)
+    const views: SiteView[] = []
+    for (const siteSpace of structure.siteSpaces) {
+      const section = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
+      const segments = [
+        ...(section && section.id !== located.site.defaultSiteSectionId ? [section.path] : []),
+        ...(siteSpace.id !==
+        (section ? section.defaultSiteSpaceId : located.site.defaultSiteSpaceId)
+          ? [siteSpace.path]
+          : []),
+      ]
+      const view = await this.open(located, visitor, segments)
+      if (view && view.location.siteSpace.id === siteSpace.id) views.push(view)
+    }
+    return views
+  }
+
+  /** The URL path of a page (the site space's own URL for its first page). */
+  pageUrl(view: Pick<SiteView, 'spaceBase' | 'pages'>, page: TreePage): string {
+    if (page === view.pages.first) return view.spaceBase || '/'
+    return `${view.spaceBase}/${page.path.split('/').map(encodeURIComponent).join('/')}`
+  }
+
+  /** The URL path of a page's markdown (`.md` after its own path). */
+  markdownUrl(view: Pick<SiteView, 'spaceBase'>, page: TreePage): string {
+    return `${view.spaceBase}/${page.path.split('/').map(encodeURIComponent).join('/')}.md`
+  }
+
+  /** Where a file of the revision is served to readers of this site space. */
+  fileUrl(view: Pick<SiteView, 'spaceBase' | 'tree'>, fileId: string): string | undefined {
+    const file = view.tree.files.find((candidate) => candidate.id === fileId)
+    if (!file) return undefined
+    return `${view.spaceBase}/~files/${encodeURIComponent(file.id)}/${encodeURIComponent(file.name)}`
+  }
+
+  /** A page moved or renamed since a path was its own: the page at its new path, if reachable. */
+  async movedPage(view: SiteView, path: string): Promise<TreePage | null> {
+    const page = await this.reads.formerPage(view.tree, path)
+    return page && view.pages.byId.has(page.node.id) ? page : null
+  }
+
+  /** The page's markdown ('' for groups). */
+  markdownOf(view: SiteView, page: TreePage): Promise<string> {
+    return this.reads.markdownOf(view.tree, page)
+  }
+
+  /**
+   * The page's body as sanitized HTML, with links to pages and files pointing into this site
+   * space; rendered once per revision and site space URL.
+   */
+  async body(view: SiteView, page: TreePage): Promise<RenderedHtml> {
+    const key = `${view.spaceBase}\n${view.tree.spaceId}\n${view.tree.id}\n${page.node.id}\n${view.pages.first?.node.id}`
+    const cached = bodies.get(key)
+    if (cached) return cached
+    const markdown = await this.markdownOf(view, page)
+    const rendered = renderMarkdownHtml(markdown, {
+      pagePath: page.path,
+      pageHasChildren: page.children.length > 0,
+      pageUrl: (target) => {
+        const linked = target.pageId
+          ? view.tree.byId.get(target.pageId)
+          : view.tree.byId.get(pathIndex(view.tree).get(target.path ?? '') ?? '')
+        if (!linked) return undefined
+        const url = this.pageUrl(view, linked)
+        return target.anchor ? `${url}#${encodeURIComponent(target.anchor)}` : url
+      },
+      fileUrl: (fileId) => this.fileUrl(view, fileId),
+    })
+    bodies.set(key, rendered)
+    return rendered
+  }
+
+  /**
+   * A validator of what a page shows this visitor: the revision, the page, the visible structure,
+   * the site's settings and the visitor's claims and theme.
+   */
+  etag(view: SiteView, extra: string): string {
+    const hash = createHash('sha1')
+    hash.update(
+      JSON.stringify([
+        RENDER_VERSION,
+        view.located.site,
+        view.located.reader.updatedAt,
+        view.structure,
+        view.tree.id,
+        view.pages.key,
+        view.visitor.claims,
+        view.visitor.theme,
+        view.visitor.preview,
+        extra,
+      ])
+    )
+    return `W/"${hash.digest('base64url')}"`
+  }
+}
+
+/** Changes whenever the reader's HTML changes for the same content. */
+const RENDER_VERSION = 1
+
+const pathIndexes = new WeakMap<RevisionTree, Map<string, string>>()
+
+function pathIndex(tree: RevisionTree): Map<string, string> {
+  let index = pathIndexes.get(tree)
+  if (!index) {
+    index = new Map()
+    for (const page of tree.byId.values()) {
+      if (page.node.type !== 'link' && !index.has(page.path)) index.set(page.path, page.node.id)
+    }
+    pathIndexes.set(tree, index)
+  }
+  return index
+}
+
+/**
+ * The parts of a site a visitor sees: sections and site spaces whose condition holds for their
+ * claims (all of them in a preview), and only groups that still hold a section.
+ */
+export function visibleStructure(structure: SiteStructure, visitor: Visitor): SiteStructure {
+  if (visitor.preview) return structure
+  const sections = structure.sections.filter((s) => conditionHolds(s.condition, visitor))
+  const sectionIds = new Set(sections.map((s) => s.id))
+  const siteSpaces = structure.siteSpaces.filter(
+    (s) =>
+      (s.siteSectionId === null || sectionIds.has(s.siteSectionId)) &&
+      conditionHolds(s.condition, visitor)
+  )
+  const withSpaces = new Set(siteSpaces.map((s) => s.siteSectionId))
+  const shown = sections.filter((s) => withSpaces.has(s.id))
+  const groups = structure.groups.filter((g) => shown.some((s) => s.sectionGroupId === g.id))
+  return { sections: shown, groups, siteSpaces }
+}
+
+/**
+ * The pages of a revision a visitor may reach: a page whose condition fails is gone with its
+ * children. Built once per revision and set of conditions that held.
+ */
+export function pagesFor(tree: RevisionTree, visitor: Visitor): ReaderPages {
+  let conditions = pageConditions.get(tree)
+  if (!conditions) {
+    conditions = [
+      ...new Set(
+        [...tree.byId.values()].flatMap((p) => (p.node.condition ? [p.node.condition] : []))
+      ),
+    ]
+    pageConditions.set(tree, conditions)
+  }
+  const held = new Set(
+    visitor.preview ? conditions : conditions.filter((c) => conditionHolds(c, visitor))
+  )
+  const key = conditions.map((c) => (held.has(c) ? '1' : '0')).join('')
+  let forTree = readerPages.get(tree)
+  // Many distinct sets of conditions (claims of many kinds): keep the last few only.
+  if (forTree && forTree.size >= 64) forTree.clear()
+  if (!forTree) {
+    forTree = new Map()
+    readerPages.set(tree, forTree)
+  }
+  const cached = forTree.get(key)
+  if (cached) return cached
+
+  const pages: ReaderPages = {
+    byPath: new Map(),
+    byId: new Map(),
+    reading: [],
+    readingIndex: new Map(),
+    first: undefined,
+    unreachable: [],
+    key,
+  }
+  const hide = (page: TreePage) => {
+    pages.unreachable.push(page.node.id)
+    for (const child of page.children) hide(child)
+  }
+  const walk = (list: TreePage[], hiddenAbove: boolean) => {
+    for (const page of list) {
+      if (page.node.condition && !held.has(page.node.condition)) {
+        hide(page)
+        continue
+      }
+      const hidden = hiddenAbove || page.node.hidden === true
+      if (page.node.type !== 'link') {
+        pages.byId.set(page.node.id, page)
+        if (!pages.byPath.has(page.path)) pages.byPath.set(page.path, page)
+      }
+      if (page.node.type === 'document' && !hidden) {
+        pages.readingIndex.set(page.node.id, pages.reading.length)
+        pages.reading.push(page)
+      }
+      walk(page.children, hidden)
+    }
+  }
+  walk(tree.pages, false)
+  pages.first = pages.reading[0]
+  forTree.set(key, pages)
+  return pages
+}
