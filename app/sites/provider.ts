@@ -4,7 +4,7 @@ import { SpaceDependents } from '#spaces/contracts/space_dependents'
 
 /**
  * Sites: published sites of an organization, their sections, section groups, site spaces, share
- * links, adaptive schema and visitor authentication.
+ * links, adaptive schema and visitor authentication, and the published reader of sites.
  */
 export default class SitesProvider {
   constructor(protected app: ApplicationService) {}
@@ -28,9 +28,13 @@ export default class SitesProvider {
   }
 
   /**
-   * Routes are registered once the application has booted (router and kernel middleware exist then).
+   * Routes are registered once the application has booted (router and kernel middleware exist
+   * then); the server middleware serving sites on their own hosts comes after the kernel's.
    */
   async start() {
+    await import('#start/kernel')
+    const server = await this.app.container.make('server')
+    server.use([() => import('#sites/middleware/site_host_middleware')])
     await import('#sites/routes')
   }
 }

@@ -1,3 +1,5 @@
+import router from '@adonisjs/core/services/router'
+import { SITES_PREFIX } from '#sites/published_urls'
 import { apiRoutes, type ApiRoute, type LazyController } from '#core/http/api_routes'
 
 const sites = () => import('#sites/controllers/sites_controller')
@@ -9,6 +11,8 @@ const shareLinks = () => import('#sites/controllers/share_links_controller')
 const schema = () => import('#sites/controllers/adaptive_schema_controller')
 const auth = () => import('#sites/controllers/publishing_auth_controller')
 const publishedUrls = () => import('#sites/controllers/published_urls_controller')
+const siteSearch = () => import('#sites/controllers/site_search_controller')
+const reader = () => import('#sites/controllers/published_site_controller')
 
 const SITES = '/orgs/:organizationId/sites'
 const SITE = `${SITES}/:siteId`
@@ -64,5 +68,14 @@ apiRoutes([
   ['patch', `${SITE}/publishing/auth`, [auth, 'update'], 'site:auth:write'],
   ['post', `${SITE}/publishing/auth/regenerate`, [auth, 'regenerate'], 'site:auth:write'],
 
+  ['post', `${SITE}/search`, siteSearch, 'site:read'],
+
   ['get', '/urls/published', publishedUrls, 'site:read'],
 ])
+
+/**
+ * The published reader at `/sites/{organization}/{site}/...` (on a site's own host: see
+ * SiteHostMiddleware). Outside `/v1`: HTML for browsers, no API token.
+ */
+router.get(`${SITES_PREFIX}/:organization/:site`, [reader, 'show'])
+router.get(`${SITES_PREFIX}/:organization/:site/*`, [reader, 'show'])

@@ -115,6 +115,18 @@ export async function assertFree(taken: Promise<unknown>, message: string) {
 }
 
 /**
+ * The top level of a site with sections: ungrouped sections and groups, in one order.
+ */
+export function topLevelOf(
+  structure: Pick<SiteStructure, 'sections' | 'groups'>
+): Array<SectionRecord | SectionGroupRecord> {
+  return [
+    ...structure.sections.filter((section) => section.sectionGroupId === null),
+    ...structure.groups,
+  ].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))
+}
+
+/**
  * The structure of sites: site spaces at the root or in sections, sections (optionally in section
  * groups), their order, paths and defaults. Every method runs inside the caller's transaction and
  * keeps the invariants: paths unique within their parent (409), every non-empty parent has a
@@ -162,10 +174,7 @@ export default class SiteStructureService {
    * The top level of a site with sections: ungrouped sections and groups, in one order.
    */
   topLevel(structure: SiteStructure): Array<SectionRecord | SectionGroupRecord> {
-    return [
-      ...structure.sections.filter((section) => section.sectionGroupId === null),
-      ...structure.groups,
-    ].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))
+    return topLevelOf(structure)
   }
 
   // ---------------------------------------------------------------------------------- site spaces

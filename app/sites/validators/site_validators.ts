@@ -280,3 +280,29 @@ export const publishedUrlQueryValidator = vine.compile(
     redirectOnError: vine.boolean().optional(),
   })
 )
+
+const siteSpaceIds = vine.array(vine.string().maxLength(64)).minLength(1).maxLength(1000)
+
+/**
+ * POST /sites/{siteId}/search: `query` and where to search (`scope`, or the deprecated `mode` with
+ * `siteSpaceId`/`siteSpaceIds`); everywhere by default.
+ */
+export const siteSearchValidator = vine.compile(
+  vine.object({
+    query: vine
+      .string()
+      .minLength(1)
+      .use(maxCharacters({ max: 512 })),
+    scope: vine
+      .object({
+        mode: vine.enum(['all', 'default', 'specific'] as const),
+        currentSiteSpace: vine.string().maxLength(64).optional(),
+        restrictTo: vine.enum(['currentSiteSpace', 'otherSiteSpaces'] as const).optional(),
+        siteSpaceIds: siteSpaceIds.clone().optional().requiredWhen('mode', '=', 'specific'),
+      })
+      .optional(),
+    mode: vine.enum(['all', 'current', 'specific'] as const).optional(),
+    siteSpaceId: vine.string().maxLength(64).optional(),
+    siteSpaceIds: siteSpaceIds.clone().optional(),
+  })
+)
