@@ -78,6 +78,7 @@ export function siteDetailProps(input: {
   shareLinks: PresentedShareLink[] | null
   shareLinkCount: number
   adaptiveSchema: string
+  previewUrl: string
 }) {
   const { site, structure } = input
   return {
@@ -85,6 +86,7 @@ export function siteDetailProps(input: {
       ...siteSummaryProps(site, input.url),
       basename: site.basename,
       defaultSiteSectionId: site.defaultSiteSectionId,
+      previewUrl: input.previewUrl,
     },
     rootSiteSpaces: structure.type === 'siteSpaces' ? structure.structure.map(siteSpaceProps) : [],
     topLevel:

@@ -18,6 +18,7 @@ import { readFacts } from '#content/services/document_facts'
 import type { RevisionTree, TreePage } from '#content/types'
 import type { SpaceAccess } from '#spaces/records'
 import { organizationHeader } from '#console/serializers/administration_props'
+import PublishedLinksService from '#sites/services/published_links_service'
 
 /**
  * A page of a revision's tree in the console (every page type), nested; `href` is its console page
@@ -80,7 +81,8 @@ export default class ConsoleContentService {
     private changeRequestReads: ChangeRequestReadService,
     private changeRequests: ChangeRequestService,
     private organizations: OrganizationService,
-    private store: ContentStore
+    private store: ContentStore,
+    private published: PublishedLinksService
   ) {}
 
   /**
@@ -114,6 +116,11 @@ export default class ConsoleContentService {
       href: page.node.type === 'link' ? (page.node.href ?? null) : null,
       markdown,
       files: await this.filesOf(read.tree, page),
+      // Sites publish the space's current revision only.
+      publishedAt:
+        !read.branch && read.tree.id === read.access.space.revisionId
+          ? await this.published.pageUrls(read.tree.spaceId, page.node.id)
+          : [],
     }
   }
 

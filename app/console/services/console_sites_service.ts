@@ -15,6 +15,7 @@ import type { Sibling, SiblingPosition } from '#sites/services/site_ordering'
 import ConsoleAccessService from '#console/services/console_access_service'
 import ConsoleSpacesService from '#console/services/console_spaces_service'
 import type { SpaceTreeNode } from '#console/serializers/space_props'
+import PublishedLinksService from '#sites/services/published_links_service'
 import { siteDetailProps, siteSummaryProps } from '#console/serializers/site_props'
 
 /**
@@ -38,7 +39,8 @@ export default class ConsoleSitesService {
     private sites: SiteService,
     private structure: SiteStructureService,
     private shareLinks: ShareLinkService,
-    private schemas: AdaptiveSchemaService
+    private schemas: AdaptiveSchemaService,
+    private published: PublishedLinksService
   ) {}
 
   /**
@@ -113,6 +115,7 @@ export default class ConsoleSitesService {
       shareLinks: links?.rows.map((link) => present.shareLink(site, link)) ?? null,
       shareLinkCount: links?.count ?? 0,
       adaptiveSchema: JSON.stringify(schema.jsonSchema, null, 2),
+      previewUrl: (await this.published.previewUrl(site.id)) ?? present.baseUrl(site),
     })
   }
 

@@ -50,6 +50,23 @@ export default function ContentPage({
         <Setting label="Page id">
           <code>{page.id}</code>
         </Setting>
+        {page.publishedAt.length > 0 ? (
+          <Setting label="Published at">
+            <ul className="plain-list" data-testid="page-published">
+              {page.publishedAt.map((link) => (
+                <li key={link.siteId}>
+                  <a href={link.url} target="_blank" rel="noreferrer">
+                    {link.url}
+                  </a>{' '}
+                  <span className="muted">
+                    {link.siteTitle}
+                    {link.published ? '' : ' (unpublished)'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </Setting>
+        ) : null}
       </dl>
 
       {page.type === 'document' ? (

@@ -43,6 +43,9 @@ export default function Site(props: SitePageProps) {
         <div className="row-actions">
           <span className="muted">Published URL</span>
           <CopyUrl url={site.publishedUrl} />
+          <a href={site.previewUrl} target="_blank" rel="noreferrer" data-testid="site-preview">
+            {site.published ? 'Open site' : 'Preview'}
+          </a>
           {canManage ? (
             <ActionButton
               url={route(
