@@ -2,6 +2,7 @@ import { toHast, defaultHandlers, type Handlers, type State } from 'mdast-util-t
 import { sanitize, defaultSchema, type Schema } from 'hast-util-sanitize'
 import { toHtml } from 'hast-util-to-html'
 import { createLowlight, common } from 'lowlight'
+import { toString } from 'mdast-util-to-string'
 import type { Element, ElementContent } from 'hast'
 import type {
   Code,
@@ -312,29 +313,62 @@ function withAnchor(url: string | undefined, anchor: string | undefined): string
 
 const BLOCK_TAG = new RegExp(BLOCK_TAG_LINE.source)
 
+type Phrasing = Paragraph['children'][number]
+/** A paragraph's content by line: its inline nodes and text pieces, and what ends the line. */
+interface Line {
+  parts: Phrasing[]
+  end?: Phrasing
+}
+
 /**
- * A paragraph without its GitBook block-tag lines (`{% tabs %}`, a hint left unclosed...): whole
- * lines of a text node only, so a tag split by markup stays. Nothing when only tags were left.
+ * A paragraph without its GitBook block-tag lines (`{% tabs %}`, `{% embed url="..." %}`, a hint
+ * left unclosed...): a line goes when its text is a tag. Nothing when only tags were left.
  */
 function withoutBlockTags(node: Paragraph): Nodes[] {
-  const children = node.children
-  const emptied = new Set<Nodes>()
-  children.forEach((child, index) => {
-    if (child.type !== 'text' || !child.value.includes('{%')) return
-    const startsLine = index === 0 || children[index - 1].type === 'break'
-    const endsLine = index === children.length - 1 || children[index + 1].type === 'break'
-    const lines = child.value.split('\n')
-    child.value = lines
-      .filter((line, at) => {
-        const whole = (at > 0 || startsLine) && (at < lines.length - 1 || endsLine)
-        return !(whole && BLOCK_TAG.test(line))
+  if (!node.children.some((child) => child.type === 'text' && child.value.includes('{%')))
+    return [node]
+  const lines = linesOf(node.children).filter(
+    (line) => !BLOCK_TAG.test(line.parts.map((part) => toString(part)).join(''))
+  )
+  if (lines.length === 0) return []
+  const last = lines[lines.length - 1]
+  if (last.end?.type === 'text') last.end = undefined
+  node.children = mergeText(
+    lines.flatMap((line) => (line.end ? [...line.parts, line.end] : line.parts))
+  )
+  return [node]
+}
+
+function linesOf(children: Phrasing[]): Line[] {
+  const lines: Line[] = [{ parts: [] }]
+  const current = () => lines[lines.length - 1]
+  for (const child of children) {
+    if (child.type === 'break') {
+      current().end = child
+      lines.push({ parts: [] })
+    } else if (child.type === 'text') {
+      child.value.split('\n').forEach((piece, index) => {
+        if (index > 0) {
+          current().end = { type: 'text', value: '\n' }
+          lines.push({ parts: [] })
+        }
+        if (piece !== '') current().parts.push({ type: 'text', value: piece })
       })
-      .join('\n')
-    if (child.value.trim() === '') emptied.add(child)
-  })
-  if (emptied.size === 0) return [node]
-  node.children = children.filter((child) => !emptied.has(child))
-  return node.children.length > 0 ? [node] : []
+    } else {
+      current().parts.push(child)
+    }
+  }
+  return lines
+}
+
+function mergeText(parts: Phrasing[]): Phrasing[] {
+  const merged: Phrasing[] = []
+  for (const part of parts) {
+    const previous = merged[merged.length - 1]
+    if (part.type === 'text' && previous?.type === 'text') previous.value += part.value
+    else merged.push(part)
+  }
+  return merged
 }
 
 /** mdast-util-to-hast's rule: a list is loose when it or one of its items is spread. */
