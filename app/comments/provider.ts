@@ -11,7 +11,7 @@ export default class CommentsProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
-    this.app.container.bind(ReviewComments, async (resolver) => {
+    this.app.container.singleton(ReviewComments, async (resolver) => {
       const { default: ReviewCommentsService } =
         await import('#comments/services/review_comments_service')
       return resolver.make(ReviewCommentsService)

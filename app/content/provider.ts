@@ -10,7 +10,7 @@ export default class ContentProvider {
   constructor(protected app: ApplicationService) {}
 
   register() {
-    this.app.container.bind(SpaceContent, async (resolver) => {
+    this.app.container.singleton(SpaceContent, async (resolver) => {
       const { default: SpaceContentService } =
         await import('#content/services/space_content_service')
       return resolver.make(SpaceContentService)

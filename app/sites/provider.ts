@@ -14,7 +14,7 @@ export default class SitesProvider {
    * their space; a space's published URL) ask of sites.
    */
   register() {
-    this.app.container.bind(OrganizationSites, async (resolver) => {
+    this.app.container.singleton(OrganizationSites, async (resolver) => {
       const { default: SiteOrganizationsService } =
         await import('#sites/services/site_organizations_service')
       return resolver.make(SiteOrganizationsService)
