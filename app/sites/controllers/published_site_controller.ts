@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { sendFileBytes } from '#content/services/file_bytes'
 import { READER_CSS, READER_CSS_HASH } from '#sites/published/reader_styles'
-import { frameOf, pageOf } from '#sites/published/reader_presenter'
+import { fillSlots, frameOf, pageOf } from '#sites/published/reader_presenter'
 import PublishedIndexService from '#sites/services/published_index_service'
 import PublishedSiteService, { type SiteView } from '#sites/services/published_site_service'
 import SiteLocator, { safeDecode, type LocatedSite } from '#sites/services/site_locator'
@@ -119,14 +119,21 @@ export default class PublishedSiteController {
       return this.text(ctx, 'text/markdown', await this.sites.markdownOf(view, page))
     }
     const body = await this.sites.body(view, page)
-    const canonicalPath = this.sites.pageUrl(view, page)
-    return ctx.view.render('published/page', {
+    const shown = pageOf(this.sites, view, page, body)
+    const frame = await ctx.view.render('published/page', {
       frame: frameOf(located, visitor, view),
-      page: pageOf(this.sites, view, page, body),
-      canonical: `${origin}${canonicalPath}`,
-      noindex: located.site.visibility !== 'public' || Boolean(page.node.noRobotsIndex),
+      page: shown,
+      head: {
+        title: page.node.title,
+        description: page.node.description ?? '',
+        noindex: located.site.visibility !== 'public' || Boolean(page.node.noRobotsIndex),
+        canonical: `${origin}${this.sites.pageUrl(view, page)}`,
+      },
       css: READER_CSS,
     })
+    // Encoded once here: a string answer would be encoded twice (its length, then its bytes).
+    response.header('Content-Type', 'text/html; charset=utf-8')
+    return response.send(Buffer.from(fillSlots(frame, shown), 'utf8'))
   }
 
   private async search(ctx: HttpContext, located: LocatedSite, visitor: Visitor) {
@@ -156,6 +163,7 @@ export default class PublishedSiteController {
     const base = located.basePath.replace(/\/$/, '')
     return ctx.view.render('published/search', {
       frame: frameOf(located, visitor),
+      head: { title: query ? `Search: ${query}` : 'Search', noindex: true, query },
       query,
       hits: results.hits,
       count: results.count,
@@ -222,6 +230,7 @@ export default class PublishedSiteController {
       : { ...frameOf(located, shown), siteTitle: 'Not found', siteInitial: '?' }
     return ctx.view.render('published/status', {
       frame,
+      head: { title: 'Page not found', noindex: true },
       heading: 'Page not found',
       message: 'There is no page at this address, or it is not available to you.',
       css: READER_CSS,
@@ -240,6 +249,7 @@ export default class PublishedSiteController {
       frame: {
         ...frameOf(located, { claims: {}, preview: false, personal: false, theme: null }),
       },
+      head: { title: 'Sign-in required', noindex: true },
       heading: 'Sign-in required',
       message:
         'This site is only available to authenticated visitors. Open it from the link you were given to sign in.',

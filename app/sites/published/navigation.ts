@@ -38,8 +38,8 @@ export function navigationHtml(
   }
   if (!current) return html
   html = html.replace(
-    `<a data-id="${current.node.id}"`,
-    `<a data-id="${current.node.id}" aria-current="page"`
+    `<a href="${escapeHtml(pageUrl(current))}">`,
+    `<a href="${escapeHtml(pageUrl(current))}" aria-current="page">`
   )
   for (let page: TreePage | undefined = current; page; page = parentOf(view, page)) {
     html = html.replace(
@@ -75,7 +75,7 @@ function items(
       html += `<li class="nav-group"><span class="nav-group-title">${label(page)}</span>${children ? `<ul>${children}</ul>` : ''}</li>`
       continue
     }
-    const link = `<a data-id="${page.node.id}" href="${escapeHtml(pageUrl(page))}">${label(page)}</a>`
+    const link = `<a href="${escapeHtml(pageUrl(page))}">${label(page)}</a>`
     html += children
       ? `<li><details data-open="${page.node.id}"><summary>${link}</summary><ul>${children}</ul></details></li>`
       : `<li>${link}</li>`

@@ -9,6 +9,27 @@ import type { Visitor } from '#sites/services/site_visitor_service'
 import { navigationHtml } from '#sites/published/navigation'
 import { topLevelOf } from '#sites/services/site_structure_service'
 
+/**
+ * Where the page's navigation and body go in the rendered template: the template engine works on
+ * the small frame, and the large parts (a thousand-page tree, a long page) are put in after, once.
+ */
+export const NAV_SLOT = '<!--bindery:navigation-->'
+export const BODY_SLOT = '<!--bindery:body-->'
+
+/** The rendered frame with the page's navigation and body in their slots. */
+export function fillSlots(frame: string, page: { navHtml: string; bodyHtml: string }): string {
+  const nav = frame.indexOf(NAV_SLOT)
+  const body = frame.indexOf(BODY_SLOT)
+  if (nav === -1 || body === -1 || body < nav) throw new Error('The page template lost a slot')
+  return (
+    frame.slice(0, nav) +
+    page.navHtml +
+    frame.slice(nav + NAV_SLOT.length, body) +
+    page.bodyHtml +
+    frame.slice(body + BODY_SLOT.length)
+  )
+}
+
 type Link = { title: string; url: string; current: boolean }
 type Tab = Link & { icon: string | null }
 type TabGroup = { title: string; current: boolean; sections: Tab[] }
@@ -99,6 +120,7 @@ export function pageOf(
     showTitle: layout.title !== false,
     description: layout.description !== false ? (page.node.description ?? '') : '',
     breadcrumbs,
+    bodySlot: BODY_SLOT,
     bodyHtml: body.html,
     toc:
       layout.outline === false
@@ -109,6 +131,7 @@ export function pageOf(
     previous: pagination && previous ? { title: previous.node.title, url: url(previous) } : null,
     next: pagination && next ? { title: next.node.title, url: url(next) } : null,
     markdownUrl: sites.markdownUrl(view, page),
+    navSlot: NAV_SLOT,
     navHtml: navigationHtml(view, url, page),
     spaceTitle: view.location.siteSpace.title ?? view.space.title,
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { PNG_1X1 } from '#tests/helpers/authoring'
@@ -53,7 +54,7 @@ test.group('Published sites: pages for readers', (group) => {
     assert.include(html, '<h1 class="page-title">Introduction</h1>')
     assert.include(html, '<p class="description">Where to start</p>')
     // Navigation: every page, the current one marked; Advanced under Guide.
-    assert.match(html, /<a data-id="[^"]+" aria-current="page" href="[^"]*">Introduction<\/a>/)
+    assert.match(html, /<a href="[^"]*" aria-current="page">Introduction<\/a>/)
     assert.include(html, `href="${base}/guide">Guide</a>`)
     assert.include(html, `href="${base}/guide/advanced">Advanced</a>`)
     // Headings carry the anchors of link analysis; "on this page" lists them.
@@ -70,7 +71,11 @@ test.group('Published sites: pages for readers', (group) => {
     assert.notInclude(html, 'rel="prev"')
     // No script anywhere: the page needs none.
     assert.notInclude(html, '<script')
-    assert.include(home.header('content-security-policy')!, "default-src 'none'")
+    // The one stylesheet is allowed by its hash, nothing else.
+    const csp = home.header('content-security-policy')!
+    assert.include(csp, "default-src 'none'")
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)![1]
+    assert.include(csp, `'sha256-${createHash('sha256').update(css).digest('base64')}'`)
 
     const advanced = await reader.get(`${base}/guide/advanced`)
     advanced.assertStatus(200)
@@ -265,7 +270,7 @@ test.group('Published sites: pages for readers', (group) => {
     const home = await reader.get(base)
     home.assertStatus(200)
     assert.equal(home.header('x-robots-tag'), 'noindex')
-    assert.include(home.text(), '<meta name="robots" content="noindex">')
+    assert.match(home.text(), /<meta name="robots" content="noindex"/)
     await reader.expect(`${base}/sitemap.xml`, 404)
     assert.include(await reader.text(`${base}/robots.txt`), 'Disallow: /')
   })
