@@ -9,6 +9,7 @@
 |   npm run bench -- --no-content      without the content bench (bench/content.js, ~1-3 minutes)
 |   npm run bench -- --no-merge        without the merge bench (bench/merge.js, ~1 minute)
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
+|   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
@@ -17,6 +18,7 @@ import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } f
 import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
 import { runCommentsBench } from './comments.js'
+import { runPublishedBench } from './published.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -27,6 +29,7 @@ const connections = Number(args.connections ?? 50)
 const content = args['no-content'] !== 'true'
 const merges = args['no-merge'] !== 'true'
 const comments = args['no-comments'] !== 'true'
+const published = args['no-published'] !== 'true'
 
 function load(path, token, options = {}) {
   return new Promise((resolve, reject) => {
@@ -157,6 +160,15 @@ async function main() {
         organizationId: admin.organization.id,
         setup,
         serverPid: server.pid,
+      })
+    }
+    if (published) {
+      await runPublishedBench({
+        base,
+        token: admin.token,
+        organizationId: admin.organization.id,
+        serverPid: server.pid,
+        args: { duration, connections },
       })
     }
   } finally {

@@ -155,6 +155,19 @@ export function rssMiB(pid) {
 }
 
 /**
+ * CPU time the process has used so far (user + system), in milliseconds; NaN where /proc is absent.
+ * Clock ticks are 100 per second on Linux.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return NaN
+  }
+}
+
+/**
  * A direct view of the bench database (not through the server), for row counts:
  * `count(sql, params)` answers the first column of the first row as a number, `tableCounts()` the
  * row count of every table (`{table: rows}`). Read-only unless `writable`, which adds
