@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
@@ -13,19 +12,10 @@ import {
   createFixture,
   createSpace,
   deleteFixtures,
+  screenshot,
   type Account,
   type Fixture,
 } from '#tests/helpers/browser'
-
-/**
- * Screenshots land in tmp/ (not committed), for a person to look at.
- */
-const SCREENSHOTS = app.makePath('tmp/screenshots')
-
-async function screenshot(page: Page, name: string) {
-  await mkdir(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
-}
 
 /**
  * Sends the form of `scope` with the button named `button`.

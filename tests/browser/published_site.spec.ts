@@ -1,7 +1,5 @@
-import { mkdir } from 'node:fs/promises'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
-import type { Page } from 'playwright-core'
 import { SignJWT } from 'jose'
 import User from '#accounts/models/user'
 import OrganizationService from '#organizations/services/organization_service'
@@ -14,18 +12,19 @@ import {
   createFixture,
   createSpace,
   deleteFixtures,
+  screenshot,
   launchChromium,
   openPage,
   signIn,
   type Fixture,
 } from '#tests/helpers/browser'
 
-/** Screenshots land in tmp/screenshots (not committed), for a person to look at. */
-const SCREENSHOTS = app.makePath('tmp/screenshots')
-
-async function screenshot(page: Page, name: string) {
-  await mkdir(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
+/** A user with an organization of their own, and what creating its sites takes. */
+async function siteOwner(label: string) {
+  const acme = await createFixture(label)
+  const admin = await User.findOrFail(acme.userId)
+  const access = await new OrganizationService().accessFor(admin, acme.organizationId)
+  return { acme, admin, access, sites: await app.container.make(SiteService) }
 }
 
 const GETTING_STARTED = `# Getting started
@@ -64,10 +63,9 @@ test.group('Published sites in a browser', (group) => {
   let privateKey: string
 
   group.setup(async () => {
-    acme = await createFixture('reader')
-    const admin = await User.findOrFail(acme.userId)
-    const access = await new OrganizationService().accessFor(admin, acme.organizationId)
-    const sites = await app.container.make(SiteService)
+    const owner = await siteOwner('reader')
+    acme = owner.acme
+    const { admin, access, sites } = owner
     const handbook = await createSpace(acme.userId, acme.organizationId, 'Handbook')
     await authorSpace(acme.userId, handbook, [
       {
@@ -135,7 +133,7 @@ test.group('Published sites in a browser', (group) => {
 
     await page.getByRole('link', { name: 'Configuration' }).first().click()
     await page.waitForURL(`${siteUrl}/configuration`)
-    await page.getByRole('link', { name: 'Colours' }).click()
+    await page.getByRole('link', { name: 'Colours', exact: true }).click()
     assert.match(page.url(), /#colours$/)
     await page.getByRole('link', { name: /Next\s*Advanced/ }).click()
     await page.waitForURL(`${siteUrl}/configuration/advanced`)
@@ -184,11 +182,8 @@ test.group('Published sites in a browser', (group) => {
 test.group('Published sites: the console preview', (group) => {
   group.tap((t) => t.tags(['@sites', '@reader']))
   test('an admin previews an unpublished site from the console', async ({ assert, cleanup }) => {
-    const acme = await createFixture('preview')
+    const { acme, admin, access, sites } = await siteOwner('preview')
     cleanup(() => deleteFixtures([acme]))
-    const admin = await User.findOrFail(acme.userId)
-    const access = await new OrganizationService().accessFor(admin, acme.organizationId)
-    const sites = await app.container.make(SiteService)
     const space = await createSpace(acme.userId, acme.organizationId, 'Drafts')
     await authorSpace(acme.userId, space, [
       {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -193,4 +194,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Screenshots land in tmp/screenshots (not committed), for a person to look at. */
+const SCREENSHOTS = app.makePath('tmp/screenshots')
+
+export async function screenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true })
 }

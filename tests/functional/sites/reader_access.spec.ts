@@ -182,9 +182,16 @@ test.group('Published sites: who may read them', (group) => {
     assert.include(home.text(), 'href="/more">More</a>')
     await reader.expect('/more', 200)
     await reader.expect('/nowhere', 404)
+    // Behind a proxy: the site answers below the proxy's path on that host, and nowhere else there.
+    okBody(await sites.patch(path, { hostname: null, proxy: 'www.zebra-reader.test/help' }))
+    const proxied = new Reader(client, { host: 'www.zebra-reader.test' })
+    const help = await proxied.expect('/help', 200)
+    assert.include(help.text(), 'href="/help/more">More</a>')
+    await proxied.expect('/help/more', 200)
+
     // Unpublished: nobody reads it on its own host either.
     okBody(await sites.post(`${path}/unpublish`))
-    await reader.expect('/', 404)
+    await proxied.expect('/help', 404)
   })
 
   test('getPublishedContentByUrl and the HTML agree on every URL', async ({ client, assert }) => {
