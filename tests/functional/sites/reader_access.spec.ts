@@ -4,6 +4,7 @@ import { okBody } from '#tests/functional/sites/helpers'
 import {
   authorAndMerge,
   page,
+  PLAN_SCHEMA,
   pathOf,
   publishedSite,
   Reader,
@@ -11,24 +12,6 @@ import {
 } from '#tests/functional/sites/reader_helpers'
 
 const PAGES = [page('home', 'Home', '# Home\n\nWelcome.\n'), page('more', 'More', 'More.\n')]
-
-const DRAFT_07 = 'http://json-schema.org/draft-07/schema#'
-
-/** Claims `plan` (string) and unsigned `beta` (boolean). */
-const SCHEMA = {
-  $schema: DRAFT_07,
-  type: 'object',
-  properties: {
-    plan: { type: 'string', description: 'The plan' },
-    unsigned: {
-      type: 'object',
-      description: 'Unsigned claims of the site visitor.',
-      properties: { beta: { type: 'boolean', description: 'In the beta' } },
-      additionalProperties: false,
-    },
-  },
-  additionalProperties: false,
-}
 
 test.group('Published sites: who may read them', (group) => {
   eachTestInTransaction(group)
@@ -134,7 +117,7 @@ test.group('Published sites: who may read them', (group) => {
     )
     await authorAndMerge(client, admin, spaceIds[1], [page('news', 'Beta news', 'Soon.\n')])
     okBody(await sites.patch(path, { adaptiveContent: { enabled: true } }))
-    okBody(await sites.put(`${path}/adaptive-schema`, { jsonSchema: SCHEMA }))
+    okBody(await sites.put(`${path}/adaptive-schema`, { jsonSchema: PLAN_SCHEMA }))
     const { privateKey } = okBody(await sites.get(`${path}/publishing/auth`))
     const siteSpaces = okBody(await sites.get(`${path}/site-spaces`)).items
     const beta = siteSpaces.find((s: any) => s.space.id === spaceIds[1])

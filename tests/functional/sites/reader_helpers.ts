@@ -55,6 +55,22 @@ export async function authorAndMerge(
   return refs
 }
 
+/** An adaptive schema with a signed `plan` claim (string) and an unsigned `beta` claim (boolean). */
+export const PLAN_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    plan: { type: 'string', description: 'The plan' },
+    unsigned: {
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: { beta: { type: 'boolean', description: 'In the beta' } },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+}
+
 export const page = (ref: string, title: string, markdown: string, fields: object = {}) => ({
   operation: 'insert_page',
   ref,

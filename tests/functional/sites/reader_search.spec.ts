@@ -3,7 +3,13 @@ import { committedGroup, sendMalformedJson } from '#tests/helpers/fixtures_chang
 import { assertAnswer, assertTokenGuards } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { okBody } from '#tests/functional/sites/helpers'
-import { page, publishedSite, Reader, visitorJwt } from '#tests/functional/sites/reader_helpers'
+import {
+  page,
+  PLAN_SCHEMA,
+  publishedSite,
+  Reader,
+  visitorJwt,
+} from '#tests/functional/sites/reader_helpers'
 
 const PAGES = [
   page('home', 'Home', '# Home\n\nZebras everywhere.\n\n## Stripes\n\nZebra stripes.\n'),
@@ -11,22 +17,6 @@ const PAGES = [
     condition: 'visitor.claims.plan == "pro"',
   }),
 ]
-
-/** Schema with a signed `plan` claim. */
-const SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    plan: { type: 'string', description: 'The plan' },
-    unsigned: {
-      type: 'object',
-      description: 'Unsigned claims of the site visitor.',
-      properties: {},
-      additionalProperties: false,
-    },
-  },
-  additionalProperties: false,
-}
 
 // Search reads full-text indexes, which see committed rows only on MySQL: these tests commit.
 committedGroup('Published sites: search', (caller) => {
@@ -37,7 +27,7 @@ committedGroup('Published sites: search', (caller) => {
     const admin = await caller()
     const { base, sites, path } = await publishedSite(client, PAGES, { admin })
     okBody(await sites.patch(path, { adaptiveContent: { enabled: true } }))
-    okBody(await sites.put(`${path}/adaptive-schema`, { jsonSchema: SCHEMA }))
+    okBody(await sites.put(`${path}/adaptive-schema`, { jsonSchema: PLAN_SCHEMA }))
     const { privateKey } = okBody(await sites.get(`${path}/publishing/auth`))
 
     const anonymous = new Reader(client)
