@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import SiteVisitorService from '#sites/services/site_visitor_service'
 import { eachTestInTransaction } from '#tests/helpers/callers'
-import { page, pathOf, publishedSite, Reader } from '#tests/functional/sites/reader_helpers'
+import { page, pathOf, publishedSite, Reader } from '#tests/helpers/published_sites'
 import { ConsoleVisitor } from './console_visitor.js'
 
 test.group('Console: links to what readers see', (group) => {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createSite, okBody } from '#tests/functional/sites/helpers'
+import { createSite, okBody } from '#tests/helpers/sites'
 
 const A_129 = 'a'.repeat(129)
 /** 128 characters of two UTF-16 units each: within every 2..128 limit counted in characters. */

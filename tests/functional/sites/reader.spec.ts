@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto'
 import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { PNG_1X1 } from '#tests/helpers/authoring'
-import { okBody } from '#tests/functional/sites/helpers'
-import {
-  authorAndMerge,
-  page,
-  pathOf,
-  publishedSite,
-  Reader,
-} from '#tests/functional/sites/reader_helpers'
+import { okBody } from '#tests/helpers/sites'
+import { authorAndMerge, page, pathOf, publishedSite, Reader } from '#tests/helpers/published_sites'
 
 const INTRO = [
   'Zebras live here. See the [guide](./guide.md) and [advanced](guide/advanced.md#tuning).',

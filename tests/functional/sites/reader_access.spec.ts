@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { okBody } from '#tests/functional/sites/helpers'
+import { okBody } from '#tests/helpers/sites'
 import {
   authorAndMerge,
   page,
@@ -9,7 +9,7 @@ import {
   publishedSite,
   Reader,
   visitorJwt,
-} from '#tests/functional/sites/reader_helpers'
+} from '#tests/helpers/published_sites'
 
 const PAGES = [page('home', 'Home', '# Home\n\nWelcome.\n'), page('more', 'More', 'More.\n')]
 

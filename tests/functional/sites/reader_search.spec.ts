@@ -2,14 +2,14 @@ import { test } from '@japa/runner'
 import { committedGroup, sendMalformedJson } from '#tests/helpers/fixtures_change_requests'
 import { assertAnswer, assertTokenGuards } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
-import { okBody } from '#tests/functional/sites/helpers'
+import { okBody } from '#tests/helpers/sites'
 import {
   page,
   PLAN_SCHEMA,
   publishedSite,
   Reader,
   visitorJwt,
-} from '#tests/functional/sites/reader_helpers'
+} from '#tests/helpers/published_sites'
 
 const PAGES = [
   page('home', 'Home', '# Home\n\nZebras everywhere.\n\n## Stripes\n\nZebra stripes.\n'),

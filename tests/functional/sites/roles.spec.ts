@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { eachTestInTransaction } from '#tests/helpers/callers'
 import { assertAnswer, assertTokenGuards } from '#tests/helpers/guards'
 import { adminAnd, byRole, type CallerRole } from '#tests/helpers/roles'
-import { createSite, okBody, sitesOf } from '#tests/functional/sites/helpers'
+import { createSite, okBody, sitesOf } from '#tests/helpers/sites'
 import type { Scope } from '#core/scopes'
 
 type Operation = {

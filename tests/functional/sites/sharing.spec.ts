@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { SignJWT } from 'jose'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createSite, okBody } from '#tests/functional/sites/helpers'
+import { createSite, okBody } from '#tests/helpers/sites'
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#'
 const UNSIGNED = 'Unsigned claims of the site visitor.'

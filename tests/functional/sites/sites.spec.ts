@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertAnswer } from '#tests/helpers/guards'
 import { assertPagesThrough } from '#tests/helpers/lists'
-import { createSite, createSpaces, okBody, sitesOf } from '#tests/functional/sites/helpers'
+import { createSite, createSpaces, okBody, sitesOf } from '#tests/helpers/sites'
 
 test.group('Sites: the site record', (group) => {
   eachTestInTransaction(group)

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertAnswer } from '#tests/helpers/guards'
-import { createSite, createSpaces, okBody, type Sites } from '#tests/functional/sites/helpers'
+import { createSite, createSpaces, okBody, type Sites } from '#tests/helpers/sites'
 
 /** Titles of what a list or structure holds, in order. */
 const titles = (items: any[]) => items.map((item) => item.title)

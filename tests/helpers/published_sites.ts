@@ -2,7 +2,7 @@ import type { ApiClient } from '@japa/api-client'
 import { SignJWT } from 'jose'
 import { createCaller, type Caller } from '#tests/helpers/callers'
 import { changeRequestWith, merge } from '#tests/functional/change_requests/merge_helpers'
-import { createSite, okBody } from '#tests/functional/sites/helpers'
+import { createSite, okBody } from '#tests/helpers/sites'
 
 /** The path of an absolute URL (what a browser on this server asks for). */
 export function pathOf(url: string): string {
