@@ -86,6 +86,16 @@ export default class ContentReadService {
 
   /** The document or group page at a slash path (`guides/intro`); links have no path of their own. */
   pageByPath(tree: RevisionTree, path: string): TreePage {
+    const page = this.findByPath(tree, path)
+    if (!page) {
+      const normalized = normalizePagePath(path)
+      throw new NotFoundException(`No page at path "${normalized.slice(0, 200)}" could be found`)
+    }
+    return page
+  }
+
+  /** The document or group page at a slash path, if there is one. */
+  findByPath(tree: RevisionTree, path: string): TreePage | undefined {
     let index = pathIndexes.get(tree)
     if (!index) {
       index = new Map()
@@ -94,11 +104,7 @@ export default class ContentReadService {
       }
       pathIndexes.set(tree, index)
     }
-    const normalized = normalizePagePath(path)
-    const page = index.get(normalized)
-    if (!page)
-      throw new NotFoundException(`No page at path "${normalized.slice(0, 200)}" could be found`)
-    return page
+    return index.get(normalizePagePath(path))
   }
 
   /**

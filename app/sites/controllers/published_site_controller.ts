@@ -4,8 +4,11 @@ import { sendFileBytes } from '#content/services/file_bytes'
 import { READER_CSS, READER_CSS_HASH } from '#sites/published/reader_styles'
 import { fillSlots, frameOf, pageOf } from '#sites/published/reader_presenter'
 import PublishedIndexService from '#sites/services/published_index_service'
-import PublishedSiteService, { type SiteView } from '#sites/services/published_site_service'
-import SiteLocator, { safeDecode, type LocatedSite } from '#sites/services/site_locator'
+import PublishedSiteService, {
+  ancestorsOf,
+  type SiteView,
+} from '#sites/services/published_site_service'
+import SiteLocator, { rootPath, safeDecode, type LocatedSite } from '#sites/services/site_locator'
 import SiteVisitorService, { type Visitor } from '#sites/services/site_visitor_service'
 
 const SECURITY_HEADERS = {
@@ -104,7 +107,9 @@ export default class PublishedSiteController {
       return response.redirect().status(301).toPath(target)
     }
     if (page.node.type === 'group') {
-      const first = view.pages.reading.find((p) => isBelow(view, p.node.id, page.node.id))
+      const first = view.pages.reading.find((p) =>
+        ancestorsOf(view.tree, p).some((ancestor) => ancestor === page)
+      )
       if (!first) return this.notFound(ctx, located, visitor, view)
       return response.redirect().toPath(this.sites.pageUrl(view, first))
     }
@@ -160,7 +165,7 @@ export default class PublishedSiteController {
         })
       }
     }
-    const base = located.basePath.replace(/\/$/, '')
+    const base = rootPath(located)
     return ctx.view.render('published/search', {
       frame: frameOf(located, visitor),
       head: { title: query ? `Search: ${query}` : 'Search', noindex: true, query },
@@ -256,15 +261,4 @@ export default class PublishedSiteController {
       css: READER_CSS,
     })
   }
-}
-
-function isBelow(view: SiteView, pageId: string, ancestorId: string): boolean {
-  for (
-    let page = view.tree.byId.get(pageId);
-    page?.parentId;
-    page = view.tree.byId.get(page.parentId)
-  ) {
-    if (page.parentId === ancestorId) return true
-  }
-  return false
 }

@@ -1,6 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import type { TreePage } from '#content/types'
-import type { ReaderPages, SiteView } from '#sites/services/published_site_service'
+import {
+  ancestorsOf,
+  type ReaderPages,
+  type SiteView,
+} from '#sites/services/published_site_service'
 
 /**
  * The page tree of a site space as HTML navigation: nested lists, pages with children as
@@ -41,17 +45,13 @@ export function navigationHtml(
     `<a href="${escapeHtml(pageUrl(current))}">`,
     `<a href="${escapeHtml(pageUrl(current))}" aria-current="page">`
   )
-  for (let page: TreePage | undefined = current; page; page = parentOf(view, page)) {
+  for (const page of [...ancestorsOf(view.tree, current), current]) {
     html = html.replace(
       `<details data-open="${page.node.id}">`,
       `<details data-open="${page.node.id}" open>`
     )
   }
   return html
-}
-
-function parentOf(view: SiteView, page: TreePage): TreePage | undefined {
-  return page.parentId ? view.tree.byId.get(page.parentId) : undefined
 }
 
 function items(

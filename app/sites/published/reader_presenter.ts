@@ -2,9 +2,9 @@ import type { RenderedHtml } from '#content/markdown/html'
 import type { TreePage } from '#content/types'
 import { sectionUrl, siteSpaceUrl } from '#sites/published_urls'
 import type { SectionGroupRecord, SectionRecord } from '#sites/records'
-import type { LocatedSite } from '#sites/services/site_locator'
+import { rootPath, type LocatedSite } from '#sites/services/site_locator'
 import type PublishedSiteService from '#sites/services/published_site_service'
-import type { SiteView } from '#sites/services/published_site_service'
+import { ancestorsOf, type SiteView } from '#sites/services/published_site_service'
 import type { Visitor } from '#sites/services/site_visitor_service'
 import { navigationHtml } from '#sites/published/navigation'
 import { topLevelOf } from '#sites/services/site_structure_service'
@@ -39,7 +39,7 @@ type TabGroup = { title: string; current: boolean; sections: Tab[] }
  * as menus), the site spaces of the current section, the search box and the theme switch.
  */
 export function frameOf(located: LocatedSite, visitor: Visitor, view?: SiteView) {
-  const base = located.basePath.replace(/\/$/, '')
+  const base = rootPath(located)
   const siteUrl = base || '/'
   const { site } = located
   const tabs: Array<Tab | TabGroup> = []
@@ -99,12 +99,7 @@ export function pageOf(
   if (view.location.section) {
     breadcrumbs.push({ title: view.location.section.title, url: null })
   }
-  const ancestors: TreePage[] = []
-  for (let p = page.parentId ? view.tree.byId.get(page.parentId) : undefined; p;) {
-    ancestors.unshift(p)
-    p = p.parentId ? view.tree.byId.get(p.parentId) : undefined
-  }
-  for (const ancestor of ancestors) {
+  for (const ancestor of ancestorsOf(view.tree, page)) {
     breadcrumbs.push({
       title: ancestor.node.title,
       url: ancestor.node.type === 'document' ? url(ancestor) : null,

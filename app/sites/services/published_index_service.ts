@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import SearchService, { type SearchInput } from '#content/search/search_service'
-import type { TreePage } from '#content/types'
 import type { LocatedSite } from '#sites/services/site_locator'
 import PublishedSiteService, { type SiteView } from '#sites/services/published_site_service'
 import type { Visitor } from '#sites/services/site_visitor_service'
@@ -107,7 +106,7 @@ export default class PublishedIndexService {
     const lines = [`# ${located.site.title}`, '']
     for (const view of views) {
       lines.push(`## ${view.location.siteSpace.title ?? view.space.title}`, '')
-      for (const page of this.listed(view)) {
+      for (const page of view.pages.reading) {
         const description = page.node.description ? `: ${page.node.description}` : ''
         lines.push(
           `- [${page.node.title}](${origin}${this.sites.markdownUrl(view, page)})${description}`
@@ -124,7 +123,7 @@ export default class PublishedIndexService {
     const parts: string[] = [`# ${located.site.title}\n`]
     let size = parts[0].length
     for (const view of views) {
-      for (const page of this.listed(view)) {
+      for (const page of view.pages.reading) {
         const markdown = await this.sites.markdownOf(view, page)
         const part = `\n---\n\n# ${page.node.title}\n\nSource: ${origin}${this.sites.pageUrl(view, page)}\n\n${markdown.trim()}\n`
         if (size + part.length > MAX_FULL_TEXT) {
@@ -145,7 +144,7 @@ export default class PublishedIndexService {
     const views = await this.sites.openAll(located, visitor)
     const urls: string[] = []
     for (const view of views) {
-      for (const page of this.listed(view)) {
+      for (const page of view.pages.reading) {
         if (page.node.noIndex || page.node.noRobotsIndex) continue
         if (urls.length >= MAX_SITEMAP_URLS) break
         urls.push(
@@ -154,11 +153,6 @@ export default class PublishedIndexService {
       }
     }
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
-  }
-
-  /** The pages a site space lists to readers: documents in reading order, hidden ones left out. */
-  private listed(view: SiteView): TreePage[] {
-    return view.pages.reading
   }
 }
 

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { appUrl } from '#config/app'
 import { siteBaseUrl } from '#sites/published_urls'
 import PublishedSiteService from '#sites/services/published_site_service'
-import SiteLocator from '#sites/services/site_locator'
+import SiteLocator, { rootPath } from '#sites/services/site_locator'
 import SiteVisitorService, { MEMBER } from '#sites/services/site_visitor_service'
 
 export type PublishedPageLink = {
@@ -31,7 +31,7 @@ export default class PublishedLinksService {
     const located = await this.locator.locateById(siteId)
     if (!located) return null
     const token = encodeURIComponent(SiteVisitorService.previewToken(siteId))
-    return `${appOrigin}${located.basePath.replace(/\/$/, '')}?preview=${token}`
+    return `${appOrigin}${rootPath(located)}?preview=${token}`
   }
 
   /** Where a page of a space's current revision is published, site by site. */
@@ -46,8 +46,7 @@ export default class PublishedLinksService {
     for (const { site_id: siteId } of rows) {
       const located = await this.locator.locateById(siteId)
       if (!located) continue
-      const views = await this.sites.openAll(located, MEMBER)
-      const view = views.find((candidate) => candidate.space.id === spaceId)
+      const [view] = await this.sites.openAll(located, MEMBER, (s) => s.spaceId === spaceId)
       const page = view?.pages.byId.get(pageId)
       if (!view || !page || page.node.type !== 'document') continue
       const below = this.sites.pageUrl(view, page).slice(located.basePath.length - 1)

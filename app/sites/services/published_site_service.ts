@@ -7,8 +7,9 @@ import ContentReadService from '#content/services/content_read_service'
 import { renderMarkdownHtml, type RenderedHtml } from '#content/markdown/html'
 import type { RevisionTree, TreePage } from '#content/types'
 import { conditionHolds } from '#sites/conditions'
-import SiteStructureService, { type SiteStructure } from '#sites/services/site_structure_service'
-import { locateIn, type LocatedSite, type Location } from '#sites/services/site_locator'
+import { loadSiteStructure, type SiteStructure } from '#sites/services/site_structure_service'
+import { locateIn, rootPath, type LocatedSite, type Location } from '#sites/services/site_locator'
+import type { SiteSpaceRecord } from '#sites/records'
 import type { Visitor } from '#sites/services/site_visitor_service'
 
 /** The pages of a revision a visitor may reach, in tree order. */
@@ -57,7 +58,6 @@ const bodies = new LRUCache<string, RenderedHtml>({
 @inject()
 export default class PublishedSiteService {
   constructor(
-    private structures: SiteStructureService,
     private store: ContentStore,
     private reads: ContentReadService
   ) {}
@@ -67,9 +67,53 @@ export default class PublishedSiteService {
    * the path names nothing this visitor may see.
    */
   async open(located: LocatedSite, visitor: Visitor, segments: string[]): Promise<SiteView | null> {
-    const structure = visibleStructure(await this.structures.load(db, located.site.id), visitor)
+    const structure = await this.structureFor(located, visitor)
     const location = locateIn(located.site, structure, segments)
-    if (!location) return null
+    return location ? this.viewOf(located, visitor, structure, location) : null
+  }
+
+  /**
+   * Opens every site space the visitor may see (llms.txt, sitemaps, search), in the structure's
+   * order, or those `wanted` keeps; the structure is read once for all of them.
+   */
+  async openAll(
+    located: LocatedSite,
+    visitor: Visitor,
+    wanted: (siteSpace: SiteSpaceRecord) => boolean = () => true
+  ): Promise<SiteView[]> {
+    const structure = await this.structureFor(located, visitor)
+    const { site } = located
+    const views: SiteView[] = []
+    for (const siteSpace of structure.siteSpaces.filter(wanted)) {
+      const section = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
+      const consumed = [
+        ...(section && section.id !== site.defaultSiteSectionId ? [section.path] : []),
+        ...(siteSpace.id !== (section ? section.defaultSiteSpaceId : site.defaultSiteSpaceId)
+          ? [siteSpace.path]
+          : []),
+      ]
+      const view = await this.viewOf(located, visitor, structure, {
+        section,
+        siteSpace,
+        consumed,
+        rest: [],
+      })
+      if (view) views.push(view)
+    }
+    return views
+  }
+
+  private async structureFor(located: LocatedSite, visitor: Visitor) {
+    return visibleStructure(await loadSiteStructure(db, located.site.id), visitor)
+  }
+
+  /** The view of one site space: its space's current revision (null once the space is deleted). */
+  private async viewOf(
+    located: LocatedSite,
+    visitor: Visitor,
+    structure: SiteStructure,
+    location: Location
+  ): Promise<SiteView | null> {
     const space = await db
       .from('spaces')
       .where('id', location.siteSpace.spaceId)
@@ -86,41 +130,19 @@ export default class PublishedSiteService {
       space: { id: space.id, title: space.title, revisionId: space.revision_id },
       tree,
       pages: pagesFor(tree, visitor),
-      spaceBase: [
-        located.basePath.replace(/\/$/, ''),
-        ...location.consumed.map(encodeURIComponent),
-      ].join('/'),
+      spaceBase: [rootPath(located), ...location.consumed.map(encodeURIComponent)].join('/'),
     }
-  }
-
-  /** Opens every site space the visitor may see (llms.txt, sitemaps, search), default ones first. */
-  async openAll(located: LocatedSite, visitor: Visitor): Promise<SiteView[]> {
-    const structure = visibleStructure(await this.structures.load(db, located.site.id), visitor)
-    const views: SiteView[] = []
-    for (const siteSpace of structure.siteSpaces) {
-      const section = structure.sections.find((s) => s.id === siteSpace.siteSectionId) ?? null
-      const segments = [
-        ...(section && section.id !== located.site.defaultSiteSectionId ? [section.path] : []),
-        ...(siteSpace.id !==
-        (section ? section.defaultSiteSpaceId : located.site.defaultSiteSpaceId)
-          ? [siteSpace.path]
-          : []),
-      ]
-      const view = await this.open(located, visitor, segments)
-      if (view && view.location.siteSpace.id === siteSpace.id) views.push(view)
-    }
-    return views
   }
 
   /** The URL path of a page (the site space's own URL for its first page). */
   pageUrl(view: Pick<SiteView, 'spaceBase' | 'pages'>, page: TreePage): string {
     if (page === view.pages.first) return view.spaceBase || '/'
-    return `${view.spaceBase}/${page.path.split('/').map(encodeURIComponent).join('/')}`
+    return `${view.spaceBase}/${encodedPath(page)}`
   }
 
   /** The URL path of a page's markdown (`.md` after its own path). */
   markdownUrl(view: Pick<SiteView, 'spaceBase'>, page: TreePage): string {
-    return `${view.spaceBase}/${page.path.split('/').map(encodeURIComponent).join('/')}.md`
+    return `${view.spaceBase}/${encodedPath(page)}.md`
   }
 
   /** Where a file of the revision is served to readers of this site space. */
@@ -156,7 +178,7 @@ export default class PublishedSiteService {
       pageUrl: (target) => {
         const linked = target.pageId
           ? view.tree.byId.get(target.pageId)
-          : view.tree.byId.get(pathIndex(view.tree).get(target.path ?? '') ?? '')
+          : this.reads.findByPath(view.tree, target.path ?? '')
         if (!linked) return undefined
         const url = this.pageUrl(view, linked)
         return target.anchor ? `${url}#${encodeURIComponent(target.anchor)}` : url
@@ -194,18 +216,19 @@ export default class PublishedSiteService {
 /** Changes whenever the reader's HTML changes for the same content. */
 const RENDER_VERSION = 1
 
-const pathIndexes = new WeakMap<RevisionTree, Map<string, string>>()
-
-function pathIndex(tree: RevisionTree): Map<string, string> {
-  let index = pathIndexes.get(tree)
-  if (!index) {
-    index = new Map()
-    for (const page of tree.byId.values()) {
-      if (page.node.type !== 'link' && !index.has(page.path)) index.set(page.path, page.node.id)
-    }
-    pathIndexes.set(tree, index)
+/** The pages above `page` in its tree, from the top level down to its parent. */
+export function ancestorsOf(tree: RevisionTree, page: TreePage): TreePage[] {
+  const ancestors: TreePage[] = []
+  for (let p = page.parentId ? tree.byId.get(page.parentId) : undefined; p;) {
+    ancestors.unshift(p)
+    p = p.parentId ? tree.byId.get(p.parentId) : undefined
   }
-  return index
+  return ancestors
+}
+
+/** A page's path in a URL: each slug encoded. */
+function encodedPath(page: TreePage): string {
+  return page.path.split('/').map(encodeURIComponent).join('/')
 }
 
 /**

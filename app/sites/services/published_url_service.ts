@@ -4,10 +4,15 @@ import User from '#accounts/models/user'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import { verifyVisitorToken } from '#sites/visitor_tokens'
-import SiteLocator, { locateIn, safeDecode, type LocatedSite } from '#sites/services/site_locator'
+import SiteLocator, {
+  locateIn,
+  rootPath,
+  safeDecode,
+  type LocatedSite,
+} from '#sites/services/site_locator'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ShareLinkService from '#sites/services/share_link_service'
-import SiteStructureService from '#sites/services/site_structure_service'
+import { loadSiteStructure } from '#sites/services/site_structure_service'
 
 const API_TOKEN_LIFETIME = '1 hour'
 const API_TOKEN_NAME = 'published content'
@@ -40,7 +45,6 @@ const notFound = () => new NotFoundException('No published content could be foun
 export default class PublishedUrlService {
   constructor(
     private locator: SiteLocator,
-    private structure: SiteStructureService,
     private shareLinks: ShareLinkService,
     private spaceAccess: SpaceAccessService
   ) {}
@@ -70,7 +74,7 @@ export default class PublishedUrlService {
       throw notFound()
     }
 
-    const structure = await this.structure.load(db, site.id)
+    const structure = await loadSiteStructure(db, site.id)
     const segments = url.pathname
       .slice(basePath.length)
       .split('/')
@@ -81,7 +85,7 @@ export default class PublishedUrlService {
     const { section, siteSpace, consumed } = location
 
     const pageSegments = segments.slice(consumed.length)
-    const spaceBase = [basePath.replace(/\/$/, ''), ...consumed.map(encodeURIComponent)].join('/')
+    const spaceBase = [rootPath(located), ...consumed.map(encodeURIComponent)].join('/')
     // Each resolution mints a short-lived token; the caller's expired ones go first, so that
     // resolving URLs again and again keeps at most an hour's worth of them.
     await db

@@ -172,6 +172,11 @@ export function locateIn(
   return { section, siteSpace, consumed, rest: segments.slice(consumed.length) }
 }
 
+/** The site's base path without its trailing slash (`` for a host's root). */
+export function rootPath(located: Pick<LocatedSite, 'basePath'>): string {
+  return located.basePath.replace(/\/$/, '')
+}
+
 export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment)

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import encryption from '@adonisjs/core/services/encryption'
 import db from '@adonisjs/lucid/services/db'
 import ShareLinkService from '#sites/services/share_link_service'
-import type { LocatedSite } from '#sites/services/site_locator'
+import { rootPath, type LocatedSite } from '#sites/services/site_locator'
 import { filterClaims, unsignedClaimsFromQuery } from '#sites/visitor_claims'
 import { verifyVisitorToken } from '#sites/visitor_tokens'
 
@@ -219,5 +219,5 @@ function flatQuery(url: string): Record<string, string | string[]> {
  * (`/sites/o/s`) and everything below it, and not for `/sites/o/s-other`.
  */
 function cookiePath(located: LocatedSite): string {
-  return located.basePath.replace(/\/$/, '') || '/'
+  return rootPath(located) || '/'
 }
