@@ -1,8 +1,10 @@
 import type { ApiClient } from '@japa/api-client'
 import { SignJWT } from 'jose'
 import { createCaller, type Caller } from '#tests/helpers/callers'
-import { changeRequestWith, merge } from '#tests/functional/change_requests/merge_helpers'
+import { authorAndMerge } from '#tests/functional/change_requests/merge_helpers'
 import { createSite, okBody } from '#tests/helpers/sites'
+
+export { authorAndMerge }
 
 /** The path of an absolute URL (what a browser on this server asks for). */
 export function pathOf(url: string): string {
@@ -41,18 +43,6 @@ export async function publishedSite(
     refs,
     base: pathOf(site.urls.published),
   }
-}
-
-/** Applies `changes` to the space through a change request, merged; the page ids by ref. */
-export async function authorAndMerge(
-  client: ApiClient,
-  caller: Caller,
-  spaceId: string,
-  changes: Record<string, unknown>[]
-) {
-  const { changeRequest, refs } = await changeRequestWith(client, caller, spaceId, changes)
-  await merge(client, caller, spaceId, changeRequest.id)
-  return refs
 }
 
 /** An adaptive schema with a signed `plan` claim (string) and an unsigned `beta` claim (boolean). */

@@ -78,6 +78,18 @@ export async function changeRequestWith(
   return { changeRequest: applied.changeRequest, refs }
 }
 
+/** Applies `changes` to the space through a change request, merged; the page ids by ref. */
+export async function authorAndMerge(
+  client: ApiClient,
+  caller: Caller,
+  spaceId: string,
+  changes: Record<string, unknown>[]
+) {
+  const { changeRequest, refs } = await changeRequestWith(client, caller, spaceId, changes)
+  await merge(client, caller, spaceId, changeRequest.id)
+  return refs
+}
+
 /**
  * A space whose current content holds the given pages (inserted by a merged change request);
  * the page ids by ref. By `given`, or by a new admin.

@@ -5,19 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import ContentReadService from '#content/services/content_read_service'
 import { createSpace } from './helpers.js'
-import { changeRequestWith, merge } from '../change_requests/merge_helpers.js'
-
-/** Merges one change request of `changes` into the space; the new page ids by ref. */
-async function merged(
-  client: ApiClient,
-  admin: Caller,
-  spaceId: string,
-  changes: Record<string, unknown>[]
-) {
-  const { changeRequest, refs } = await changeRequestWith(client, admin, spaceId, changes)
-  await merge(client, admin, spaceId, changeRequest.id)
-  return refs
-}
+import { authorAndMerge } from '../change_requests/merge_helpers.js'
 
 const insert = (ref: string, slug: string, into?: string) => ({
   operation: 'insert_page',
@@ -35,7 +23,7 @@ const rename = (page: string, slug: string) => ({ operation: 'update_page', page
 async function spaceWithGuides(client: ApiClient) {
   const admin = await createCaller()
   const space = await createSpace(client, admin)
-  const pages = await merged(client, admin, space.id, [
+  const pages = await authorAndMerge(client, admin, space.id, [
     insert('guides', 'guides'),
     insert('intro', 'intro', 'guides'),
     insert('other', 'other'),
@@ -65,7 +53,7 @@ test.group('Former page paths', (group) => {
     assert,
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [
+    await authorAndMerge(client, admin, space.id, [
       rename(pages.guides, 'handbook'),
       { operation: 'update_page', page: pages.other, into: pages.guides },
     ])
@@ -90,8 +78,8 @@ test.group('Former page paths', (group) => {
     assert,
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [rename(pages.other, 'second')])
-    await merged(client, admin, space.id, [rename(pages.other, 'third')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'second')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'third')])
 
     for (const path of ['other', 'second']) {
       assert.deepEqual(await formerPath(admin, space.id, path), { id: pages.other, path: 'third' })
@@ -100,8 +88,8 @@ test.group('Former page paths', (group) => {
 
   test('the old path of a page deleted since leads nowhere', async ({ client, assert }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [rename(pages.other, 'renamed')])
-    await merged(client, admin, space.id, [{ operation: 'delete_page', page: pages.other }])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'renamed')])
+    await authorAndMerge(client, admin, space.id, [{ operation: 'delete_page', page: pages.other }])
 
     assert.isNull(await formerPath(admin, space.id, 'other'))
     assert.isNull(await formerPath(admin, space.id, 'renamed'))
@@ -112,8 +100,8 @@ test.group('Former page paths', (group) => {
     assert,
   }) => {
     const { admin, space, pages } = await spaceWithGuides(client)
-    await merged(client, admin, space.id, [rename(pages.other, 'moved')])
-    const { reused } = await merged(client, admin, space.id, [insert('reused', 'other')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'moved')])
+    const { reused } = await authorAndMerge(client, admin, space.id, [insert('reused', 'other')])
 
     // The former-path row still names the page that left `other`; a site resolving `other` asks
     // pageByPath first and serves the new page, and only falls back to formerPage on a miss.
@@ -134,14 +122,14 @@ test.group('Former page paths', (group) => {
       const found = await db.from('page_former_paths').where('space_id', space.id).orderBy('path')
       return found.map((row) => [row.path, row.page_id])
     }
-    await merged(client, admin, space.id, [
+    await authorAndMerge(client, admin, space.id, [
       { operation: 'update_page', page: pages.intro, document: { markdown: 'Edited.\n' } },
     ])
     assert.lengthOf(await rows(), 0)
 
-    await merged(client, admin, space.id, [rename(pages.other, 'elsewhere')])
-    await merged(client, admin, space.id, [rename(pages.other, 'other')])
-    await merged(client, admin, space.id, [rename(pages.other, 'elsewhere')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'elsewhere')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'other')])
+    await authorAndMerge(client, admin, space.id, [rename(pages.other, 'elsewhere')])
     assert.deepEqual(await rows(), [
       ['elsewhere', pages.other],
       ['other', pages.other],
