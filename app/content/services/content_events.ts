@@ -4,6 +4,7 @@ import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
 import SearchIndexService from '#content/search/search_index_service'
 import FormerPathsService from '#content/services/former_paths_service'
+import { RevisionListeners } from '#content/contracts/revision_listeners'
 
 export interface RevisionDiff {
   /** Pages that are new, or whose node, path or visibility changed. */
@@ -56,16 +57,17 @@ export function diffRevisions(previous: RevisionTree | null, next: RevisionTree)
 }
 
 /**
- * What happens when a space's current revision moves: indexes derived from the current content
- * (search) follow it, and the old paths of moved or renamed pages are kept for redirects, in the
- * same transaction, with work proportional to the pages that changed.
+ * What happens when a space's current revision moves: the domains listening hear of it, indexes
+ * derived from the current content (search) follow it, and the old paths of moved or renamed pages
+ * are kept for redirects, in the same transaction, with work proportional to the pages that changed.
  */
 @inject()
 export default class ContentEvents {
   constructor(
     private store: ContentStore,
     private search: SearchIndexService,
-    private formerPaths: FormerPathsService
+    private formerPaths: FormerPathsService,
+    private listeners: RevisionListeners
   ) {}
 
   async revisionBecameCurrent(
@@ -74,6 +76,12 @@ export default class ContentEvents {
     previous: RevisionTree | null,
     next: RevisionTree
   ) {
+    await this.listeners.revisionBecameCurrent(trx, {
+      organizationId,
+      spaceId: next.spaceId,
+      previousRevisionId: previous?.id ?? null,
+      revisionId: next.id,
+    })
     const diff = diffRevisions(previous, next)
     if (diff.changed.length === 0 && diff.removed.length === 0) return
     if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
