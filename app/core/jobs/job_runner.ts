@@ -326,7 +326,12 @@ export class JobRunner {
 
   async #claimDue(limit: number, graceMs = 0): Promise<ClaimedJob[]> {
     const now = toSqlTimestamp(new Date())
-    await this.#failExhaustedLeases(now)
+    try {
+      await this.#failExhaustedLeases(now)
+    } catch (error) {
+      // A sweep that lost a lock race runs again at the next claim.
+      if (!isLockConflict(error)) throw error
+    }
     const dueBefore = toSqlTimestamp(new Date(Date.now() - graceMs))
     const candidates = await this.db
       .from(JOBS_TABLE)
@@ -366,17 +371,24 @@ export class JobRunner {
     const nowSql = toSqlTimestamp(now)
     const token = newId(24)
     const lease = (definition?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + this.#leaseMarginMs
-    const updated = await this.db
-      .from(JOBS_TABLE)
-      .where('id', id)
-      .where(this.#claimable(nowSql))
-      .update({
-        status: 'running',
-        attempts: this.db.knexRawQuery('attempts + 1'),
-        locked_until: toSqlTimestamp(new Date(now.getTime() + lease)),
-        locked_by: token,
-        updated_at: nowSql,
-      })
+    let updated: unknown
+    try {
+      updated = await this.db
+        .from(JOBS_TABLE)
+        .where('id', id)
+        .where(this.#claimable(nowSql))
+        .update({
+          status: 'running',
+          attempts: this.db.knexRawQuery('attempts + 1'),
+          locked_until: toSqlTimestamp(new Date(now.getTime() + lease)),
+          locked_by: token,
+          updated_at: nowSql,
+        })
+    } catch (error) {
+      // Another runner holds the row's lock (a deadlock or busy database): it is theirs.
+      if (isLockConflict(error)) return null
+      throw error
+    }
     if (affectedRows(updated) !== 1) return null
     const row = await this.db
       .from(JOBS_TABLE)
@@ -447,6 +459,7 @@ export class JobRunner {
     const held = () => this.db.from(JOBS_TABLE).where('id', job.id).where('locked_by', job.token)
     let outcome: Outcome
     let changes: Record<string, unknown>
+    let retryInMs = 0
     if (error === undefined) {
       outcome = 'succeeded'
       changes = { status: 'succeeded', finished_at: nowSql }
@@ -458,15 +471,11 @@ export class JobRunner {
         job.attempts < job.maxAttempts
       if (retry) {
         outcome = 'retried'
-        const delayMs = Math.max(0, definition.backoff(job.attempts))
+        retryInMs = Math.max(0, definition.backoff(job.attempts))
         changes = {
           status: 'pending',
-          run_at: toSqlTimestamp(new Date(now.getTime() + delayMs)),
+          run_at: toSqlTimestamp(new Date(now.getTime() + retryInMs)),
           last_error: message,
-        }
-        if (this.#queue) {
-          const push = this.#queue.push(job.id, delayMs)
-          push.catch(() => {})
         }
       } else {
         outcome = 'failed'
@@ -481,12 +490,21 @@ export class JobRunner {
         updated_at: nowSql,
       })
       // Another runner took the job over after our lease expired: its outcome is the record.
-      return affectedRows(updated) === 1 ? outcome : 'lost'
+      if (affectedRows(updated) !== 1) return 'lost'
+      // The queue learns of the retry once the row says when it is due.
+      if (outcome === 'retried') this.#announce(job.id, retryInMs)
+      return outcome
     } catch (failure) {
       this.options.logger?.error({ err: failure, job: job.id }, 'recording a job outcome failed')
       return 'lost'
     }
   }
+}
+
+/** MySQL deadlock or lock wait timeout, SQLite busy: the other side of a race won. */
+function isLockConflict(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? ''
+  return ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY'].includes(code)
 }
 
 function affectedRows(result: unknown): number {

@@ -122,62 +122,75 @@ export const PRELUDE = String.raw`
   }
 
   // URL and URLSearchParams: absolute http(s)-style URLs, relative references against a base.
-  class URLSearchParams {
-    #list = []
-    constructor(init = '') {
-      if (typeof init === 'string') {
-        for (const part of init.replace(/^\?/, '').split('&')) {
-          if (!part) continue
-          const at = part.indexOf('=')
-          const decode = (s) => decodeURIComponent(s.replace(/\+/g, ' '))
-          this.#list.push(
-            at < 0 ? [decode(part), ''] : [decode(part.slice(0, at)), decode(part.slice(at + 1))]
-          )
-        }
-      } else if (init && typeof init[Symbol.iterator] === 'function') {
-        for (const [k, v] of init) this.#list.push([String(k), String(v)])
-      } else if (init && typeof init === 'object') {
-        for (const k of Object.keys(init)) this.#list.push([k, String(init[k])])
-      }
+  // Ordered name/value pairs: the common part of URLSearchParams and FormData.
+  const LIST = Symbol('list')
+  class EntryList {
+    constructor() {
+      this[LIST] = []
     }
     get(name) {
-      const hit = this.#list.find(([k]) => k === name)
+      const hit = this[LIST].find(([k]) => k === name)
       return hit ? hit[1] : null
     }
     getAll(name) {
-      return this.#list.filter(([k]) => k === name).map(([, v]) => v)
+      return this[LIST].filter(([k]) => k === name).map(([, v]) => v)
     }
     has(name) {
-      return this.#list.some(([k]) => k === name)
+      return this[LIST].some(([k]) => k === name)
     }
     set(name, value) {
       this.delete(name)
-      this.#list.push([String(name), String(value)])
+      this.append(name, value)
     }
     append(name, value) {
-      this.#list.push([String(name), String(value)])
+      this[LIST].push([String(name), this.coerce(value)])
+    }
+    coerce(value) {
+      return value
     }
     delete(name) {
-      this.#list = this.#list.filter(([k]) => k !== name)
+      this[LIST] = this[LIST].filter(([k]) => k !== name)
     }
     forEach(fn) {
-      for (const [k, v] of this.#list) fn(v, k, this)
+      for (const [k, v] of this[LIST]) fn(v, k, this)
     }
     entries() {
-      return this.#list.map(([k, v]) => [k, v])[Symbol.iterator]()
+      return this[LIST].map(([k, v]) => [k, v])[Symbol.iterator]()
     }
     keys() {
-      return this.#list.map(([k]) => k)[Symbol.iterator]()
+      return this[LIST].map(([k]) => k)[Symbol.iterator]()
     }
     values() {
-      return this.#list.map(([, v]) => v)[Symbol.iterator]()
+      return this[LIST].map(([, v]) => v)[Symbol.iterator]()
     }
     [Symbol.iterator]() {
       return this.entries()
     }
+  }
+
+  class URLSearchParams extends EntryList {
+    constructor(init = '') {
+      super()
+      if (typeof init === 'string') {
+        const decode = (s) => decodeURIComponent(s.replace(/\+/g, ' '))
+        for (const part of init.replace(/^\?/, '').split('&')) {
+          if (!part) continue
+          const at = part.indexOf('=')
+          if (at < 0) this.append(decode(part), '')
+          else this.append(decode(part.slice(0, at)), decode(part.slice(at + 1)))
+        }
+      } else if (init && typeof init[Symbol.iterator] === 'function') {
+        for (const [k, v] of init) this.append(k, v)
+      } else if (init && typeof init === 'object') {
+        for (const k of Object.keys(init)) this.append(k, init[k])
+      }
+    }
+    coerce(value) {
+      return String(value)
+    }
     toString() {
       const encode = (s) => encodeURIComponent(s).replace(/%20/g, '+')
-      return this.#list.map(([k, v]) => encode(k) + '=' + encode(v)).join('&')
+      return this[LIST].map(([k, v]) => encode(k) + '=' + encode(v)).join('&')
     }
   }
 
@@ -282,35 +295,8 @@ export const PRELUDE = String.raw`
     }
   }
 
-  class FormData {
-    #list = []
-    get(name) {
-      const hit = this.#list.find(([k]) => k === name)
-      return hit ? hit[1] : null
-    }
-    getAll(name) {
-      return this.#list.filter(([k]) => k === name).map(([, v]) => v)
-    }
-    has(name) {
-      return this.#list.some(([k]) => k === name)
-    }
-    set(name, value) {
-      this.delete(name)
-      this.#list.push([String(name), value])
-    }
-    append(name, value) {
-      this.#list.push([String(name), value])
-    }
-    delete(name) {
-      this.#list = this.#list.filter(([k]) => k !== name)
-    }
-    entries() {
-      return this.#list.map(([k, v]) => [k, v])[Symbol.iterator]()
-    }
-    [Symbol.iterator]() {
-      return this.entries()
-    }
-  }
+  // Form fields keep their values as given (strings here).
+  class FormData extends EntryList {}
 
   const bodyText = (body) => {
     if (body === undefined || body === null) return null

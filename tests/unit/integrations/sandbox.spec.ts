@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import env from '#start/env'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import {
   RUNTIME_UNAVAILABLE,
@@ -267,6 +268,16 @@ test.group('Integration sandbox', (group) => {
     })
     assert.equal(allowed.fetches, 2)
 
+    // The default guard reads IMPORT_ALLOWED_HOSTS, as website imports do.
+    const previous = env.get('IMPORT_ALLOWED_HOSTS')
+    env.set('IMPORT_ALLOWED_HOSTS', `127.0.0.1:${port}`)
+    try {
+      const byEnv = await run(script)
+      assert.equal(JSON.parse(byEnv.response!.body)[0].status, 200)
+    } finally {
+      env.set('IMPORT_ALLOWED_HOSTS', previous ?? '')
+    }
+
     const many = await run(
       `export default { async fetch() {
         let refused = 0
@@ -324,7 +335,9 @@ test.group('Integration sandbox', (group) => {
           const bytes = new TextEncoder().encode('é€😀')
           const back = new TextDecoder().decode(bytes)
           const waited = await new Promise((resolve) => setTimeout(() => resolve('late'), 20))
-          return Response.json({ h: h.get('x-one'), href: u.href, q: u.searchParams.get('x'), n: bytes.length, back, waited })
+          const params = new URLSearchParams('a=1&b=x+y&a=2'); params.set('c', 3)
+          const form = await new Request('https://x.test/', { method: 'POST', body: 'k=v&k=w', headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+          return Response.json({ h: h.get('x-one'), href: u.href, q: u.searchParams.get('x'), n: bytes.length, back, waited, params: params.toString(), all: params.getAll('a'), form: form.getAll('k') })
         },
       }
     `)
@@ -336,6 +349,9 @@ test.group('Integration sandbox', (group) => {
       n: 9,
       back: 'é€😀',
       waited: 'late',
+      params: 'a=1&b=x+y&a=2&c=3',
+      all: ['1', '2'],
+      form: ['v', 'w'],
     })
   })
 })
