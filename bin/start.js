@@ -57,7 +57,8 @@ run(process.execPath, ['ace', 'migration:run', '--force'], 'database migration')
 
 const server = spawn(
   process.execPath,
-  ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+  // --no-node-snapshot: see bin/no_node_snapshot.js (isolated-vm).
+  ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
   { cwd: root, stdio: 'inherit', env: process.env }
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))

@@ -36,4 +36,10 @@ export default await Env.create(appRoot, {
   // Largest website import, in pages (default 200) and seconds (default 60).
   IMPORT_MAX_PAGES: Env.schema.number.optional(),
   IMPORT_TIME_BUDGET: Env.schema.number.optional(),
+
+  // Background jobs: BullMQ on this Redis when set (else the embedded database poller); the web
+  // server runs jobs itself unless JOBS_EMBEDDED=false (then `node ace jobs:work` processes do).
+  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  JOBS_EMBEDDED: Env.schema.boolean.optional(),
+  JOBS_CONCURRENCY: Env.schema.number.optional(),
 })

@@ -1,15 +1,27 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import '#core/database/timestamps'
+import env from '#start/env'
+import { JobRunner } from '#core/jobs/job_runner'
 
 /**
  * The shared kernel: its only route is the liveness probe; boot adds the Request macros
  * (request.validateQuery). Importing the timestamps module here pins
  * luxon to UTC before any model reads a date.
+ *
+ * It binds the one JobRunner (domains `define` their jobs on it in their providers' boot) and runs
+ * it inside the web server unless JOBS_EMBEDDED=false; it stops cleanly when the app terminates.
  */
 export default class CoreProvider {
+  #runner?: JobRunner
+
   constructor(protected app: ApplicationService) {}
 
-  register() {}
+  register() {
+    this.app.container.singleton(JobRunner, async () => {
+      const { createJobRunner } = await import('#core/jobs/main')
+      return createJobRunner(this.app)
+    })
+  }
 
   async boot() {
     await import('#core/http/request_macros')
@@ -17,5 +29,16 @@ export default class CoreProvider {
 
   async start() {
     await import('#core/routes')
+  }
+
+  async ready() {
+    if (this.app.getEnvironment() !== 'web' || env.get('JOBS_EMBEDDED') === false) return
+    this.#runner = await this.app.container.make(JobRunner)
+    await this.#runner.start()
+  }
+
+  /** app.terminating: running jobs get the runner's grace period; the rest keep their lease. */
+  async shutdown() {
+    await this.#runner?.stop()
   }
 }

@@ -43,6 +43,13 @@ export interface FetchOptions {
   signal?: AbortSignal
   /** Refuses a response by its content type before its body is read (its reason in the error). */
   acceptContentType?: (contentType: string) => boolean
+  /** GET by default; another method sends `body` (and keeps it across 307/308 redirects only). */
+  method?: string
+  body?: string | Buffer
+  /** Extra request headers (accept and user-agent come from their own options). */
+  headers?: Record<string, string>
+  /** Answer any final status (4xx/5xx included) instead of failing with kind `status`. */
+  anyStatus?: boolean
 }
 
 export interface FetchedResource {
@@ -55,6 +62,8 @@ export interface FetchedResource {
   contentType: string
   /** `charset` parameter of the Content-Type, if any. */
   charset?: string
+  /** Response headers, names lower-cased (repeated ones joined with ", "). */
+  headers: Record<string, string>
   body: Buffer
 }
 
@@ -67,6 +76,8 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
   const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal
   const redirectedFrom: string[] = []
   let current = input
+  let method = (options.method ?? 'GET').toUpperCase()
+  let body = options.body
   try {
     for (let hop = 0; ; hop++) {
       let target: CheckedTarget
@@ -78,7 +89,7 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
         throw error
       }
       if (signal.aborted) throw new FetchError(current, 'timeout', `${current}: timed out`)
-      const response = await request(target, options, signal)
+      const response = await request(target, options, signal, method, body)
       const status = response.statusCode ?? 0
       const location = response.headers.location
       if (REDIRECTS.has(status) && location) {
@@ -88,9 +99,13 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
         }
         redirectedFrom.push(target.url.href)
         current = new URL(location, target.url).href
+        if (status !== 307 && status !== 308) {
+          method = method === 'HEAD' ? 'HEAD' : 'GET'
+          body = undefined
+        }
         continue
       }
-      if (status < 200 || status > 299) {
+      if (!options.anyStatus && (status < 200 || status > 299)) {
         response.destroy()
         throw new FetchError(
           target.url.href,
@@ -112,8 +127,23 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
           `${target.url.href} is ${contentType || 'of no declared type'}, which cannot be imported`
         )
       }
-      const body = await readBody(response, target.url.href, options.maxBytes)
-      return { url: target.url.href, redirectedFrom, status, contentType, charset, body }
+      const headers: Record<string, string> = {}
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
+      }
+      const content =
+        method === 'HEAD'
+          ? Buffer.alloc(0)
+          : await readBody(response, target.url.href, options.maxBytes)
+      return {
+        url: target.url.href,
+        redirectedFrom,
+        status,
+        contentType,
+        charset,
+        headers,
+        body: content,
+      }
     }
   } catch (error) {
     if (error instanceof FetchError) throw error
@@ -129,15 +159,22 @@ export async function guardedFetch(input: string, options: FetchOptions): Promis
   }
 }
 
-function request(target: CheckedTarget, options: FetchOptions, signal: AbortSignal) {
+function request(
+  target: CheckedTarget,
+  options: FetchOptions,
+  signal: AbortSignal,
+  method: string,
+  body: string | Buffer | undefined
+) {
   const client = target.url.protocol === 'https:' ? https : http
   return new Promise<http.IncomingMessage>((resolve, reject) => {
     const req = client.request(target.url, {
-      method: 'GET',
+      method,
       agent: false,
       lookup: pinnedLookup(target) as any,
       signal,
       headers: {
+        ...options.headers,
         'accept': options.accept ?? '*/*',
         'accept-encoding': 'gzip, deflate, br',
         'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
@@ -145,7 +182,7 @@ function request(target: CheckedTarget, options: FetchOptions, signal: AbortSign
     })
     req.once('response', resolve)
     req.once('error', reject)
-    req.end()
+    req.end(body)
   })
 }
 

@@ -1,0 +1,2 @@
+export declare function hasNoSnapshotFlag(): boolean
+export declare function relaunchWithoutSnapshot(extraArgs?: string[]): boolean
