@@ -129,10 +129,11 @@ export default class InstallationService {
     integration: IntegrationRecord,
     query: ListQuery & { externalId?: string }
   ) {
-    const builder = this.query().where('n.integration_id', integration.id)
-    if (!isAdminOf(viewer, integration.organizationId)) {
-      builder.whereIn('n.organization_id', [...memberOrganizations(viewer), ''])
-    }
+    const builder = this.query()
+      .where('n.integration_id', integration.id)
+      .if(!isAdminOf(viewer, integration.organizationId), (q) =>
+        q.whereIn('n.organization_id', [...memberOrganizations(viewer), ''])
+      )
     if (query.externalId) whereJsonArrayHas(builder, 'n.external_ids', query.externalId)
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
@@ -311,13 +312,11 @@ export default class InstallationService {
     query: ListQuery,
     only?: (ids: string[]) => Promise<Set<string>>
   ) {
-    const builder = db.from(CONTENT_TABLES[kind]).where('installation_id', installation.id)
-    if (only) {
-      const all = await builder.clone().select('target_id')
-      const visible = await only(all.map((row) => row.target_id))
-      builder.whereIn('target_id', [...visible, ''])
-    }
-    const page = await paginate<Record<string, any>>(builder.select('*'), {
+    const base = db.from(CONTENT_TABLES[kind]).where('installation_id', installation.id)
+    const all = only ? await base.clone().select('target_id') : []
+    const visible = only ? await only(all.map((row) => row.target_id)) : null
+    const builder = base.if(visible, (q) => q.whereIn('target_id', [...visible!, ''])).select('*')
+    const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [
         { column: 'created_at', key: 'created_at' },

@@ -110,10 +110,11 @@ export default class IntegrationService {
    */
   list(viewer: Viewer, query: ListQuery & IntegrationFilters) {
     const members = memberOrganizations(viewer)
-    const builder = db.from('integrations as i').where((visible) => {
-      visible.where('i.visibility', 'public')
-      if (members.length > 0) visible.orWhereIn('i.organization_id', members)
-    })
+    const builder = db
+      .from('integrations as i')
+      .where((visible) =>
+        visible.where('i.visibility', 'public').orWhereIn('i.organization_id', [...members, ''])
+      )
     return this.page(builder, query)
   }
 
@@ -122,9 +123,11 @@ export default class IntegrationService {
    * integration and all of its own.
    */
   listForOrganization(organizationId: string, query: ListQuery & IntegrationFilters) {
-    const builder = db.from('integrations as i').where((visible) => {
-      visible.where('i.visibility', 'public').orWhere('i.organization_id', organizationId)
-    })
+    const builder = db
+      .from('integrations as i')
+      .where((visible) =>
+        visible.where('i.visibility', 'public').orWhere('i.organization_id', organizationId)
+      )
     return this.page(builder, query)
   }
 

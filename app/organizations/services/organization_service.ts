@@ -172,10 +172,11 @@ export default class OrganizationService {
       .join('organization_members as m', 'm.organization_id', 'o.id')
       .where('m.user_id', user.id)
       .where('m.disabled', false)
-      .where((query) => {
-        query.where('o.hostname', idOrHostname.toLowerCase())
-        if (isWellFormedId(idOrHostname)) query.orWhere('o.id', idOrHostname)
-      })
+      .where((query) =>
+        query
+          .where('o.hostname', idOrHostname.toLowerCase())
+          .if(isWellFormedId(idOrHostname), (q) => q.orWhere('o.id', idOrHostname))
+      )
       .select('o.id')
       .first()
     return row?.id ?? null
