@@ -6,6 +6,7 @@ import { adminAnd, byRole, statusByRole } from '#tests/helpers/roles'
 
 test.group('Integrations: who publishes, unpublishes and installs', (group) => {
   eachTestInTransaction(group)
+  group.tap((t) => t.tags(['@integrations']))
 
   test('publish as {role}: {status}')
     .with(

@@ -9,6 +9,7 @@ import app from '@adonisjs/core/services/app'
 
 test.group('Integrations: publishing and reading', (group) => {
   eachTestInTransaction(group)
+  group.tap((t) => t.tags(['@integrations']))
 
   test('publish, read, republish bumps the version', async ({ client, assert }) => {
     const admin = await createCaller()
