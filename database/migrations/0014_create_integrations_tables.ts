@@ -102,9 +102,10 @@ export default class extends BaseSchema {
       table.index(['integration_id', 'created_at', 'id'])
     })
 
-    for (const [name, target] of [
-      ['integration_space_installations', 'spaces'],
-      ['integration_site_installations', 'sites'],
+    // Index names spelled out: the generated ones pass MySQL's 64-character limit.
+    for (const [name, target, short] of [
+      ['integration_space_installations', 'spaces', 'isi_space'],
+      ['integration_site_installations', 'sites', 'isi_site'],
     ] as const) {
       this.schema.createTable(name, (table) => {
         table.string('id', 20).primary()
@@ -125,9 +126,9 @@ export default class extends BaseSchema {
         table.text('external_ids').notNullable()
         table.datetime('created_at', { precision: 3 }).notNullable()
         table.datetime('updated_at', { precision: 3 }).notNullable()
-        table.unique(['installation_id', 'target_id'])
-        table.index(['target_id'])
-        table.index(['installation_id', 'created_at', 'id'])
+        table.unique(['installation_id', 'target_id'], { indexName: `${short}_target_unique` })
+        table.index(['target_id'], `${short}_target_index`)
+        table.index(['installation_id', 'created_at', 'id'], `${short}_keyset_index`)
       })
     }
   }
