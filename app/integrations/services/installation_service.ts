@@ -93,19 +93,25 @@ export default class InstallationService {
    * POST /v1/integrations/{name}/installations: installs in the organization (authorized by the
    * caller). A second installation in the same organization is a 409.
    */
-  async install(viewer: Viewer, integration: IntegrationRecord, organizationId: string) {
+  async install(
+    viewer: Viewer,
+    integration: IntegrationRecord,
+    organizationId: string,
+    configuration: Configuration = {}
+  ) {
     const id = newId()
     const now = toSqlTimestamp(new Date())
     const schema = integration.configurations.account
+    checkConfiguration(schema, configuration)
     try {
       await db.table('integration_installations').insert({
         id,
         integration_id: integration.id,
         organization_id: organizationId,
-        status: isComplete(schema, {}) ? 'active' : 'pending',
+        status: isComplete(schema, configuration) ? 'active' : 'pending',
         space_selection: 'selected',
         site_selection: 'selected',
-        configuration: '{}',
+        configuration: JSON.stringify(configuration),
         external_ids: '[]',
         installed_by: viewer.user.id,
         created_at: now,
@@ -259,11 +265,14 @@ export default class InstallationService {
     integration: IntegrationRecord,
     installation: InstallationRecord,
     kind: ContentKind,
-    targetId: string
+    targetId: string,
+    configuration: Configuration = {}
   ) {
     if (!allowsTarget(integration, kind)) {
       throw new ForbiddenException(`This integration cannot be installed on a ${kind}`)
     }
+    const schema = integration.configurations[kind]
+    checkConfiguration(schema, configuration)
     const now = toSqlTimestamp(new Date())
     const id = newId()
     try {
@@ -271,8 +280,8 @@ export default class InstallationService {
         id,
         installation_id: installation.id,
         target_id: targetId,
-        status: isComplete(integration.configurations[kind], {}) ? 'active' : 'pending',
-        configuration: '{}',
+        status: isComplete(schema, configuration) ? 'active' : 'pending',
+        configuration: JSON.stringify(configuration),
         external_ids: '[]',
         created_at: now,
         updated_at: now,
