@@ -4,23 +4,29 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { integrationName, integrationsOf, publishBody } from '#tests/helpers/integrations'
 import { adminAnd, byRole, statusByRole } from '#tests/helpers/roles'
 
+/**
+ * Organization admins only, with `status`: other roles are refused (403), and an outsider, who
+ * names an organization they do not belong to, gets the 400 on `organization`.
+ */
+function adminsOnly(status: number) {
+  return statusByRole({
+    admin: status,
+    create: 403,
+    review: 403,
+    edit: 403,
+    comment: 403,
+    read: 403,
+    guest: 403,
+    outsider: 400,
+  })
+}
+
 test.group('Integrations: who publishes, unpublishes and installs', (group) => {
   eachTestInTransaction(group)
   group.tap((t) => t.tags(['@integrations']))
 
   test('publish as {role}: {status}')
-    .with(
-      statusByRole({
-        admin: 200,
-        create: 403,
-        review: 403,
-        edit: 403,
-        comment: 403,
-        read: 403,
-        guest: 403,
-        outsider: 400,
-      })
-    )
+    .with(adminsOnly(200))
     .run(async ({ client }, { role, status }) => {
       const { admin, caller } = await adminAnd(role)
       const body = publishBody(admin)
@@ -53,18 +59,7 @@ test.group('Integrations: who publishes, unpublishes and installs', (group) => {
     })
 
   test('install in the organization as {role}: {status}')
-    .with(
-      statusByRole({
-        admin: 201,
-        create: 403,
-        review: 403,
-        edit: 403,
-        comment: 403,
-        read: 403,
-        guest: 403,
-        outsider: 400,
-      })
-    )
+    .with(adminsOnly(201))
     .run(async ({ client }, { role, status }) => {
       const { admin, caller } = await adminAnd(role)
       const name = integrationName()
