@@ -60,5 +60,16 @@ export const consoleRoutes = {
     '/console/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId',
   'console.sites.share_links.destroy':
     '/console/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId',
+  'console.integrations.index': '/console/orgs/:organizationId/integrations',
+  'console.integrations.install':
+    '/console/orgs/:organizationId/integrations/:integrationName/installations',
+  'console.integrations.configure':
+    '/console/orgs/:organizationId/integrations/:integrationName/installations/:installationId',
+  'console.integrations.uninstall':
+    '/console/orgs/:organizationId/integrations/:integrationName/installations/:installationId',
+  'console.integrations.targets.store':
+    '/console/orgs/:organizationId/integrations/:integrationName/installations/:installationId/targets',
+  'console.integrations.targets.destroy':
+    '/console/orgs/:organizationId/integrations/:integrationName/installations/:installationId/:kind/:targetId',
   'console.logout': '/console/logout',
 } as const

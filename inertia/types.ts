@@ -21,6 +21,7 @@ import type ShowChangeRequestController from '#console/controllers/show_change_r
 import type ShowRevisionController from '#console/controllers/show_revision_controller'
 import type ListSitesController from '#console/controllers/list_sites_controller'
 import type ShowSiteController from '#console/controllers/show_site_controller'
+import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -34,6 +35,7 @@ export type ContentPagePageProps = InferPageProps<ShowContentPageController, 'ha
 export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController, 'handle'>
 export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
 export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
+export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController, 'index'>
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 
 /**

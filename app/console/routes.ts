@@ -42,6 +42,7 @@ const pages = {
   siteSettings: () => import('#console/controllers/site_settings_controller'),
   siteStructure: () => import('#console/controllers/site_structure_forms_controller'),
   siteShareLinks: () => import('#console/controllers/site_share_links_controller'),
+  integrations: () => import('#console/controllers/console_integrations_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -142,6 +143,23 @@ router
           })
           .prefix(`${org}/sites/:siteId`)
           .as('sites')
+
+        // An organization's integrations (the API's `urls.app` of integrations and installations).
+        const { integrations } = pages
+        const installation = `${org}/integrations/:integrationName/installations/:installationId`
+        router.get(`${org}/integrations`, [integrations, 'index']).as('integrations.index')
+        router
+          .post(`${org}/integrations/:integrationName/installations`, [integrations, 'install'])
+          .as('integrations.install')
+        router.patch(installation, [integrations, 'configure']).as('integrations.configure')
+        router.delete(installation, [integrations, 'uninstall']).as('integrations.uninstall')
+        router
+          .post(`${installation}/targets`, [integrations, 'installOn'])
+          .as('integrations.targets.store')
+        router
+          .delete(`${installation}/:kind/:targetId`, [integrations, 'uninstallFrom'])
+          .where('kind', /^(space|site)$/)
+          .as('integrations.targets.destroy')
 
         router.post('/logout', [LogoutController]).as('logout')
         router.get('/*', [ShowNotFoundController]).as('not_found')

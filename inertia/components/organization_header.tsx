@@ -3,11 +3,11 @@ import type { OrganizationHeaderProps } from '~/types'
 import { formatRole } from '~/components/format'
 import { route } from '~/route'
 
-export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites'
+export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites' | 'integrations'
 
 /**
- * Breadcrumb, title and tabs of an organization's pages. Members, Teams and Sites appear for those
- * the API lets list them (not guests).
+ * Breadcrumb, title and tabs of an organization's pages. Members, Teams, Sites and Integrations
+ * appear for those the API lets list them (not guests).
  */
 export default function OrganizationHeader({
   organization,
@@ -40,6 +40,12 @@ export default function OrganizationHeader({
       label: 'Sites',
       href: route('console.sites.index', params),
       shown: organization.permissions.listSites,
+    },
+    {
+      id: 'integrations',
+      label: 'Integrations',
+      href: route('console.integrations.index', params),
+      shown: organization.permissions.listIntegrations,
     },
   ]
   return (

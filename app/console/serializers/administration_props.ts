@@ -26,6 +26,7 @@ export function organizationHeader(user: User, access: OrganizationAccess) {
       listTeams: permissions.listTeams,
       createContent: permissions.createContent,
       listSites: sitePolicy.permissions(user, access).view,
+      listIntegrations: permissions.listIntegrations,
     },
   }
 }

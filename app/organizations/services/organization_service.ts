@@ -125,6 +125,64 @@ export default class OrganizationService {
   }
 
   /**
+   * Organizations as the caller sees them when another domain shows them (the owner of a public
+   * integration): members get their membership, anyone else `isMember: false` and no e-mail
+   * domains. Unknown ids are left out.
+   */
+  async viewedBy(user: User, organizationIds: string[]): Promise<Map<string, OrganizationAccess>> {
+    const found = new Map<string, OrganizationAccess>()
+    const ids = [...new Set(organizationIds)]
+    if (ids.length === 0) return found
+    const rows = await db
+      .from('organizations as o')
+      .leftJoin('organization_members as m', (join) => {
+        join.on('m.organization_id', '=', 'o.id').andOnVal('m.user_id', '=', user.id)
+      })
+      .whereIn('o.id', ids)
+      .select([
+        ...ORGANIZATION_COLUMNS,
+        'm.role as member_role',
+        'm.id as member_id',
+        'm.disabled as member_disabled',
+        ownedTeams(),
+      ])
+    const memberIds = rows
+      .filter((row) => row.member_id !== null && !toBoolean(row.member_disabled))
+      .map((row) => row.id)
+    const domains = await this.emailDomainsOf(memberIds)
+    for (const row of rows) {
+      const isMember = memberIds.includes(row.id)
+      found.set(row.id, {
+        organization: toRecord(row, isMember ? (domains.get(row.id) ?? []) : []),
+        isMember,
+        role: isMember ? row.member_role : null,
+        ownsTeam: isMember && Number(row.owned_teams) > 0,
+      })
+    }
+    return found
+  }
+
+  /**
+   * The id of the organization named by its id or its subdomain (hostname), among those the
+   * caller belongs to; null when there is none.
+   */
+  async memberOrganizationId(user: User, idOrHostname: string): Promise<string | null> {
+    const row = await db
+      .from('organizations as o')
+      .join('organization_members as m', 'm.organization_id', 'o.id')
+      .where('m.user_id', user.id)
+      .where('m.disabled', false)
+      .where((query) =>
+        query
+          .where('o.hostname', idOrHostname.toLowerCase())
+          .if(isWellFormedId(idOrHostname), (q) => q.orWhere('o.id', idOrHostname))
+      )
+      .select('o.id')
+      .first()
+    return row?.id ?? null
+  }
+
+  /**
    * Creates an organization with the caller as its admin.
    */
   async create(

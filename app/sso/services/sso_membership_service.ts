@@ -9,6 +9,7 @@ import TeamService from '#organizations/services/team_service'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import type { ActiveSamlProvider } from '#sso/services/saml_provider_service'
 import { SsoSignInException } from '#sso/sso_sign_in_exception'
+import { isUniqueViolation } from '#core/database/errors'
 
 /**
  * Who signed in through the identity provider, read from a verified assertion.
@@ -71,8 +72,7 @@ export default class SsoMembershipService {
         expires_at: toSqlTimestamp(identity.validUntil),
       })
     } catch (error) {
-      const code = String((error as { code?: unknown }).code ?? '')
-      if (code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT')) {
+      if (isUniqueViolation(error)) {
         throw SsoSignInException.refused('this sign-in response was already used')
       }
       throw error
