@@ -40,6 +40,7 @@ export default defineConfig({
     () => import('#change_requests/provider'),
     () => import('#comments/provider'),
     () => import('#sites/provider'),
+    () => import('#openapi/provider'),
     () => import('#console/provider'),
   ],
 

@@ -1,10 +1,12 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { SpaceContent } from '#spaces/contracts/space_content'
 import { ContentBranches, NoContentBranches } from '#content/contracts/content_branches'
+import { EmbeddedBlocks, NoEmbeddedBlocks } from '#content/contracts/embedded_blocks'
 
 /**
  * Content: revisions, pages, files, authoring batches, search, links and import. Binds the spaces'
- * SpaceContent; ContentBranches is the change requests domain's to bind (none without it).
+ * SpaceContent; ContentBranches is the change requests domain's to bind (none without it), and
+ * EmbeddedBlocks the openapi domain's (placeholders without it).
  */
 export default class ContentProvider {
   constructor(protected app: ApplicationService) {}
@@ -16,6 +18,7 @@ export default class ContentProvider {
       return resolver.make(SpaceContentService)
     })
     this.app.container.bind(ContentBranches, () => new NoContentBranches())
+    this.app.container.bind(EmbeddedBlocks, () => new NoEmbeddedBlocks())
   }
 
   async start() {
