@@ -3,10 +3,10 @@ import type { OrganizationHeaderProps } from '~/types'
 import { formatRole } from '~/components/format'
 import { route } from '~/route'
 
-export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites'
+export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites' | 'openapi'
 
 /**
- * Breadcrumb, title and tabs of an organization's pages. Members, Teams and Sites appear for those
+ * Breadcrumb, title and tabs of an organization's pages. Members, Teams, Sites and OpenAPI appear for those
  * the API lets list them (not guests).
  */
 export default function OrganizationHeader({
@@ -40,6 +40,12 @@ export default function OrganizationHeader({
       label: 'Sites',
       href: route('console.sites.index', params),
       shown: organization.permissions.listSites,
+    },
+    {
+      id: 'openapi',
+      label: 'OpenAPI',
+      href: route('console.openapi.index', params),
+      shown: organization.permissions.listOpenAPISpecs,
     },
   ]
   return (
