@@ -8,6 +8,7 @@ import OpenAPISpec, { type OpenAPISpecVisibility } from '#openapi/models/openapi
 import OpenAPISpecVersion from '#openapi/models/openapi_spec_version'
 import { readSource, type OpenAPISource } from '#openapi/services/openapi_source'
 import type { ParsedOpenAPI } from '#openapi/services/openapi_document'
+import { findOperation } from '#openapi/services/operation_html'
 import type { OpenAPISpecRow, OpenAPIVersionContentRow, OpenAPIVersionRow } from '#openapi/records'
 
 /** GitBook's OpenAPISpecSlug. */
@@ -174,6 +175,39 @@ export default class OpenAPISpecService {
   /** One version with its documents. */
   async versionContent(spec: OpenAPISpecRow, versionId: string): Promise<OpenAPIVersionContentRow> {
     return this.versionWith(spec, versionId, [...VERSION_COLUMNS, 'raw', 'document'])
+  }
+
+  /**
+   * What the organization's specifications say of operations (`{% openapi-operation %}` blocks of
+   * a page): the latest version's number and the operation's summary, or nulls when the spec or
+   * the operation is unknown.
+   */
+  async describeOperations(
+    organizationId: string,
+    refs: Array<{ spec: string; path: string; method: string }>
+  ) {
+    const slugs = [...new Set(refs.map((ref) => ref.spec))]
+    const rows: Array<{ slug: string; number: number; document: string }> =
+      slugs.length === 0
+        ? []
+        : await db
+            .from('openapi_specs as s')
+            .join('openapi_spec_versions as v', 'v.id', 's.last_version_id')
+            .where('s.organization_id', organizationId)
+            .whereIn('s.slug', slugs)
+            .select('s.slug', 'v.number', 'v.document')
+    const latest = new Map(
+      rows.map((row) => [row.slug, { number: row.number, document: JSON.parse(row.document) }])
+    )
+    return refs.map((ref) => {
+      const version = latest.get(ref.spec)
+      const operation = version ? findOperation(version.document, ref) : undefined
+      return {
+        ...ref,
+        version: version?.number ?? null,
+        summary: operation ? String(operation.summary ?? operation.operationId ?? '') : null,
+      }
+    })
   }
 
   private async versionWith<Row>(spec: OpenAPISpecRow, versionId: string, columns: string[]) {

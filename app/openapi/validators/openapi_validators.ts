@@ -6,7 +6,7 @@ import { MAX_DOCUMENT_BYTES } from '#openapi/services/openapi_document'
  * GitBook's OpenAPISpecSource: `url` (http or https, at most 2048 characters) or `text` (the
  * document, at most MAX_DOCUMENT_BYTES; the byte bound itself is checked by the parser).
  */
-const source = vine.object({
+export const sourceFields = {
   url: vine
     .string()
     .maxLength(2048)
@@ -14,7 +14,8 @@ const source = vine.object({
     .optional()
     .requiredIfMissing('text'),
   text: vine.string().minLength(1).maxLength(MAX_DOCUMENT_BYTES).optional(),
-})
+}
+const source = vine.object(sourceFields)
 
 export const specSlug = vine.string().maxLength(MAX_SLUG_LENGTH).regex(SPEC_SLUG)
 

@@ -1,26 +1,12 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import SpaceService from '#spaces/services/space_service'
+import { authorSpace } from '#tests/helpers/authoring'
 import { eachTestInTransaction } from '#tests/helpers/callers'
 import type { MatrixRole } from '#tests/helpers/roles'
 import { signedInRoster } from './console_visitor.js'
-
-const YAML = `openapi: 3.0.3
-info:
-  title: Petstore
-  version: 1.0.0
-paths:
-  /pets:
-    get:
-      summary: List pets
-      responses:
-        '200':
-          description: OK
-    post:
-      summary: Create a pet
-      responses:
-        '201':
-          description: Created
-`
+import { PETSTORE_30_YAML as YAML } from '#tests/helpers/openapi_fixtures'
 
 function urlsOf(organizationId: string, slug = '') {
   const list = `/console/orgs/${organizationId}/openapi`
@@ -98,5 +84,60 @@ test.group('Console OpenAPI pages', (group) => {
     assert.equal(deleted.location, urls.list)
     assert.isNull(await db.from('openapi_specs').where('slug', 'petstore').first())
     assert.equal(await as.admin.status(urls.spec), 404)
+  })
+
+  test('a content page lists the OpenAPI operations it embeds', async ({ assert, client }) => {
+    const { roster, as } = await signedInRoster(client)
+    const urls = urlsOf(roster.organizationId, 'petstore')
+    await as.admin.submit('POST', urls.list, { slug: 'petstore', text: YAML })
+    const spaces = await app.container.make(SpaceService)
+    const { space } = await spaces.create(roster.admin.user, roster.organizationId, {
+      title: 'API',
+    })
+    const markdown = [
+      '{% openapi-operation spec="petstore" path="/pets" method="post" %}',
+      '{% endopenapi-operation %}',
+      '',
+      '{% openapi-operation spec="petstore" path="/nope" method="get" %}',
+      '{% endopenapi-operation %}',
+      '',
+      '{% openapi-operation spec="unknown" path="/pets" method="get" %}',
+      '{% endopenapi-operation %}',
+    ].join('\n')
+    await authorSpace(roster.admin.user.id, space.id, [
+      { operation: 'insert_page', title: 'Reference', document: { markdown } },
+    ])
+    const content = await client
+      .get(`/v1/spaces/${space.id}/content`)
+      .bearerToken(roster.admin.token)
+    const pageId = content.body().pages[0].id
+    const page = await as.read.page(`/console/spaces/${space.id}/pages/${pageId}`)
+    assert.equal(page.status, 200)
+    assert.deepEqual(page.props.operations, [
+      {
+        type: 'openapi-operation',
+        spec: 'petstore',
+        path: '/pets',
+        method: 'post',
+        version: 1,
+        summary: 'Create a pet',
+      },
+      {
+        type: 'openapi-operation',
+        spec: 'petstore',
+        path: '/nope',
+        method: 'get',
+        version: 1,
+        summary: null,
+      },
+      {
+        type: 'openapi-operation',
+        spec: 'unknown',
+        path: '/pets',
+        method: 'get',
+        version: null,
+        summary: null,
+      },
+    ])
   })
 })

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { assertClientError } from '#tests/helpers/client_errors'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
-import { PETSTORE_30_YAML, PETSTORE_31, text } from './fixtures.js'
+import { PETSTORE_30_YAML, PETSTORE_31, text } from '#tests/helpers/openapi_fixtures'
 
 /**
  * GitBook's own client drives OpenAPI specifications and their versions over real HTTP.

@@ -14,7 +14,7 @@ import {
   PETSTORE_SWAGGER_20,
   YAML_BOMB,
   text,
-} from './fixtures.js'
+} from '#tests/helpers/openapi_fixtures'
 
 function specs(organizationId: string, rest = '') {
   return `/v1/orgs/${organizationId}/openapi${rest}`

@@ -5,7 +5,7 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { validateSchema } from '#tests/helpers/contract'
 import { page, publishedSite, Reader } from '#tests/helpers/published_sites'
 import { createCaller } from '#tests/helpers/callers'
-import { PETSTORE_31, text } from './fixtures.js'
+import { PETSTORE_31, text } from '#tests/helpers/openapi_fixtures'
 
 const BLOCK = [
   'Before the operation.',

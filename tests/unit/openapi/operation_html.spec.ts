@@ -3,7 +3,7 @@ import { toHtml } from 'hast-util-to-html'
 import { dereference } from '@scalar/openapi-parser'
 import { renderMarkdownHtml } from '#content/markdown/html'
 import { listOperations, renderOperation } from '#openapi/services/operation_html'
-import { PETSTORE_31, PETSTORE_SWAGGER_20 } from '#tests/functional/openapi/fixtures'
+import { PETSTORE_31, PETSTORE_SWAGGER_20 } from '#tests/helpers/openapi_fixtures'
 
 async function dereferenced(document: object) {
   const { schema } = await dereference(structuredClone(document))
