@@ -177,13 +177,19 @@ class OperationRenderer {
     return out
   }
 
-  /** A schema as a nested list of its properties (objects), items (arrays) or type. */
-  schema(schema: unknown, depth: number): Element | undefined {
+  /**
+   * A schema as a nested list of its properties (objects), items (arrays) or type. A schema met
+   * again below itself (a recursive `$ref`, dereferenced into a cycle) is named, not expanded.
+   */
+  schema(schema: unknown, depth: number, above: Set<object> = new Set()): Element | undefined {
     if (!isRecord(schema)) return undefined
+    above = new Set(above).add(schema)
     const properties = propertiesOf(schema)
     if (properties.length === 0) {
       if (schema.type === 'array' || schema.items) {
-        const items = this.schema(schema.items, depth + 1)
+        const items = above.has(schema.items)
+          ? undefined
+          : this.schema(schema.items, depth + 1, above)
         return el('ul', [
           el('li', [
             span('openapi-type', typeOf(schema)),
@@ -204,10 +210,14 @@ class OperationRenderer {
         ...(required.has(name) ? [t(' '), span('openapi-required', 'required')] : []),
         ...(p.description ? [t(` — ${text(p.description)}`)] : []),
       ]
-      if (depth + 1 < MAX_SCHEMA_DEPTH && this.#nodes < MAX_NODES) {
-        const nested = propertiesOf(p).length > 0 ? p : isRecord(p.items) ? p.items : undefined
+      const nested = propertiesOf(p).length > 0 ? p : isRecord(p.items) ? p.items : undefined
+      if (nested && above.has(nested)) {
+        children.push(t(' '), span('openapi-recursive', '(recursive)'))
+      } else if (depth + 1 < MAX_SCHEMA_DEPTH && this.#nodes < MAX_NODES) {
         const sub =
-          nested && propertiesOf(nested).length > 0 ? this.schema(nested, depth + 1) : undefined
+          nested && propertiesOf(nested).length > 0
+            ? this.schema(nested, depth + 1, above)
+            : undefined
         if (sub) children.push(sub)
       }
       return el('li', children)

@@ -236,7 +236,7 @@ export default class PublishedSiteService {
 }
 
 /** Changes whenever the reader's HTML changes for the same content. */
-const RENDER_VERSION = 1
+const RENDER_VERSION = 2
 
 /** The pages above `page` in its tree, from the top level down to its parent. */
 export function ancestorsOf(tree: RevisionTree, page: TreePage): TreePage[] {
