@@ -41,6 +41,7 @@ export default defineConfig({
     () => import('#comments/provider'),
     () => import('#sites/provider'),
     () => import('#integrations/provider'),
+    () => import('#openapi/provider'),
     () => import('#console/provider'),
   ],
 

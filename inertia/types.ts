@@ -8,6 +8,7 @@
 | shared props into the front end's type-check, as AdonisJS's Inertia starter kits do.
 */
 import type { InferPageProps, SharedProps } from '@adonisjs/inertia/types'
+import type ConsoleOpenAPIController from '#console/controllers/console_openapi_controller'
 import type ListOrganizationsController from '#console/controllers/list_organizations_controller'
 import type ShowOrganizationController from '#console/controllers/show_organization_controller'
 import type ListMembersController from '#console/controllers/list_members_controller'
@@ -37,6 +38,8 @@ export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
 export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
 export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController, 'index'>
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
+export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
+export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission

@@ -43,6 +43,7 @@ const pages = {
   siteStructure: () => import('#console/controllers/site_structure_forms_controller'),
   siteShareLinks: () => import('#console/controllers/site_share_links_controller'),
   integrations: () => import('#console/controllers/console_integrations_controller'),
+  openapi: () => import('#console/controllers/console_openapi_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -107,6 +108,12 @@ router
         router
           .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
+
+        // An organization's OpenAPI specifications (the API's `urls.app` of a spec is its page).
+        router.get(`${org}/openapi`, [pages.openapi, 'index']).as('openapi.index')
+        router.post(`${org}/openapi`, [pages.openapi, 'store']).as('openapi.store')
+        router.get(`${org}/openapi/:specSlug`, [pages.openapi, 'show']).as('openapi.show')
+        router.delete(`${org}/openapi/:specSlug`, [pages.openapi, 'destroy']).as('openapi.destroy')
 
         // An organization's sites (the API's `urls.app` of a site is its page here), and a site's
         // settings, structure and share links under its page.

@@ -3,11 +3,18 @@ import type { OrganizationHeaderProps } from '~/types'
 import { formatRole } from '~/components/format'
 import { route } from '~/route'
 
-export type OrganizationTab = 'settings' | 'members' | 'teams' | 'spaces' | 'sites' | 'integrations'
+export type OrganizationTab =
+  | 'settings'
+  | 'members'
+  | 'teams'
+  | 'spaces'
+  | 'sites'
+  | 'openapi'
+  | 'integrations'
 
 /**
- * Breadcrumb, title and tabs of an organization's pages. Members, Teams, Sites and Integrations
- * appear for those the API lets list them (not guests).
+ * Breadcrumb, title and tabs of an organization's pages. Members, Teams, Sites, OpenAPI and
+ * Integrations appear for those the API lets list them (not guests).
  */
 export default function OrganizationHeader({
   organization,
@@ -46,6 +53,12 @@ export default function OrganizationHeader({
       label: 'Integrations',
       href: route('console.integrations.index', params),
       shown: organization.permissions.listIntegrations,
+    },
+    {
+      id: 'openapi',
+      label: 'OpenAPI',
+      href: route('console.openapi.index', params),
+      shown: organization.permissions.listOpenAPISpecs,
     },
   ]
   return (

@@ -1,20 +1,30 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ConsoleContentService from '#console/services/console_content_service'
+import { embeddedRefsIn } from '#content/markdown/embedded_blocks'
+import OpenAPISpecService from '#openapi/services/openapi_spec_service'
 
 /**
  * GET /console/spaces/:spaceId/pages/:pageId (the API's `urls.app` of a page), and the same page
  * on a change request's head (.../change-requests/:changeRequestId/pages/:pageId) or on a revision
  * (.../revisions/:revisionId/pages/:pageId): the revision's page tree and the page, its markdown
- * shown as text. Anything the user may not read is the console's not-found page.
+ * shown as text, and the OpenAPI operations it embeds as the organization's specs describe them
+ * (latest version). Anything the user may not read is the console's not-found page.
  */
 @inject()
 export default class ShowContentPageController {
-  constructor(private content: ConsoleContentService) {}
+  constructor(
+    private content: ConsoleContentService,
+    private specs: OpenAPISpecService
+  ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
     const { read, ...shown } = await this.content.resolve(auth.use('web').getUserOrFail(), params)
     const page = await this.content.page(read, params.pageId)
-    return inertia.render('content/page', { ...shown, page })
+    const operations = await this.specs.describeOperations(
+      read.access.space.organizationId,
+      embeddedRefsIn(page.markdown)
+    )
+    return inertia.render('content/page', { ...shown, page, operations })
   }
 }

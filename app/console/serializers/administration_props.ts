@@ -2,6 +2,7 @@ import type User from '#accounts/models/user'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import TeamPolicy from '#organizations/policies/team_policy'
 import SitePolicy from '#sites/policies/site_policy'
+import OpenAPISpecPolicy from '#openapi/policies/openapi_spec_policy'
 import type { OrganizationAccess } from '#organizations/organization_access'
 import type { MemberRecord } from '#organizations/services/member_service'
 import type { TeamRecord } from '#organizations/services/team_service'
@@ -10,6 +11,7 @@ import type { TeamRole } from '#organizations/models/team_member'
 const organizationPolicy = new OrganizationPolicy()
 const teamPolicy = new TeamPolicy()
 const sitePolicy = new SitePolicy()
+const openAPIPolicy = new OpenAPISpecPolicy()
 
 /**
  * The organization above its pages, with what the caller may do there (the API's policy).
@@ -27,6 +29,7 @@ export function organizationHeader(user: User, access: OrganizationAccess) {
       createContent: permissions.createContent,
       listSites: sitePolicy.permissions(user, access).view,
       listIntegrations: permissions.listIntegrations,
+      listOpenAPISpecs: openAPIPolicy.permissions(user, access).view,
     },
   }
 }

@@ -15,6 +15,8 @@ import { parseMarkdown, visit } from '#content/markdown/parse'
 import { classifyTarget } from '#content/markdown/links'
 import { createAnchorGenerator, headingText } from '#content/markdown/headings'
 import { topLevelHints, type TopLevelHint } from '#content/markdown/hints'
+import { topLevelEmbeddedBlocks } from '#content/markdown/embedded_blocks'
+import type { EmbeddedBlockRef } from '#content/contracts/embedded_blocks'
 
 /**
  * GitBook's JSON document (`format=document` reads of a page): the subset of its node types that
@@ -133,8 +135,11 @@ class Converter {
     })
     const children = tree.children
     const hints = container === 'top' ? topLevelHints(children, source) : []
+    const embedded = container === 'top' ? topLevelEmbeddedBlocks(children, source) : []
     const blocks: DocumentBlock[] = []
-    for (let i = 0, h = 0; i < children.length; i++) {
+    for (let i = 0, h = 0, e = 0; i < children.length; i++) {
+      while (hints[h] && hints[h].first < i) h += 1
+      while (embedded[e] && embedded[e].first < i) e += 1
       const hint = hints[h]
       if (hint?.first === i) {
         blocks.push(this.hint(hint))
@@ -142,9 +147,27 @@ class Converter {
         h += 1
         continue
       }
+      const block = embedded[e]
+      if (block?.first === i) {
+        blocks.push(this.embedded(block.ref))
+        i = block.last
+        e += 1
+        continue
+      }
       blocks.push(...this.block(children[i], container))
     }
     return blocks
+  }
+
+  /** GitBook's `openapi-operation` block (DocumentBlockOpenAPIOperation): a void block. */
+  embedded(ref: EmbeddedBlockRef): DocumentBlock {
+    return {
+      object: 'block',
+      type: ref.type,
+      key: this.key(),
+      data: { ref: { kind: 'openapi', spec: ref.spec }, path: ref.path, method: ref.method },
+      isVoid: true,
+    }
   }
 
   /** A hint's text is parsed as its own markdown. */

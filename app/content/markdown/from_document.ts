@@ -14,6 +14,7 @@ import type {
   TableRow,
 } from 'mdast'
 import { InvalidPageSourceError } from '#content/markdown/front_matter'
+import { embeddedBlockMarkdown, isEmbeddedRef } from '#content/markdown/embedded_blocks'
 
 /**
  * GitBook JSON document → markdown, the inverse of `markdownToDocument` (document.ts) for the
@@ -171,6 +172,35 @@ function invalid(path: string, problem: string): InvalidPageSourceError {
 }
 
 class TreeBuilder {
+  /**
+   * GitBook's `openapi-operation` block as the `{% openapi-operation %}` tag document.ts reads
+   * back (top level only; nested, its operation as text).
+   */
+  openAPIOperation(data: Json, path: string, context: Context): BlockContent[] {
+    const ref = isRecord(data.ref) ? data.ref : {}
+    const operation = {
+      spec: typeof ref.spec === 'string' ? ref.spec : '',
+      path: typeof data.path === 'string' ? data.path : '',
+      method: typeof data.method === 'string' ? data.method.toLowerCase() : '',
+    }
+    if (ref.kind !== 'openapi' || !isEmbeddedRef(operation)) {
+      throw invalid(`${path}.data`, 'must name an OpenAPI operation (ref.spec, path, method)')
+    }
+    if (context !== 'top') {
+      return [
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'inlineCode', value: `${operation.method.toUpperCase()} ${operation.path}` },
+          ],
+        },
+      ]
+    }
+    return [
+      { type: 'html', value: embeddedBlockMarkdown({ type: 'openapi-operation', ...operation }) },
+    ]
+  }
+
   /** A block as mdast blocks: none when it has nothing to show, several for hints and others. */
   block(node: unknown, path: string, context: Context): BlockContent[] {
     if (!isRecord(node)) throw invalid(path, 'must be an object')
@@ -219,6 +249,8 @@ class TreeBuilder {
           { type: 'html', value: '{% endhint %}' },
         ]
       }
+      case 'openapi-operation':
+        return this.openAPIOperation(data, path, context)
       case 'list-ordered':
       case 'list-unordered':
       case 'list-tasks':

@@ -22,7 +22,7 @@ const HINT_CLOSE = /(?:^|\r\n|\n|\r)[ \t]*\{%\s*endhint\s*%\}\s*$/
  * tested once for a closing line, so a page of unclosed hints costs no more than one hint.
  */
 export function topLevelHints(children: RootContent[], source: string): TopLevelHint[] {
-  const nextClosing = closingBlocks(children, source)
+  const nextClosing = closingBlocks(children, source, HINT_CLOSE)
   const hints: TopLevelHint[] = []
   for (let i = 0; i < children.length; i++) {
     const first = children[i]
@@ -45,15 +45,19 @@ export function topLevelHints(children: RootContent[], source: string): TopLevel
   return hints
 }
 
-/** For each block, the index of the first block from it on whose last line closes a hint. */
-function closingBlocks(children: RootContent[], source: string): (number | undefined)[] {
+/** For each block, the index of the first block from it on whose last line matches `close`. */
+export function closingBlocks(
+  children: RootContent[],
+  source: string,
+  close: RegExp
+): (number | undefined)[] {
   const next: (number | undefined)[] = new Array(children.length)
   let closing: number | undefined
   for (let i = children.length - 1; i >= 0; i--) {
     const position = children[i].position
     const start = position?.start.offset
     const end = position?.end.offset
-    if (start !== undefined && end !== undefined && HINT_CLOSE.test(source.slice(start, end)))
+    if (start !== undefined && end !== undefined && close.test(source.slice(start, end)))
       closing = i
     next[i] = closing
   }

@@ -20,6 +20,8 @@ import { parseMarkdown, visit } from '#content/markdown/parse'
 import { createAnchorGenerator, headingText } from '#content/markdown/headings'
 import { classifyTarget } from '#content/markdown/links'
 import { topLevelHints } from '#content/markdown/hints'
+import { topLevelEmbeddedBlocks } from '#content/markdown/embedded_blocks'
+import type { EmbeddedBlockRef, PreparedBlocks } from '#content/contracts/embedded_blocks'
 import { BLOCK_TAG_LINE } from '#content/markdown/plain_text'
 
 export interface RenderedHeading {
@@ -43,6 +45,12 @@ export interface HtmlRenderOptions {
    * path as written); undefined = drop the image (its alt text stays) / the link (its text stays).
    */
   fileUrl?(fileId: string): string | undefined
+  /**
+   * What the page's embedded blocks (`{% openapi-operation %}`) show, loaded beforehand
+   * (EmbeddedBlocks.prepare); without it, or for a block it cannot render, a placeholder naming
+   * the operation.
+   */
+  embedded?: PreparedBlocks
 }
 
 export interface RenderedHtml {
@@ -94,12 +102,19 @@ const SCHEMA: Schema = {
     code: [['className', /^language-./, 'hljs']],
     div: [
       ...defaultSchema.attributes!.div,
-      ['className', 'hint', /^hint-(info|warning|danger|success)$/, 'code-block', 'code-title'],
+      [
+        'className',
+        'hint',
+        /^hint-(info|warning|danger|success)$/,
+        'code-block',
+        'code-title',
+        /^openapi-[a-z0-9-]+$/,
+      ],
       ['role', 'note'],
     ],
     img: [...defaultSchema.attributes!.img, ['loading', 'lazy']],
     // highlight.js scopes: `hljs-title` and its sub-scopes (`class_`, `function_`).
-    span: [['className', /^hljs-/, /^[a-z][a-z-]*_+$/]],
+    span: [['className', /^hljs-/, /^[a-z][a-z-]*_+$/, /^openapi-[a-z0-9-]+$/]],
   },
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
 }
@@ -132,6 +147,7 @@ export function renderMarkdownHtml(
     }
   }
   insertHints(tree, markdown)
+  insertEmbedded(tree, markdown, options.embedded)
   flattenDeep(tree, 0)
   const headings = new Preparer(tree, options).run()
   const hast = toHast(tree, { handlers: handlers(), clobberPrefix: 'user-content-' })
@@ -151,6 +167,35 @@ function insertHints(tree: Root, source: string) {
       children: parseMarkdown(hint.inner).children as any,
     }
     tree.children.splice(hint.first, hint.last - hint.first + 1, box)
+  }
+}
+
+/**
+ * Top-level embedded blocks become what `prepared` renders for them (hast, sanitized with the
+ * rest), or a placeholder paragraph naming the operation.
+ */
+function insertEmbedded(tree: Root, source: string, prepared: PreparedBlocks | undefined) {
+  const blocks = topLevelEmbeddedBlocks(tree.children, source)
+  for (const block of blocks.reverse()) {
+    const rendered = prepared?.render(block.ref)
+    const node = rendered
+      ? ({ type: 'embeddedBlock', data: { hast: rendered } } as unknown as RootContent)
+      : placeholder(block.ref)
+    tree.children.splice(block.first, block.last - block.first + 1, node)
+  }
+}
+
+function placeholder(ref: EmbeddedBlockRef): RootContent {
+  return {
+    type: 'paragraph',
+    data: { hName: 'div', hProperties: { className: ['openapi-missing'] } },
+    children: [
+      { type: 'inlineCode', value: `${ref.method.toUpperCase()} ${ref.path}` },
+      {
+        type: 'text',
+        value: ` (operation of the OpenAPI specification "${ref.spec}", not available)`,
+      },
+    ],
   }
 }
 
@@ -383,6 +428,10 @@ function handlers(): Handlers {
   let highlighted = 0
   const loose = new Map<Parents, boolean>()
   return {
+    // Embedded blocks arrive rendered (see insertEmbedded); not an mdast type, hence the cast.
+    ...({
+      embeddedBlock: (_state: State, node: { data: { hast: ElementContent } }) => node.data.hast,
+    } as Handlers),
     // The library works out the list's looseness again for each item: quadratic on long lists.
     listItem(state: State, node: ListItem, parent: Parents | undefined) {
       if (parent?.type !== 'list') return defaultHandlers.listItem(state, node, parent)

@@ -114,7 +114,11 @@ export default class PublishedSiteController {
       return response.redirect().toPath(this.sites.pageUrl(view, first))
     }
 
-    const etag = this.sites.etag(view, `${page.node.id}:${asMarkdown ? 'md' : 'html'}`)
+    const embedded = asMarkdown ? undefined : await this.sites.embeddedOf(view, page)
+    const etag = this.sites.etag(
+      view,
+      `${page.node.id}:${asMarkdown ? 'md' : `html:${embedded?.key ?? ''}`}`
+    )
     response.header('ETag', etag)
     response.header('Last-Modified', new Date(view.tree.createdAt).toUTCString())
     if (page.node.noRobotsIndex || page.node.noIndex) response.header('X-Robots-Tag', 'noindex')
@@ -123,7 +127,7 @@ export default class PublishedSiteController {
     if (asMarkdown) {
       return this.text(ctx, 'text/markdown', await this.sites.markdownOf(view, page))
     }
-    const body = await this.sites.body(view, page)
+    const body = await this.sites.body(view, page, embedded)
     const shown = pageOf(this.sites, view, page, body)
     const frame = await ctx.view.render('published/page', {
       frame: frameOf(located, visitor, view),

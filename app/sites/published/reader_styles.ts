@@ -50,6 +50,10 @@ h1.page-title{margin:.2em 0;font-size:2rem;line-height:1.25}.description{color:v
 .content blockquote{margin:0;padding:0 1em;border-left:4px solid var(--line);color:var(--muted)}
 .hint{border-left:4px solid var(--info);background:var(--soft);padding:8px 16px;border-radius:6px;margin:1em 0}
 .hint-success{border-color:var(--success)}.hint-warning{border-color:var(--warning)}.hint-danger{border-color:var(--danger)}
+.openapi-operation,.openapi-missing{border:1px solid var(--line);border-radius:8px;padding:8px 16px;margin:1em 0}.openapi-heading{font-size:1.05rem;margin:.4em 0}
+.openapi-method{font-weight:700;margin-right:4px}.openapi-method-get{color:var(--success)}.openapi-method-post{color:#1f6feb}.openapi-method-delete{color:var(--danger)}
+.openapi-method-put,.openapi-method-patch{color:var(--warning)}.openapi-type,.openapi-deprecated,.openapi-recursive{color:var(--muted);font-size:.85em}.openapi-required{color:var(--danger);font-size:.85em}
+.openapi-status{font-weight:700;font-family:ui-monospace,monospace}.openapi-response{border-top:1px solid var(--line);padding-top:4px}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#cf222e}.hljs-string,.hljs-attr{color:#0a3069}.hljs-comment{color:#6e7781;font-style:italic}
 .hljs-number,.hljs-literal{color:#0550ae}.hljs-title,.hljs-function{color:#8250df}
 :root[data-theme=dark] .hljs-keyword,:root[data-theme=dark] .hljs-built_in{color:#ff7b72}:root[data-theme=dark] .hljs-string,:root[data-theme=dark] .hljs-attr{color:#a5d6ff}

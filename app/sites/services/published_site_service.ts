@@ -5,6 +5,12 @@ import { LRUCache } from 'lru-cache'
 import ContentStore from '#content/services/content_store'
 import ContentReadService from '#content/services/content_read_service'
 import { renderMarkdownHtml, type RenderedHtml } from '#content/markdown/html'
+import { embeddedRefsIn } from '#content/markdown/embedded_blocks'
+import {
+  EmbeddedBlocks,
+  NO_PREPARED_BLOCKS,
+  type PreparedBlocks,
+} from '#content/contracts/embedded_blocks'
 import type { RevisionTree, TreePage } from '#content/types'
 import { conditionHolds } from '#sites/conditions'
 import { loadSiteStructure, type SiteStructure } from '#sites/services/site_structure_service'
@@ -59,7 +65,8 @@ const bodies = new LRUCache<string, RenderedHtml>({
 export default class PublishedSiteService {
   constructor(
     private store: ContentStore,
-    private reads: ContentReadService
+    private reads: ContentReadService,
+    private embeddedBlocks: EmbeddedBlocks
   ) {}
 
   /**
@@ -164,15 +171,30 @@ export default class PublishedSiteService {
   }
 
   /**
-   * The page's body as sanitized HTML, with links to pages and files pointing into this site
-   * space; rendered once per revision and site space URL.
+   * What the page's embedded blocks (OpenAPI operations) show, loaded for the site's organization:
+   * its key goes into the page's validator and body cache key.
    */
-  async body(view: SiteView, page: TreePage): Promise<RenderedHtml> {
-    const key = `${view.spaceBase}\n${view.tree.spaceId}\n${view.tree.id}\n${page.node.id}\n${view.pages.first?.node.id}`
+  async embeddedOf(view: SiteView, page: TreePage): Promise<PreparedBlocks> {
+    const refs = embeddedRefsIn(await this.markdownOf(view, page))
+    if (refs.length === 0) return NO_PREPARED_BLOCKS
+    return this.embeddedBlocks.prepare(view.located.site.organizationId, refs)
+  }
+
+  /**
+   * The page's body as sanitized HTML, with links to pages and files pointing into this site
+   * space; rendered once per revision, site space URL and embedded blocks' data.
+   */
+  async body(
+    view: SiteView,
+    page: TreePage,
+    embedded: PreparedBlocks = NO_PREPARED_BLOCKS
+  ): Promise<RenderedHtml> {
+    const key = `${view.spaceBase}\n${view.tree.spaceId}\n${view.tree.id}\n${page.node.id}\n${view.pages.first?.node.id}\n${embedded.key}`
     const cached = bodies.get(key)
     if (cached) return cached
     const markdown = await this.markdownOf(view, page)
     const rendered = renderMarkdownHtml(markdown, {
+      embedded,
       pagePath: page.path,
       pageHasChildren: page.children.length > 0,
       pageUrl: (target) => {
@@ -214,7 +236,7 @@ export default class PublishedSiteService {
 }
 
 /** Changes whenever the reader's HTML changes for the same content. */
-const RENDER_VERSION = 1
+const RENDER_VERSION = 2
 
 /** The pages above `page` in its tree, from the top level down to its parent. */
 export function ancestorsOf(tree: RevisionTree, page: TreePage): TreePage[] {

@@ -6,7 +6,8 @@ import type { ContentPagePageProps, ContentTargetProps } from '~/types'
 
 /**
  * A page of a space (the API's `urls.app` of a page): on its current revision, a change request's
- * head or a revision. The markdown is shown as its source text, never rendered as HTML.
+ * head or a revision. The markdown is shown as its source text, never rendered as HTML; the OpenAPI
+ * operations it embeds are listed with what their specification says of them.
  */
 export default function ContentPage({
   organization,
@@ -14,6 +15,7 @@ export default function ContentPage({
   target,
   tree,
   page,
+  operations,
 }: ContentPagePageProps) {
   const title = `${page.emoji ?? ''} ${page.title}`.trim()
   return (
@@ -68,6 +70,36 @@ export default function ContentPage({
           </Setting>
         ) : null}
       </dl>
+
+      {operations.length > 0 ? (
+        <div className="section">
+          <h2>OpenAPI operations</h2>
+          <ul className="card" data-testid="page-openapi-operations">
+            {operations.map((operation, index) => (
+              <li key={index}>
+                <code>
+                  {operation.method.toUpperCase()} {operation.path}
+                </code>{' '}
+                <Link
+                  href={route('console.openapi.show', {
+                    organizationId: organization.id,
+                    specSlug: operation.spec,
+                  })}
+                >
+                  {operation.spec}
+                </Link>
+                <span className="muted">
+                  {operation.version === null
+                    ? ' (no such specification)'
+                    : operation.summary === null
+                      ? ` (not in version ${operation.version})`
+                      : ` — ${operation.summary} (version ${operation.version})`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {page.type === 'document' ? (
         <div className="section">
