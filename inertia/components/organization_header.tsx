@@ -4,13 +4,7 @@ import { formatRole } from '~/components/format'
 import { route } from '~/route'
 
 export type OrganizationTab =
-  | 'settings'
-  | 'members'
-  | 'teams'
-  | 'spaces'
-  | 'sites'
-  | 'openapi'
-  | 'integrations'
+  'settings' | 'members' | 'teams' | 'spaces' | 'sites' | 'openapi' | 'integrations'
 
 /**
  * Breadcrumb, title and tabs of an organization's pages. Members, Teams, Sites, OpenAPI and
