@@ -65,6 +65,17 @@ function ownedTeams() {
   )
 }
 
+/** The organization's columns with the caller's membership row `m`, when there is one. */
+function withMembership() {
+  return [
+    ...ORGANIZATION_COLUMNS,
+    'm.role as member_role',
+    'm.id as member_id',
+    'm.disabled as member_disabled',
+    ownedTeams(),
+  ]
+}
+
 /**
  * Organizations: reads as the caller sees them, creation, settings. Reads use the query builder with
  * plain rows (no model hydration); writes go through the models inside a transaction.
@@ -139,13 +150,7 @@ export default class OrganizationService {
         join.on('m.organization_id', '=', 'o.id').andOnVal('m.user_id', '=', user.id)
       })
       .whereIn('o.id', ids)
-      .select([
-        ...ORGANIZATION_COLUMNS,
-        'm.role as member_role',
-        'm.id as member_id',
-        'm.disabled as member_disabled',
-        ownedTeams(),
-      ])
+      .select(withMembership())
     const memberIds = rows
       .filter((row) => row.member_id !== null && !toBoolean(row.member_disabled))
       .map((row) => row.id)
@@ -297,13 +302,7 @@ export default class OrganizationService {
       .if(callerDomain !== normalized, (query) =>
         query.whereNotNull('m.id').where('m.disabled', false)
       )
-      .select([
-        ...ORGANIZATION_COLUMNS,
-        'm.role as member_role',
-        'm.id as member_id',
-        'm.disabled as member_disabled',
-        ownedTeams(),
-      ])
+      .select(withMembership())
       .orderBy('o.created_at', 'asc')
       .orderBy('o.id', 'asc')
       .limit(1000)
