@@ -9,6 +9,7 @@ import type {
   IntegrationRecord,
 } from '#integrations/records'
 import type { Viewer } from '#integrations/viewer'
+import type { IntegrationEventRecord } from '#integrations/services/event_service'
 
 const policy = new IntegrationPolicy()
 
@@ -112,4 +113,30 @@ export function serializeContentInstallation(
     updatedAt: record.updatedAt.toISO()!,
     urls: { location: urls.api(path), ...endpoint(`${path}/endpoint`) },
   }
+}
+
+/** GitBook's IntegrationEvent (delivered events: `success` or `failed`). */
+export function serializeIntegrationEvent(event: IntegrationEventRecord) {
+  return {
+    id: event.id,
+    integrationId: event.integrationId,
+    ...(event.installationId ? { installationId: event.installationId } : {}),
+    createdAt: event.createdAt,
+    payload: event.payload,
+    status: event.status,
+  }
+}
+
+/**
+ * GitBook's IntegrationEventTrace: the script's console lines (`log` reads as `info`), then the
+ * failure, when the last attempt failed, as an `error` line.
+ */
+export function serializeEventTrace(event: IntegrationEventRecord) {
+  const logs = event.logs.map((log) => ({
+    message: log.message,
+    ...(log.at ? { timestamp: log.at } : {}),
+    level: log.level === 'log' ? 'info' : log.level,
+  }))
+  if (event.error) logs.push({ message: event.error, timestamp: event.updatedAt, level: 'error' })
+  return { logs }
 }
