@@ -32,7 +32,7 @@ export default class ConsoleIntegrationsController {
     const organizationId = access.organization.id
     return ctx.inertia.render('integrations/index', {
       organization: organizationHeader(user, access),
-      integrations: await this.console.page(organizationId),
+      integrations: await this.console.page(organizationId, admin),
       canInstall: admin,
       targets: admin ? await this.console.targets(organizationId) : { spaces: [], sites: [] },
     })
