@@ -59,6 +59,32 @@ export type InstalledIntegration = {
   secrets: Record<string, string>
 }
 
+/** A space's or site's installation joined as `c` to its organization's (`n`), under `c_` aliases. */
+const JOINED_CONTENT_COLUMNS = [
+  'c.id as c_id',
+  'c.target_id as c_target_id',
+  'c.status as c_status',
+  'c.configuration as c_configuration',
+  'c.external_ids as c_external_ids',
+  'c.created_at as c_created_at',
+  'c.updated_at as c_updated_at',
+]
+
+function joinedContent(kind: ContentKind, row: Record<string, any>) {
+  return row.c_id
+    ? contentInstallationFromRow(kind, {
+        id: row.c_id,
+        installation_id: row.id,
+        target_id: row.c_target_id,
+        status: row.c_status,
+        configuration: row.c_configuration,
+        external_ids: row.c_external_ids,
+        created_at: row.c_created_at,
+        updated_at: row.c_updated_at,
+      })
+    : null
+}
+
 /** Targets an installation may reach below the organization, by the integration's `target`. */
 function allowsTarget(integration: IntegrationRecord, kind: ContentKind) {
   return integration.target === 'all' || integration.target === kind
@@ -448,9 +474,33 @@ export default class InstallationService {
     })
   }
 
-  /** Removes what is installed on spaces that left their organization (deleted or moved). */
+  /**
+   * Removes what is installed on spaces that left their organization (deleted or moved), each
+   * with its `space_installation_deleted` event.
+   */
   async spacesLeft(trx: TransactionClientContract, spaceIds: string[]) {
     if (spaceIds.length === 0) return
+    const rows = await this.query(trx)
+      .join(`${CONTENT_TABLES.space} as c`, 'c.installation_id', 'n.id')
+      .whereIn('c.target_id', spaceIds)
+      .select(JOINED_CONTENT_COLUMNS)
+    const integrations = await this.integrations.byIds(
+      rows.map((row) => row.integration_id),
+      trx
+    )
+    await this.events.record(
+      trx,
+      rows.map((row) => {
+        const content = joinedContent('space', row)!
+        return {
+          integration: integrations.get(row.integration_id)!,
+          installation: installationFromRow(row),
+          content,
+          type: 'space_installation_deleted' as const,
+          fields: { previous: { configuration: content.configuration } },
+        }
+      })
+    )
     await trx.from(CONTENT_TABLES.space).whereIn('target_id', spaceIds).delete()
   }
 
@@ -477,14 +527,7 @@ export default class InstallationService {
       })
       .where('n.organization_id', organizationId)
       .where((which) => which.whereNotNull('c.id').orWhere(selection, 'all'))
-      .select(
-        'c.id as c_id',
-        'c.status as c_status',
-        'c.configuration as c_configuration',
-        'c.external_ids as c_external_ids',
-        'c.created_at as c_created_at',
-        'c.updated_at as c_updated_at'
-      )
+      .select(JOINED_CONTENT_COLUMNS)
     const integrations = await this.integrations.byIds(
       rows.map((row) => row.integration_id),
       client
@@ -495,18 +538,7 @@ export default class InstallationService {
         row,
         installation: installationFromRow(row),
         integration: integrations.get(row.integration_id)!,
-        content: row.c_id
-          ? contentInstallationFromRow(kind, {
-              id: row.c_id,
-              installation_id: row.id,
-              target_id: targetId,
-              status: row.c_status,
-              configuration: row.c_configuration,
-              external_ids: row.c_external_ids,
-              created_at: row.c_created_at,
-              updated_at: row.c_updated_at,
-            })
-          : null,
+        content: joinedContent(kind, row),
       }))
   }
 

@@ -285,6 +285,25 @@ test.group('Integrations: events', (group) => {
     )
   })
 
+  test('a deleted space takes its installation with a space_installation_deleted event', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, api, name, installation } = await publishAndInstall(client, LOGGING_SCRIPT)
+    const [spaceId] = await createSpaces(client, admin, ['Leaving'])
+    const base = `/integrations/${name}/installations/${installation.id}`
+    assertAnswer(await api.post(`${base}/spaces`, { space: spaceId }), 201)
+    const removed = await client.delete(`/v1/spaces/${spaceId}`).bearerToken(admin.token)
+    assertAnswer(removed, 205)
+    assert.deepEqual(await drain(), { succeeded: 3, failed: 0, retried: 0 })
+    const [latest] = await events(api, name)
+    assert.containsSubset(latest, {
+      status: 'success',
+      payload: { type: 'space_installation_deleted', spaceId, previous: { configuration: {} } },
+    })
+    assertAnswer(await api.get(`${base}/spaces/${spaceId}`), 404)
+  })
+
   test('events are listed newest first, in keyset pages', async ({ client, assert }) => {
     const { api, name, installation } = await publishAndInstall(client, LOGGING_SCRIPT)
     const base = `/integrations/${name}/installations/${installation.id}`
