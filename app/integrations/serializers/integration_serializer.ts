@@ -24,6 +24,24 @@ function endpoint(path: string) {
   return { publicEndpoint: urls.site(path), publicContentEndpoint: urls.site(`${path}/content`) }
 }
 
+/** The fields of GitBook's Integration that depend on no caller (the scripts' environment's). */
+export function integrationBasics(integration: IntegrationRecord) {
+  return {
+    object: 'integration' as const,
+    id: integration.id,
+    name: integration.name,
+    version: integration.version,
+    runtime: integration.runtime,
+    title: integration.title,
+    description: integration.description,
+    target: integration.target,
+    visibility: integration.visibility,
+    scopes: integration.scopes,
+    categories: integration.categories,
+    configurations: integration.configurations,
+  }
+}
+
 /**
  * GitBook's Integration for one caller: the owner as that caller sees the organization, and the
  * caller's `permissions`. Script and secrets are never part of it.
@@ -34,25 +52,14 @@ export function serializeIntegration(
   viewer: Viewer
 ) {
   return {
-    object: 'integration' as const,
-    id: integration.id,
-    name: integration.name,
-    version: integration.version,
-    runtime: integration.runtime,
-    title: integration.title,
-    description: integration.description,
+    ...integrationBasics(integration),
     ...(integration.summary !== null ? { summary: integration.summary } : {}),
     previewImages: Array.from({ length: integration.previewCount }, (_, index) =>
       assetUrl(integration, `preview-${index}`)
     ),
-    target: integration.target,
     verified: integration.verified,
-    visibility: integration.visibility,
-    scopes: integration.scopes,
-    categories: integration.categories,
     blocks: integration.blocks,
     contentSources: integration.contentSources,
-    configurations: integration.configurations,
     externalLinks: integration.externalLinks,
     owner: serializeOrganization(owner, viewer.user as User),
     urls: {

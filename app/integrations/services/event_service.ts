@@ -21,6 +21,7 @@ import {
 import IntegrationService from '#integrations/services/integration_service'
 import InstallationService from '#integrations/services/installation_service'
 import EventRecorder, { EVENTS_TABLE } from '#integrations/services/event_recorder'
+import { integrationBasics } from '#integrations/serializers/integration_serializer'
 
 export type EventStatus = 'pending' | 'success' | 'failed'
 
@@ -245,18 +246,7 @@ function environmentOf(integration: IntegrationRecord) {
     apiTokens: { integration: '' },
     signingSecrets: { integration: signing },
     integration: {
-      object: 'integration',
-      id: integration.id,
-      name: integration.name,
-      version: integration.version,
-      runtime: integration.runtime,
-      title: integration.title,
-      description: integration.description,
-      target: integration.target,
-      visibility: integration.visibility,
-      scopes: integration.scopes,
-      categories: integration.categories,
-      configurations: integration.configurations,
+      ...integrationBasics(integration),
       urls: {
         location: urls.api(`/integrations/${integration.name}`),
         app: urls.app(`/orgs/${integration.organizationId}/integrations`),
