@@ -7,6 +7,7 @@ const integrations = () => import('#integrations/controllers/integrations_contro
 const installations = () => import('#integrations/controllers/installations_controller')
 const spaces = () => import('#integrations/controllers/space_installations_controller')
 const sites = () => import('#integrations/controllers/site_installations_controller')
+const events = () => import('#integrations/controllers/events_controller')
 const assets = () => import('#integrations/controllers/integration_assets_controller')
 
 const INTEGRATION = '/integrations/:integrationName'
@@ -31,6 +32,9 @@ apiRoutes([
   ['get', INTEGRATION, [integrations, 'show'], 'integration:read'],
   ['post', INTEGRATION, [integrations, 'publish'], 'integration:publish'],
   ['delete', INTEGRATION, [integrations, 'unpublish'], 'integration:delete'],
+
+  ['get', `${INTEGRATION}/events`, [events, 'index'], 'integration:read'],
+  ['get', `${INTEGRATION}/events/:eventId`, [events, 'show'], 'integration:read'],
 
   ['get', `${INTEGRATION}/installations`, [installations, 'index'], READ],
   ['post', `${INTEGRATION}/installations`, [installations, 'store'], WRITE],

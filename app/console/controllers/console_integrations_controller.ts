@@ -32,7 +32,7 @@ export default class ConsoleIntegrationsController {
     const organizationId = access.organization.id
     return ctx.inertia.render('integrations/index', {
       organization: organizationHeader(user, access),
-      integrations: await this.console.page(organizationId),
+      integrations: await this.console.page(organizationId, admin),
       canInstall: admin,
       targets: admin ? await this.console.targets(organizationId) : { spaces: [], sites: [] },
     })
@@ -63,7 +63,7 @@ export default class ConsoleIntegrationsController {
   async uninstall(ctx: HttpContext) {
     const { viewer, integration, installation } = await this.console.installationOf(ctx)
     await ctx.bouncer.with(IntegrationPolicy).authorize('manageInstallation', viewer, installation)
-    await this.installations.uninstall(installation)
+    await this.installations.uninstall(integration, installation)
     return noticeBack(ctx, `${integration.title} uninstalled.`)
   }
 
@@ -77,9 +77,7 @@ export default class ConsoleIntegrationsController {
       fields
     )
     const id = await this.targetOf(viewer, installation, kind, targetId)
-    const record = await this.installations.installOn(integration, installation, kind, id)
-    if (configuration)
-      await this.installations.updateContent(integration, record, { configuration })
+    await this.installations.installOn(integration, installation, kind, id, configuration ?? {})
     return noticeBack(ctx, `${integration.title} installed on the ${kind}.`)
   }
 
@@ -89,7 +87,7 @@ export default class ConsoleIntegrationsController {
     const kind = ctx.params.kind === 'site' ? 'site' : 'space'
     const id = await this.targetOf(viewer, installation, kind, ctx.params.targetId)
     const record = await this.installations.findContentInstallation(installation, kind, id)
-    await this.installations.uninstallFrom(record)
+    await this.installations.uninstallFrom(integration, installation, record)
     return noticeBack(ctx, `${integration.title} removed from the ${kind}.`)
   }
 

@@ -5,6 +5,7 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { CONTENT_TABLES, type ContentKind, type IntegrationRecord } from '#integrations/records'
 import IntegrationService from '#integrations/services/integration_service'
 import InstallationService from '#integrations/services/installation_service'
+import EventService, { type IntegrationEventRecord } from '#integrations/services/event_service'
 import { isAdminOf, isMemberOf, viewerOf } from '#integrations/viewer'
 import ConsoleAccessService from '#console/services/console_access_service'
 
@@ -34,7 +35,8 @@ export default class ConsoleIntegrationsService {
   constructor(
     private access: ConsoleAccessService,
     private integrations: IntegrationService,
-    private installations: InstallationService
+    private installations: InstallationService,
+    private events: EventService
   ) {}
 
   /** The organization of the URL (members with a role), the user as a Viewer. */
@@ -47,8 +49,11 @@ export default class ConsoleIntegrationsService {
     return { user, access, viewer, admin: isAdminOf(viewer, access.organization.id) }
   }
 
-  /** The page's integrations: the first 1,000 the organization may install, with its installations. */
-  async page(organizationId: string) {
+  /**
+   * The page's integrations: the first 1,000 the organization may install, with its installations
+   * and (`withEvents`: for its admins) their ten most recent events with their logs.
+   */
+  async page(organizationId: string, withEvents = false) {
     const { rows } = await this.integrations.listForOrganization(organizationId, { limit: 1000 })
     const installed = await db
       .from('integration_installations')
@@ -56,6 +61,9 @@ export default class ConsoleIntegrationsService {
       .select('id', 'integration_id', 'status', 'configuration')
     const byIntegration = new Map(installed.map((row) => [row.integration_id, row]))
     const content = await this.contentOf(installed.map((row) => row.id))
+    const recent = withEvents
+      ? await this.events.recentByInstallation(installed.map((row) => row.id as string))
+      : new Map<string, IntegrationEventRecord[]>()
     return rows.map((integration) => {
       const installation = byIntegration.get(integration.id)
       return {
@@ -76,6 +84,7 @@ export default class ConsoleIntegrationsService {
               configuration: JSON.parse(installation.configuration) as Record<string, unknown>,
               spaces: content.space.get(installation.id) ?? [],
               sites: content.site.get(installation.id) ?? [],
+              events: (recent.get(installation.id) ?? []).map(eventProps),
             }
           : null,
       }
@@ -137,5 +146,19 @@ export default class ConsoleIntegrationsService {
       }
     }
     return found
+  }
+}
+
+/** What the page shows of one event: kind, outcome, when, how long, and the script's logs. */
+function eventProps(event: IntegrationEventRecord) {
+  return {
+    id: event.id,
+    type: event.type,
+    status: event.status,
+    createdAt: event.createdAt,
+    durationMs: event.durationMs,
+    attempts: event.attempts,
+    error: event.error,
+    logs: event.logs.map((log) => ({ level: log.level as string, message: log.message })),
   }
 }

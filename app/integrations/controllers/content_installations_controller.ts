@@ -90,17 +90,22 @@ export default abstract class ContentInstallationsController extends Integration
   }
 
   async update(ctx: HttpContext) {
-    const { viewer, integration, record } = await this.recordFor(ctx, true)
+    const { viewer, integration, installation, record } = await this.recordFor(ctx, true)
     const changes = await ctx.request.validateBody(updateContentInstallationValidator, {
       nullable: [],
     })
-    const updated = await this.installations.updateContent(integration, record, changes)
+    const updated = await this.installations.updateContent(
+      integration,
+      installation,
+      record,
+      changes
+    )
     return this.presentOne(ctx, viewer, integration, updated)
   }
 
   async destroy(ctx: HttpContext) {
-    const { record } = await this.recordFor(ctx, true)
-    await this.installations.uninstallFrom(record)
+    const { integration, installation, record } = await this.recordFor(ctx, true)
+    await this.installations.uninstallFrom(integration, installation, record)
     ctx.response.status(204)
   }
 

@@ -48,8 +48,8 @@ export default class InstallationsController extends IntegrationController {
   }
 
   async destroy(ctx: HttpContext) {
-    const { installation } = await this.installationFor(ctx, true)
-    await this.installations.uninstall(installation)
+    const { integration, installation } = await this.installationFor(ctx, true)
+    await this.installations.uninstall(integration, installation)
     ctx.response.status(204)
   }
 }

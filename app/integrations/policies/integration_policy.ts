@@ -21,6 +21,17 @@ export default class IntegrationPolicy extends BasePolicy {
     )
   }
 
+  /** Events of an integration are its developers': admins of the owning organization. */
+  readEvents(_user: User, viewer: Viewer, integration: IntegrationRecord) {
+    return (
+      isAdminOf(viewer, integration.organizationId) ||
+      AuthorizationResponse.deny(
+        'Only admins of the organization that owns this integration can read its events',
+        403
+      )
+    )
+  }
+
   install(_user: User, viewer: Viewer, integration: IntegrationRecord, organizationId: string) {
     if (!mayBeInstalledBy(integration, organizationId)) {
       return AuthorizationResponse.deny(

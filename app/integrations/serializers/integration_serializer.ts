@@ -9,6 +9,7 @@ import type {
   IntegrationRecord,
 } from '#integrations/records'
 import type { Viewer } from '#integrations/viewer'
+import type { IntegrationEventRecord } from '#integrations/services/event_service'
 
 const policy = new IntegrationPolicy()
 
@@ -23,6 +24,24 @@ function endpoint(path: string) {
   return { publicEndpoint: urls.site(path), publicContentEndpoint: urls.site(`${path}/content`) }
 }
 
+/** The fields of GitBook's Integration that depend on no caller (the scripts' environment's). */
+export function integrationBasics(integration: IntegrationRecord) {
+  return {
+    object: 'integration' as const,
+    id: integration.id,
+    name: integration.name,
+    version: integration.version,
+    runtime: integration.runtime,
+    title: integration.title,
+    description: integration.description,
+    target: integration.target,
+    visibility: integration.visibility,
+    scopes: integration.scopes,
+    categories: integration.categories,
+    configurations: integration.configurations,
+  }
+}
+
 /**
  * GitBook's Integration for one caller: the owner as that caller sees the organization, and the
  * caller's `permissions`. Script and secrets are never part of it.
@@ -33,25 +52,14 @@ export function serializeIntegration(
   viewer: Viewer
 ) {
   return {
-    object: 'integration' as const,
-    id: integration.id,
-    name: integration.name,
-    version: integration.version,
-    runtime: integration.runtime,
-    title: integration.title,
-    description: integration.description,
+    ...integrationBasics(integration),
     ...(integration.summary !== null ? { summary: integration.summary } : {}),
     previewImages: Array.from({ length: integration.previewCount }, (_, index) =>
       assetUrl(integration, `preview-${index}`)
     ),
-    target: integration.target,
     verified: integration.verified,
-    visibility: integration.visibility,
-    scopes: integration.scopes,
-    categories: integration.categories,
     blocks: integration.blocks,
     contentSources: integration.contentSources,
-    configurations: integration.configurations,
     externalLinks: integration.externalLinks,
     owner: serializeOrganization(owner, viewer.user as User),
     urls: {
@@ -112,4 +120,30 @@ export function serializeContentInstallation(
     updatedAt: record.updatedAt.toISO()!,
     urls: { location: urls.api(path), ...endpoint(`${path}/endpoint`) },
   }
+}
+
+/** GitBook's IntegrationEvent (delivered events: `success` or `failed`). */
+export function serializeIntegrationEvent(event: IntegrationEventRecord) {
+  return {
+    id: event.id,
+    integrationId: event.integrationId,
+    ...(event.installationId ? { installationId: event.installationId } : {}),
+    createdAt: event.createdAt,
+    payload: event.payload,
+    status: event.status,
+  }
+}
+
+/**
+ * GitBook's IntegrationEventTrace: the script's console lines (`log` reads as `info`), then the
+ * failure, when the last attempt failed, as an `error` line.
+ */
+export function serializeEventTrace(event: IntegrationEventRecord) {
+  const logs = event.logs.map((log) => ({
+    message: log.message,
+    ...(log.at ? { timestamp: log.at } : {}),
+    level: log.level === 'log' ? 'info' : log.level,
+  }))
+  if (event.error) logs.push({ message: event.error, timestamp: event.updatedAt, level: 'error' })
+  return { logs }
 }

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
 import {
   BadRequestException,
   ConflictException,
@@ -35,6 +35,7 @@ import {
   effectiveConfiguration,
   isComplete,
 } from '#integrations/services/configuration'
+import EventRecorder from '#integrations/services/event_recorder'
 
 export type InstallationChanges = {
   externalIds?: string[]
@@ -58,6 +59,32 @@ export type InstalledIntegration = {
   secrets: Record<string, string>
 }
 
+/** A space's or site's installation joined as `c` to its organization's (`n`), under `c_` aliases. */
+const JOINED_CONTENT_COLUMNS = [
+  'c.id as c_id',
+  'c.target_id as c_target_id',
+  'c.status as c_status',
+  'c.configuration as c_configuration',
+  'c.external_ids as c_external_ids',
+  'c.created_at as c_created_at',
+  'c.updated_at as c_updated_at',
+]
+
+function joinedContent(kind: ContentKind, row: Record<string, any>) {
+  return row.c_id
+    ? contentInstallationFromRow(kind, {
+        id: row.c_id,
+        installation_id: row.id,
+        target_id: row.c_target_id,
+        status: row.c_status,
+        configuration: row.c_configuration,
+        external_ids: row.c_external_ids,
+        created_at: row.c_created_at,
+        updated_at: row.c_updated_at,
+      })
+    : null
+}
+
 /** Targets an installation may reach below the organization, by the integration's `target`. */
 function allowsTarget(integration: IntegrationRecord, kind: ContentKind) {
   return integration.target === 'all' || integration.target === kind
@@ -73,7 +100,8 @@ export default class InstallationService {
   constructor(
     private integrations: IntegrationService,
     private organizations: OrganizationService,
-    private spaces: SpaceAccessService
+    private spaces: SpaceAccessService,
+    private events: EventRecorder
   ) {}
 
   /** The organization named by id or subdomain among the viewer's (400 naming `organization`). */
@@ -104,18 +132,30 @@ export default class InstallationService {
     const schema = integration.configurations.account
     checkConfiguration(schema, configuration)
     try {
-      await db.table('integration_installations').insert({
-        id,
-        integration_id: integration.id,
-        organization_id: organizationId,
-        status: isComplete(schema, configuration) ? 'active' : 'pending',
-        space_selection: 'selected',
-        site_selection: 'selected',
-        configuration: JSON.stringify(configuration),
-        external_ids: '[]',
-        installed_by: viewer.user.id,
-        created_at: now,
-        updated_at: now,
+      return await db.transaction(async (trx) => {
+        await trx.table('integration_installations').insert({
+          id,
+          integration_id: integration.id,
+          organization_id: organizationId,
+          status: isComplete(schema, configuration) ? 'active' : 'pending',
+          space_selection: 'selected',
+          site_selection: 'selected',
+          configuration: JSON.stringify(configuration),
+          external_ids: '[]',
+          installed_by: viewer.user.id,
+          created_at: now,
+          updated_at: now,
+        })
+        const installation = (await this.byId(integration.id, id, trx))!
+        await this.events.record(trx, [
+          {
+            integration,
+            installation,
+            type: 'installation_setup',
+            fields: { status: installation.status },
+          },
+        ])
+        return installation
       })
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -123,7 +163,6 @@ export default class InstallationService {
       }
       throw error
     }
-    return (await this.byId(integration.id, id))!
   }
 
   /**
@@ -173,23 +212,48 @@ export default class InstallationService {
       changes.configuration === undefined
         ? installation.configuration
         : checkConfiguration(schema, changes.configuration)
-    await db
-      .from('integration_installations')
-      .where('id', installation.id)
-      .update({
-        configuration: JSON.stringify(configuration),
-        status: isComplete(schema, configuration) ? 'active' : 'pending',
-        ...(changes.externalIds ? { external_ids: JSON.stringify(changes.externalIds) } : {}),
-        ...(changes.space_selection ? { space_selection: changes.space_selection } : {}),
-        ...(changes.site_selection ? { site_selection: changes.site_selection } : {}),
-        updated_at: toSqlTimestamp(new Date()),
-      })
-    return (await this.byId(integration.id, installation.id))!
+    return db.transaction(async (trx) => {
+      await trx
+        .from('integration_installations')
+        .where('id', installation.id)
+        .update({
+          configuration: JSON.stringify(configuration),
+          status: isComplete(schema, configuration) ? 'active' : 'pending',
+          ...(changes.externalIds ? { external_ids: JSON.stringify(changes.externalIds) } : {}),
+          ...(changes.space_selection ? { space_selection: changes.space_selection } : {}),
+          ...(changes.site_selection ? { site_selection: changes.site_selection } : {}),
+          updated_at: toSqlTimestamp(new Date()),
+        })
+      const updated = (await this.byId(integration.id, installation.id, trx))!
+      await this.events.record(trx, [
+        {
+          integration,
+          installation: updated,
+          type: 'installation_setup',
+          fields: {
+            status: updated.status,
+            previous: { status: installation.status, configuration: installation.configuration },
+          },
+        },
+      ])
+      return updated
+    })
   }
 
-  /** DELETE: the installation with its spaces' and sites', in one transaction. */
-  async uninstall(installation: InstallationRecord) {
+  /**
+   * DELETE: the installation with its spaces' and sites', in one transaction (its
+   * `installation_deleted` event recorded in it).
+   */
+  async uninstall(integration: IntegrationRecord, installation: InstallationRecord) {
     await db.transaction(async (trx) => {
+      await this.events.record(trx, [
+        {
+          integration,
+          installation,
+          type: 'installation_deleted',
+          fields: { previous: { configuration: installation.configuration } },
+        },
+      ])
       for (const table of Object.values(CONTENT_TABLES)) {
         await trx.from(table).where('installation_id', installation.id).delete()
       }
@@ -276,15 +340,28 @@ export default class InstallationService {
     const now = toSqlTimestamp(new Date())
     const id = newId()
     try {
-      await db.table(CONTENT_TABLES[kind]).insert({
-        id,
-        installation_id: installation.id,
-        target_id: targetId,
-        status: isComplete(schema, configuration) ? 'active' : 'pending',
-        configuration: JSON.stringify(configuration),
-        external_ids: '[]',
-        created_at: now,
-        updated_at: now,
+      return await db.transaction(async (trx) => {
+        await trx.table(CONTENT_TABLES[kind]).insert({
+          id,
+          installation_id: installation.id,
+          target_id: targetId,
+          status: isComplete(schema, configuration) ? 'active' : 'pending',
+          configuration: JSON.stringify(configuration),
+          external_ids: '[]',
+          created_at: now,
+          updated_at: now,
+        })
+        const record = (await this.contentInstallation(installation, kind, targetId, trx))!
+        await this.events.record(trx, [
+          {
+            integration,
+            installation,
+            content: record,
+            type: `${kind}_installation_setup`,
+            fields: { status: record.status },
+          },
+        ])
+        return record
       })
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -292,11 +369,15 @@ export default class InstallationService {
       }
       throw error
     }
-    return (await this.contentInstallation(installation, kind, targetId))!
   }
 
-  async contentInstallation(installation: InstallationRecord, kind: ContentKind, targetId: string) {
-    const row = await db
+  async contentInstallation(
+    installation: InstallationRecord,
+    kind: ContentKind,
+    targetId: string,
+    client: QueryClientContract = db.connection()
+  ) {
+    const row = await client
       .from(CONTENT_TABLES[kind])
       .where('installation_id', installation.id)
       .where('target_id', targetId)
@@ -337,6 +418,7 @@ export default class InstallationService {
 
   async updateContent(
     integration: IntegrationRecord,
+    installation: InstallationRecord,
     record: ContentInstallationRecord,
     changes: { externalIds?: string[]; configuration?: Configuration }
   ) {
@@ -345,26 +427,80 @@ export default class InstallationService {
       changes.configuration === undefined
         ? record.configuration
         : checkConfiguration(schema, changes.configuration)
-    await db
-      .from(CONTENT_TABLES[record.kind])
-      .where('id', record.id)
-      .update({
-        configuration: JSON.stringify(configuration),
-        status: isComplete(schema, configuration) ? 'active' : 'pending',
-        ...(changes.externalIds ? { external_ids: JSON.stringify(changes.externalIds) } : {}),
-        updated_at: toSqlTimestamp(new Date()),
-      })
-    const rows = await db.from(CONTENT_TABLES[record.kind]).where('id', record.id)
-    return contentInstallationFromRow(record.kind, rows[0])
+    return db.transaction(async (trx) => {
+      await trx
+        .from(CONTENT_TABLES[record.kind])
+        .where('id', record.id)
+        .update({
+          configuration: JSON.stringify(configuration),
+          status: isComplete(schema, configuration) ? 'active' : 'pending',
+          ...(changes.externalIds ? { external_ids: JSON.stringify(changes.externalIds) } : {}),
+          updated_at: toSqlTimestamp(new Date()),
+        })
+      const rows = await trx.from(CONTENT_TABLES[record.kind]).where('id', record.id)
+      const updated = contentInstallationFromRow(record.kind, rows[0])
+      await this.events.record(trx, [
+        {
+          integration,
+          installation,
+          content: updated,
+          type: `${record.kind}_installation_setup`,
+          fields: {
+            status: updated.status,
+            previous: { status: record.status, configuration: record.configuration },
+          },
+        },
+      ])
+      return updated
+    })
   }
 
-  async uninstallFrom(record: ContentInstallationRecord) {
-    await db.from(CONTENT_TABLES[record.kind]).where('id', record.id).delete()
+  async uninstallFrom(
+    integration: IntegrationRecord,
+    installation: InstallationRecord,
+    record: ContentInstallationRecord
+  ) {
+    await db.transaction(async (trx) => {
+      await this.events.record(trx, [
+        {
+          integration,
+          installation,
+          content: record,
+          type: `${record.kind}_installation_deleted`,
+          fields: { previous: { configuration: record.configuration } },
+        },
+      ])
+      await trx.from(CONTENT_TABLES[record.kind]).where('id', record.id).delete()
+    })
   }
 
-  /** Removes what is installed on spaces that left their organization (deleted or moved). */
+  /**
+   * Removes what is installed on spaces that left their organization (deleted or moved), each
+   * with its `space_installation_deleted` event.
+   */
   async spacesLeft(trx: TransactionClientContract, spaceIds: string[]) {
     if (spaceIds.length === 0) return
+    const rows = await this.query(trx)
+      .join(`${CONTENT_TABLES.space} as c`, 'c.installation_id', 'n.id')
+      .whereIn('c.target_id', spaceIds)
+      .select(JOINED_CONTENT_COLUMNS)
+    const integrations = await this.integrations.byIds(
+      rows.map((row) => row.integration_id),
+      trx
+    )
+    await this.events.record(
+      trx,
+      rows.map((row) => {
+        const content = joinedContent('space', row)!
+        return {
+          integration: integrations.get(row.integration_id)!,
+          installation: installationFromRow(row),
+          content,
+          type: 'space_installation_deleted' as const,
+          fields: { previous: { configuration: content.configuration } },
+        }
+      })
+    )
     await trx.from(CONTENT_TABLES.space).whereIn('target_id', spaceIds).delete()
   }
 
@@ -378,41 +514,31 @@ export default class InstallationService {
    * Installations concerned with a space or a site: those installed on it, and those of its
    * organization that select all of its kind (and whose integration may reach it).
    */
-  private async concerning(kind: ContentKind, targetId: string, organizationId: string) {
+  async concerning(
+    kind: ContentKind,
+    targetId: string,
+    organizationId: string,
+    client: QueryClientContract = db.connection()
+  ) {
     const selection = kind === 'space' ? 'n.space_selection' : 'n.site_selection'
-    const rows = await this.query()
+    const rows = await this.query(client)
       .leftJoin(`${CONTENT_TABLES[kind]} as c`, (join) => {
         join.on('c.installation_id', '=', 'n.id').andOnVal('c.target_id', '=', targetId)
       })
       .where('n.organization_id', organizationId)
       .where((which) => which.whereNotNull('c.id').orWhere(selection, 'all'))
-      .select(
-        'c.id as c_id',
-        'c.status as c_status',
-        'c.configuration as c_configuration',
-        'c.external_ids as c_external_ids',
-        'c.created_at as c_created_at',
-        'c.updated_at as c_updated_at'
-      )
-    const integrations = await this.integrations.byIds(rows.map((row) => row.integration_id))
+      .select(JOINED_CONTENT_COLUMNS)
+    const integrations = await this.integrations.byIds(
+      rows.map((row) => row.integration_id),
+      client
+    )
     return rows
       .filter((row) => allowsTarget(integrations.get(row.integration_id)!, kind))
       .map((row) => ({
         row,
         installation: installationFromRow(row),
         integration: integrations.get(row.integration_id)!,
-        content: row.c_id
-          ? contentInstallationFromRow(kind, {
-              id: row.c_id,
-              installation_id: row.id,
-              target_id: targetId,
-              status: row.c_status,
-              configuration: row.c_configuration,
-              external_ids: row.c_external_ids,
-              created_at: row.c_created_at,
-              updated_at: row.c_updated_at,
-            })
-          : null,
+        content: joinedContent(kind, row),
       }))
   }
 
@@ -472,19 +598,19 @@ export default class InstallationService {
     )
   }
 
-  private query() {
-    return db
+  private query(client: QueryClientContract = db.connection()) {
+    return client
       .from('integration_installations as n')
       .select([
         ...INSTALLATION_COLUMNS,
-        db.raw(
+        client.raw(
           '(SELECT COUNT(*) FROM integration_space_installations s WHERE s.installation_id = n.id) as space_count'
         ),
       ])
   }
 
-  private async byId(integrationId: string, id: string) {
-    const row = await this.query()
+  private async byId(integrationId: string, id: string, client?: QueryClientContract) {
+    const row = await this.query(client)
       .where('n.integration_id', integrationId)
       .where('n.id', id)
       .first()

@@ -95,9 +95,12 @@ export default class IntegrationService {
     return row ? integrationFromRow(row) : null
   }
 
-  async byIds(ids: string[]): Promise<Map<string, IntegrationRecord>> {
+  async byIds(
+    ids: string[],
+    client: Pick<TransactionClientContract, 'from'> = db
+  ): Promise<Map<string, IntegrationRecord>> {
     if (ids.length === 0) return new Map()
-    const rows = await db
+    const rows = await client
       .from('integrations as i')
       .whereIn('i.id', [...new Set(ids)])
       .select(INTEGRATION_COLUMNS)

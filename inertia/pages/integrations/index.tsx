@@ -12,8 +12,8 @@ type Configuration = Record<string, string | number | boolean>
 
 /**
  * The integrations the organization may install; for each installed one, its configuration, the
- * spaces and sites it is installed on, and (admins) the forms that change them. Each
- * installation's card is where its recent events will be listed once integrations run.
+ * spaces and sites it is installed on, and (admins) the forms that change them and its recent
+ * events (status, date, duration, and the script's logs, expandable).
  */
 export default function Integrations({
   organization,
@@ -127,6 +127,7 @@ function Installed({
       {installation.spaces.length + installation.sites.length === 0 ? (
         <p className="muted">Not installed on any space or site.</p>
       ) : null}
+      {canManage ? <RecentEvents events={installation.events} /> : null}
       {canManage ? (
         <>
           <ConfigurationForm
@@ -159,6 +160,42 @@ function Installed({
         </>
       ) : null}
     </div>
+  )
+}
+
+type IntegrationEvent = NonNullable<Integration['installation']>['events'][number]
+
+/** The installation's latest events, newest first; each one's logs open on click. */
+function RecentEvents({ events }: { events: IntegrationEvent[] }) {
+  return (
+    <>
+      <h3>Recent events</h3>
+      {events.length === 0 ? <p className="muted">No event yet.</p> : null}
+      <ul className="events">
+        {events.map((event) => (
+          <li key={event.id} data-testid={`event-${event.id}`}>
+            <details>
+              <summary>
+                {event.type}: <strong>{event.status}</strong>{' '}
+                <span className="muted">
+                  {new Date(event.createdAt).toLocaleString()}
+                  {event.durationMs === null ? '' : `, ${event.durationMs} ms`}
+                  {event.attempts > 1 ? `, ${event.attempts} attempts` : ''}
+                </span>
+              </summary>
+              {event.logs.length === 0 && !event.error ? (
+                <p className="muted">No logs.</p>
+              ) : (
+                <pre className="event-logs">
+                  {event.logs.map((log) => `[${log.level}] ${log.message}`).join('\n')}
+                  {event.error ? `${event.logs.length > 0 ? '\n' : ''}[error] ${event.error}` : ''}
+                </pre>
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }
 

@@ -1,5 +1,7 @@
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
+import { JobRunner } from '#core/jobs/job_runner'
 import { eachTestInTransaction } from '#tests/helpers/callers'
 import { integrationName, integrationsOf } from '#tests/helpers/integrations'
 import { createSpaces } from '#tests/helpers/sites'
@@ -111,5 +113,49 @@ test.group('Console integrations page', (group) => {
     await as.admin.submit('DELETE', base)
     const after = await as.admin.page(list)
     assert.isNull(after.props.integrations.find((i: any) => i.name === name).installation)
+  })
+
+  test("admins see each installation's recent events with their logs; members do not", async ({
+    client,
+    assert,
+  }) => {
+    const { roster, as } = await signedInRoster(client)
+    const name = integrationName('console-events')
+    await integrationsOf(client, roster.admin).publish(name, {
+      title: 'Console events',
+      script: `export default { async fetch(request) {
+        const { event } = await request.json()
+        console.log('got ' + event.type)
+        return new Response('ok')
+      } }`,
+    })
+    const list = `/console/orgs/${roster.organizationId}/integrations`
+    await as.admin.page(list)
+    await as.admin.submit('POST', `${list}/${name}/installations`, {})
+    const before = await as.admin.page(list)
+    const pending = before.props.integrations.find((i: any) => i.name === name).installation
+    assert.containsSubset(pending.events, [
+      { type: 'installation_setup', status: 'pending', durationMs: null, logs: [] },
+    ])
+    const runner = await app.container.make(JobRunner)
+    await runner.drain()
+    const page = await as.admin.page(list)
+    const installation = page.props.integrations.find((i: any) => i.name === name).installation
+    assert.lengthOf(installation.events, 1)
+    assert.containsSubset(installation.events[0], {
+      type: 'installation_setup',
+      status: 'success',
+      attempts: 1,
+      error: null,
+      logs: [{ level: 'log', message: 'got installation_setup' }],
+    })
+    assert.isAtLeast(installation.events[0].durationMs, 0)
+    assert.match(installation.events[0].createdAt, /^\d{4}-\d\d-\d\dT/)
+
+    const read = await as.read.page(list)
+    assert.deepEqual(
+      read.props.integrations.find((i: any) => i.name === name).installation.events,
+      []
+    )
   })
 })
