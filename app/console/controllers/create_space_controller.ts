@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SpaceService from '#spaces/services/space_service'
 import { createSpaceValidator } from '#spaces/validators/space_validators'
-import { withoutEmpty } from '#console/validators/form_input'
+import { withEmojiCodePoints, withoutEmptyOf } from '#console/validators/form_input'
 import { formInput, noticeTo } from '#console/http/console_form'
 
 /**
@@ -15,7 +15,10 @@ export default class CreateSpaceController {
 
   async handle(ctx: HttpContext) {
     const fields = ['title', 'emoji', 'parent', 'editMode']
-    const input = await formInput(ctx, createSpaceValidator, fields, withoutEmpty)
+    // The title is required here (the API names an untitled space "Untitled"; a form says why).
+    const input = await formInput(ctx, createSpaceValidator, fields, (body) =>
+      withEmojiCodePoints(withoutEmptyOf(body, ['emoji', 'parent', 'editMode']))
+    )
     const user = ctx.auth.use('web').getUserOrFail()
     const { space } = await this.spaces.create(user, ctx.params.organizationId, input)
     return noticeTo(ctx, `Space ${space.title} created.`, 'console.spaces.show', {

@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import ConsoleSpaceController from '#console/controllers/console_space_controller'
 import { updateSpaceValidator } from '#spaces/validators/space_validators'
-import { emptyAsNull } from '#console/validators/form_input'
+import { emptyAsNull, withEmojiCodePoints } from '#console/validators/form_input'
 import { formInput, noticeBack } from '#console/http/console_form'
 
 /**
@@ -13,7 +13,7 @@ export default class UpdateSpaceController extends ConsoleSpaceController {
     const { user, access } = await this.console.managedSpace(ctx)
     const fields = ['title', 'emoji', 'visibility', 'editMode', 'defaultLevel']
     const input = await formInput(ctx, updateSpaceValidator, fields, (body) =>
-      emptyAsNull(body, ['emoji', 'defaultLevel'])
+      withEmojiCodePoints(emptyAsNull(body, ['emoji', 'defaultLevel']))
     )
     await this.spaces.update(user, access, input)
     return noticeBack(ctx, 'Space settings saved.')

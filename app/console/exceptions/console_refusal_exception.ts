@@ -4,10 +4,10 @@ import { errors as vineErrors } from '@vinejs/vine'
 import { errors as bouncerErrors } from '@adonisjs/bouncer'
 import {
   ApiException,
-  invalidRequestMessage,
+  BadRequestException,
   NotFoundException,
-  type InvalidField,
 } from '#core/exceptions/api_exceptions'
+import { humanProblem, humanProblems, type FieldProblem } from '#console/http/human_messages'
 import { ConsoleNotFoundException } from '#console/exceptions/console_not_found_exception'
 
 /**
@@ -79,11 +79,13 @@ export function consoleFailure(error: unknown, ctx: HttpContext): unknown {
     return new ConsoleNotFoundException(undefined, { cause: error })
   }
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-    return new ConsoleRefusalException(
-      invalidRequestMessage(error.messages as InvalidField[]),
-      400,
-      error
+    // Flashed by field and summed up above the form, in the form's words (human_messages.ts).
+    const problems = error.messages as FieldProblem[]
+    const reworded = new vineErrors.E_VALIDATION_ERROR(
+      problems.map((problem) => ({ ...problem, message: humanProblem(problem) })),
+      { cause: error }
     )
+    return new ConsoleRefusalException(humanProblems(problems), 400, reworded)
   }
   if (error instanceof bouncerErrors.E_AUTHORIZATION_FAILURE) {
     // The policy's reason (AuthorizationResponse.deny) is on the response, not the error's message.
@@ -95,6 +97,9 @@ export function consoleFailure(error: unknown, ctx: HttpContext): unknown {
     )
   }
   const status = (error as { status?: unknown })?.status
+  if (error instanceof BadRequestException && error.problems) {
+    return new ConsoleRefusalException(humanProblems(error.problems), 400)
+  }
   if (error instanceof ApiException && typeof status === 'number' && status in FORM_ERROR_CODES) {
     return new ConsoleRefusalException(error.message, status)
   }

@@ -5,6 +5,7 @@ import type { CollectionAccess, SpaceAccess } from '#spaces/records'
 import type { Role, RoleOrGuest } from '#core/roles'
 import type { UserRecord } from '#accounts/serializers/user_serializer'
 import type { TeamRecord } from '#organizations/services/team_service'
+import { shownEmoji } from '#console/serializers/emoji'
 
 /**
  * A collection or a space of an organization's tree, nested.
@@ -53,7 +54,7 @@ function contentRecordProps(
 
 export function spaceProps({ space, role }: SpaceAccess) {
   const { emoji, visibility, editMode } = space
-  return { ...contentRecordProps(space, role), emoji, visibility, editMode }
+  return { ...contentRecordProps(space, role), emoji: shownEmoji(emoji), visibility, editMode }
 }
 
 export function collectionProps({ collection, role }: CollectionAccess) {
@@ -104,7 +105,7 @@ export function spaceTree(collections: CollectionAccess[], spaces: SpaceAccess[]
       type: 'space',
       id: space.id,
       title: space.title,
-      emoji: space.emoji,
+      emoji: shownEmoji(space.emoji),
       visibility: space.visibility,
       editMode: space.editMode,
       role,

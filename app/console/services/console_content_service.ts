@@ -19,6 +19,7 @@ import type { RevisionTree, TreePage } from '#content/types'
 import type { SpaceAccess } from '#spaces/records'
 import { organizationHeader } from '#console/serializers/administration_props'
 import PublishedLinksService from '#sites/services/published_links_service'
+import { shownEmoji } from '#console/serializers/emoji'
 
 /**
  * A page of a revision's tree in the console (every page type), nested; `href` is its console page
@@ -162,7 +163,7 @@ export default class ConsoleContentService {
 }
 
 export function contentSpace({ space }: SpaceAccess) {
-  return { id: space.id, title: space.title, emoji: space.emoji }
+  return { id: space.id, title: space.title, emoji: shownEmoji(space.emoji) }
 }
 
 /**
@@ -220,7 +221,7 @@ export function contentTree(
  * What the page tree and a page's view both show of a page: its id, title, type, emoji and path.
  */
 function pageHeading({ node, path }: TreePage) {
-  return { id: node.id, title: node.title, type: node.type, emoji: node.emoji ?? null, path }
+  return { id: node.id, title: node.title, type: node.type, emoji: shownEmoji(node.emoji), path }
 }
 
 export function changeRequestSummary(changeRequest: ChangeRequestRecord) {

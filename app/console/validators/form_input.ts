@@ -1,3 +1,5 @@
+import { emojiCodePoints } from '#core/emoji'
+
 /**
  * A form's empty optional fields ("no parent", "no emoji") are absent, not empty strings.
  */
@@ -28,4 +30,15 @@ export function withoutEmptyOf(fields: Record<string, unknown>, optional: string
   return Object.fromEntries(
     Object.entries(fields).filter(([name, value]) => !(optional.includes(name) && value === ''))
   )
+}
+
+/**
+ * A form's emoji (typed or pasted as the character) in GitBook's code-point form ("1f389"), as
+ * the API answers it and GitBook's app stores it.
+ */
+export function withEmojiCodePoints(fields: Record<string, unknown>) {
+  const { emoji } = fields
+  return typeof emoji === 'string' && emoji.trim() !== ''
+    ? { ...fields, emoji: emojiCodePoints(emoji.trim()) }
+    : fields
 }

@@ -28,8 +28,13 @@ export class BadRequestException extends ApiException {
   static status = 400
   static code = 'E_BAD_REQUEST'
 
+  /** The failing fields, when the request was refused field by field (for the console's words). */
+  problems?: InvalidField[]
+
   static invalid(...problems: InvalidField[]) {
-    return new BadRequestException(invalidRequestMessage(problems))
+    const error = new BadRequestException(invalidRequestMessage(problems))
+    error.problems = problems
+    return error
   }
 }
 

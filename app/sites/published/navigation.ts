@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { TreePage } from '#content/types'
+import { emojiCharacters, isCodePointEmoji } from '#core/emoji'
 import {
   ancestorsOf,
   type ReaderPages,
@@ -85,13 +86,8 @@ function items(
 
 function label(page: TreePage): string {
   const emoji =
-    page.node.emoji && /^[0-9a-f-]{1,40}$/i.test(page.node.emoji)
-      ? `${String.fromCodePoint(
-          ...page.node.emoji
-            .split('-')
-            .map((hex) => Number.parseInt(hex, 16))
-            .filter((n) => n <= 0x10ffff)
-        )} `
+    page.node.emoji && isCodePointEmoji(page.node.emoji)
+      ? `${emojiCharacters(page.node.emoji)} `
       : ''
   return escapeHtml(`${emoji}${page.node.title}`)
 }
