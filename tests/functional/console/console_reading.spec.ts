@@ -106,8 +106,8 @@ test.group('Console reading: pages as HTML', (group) => {
     assert.equal(image.header('content-type'), 'image/png')
     assert.equal(image.header('x-content-type-options'), 'nosniff')
     assert.equal(image.header('content-security-policy'), "default-src 'none'; sandbox")
-    assert.match(image.header('content-disposition'), /^inline;/)
-    assert.match(image.header('cache-control'), /^private/)
+    assert.match(image.header('content-disposition') ?? '', /^inline;/)
+    assert.match(image.header('cache-control') ?? '', /^private/)
     // Without its name too.
     assert.equal(await statusOf(client, visitor.user, `${base}/files/${logoId}`), 200)
 
@@ -194,6 +194,6 @@ test.group('Console reading: pages as HTML', (group) => {
     // Signed out: the sign-in page.
     const signedOut = await fetchAs(client, null, fileUrl)
     assert.equal(signedOut.status(), 302)
-    assert.match(signedOut.header('location'), /\/console\/login/)
+    assert.match(signedOut.header('location') ?? '', /\/console\/login/)
   })
 })
