@@ -149,6 +149,40 @@ test.group('Console search', (group) => {
     assert.equal(badCursor.component, 'errors/error')
   })
 
+  test('results come 20 a page, with the way to the next and back to the first', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await caller()
+    const visitor = await ConsoleVisitor.of(client, admin.user.id)
+    const space = await createSpace(client, admin)
+    await authorSpace(
+      admin.user.id,
+      space.id,
+      Array.from({ length: 21 }, (_, index) => ({
+        operation: 'insert_page',
+        document: { markdown: `# Kestrel ${index + 1}\n\nA kestrel hovers.\n` },
+      }))
+    )
+    const first = await visitor.page(`/console/spaces/${space.id}/search?query=kestrel`)
+    const results = first.props.results
+    assert.equal(results.count, 21)
+    assert.lengthOf(results.hits, 20)
+    assert.equal(results.firstRank, 1)
+    assert.isNull(results.firstUrl)
+    assert.match(
+      results.nextUrl,
+      new RegExp(`^/console/spaces/${space.id}/search\\?query=kestrel&page=`)
+    )
+    const second = await visitor.page(results.nextUrl)
+    assert.lengthOf(second.props.results.hits, 1)
+    assert.equal(second.props.results.firstRank, 21)
+    assert.isNull(second.props.results.nextUrl)
+    assert.equal(second.props.results.firstUrl, `/console/spaces/${space.id}/search?query=kestrel`)
+    const seen = new Set([...results.hits, ...second.props.results.hits].map((hit: any) => hit.id))
+    assert.equal(seen.size, 21)
+  })
+
   test('marking follows the index: whole words, prefixes, CJK runs', async ({ assert }) => {
     const marks = (body: string, query: string) =>
       marked(highlight(body, parseQuery(query).needles))
