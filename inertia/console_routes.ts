@@ -28,6 +28,13 @@ export const consoleRoutes = {
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
   'console.revisions.show': '/console/spaces/:spaceId/revisions/:revisionId',
   'console.revisions.pages.show': '/console/spaces/:spaceId/revisions/:revisionId/pages/:pageId',
+  'console.files.show': '/console/spaces/:spaceId/files/:fileId/:name?',
+  'console.change_requests.files.show':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/files/:fileId/:name?',
+  'console.revisions.files.show':
+    '/console/spaces/:spaceId/revisions/:revisionId/files/:fileId/:name?',
+  'console.spaces.search': '/console/spaces/:spaceId/search',
+  'console.search': '/console/orgs/:organizationId/search',
   'console.collections.show': '/console/collections/:collectionId',
   'console.collections.update': '/console/collections/:collectionId',
   'console.collections.destroy': '/console/collections/:collectionId',

@@ -23,6 +23,7 @@ import type ShowRevisionController from '#console/controllers/show_revision_cont
 import type ListSitesController from '#console/controllers/list_sites_controller'
 import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
+import type ConsoleSearchController from '#console/controllers/console_search_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -70,3 +71,7 @@ export type SiteTopLevelItem = SitePageProps['topLevel'][number]
 export type SiteSectionProps = SiteTopLevelItem & { type: 'section' }
 export type SiteGroupProps = SiteTopLevelItem & { type: 'group' }
 export type ShareLinkProps = NonNullable<SitePageProps['shareLinks']>[number]
+export type SpaceSearchPageProps = InferPageProps<ConsoleSearchController, 'space'>
+export type OrganizationSearchPageProps = InferPageProps<ConsoleSearchController, 'organization'>
+export type SearchResultsProps = NonNullable<OrganizationSearchPageProps['results']>
+export type TextPieces = SearchResultsProps['hits'][number]['title']

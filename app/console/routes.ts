@@ -36,6 +36,8 @@ const pages = {
   showPage: () => import('#console/controllers/show_content_page_controller'),
   showChangeRequest: () => import('#console/controllers/show_change_request_controller'),
   showRevision: () => import('#console/controllers/show_revision_controller'),
+  showFile: () => import('#console/controllers/show_content_file_controller'),
+  search: () => import('#console/controllers/console_search_controller'),
   listSites: () => import('#console/controllers/list_sites_controller'),
   createSite: () => import('#console/controllers/create_site_controller'),
   showSite: () => import('#console/controllers/show_site_controller'),
@@ -101,6 +103,16 @@ router
         router
           .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])
           .as('revisions.pages.show')
+        // Reading: the files of rendered pages (on each view of content), and search.
+        router.get(`${space}/files/:fileId/:name?`, [pages.showFile]).as('files.show')
+        router
+          .get(`${space}/change-requests/:changeRequestId/files/:fileId/:name?`, [pages.showFile])
+          .as('change_requests.files.show')
+        router
+          .get(`${space}/revisions/:revisionId/files/:fileId/:name?`, [pages.showFile])
+          .as('revisions.files.show')
+        router.get(`${space}/search`, [pages.search, 'space']).as('spaces.search')
+        router.get(`${org}/search`, [pages.search, 'organization']).as('search')
         router.get('/collections/:collectionId', [pages.showCollection]).as('collections.show')
         router
           .patch('/collections/:collectionId', [pages.updateCollection])

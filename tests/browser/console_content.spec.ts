@@ -111,6 +111,12 @@ test.group('Console content in a browser', (group) => {
     assert.include(markdown, IMAGE)
     // Nothing of the markdown became markup: no script or image element, nothing ran.
     assert.equal(await page.getByTestId('page-markdown').locator('script, img').count(), 0)
+    // The rendered page (sanitized on the server): the text and the logo, never the raw HTML.
+    const rendered = page.getByTestId('page-html')
+    assert.include(await rendered.textContent(), 'Welcome aboard.')
+    assert.equal(await rendered.locator('script, [onerror], img[src="x"]').count(), 0)
+    assert.equal(await rendered.getByRole('img', { name: 'logo' }).count(), 1)
+    assert.notInclude((await rendered.innerHTML()) ?? '', 'onerror')
     assert.isUndefined(await page.evaluate(() => (window as any).__injected))
     assert.deepEqual(dialogs, [])
 

@@ -8,7 +8,7 @@ import OpenAPISpecService from '#openapi/services/openapi_spec_service'
  * GET /console/spaces/:spaceId/pages/:pageId (the API's `urls.app` of a page), and the same page
  * on a change request's head (.../change-requests/:changeRequestId/pages/:pageId) or on a revision
  * (.../revisions/:revisionId/pages/:pageId): the revision's page tree and the page, its markdown
- * shown as text, and the OpenAPI operations it embeds as the organization's specs describe them
+ * rendered as sanitized HTML (links and files pointing into the same view) and as its source, and the OpenAPI operations it embeds as the organization's specs describe them
  * (latest version). Anything the user may not read is the console's not-found page.
  */
 @inject()
@@ -19,8 +19,11 @@ export default class ShowContentPageController {
   ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
-    const { read, ...shown } = await this.content.resolve(auth.use('web').getUserOrFail(), params)
-    const page = await this.content.page(read, params.pageId)
+    const { read, view, ...shown } = await this.content.resolve(
+      auth.use('web').getUserOrFail(),
+      params
+    )
+    const page = await this.content.page(read, view, params.pageId)
     const operations = await this.specs.describeOperations(
       read.access.space.organizationId,
       embeddedRefsIn(page.markdown)

@@ -20,6 +20,10 @@ import type { SpaceAccess } from '#spaces/records'
 import { organizationHeader } from '#console/serializers/administration_props'
 import PublishedLinksService from '#sites/services/published_links_service'
 import { shownEmoji } from '#console/serializers/emoji'
+import ConsolePageHtmlService, {
+  consolePageUrl,
+  type ConsoleContentView,
+} from '#console/services/console_page_html_service'
 
 /**
  * A page of a revision's tree in the console (every page type), nested; `href` is its console page
@@ -62,15 +66,6 @@ export const contentUrls = {
 }
 
 /**
- * The route of a page on each kind of revision a content page is read on.
- */
-const pageRoutes: Record<ReadTarget['kind'], string> = {
-  'space': 'console.pages.show',
-  'change-request': 'console.change_requests.pages.show',
-  'revision': 'console.revisions.pages.show',
-}
-
-/**
  * What the console's content pages read, through the content domain's read service (the same
  * access checks and 404s as the API's content reads): page trees of a revision, one page with its
  * markdown and files, the change requests of a space.
@@ -83,20 +78,24 @@ export default class ConsoleContentService {
     private changeRequests: ChangeRequestService,
     private organizations: OrganizationService,
     private store: ContentStore,
-    private published: PublishedLinksService
+    private published: PublishedLinksService,
+    private html: ConsolePageHtmlService
   ) {}
 
   /**
    * The revision a console URL is about (404 when the space, change request or revision is not
-   * visible), with the organization header of its pages.
+   * visible), with the organization header of its pages; `view` names it for the URLs of its
+   * pages and files.
    */
   async resolve(user: User, params: Record<string, string>) {
     const target = targetOf(params)
     const read = await this.changeRequestReads.resolve(user.id, params.spaceId, target)
     const organization = await this.organizations.accessFor(user, read.access.space.organizationId)
     const { routeParams, ...on } = targetProps(read, target)
+    const view: ConsoleContentView = { kind: on.kind, routeParams }
     return {
       read,
+      view,
       organization: organizationHeader(user, organization),
       space: contentSpace(read.access),
       target: on,
@@ -105,17 +104,25 @@ export default class ConsoleContentService {
   }
 
   /**
-   * One page of the resolved revision (404 when it has no such page), its markdown as stored and
-   * the revision's files it refers to.
+   * One page of the resolved revision (404 when it has no such page): its markdown as stored, the
+   * same rendered as sanitized HTML with its links and files pointing into the console's `view`
+   * (ConsolePageHtmlService), its headings, and the revision's files it refers to.
    */
-  async page(read: ResolvedRead, pageId: string) {
+  async page(read: ResolvedRead, view: ConsoleContentView, pageId: string) {
     const page = this.reads.page(read.tree, pageId)
     const markdown = await this.reads.markdownOf(read.tree, page)
+    const rendered = await this.html.render(read.access.space.organizationId, markdown, {
+      tree: read.tree,
+      page,
+      view,
+    })
     return {
       ...pageHeading(page),
       description: page.node.description ?? null,
       href: page.node.type === 'link' ? (page.node.href ?? null) : null,
       markdown,
+      html: rendered.html,
+      headings: rendered.headings,
       files: await this.filesOf(read.tree, page),
       // Sites publish the space's current revision only.
       publishedAt:
@@ -123,6 +130,15 @@ export default class ConsoleContentService {
           ? await this.published.pageUrls(read.tree.spaceId, page.node.id)
           : [],
     }
+  }
+
+  /**
+   * A file of the revision a console URL is about (`:fileId`; 404 when the revision is not
+   * visible or has no such file): what the console's file route serves.
+   */
+  async file(user: User, params: Record<string, string>) {
+    const read = await this.changeRequestReads.resolve(user.id, params.spaceId, targetOf(params))
+    return { spaceId: read.tree.spaceId, file: this.reads.file(read.tree, params.fileId) }
   }
 
   /**
@@ -211,7 +227,7 @@ export function contentTree(
   const node = (page: TreePage): ContentTreeNode => ({
     ...pageHeading(page),
     hidden: page.node.hidden ?? false,
-    href: router.makeUrl(pageRoutes[kind], { ...routeParams, pageId: page.node.id }),
+    href: consolePageUrl({ kind, routeParams }, page.node.id),
     children: page.children.map(node),
   })
   return tree.pages.map(node)

@@ -1,13 +1,15 @@
 import { Link } from '@inertiajs/react'
 import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
+import RenderedPage from '~/components/rendered_page'
 import { route } from '~/route'
 import type { ContentPagePageProps, ContentTargetProps } from '~/types'
 
 /**
  * A page of a space (the API's `urls.app` of a page): on its current revision, a change request's
- * head or a revision. The markdown is shown as its source text, never rendered as HTML; the OpenAPI
- * operations it embeds are listed with what their specification says of them.
+ * head or a revision. The page is shown as the server rendered it (sanitized HTML, links opening
+ * pages of the same view) with its markdown source a tab away; the OpenAPI operations it embeds
+ * are listed with what their specification says of them.
  */
 export default function ContentPage({
   organization,
@@ -101,15 +103,7 @@ export default function ContentPage({
         </div>
       ) : null}
 
-      {page.type === 'document' ? (
-        <div className="section">
-          <h2>Markdown</h2>
-          {/* Shown as text: React escapes it, so nothing in it runs or renders. */}
-          <pre className="card markdown-source" data-testid="page-markdown">
-            {page.markdown}
-          </pre>
-        </div>
-      ) : null}
+      {page.type === 'document' ? <RenderedPage html={page.html} markdown={page.markdown} /> : null}
 
       <div className="section">
         <h2>Files</h2>

@@ -4,6 +4,8 @@ import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
 import SpaceTree from '~/components/space_tree'
 import CreateContentForms from '~/components/create_content_forms'
+import SearchBox from '~/components/search_box'
+import { route } from '~/route'
 import type { SpacesPageProps } from '~/types'
 
 /**
@@ -17,6 +19,11 @@ export default function Spaces({ organization, tree, targets }: SpacesPageProps)
       <Head title={`Spaces · ${organization.title}`} />
       <OrganizationHeader organization={organization} current="spaces" />
       <Flash />
+
+      <SearchBox
+        action={route('console.search', { organizationId: organization.id })}
+        label="Search all spaces"
+      />
 
       {tree.length === 0 ? (
         <p className="card empty">No space or collection you can see yet.</p>

@@ -6,6 +6,7 @@ import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList from '~/components/change_request_list'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
+import SearchBox from '~/components/search_box'
 import type { SpacePageProps } from '~/types'
 
 /**
@@ -70,6 +71,8 @@ export default function Space({
           : null
       }
     >
+      <SearchBox action={route('console.spaces.search', params)} label="Search this space" />
+
       <PagesSection pages={pages} />
 
       <div className="section">
