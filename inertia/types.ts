@@ -23,6 +23,7 @@ import type ShowRevisionController from '#console/controllers/show_revision_cont
 import type ListSitesController from '#console/controllers/list_sites_controller'
 import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
+import type ConsoleWritingController from '#console/controllers/console_writing_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -40,6 +41,7 @@ export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
+export type EditPagePageProps = InferPageProps<ConsoleWritingController, 'edit'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission

@@ -4,6 +4,7 @@ import { bind, SelectField, TextField } from '~/components/form_fields'
 import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList from '~/components/change_request_list'
+import NewChangeRequestForm from '~/components/new_change_request_form'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
 import type { SpacePageProps } from '~/types'
@@ -22,6 +23,7 @@ export default function Space({
   editModes,
   pages,
   changeRequests,
+  canCreateChangeRequest,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -74,6 +76,7 @@ export default function Space({
 
       <div className="section">
         <h2>Change requests</h2>
+        {canCreateChangeRequest ? <NewChangeRequestForm spaceId={space.id} /> : null}
         <ChangeRequestList changeRequests={changeRequests} />
       </div>
     </ContentRecordPage>
