@@ -170,6 +170,9 @@ export default function EditPage({
           {form.errors.markdown ? (
             <span className="field-error">{form.errors.markdown}</span>
           ) : null}
+          <p className="muted page-editor-hint">
+            A heading on the first line (<code># …</code>) becomes the page&apos;s title when saved.
+          </p>
           <div className="page-editor-upload">
             <label className="button button-quiet button-small">
               Upload files…
