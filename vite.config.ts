@@ -21,6 +21,8 @@ export default defineConfig({
   resolve: {
     alias: { '~/': fileURLToPath(new URL('./inertia/', import.meta.url)) },
   },
+  // Pre-bundled at start: found on a page's first load instead, Vite would reload that page.
+  optimizeDeps: { include: ['codemirror', '@codemirror/lang-markdown'] },
   server: {
     // Tests need no live reload; without its WebSocket port (24678), parallel runs do not collide.
     ws: process.env.NODE_ENV === 'test' ? false : undefined,

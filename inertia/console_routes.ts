@@ -26,6 +26,23 @@ export const consoleRoutes = {
   'console.change_requests.show': '/console/spaces/:spaceId/change-requests/:changeRequestId',
   'console.change_requests.pages.show':
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
+  'console.change_requests.store': '/console/spaces/:spaceId/change-requests',
+  'console.change_requests.pages.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages',
+  'console.change_requests.pages.edit':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId/edit',
+  'console.change_requests.pages.preview':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId/preview',
+  'console.change_requests.pages.update':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
+  'console.change_requests.pages.rename':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId/title',
+  'console.change_requests.pages.move':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId/position',
+  'console.change_requests.pages.destroy':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
+  'console.change_requests.files.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/files',
   'console.revisions.show': '/console/spaces/:spaceId/revisions/:revisionId',
   'console.revisions.pages.show': '/console/spaces/:spaceId/revisions/:revisionId/pages/:pageId',
   'console.files.show': '/console/spaces/:spaceId/files/:fileId/:name?',

@@ -24,6 +24,7 @@ import type ListSitesController from '#console/controllers/list_sites_controller
 import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
 import type ConsoleSearchController from '#console/controllers/console_search_controller'
+import type ConsoleWritingController from '#console/controllers/console_writing_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -41,6 +42,7 @@ export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
+export type EditPagePageProps = InferPageProps<ConsoleWritingController, 'edit'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission

@@ -46,6 +46,7 @@ const pages = {
   siteShareLinks: () => import('#console/controllers/site_share_links_controller'),
   integrations: () => import('#console/controllers/console_integrations_controller'),
   openapi: () => import('#console/controllers/console_openapi_controller'),
+  writing: () => import('#console/controllers/console_writing_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -99,6 +100,28 @@ router
         router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')
+        // Writing in a change request: one authoring batch per form (ConsoleWritingController).
+        const { writing } = pages
+        const cr = `${space}/change-requests/:changeRequestId`
+        router
+          .post(`${space}/change-requests`, [writing, 'createChangeRequest'])
+          .as('change_requests.store')
+        router.post(`${cr}/pages`, [writing, 'insertPage']).as('change_requests.pages.store')
+        router.get(`${cr}/pages/:pageId/edit`, [writing, 'edit']).as('change_requests.pages.edit')
+        router
+          .post(`${cr}/pages/:pageId/preview`, [writing, 'preview'])
+          .as('change_requests.pages.preview')
+        router.put(`${cr}/pages/:pageId`, [writing, 'save']).as('change_requests.pages.update')
+        router
+          .patch(`${cr}/pages/:pageId/title`, [writing, 'renamePage'])
+          .as('change_requests.pages.rename')
+        router
+          .patch(`${cr}/pages/:pageId/position`, [writing, 'movePage'])
+          .as('change_requests.pages.move')
+        router
+          .delete(`${cr}/pages/:pageId`, [writing, 'deletePage'])
+          .as('change_requests.pages.destroy')
+        router.post(`${cr}/files`, [writing, 'upload']).as('change_requests.files.store')
         router.get(`${space}/revisions/:revisionId`, [pages.showRevision]).as('revisions.show')
         router
           .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
-import { ForbiddenException } from '#core/exceptions/api_exceptions'
+import { ConflictException, ForbiddenException } from '#core/exceptions/api_exceptions'
 import type { SpaceAccess } from '#spaces/records'
 import type { ContentChange } from '#content/changes'
 import type { RevisionTree } from '#content/types'
@@ -13,6 +13,15 @@ import AuthoringService, {
 import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import ChangeRequestService from '#change_requests/services/change_request_service'
+
+/**
+ * A writer's precondition: the page `pageId` (its title, emoji and document) is still as it was on
+ * `revisionId`, the head they started editing it from; else the batch is a 409 and writes nothing.
+ */
+export interface PageUnchanged {
+  revisionId: string
+  pageId: string
+}
 
 /**
  * Authoring batches on a change request: applied by the content domain onto the change request's
@@ -37,12 +46,13 @@ export default class ChangeRequestAuthoringService {
     access: SpaceAccess,
     changeRequest: ChangeRequestRecord,
     changes: ContentChange[],
-    options: BatchOptions = {}
+    { pageUnchanged, ...options }: BatchOptions & { pageUnchanged?: PageUnchanged } = {}
   ): Promise<AuthoringResult & { changeRequest: ChangeRequestRecord }> {
     return db.transaction(async (trx) => {
       const current = await this.changeRequests.lockCurrent(trx, changeRequest)
       ForbiddenException.unlessAllowed(new ChangeRequestPolicy().author(user, access, current))
       const base = await this.authoring.workingCopy(trx, access.space.id, current.revisionId)
+      if (pageUnchanged) await this.assertUnchanged(trx, base, pageUnchanged)
       const result = await this.authoring.applyOnto(trx, base, changes, {
         ...options,
         type: 'edits',
@@ -66,6 +76,38 @@ export default class ChangeRequestAuthoringService {
         }),
       }
     })
+  }
+
+  /**
+   * The page of `expected` is on the head as it was on the revision it was read from: same title,
+   * emoji and document (moves and other pages' edits do not count).
+   */
+  private async assertUnchanged(
+    trx: QueryClientContract,
+    head: RevisionTree,
+    expected: PageUnchanged
+  ) {
+    const now = head.byId.get(expected.pageId)?.node
+    const opened =
+      expected.revisionId === head.id
+        ? head
+        : await this.authoring
+            .workingCopy(trx, head.spaceId, expected.revisionId)
+            .catch(() => undefined)
+    const then = opened?.byId.get(expected.pageId)?.node
+    if (!now) {
+      throw new ConflictException('This page was deleted from the change request meanwhile')
+    }
+    if (
+      !then ||
+      then.title !== now.title ||
+      (then.emoji ?? null) !== (now.emoji ?? null) ||
+      (then.document ?? null) !== (now.document ?? null)
+    ) {
+      throw new ConflictException(
+        'Someone else saved this page since you opened it: your changes were not saved'
+      )
+    }
   }
 
   /**

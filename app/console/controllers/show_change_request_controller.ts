@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import ConsoleContentService, {
   changeRequestSummary,
 } from '#console/services/console_content_service'
+import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 
 /**
  * GET /console/spaces/:spaceId/change-requests/:changeRequestId (id or number; the API's
@@ -13,10 +14,8 @@ export default class ShowChangeRequestController {
   constructor(private content: ConsoleContentService) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
-    const { read, organization, space, tree } = await this.content.resolve(
-      auth.use('web').getUserOrFail(),
-      params
-    )
+    const user = auth.use('web').getUserOrFail()
+    const { read, organization, space, tree } = await this.content.resolve(user, params)
     const changeRequest = read.changeRequest!
     return inertia.render('content/change_request', {
       organization,
@@ -27,6 +26,7 @@ export default class ShowChangeRequestController {
         mergedAt: changeRequest.mergedAt?.toISO() ?? null,
       },
       tree,
+      canEdit: new ChangeRequestPolicy().author(user, read.access, changeRequest) === true,
     })
   }
 }

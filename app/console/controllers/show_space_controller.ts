@@ -5,6 +5,7 @@ import ContentReadService from '#content/services/content_read_service'
 import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spaces_service'
 import { canManageSpace, spaceProps } from '#console/serializers/space_props'
 import ConsoleContentService, { contentTree } from '#console/services/console_content_service'
+import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
@@ -35,6 +36,7 @@ export default class ShowSpaceController {
       editModes: [...EDIT_MODES],
       pages: contentTree(tree, 'space', { spaceId: access.space.id }),
       changeRequests,
+      canCreateChangeRequest: new ChangeRequestPolicy().create(user, access) === true,
     })
   }
 }

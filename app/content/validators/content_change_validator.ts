@@ -11,30 +11,35 @@ const ref = vine.string().minLength(1).maxLength(256)
  * A page document: markdown (stored as is), a GitBook JSON document (checked and converted to
  * markdown by the applier, which names the change when it is malformed) or an empty object.
  */
+/** A page's markdown, as a batch may write it (the console's editor holds it to the same). */
+export const pageMarkdown = vine.string().maxLength(1_000_000)
+
+/** A page's title and emoji, as a batch may set them (the console's forms hold them to the same). */
+export const pageTitle = vine
+  .string()
+  .trim()
+  .minLength(1)
+  .use(maxCharacters({ max: 255 }))
+export const pageEmoji = vine
+  .string()
+  .trim()
+  .use(maxCharacters({ max: 50 }))
+
 const document = vine.object({
-  markdown: vine.string().maxLength(1_000_000).optional(),
+  markdown: pageMarkdown.clone().optional(),
   document: vine.any().optional(),
 })
 
 /** RevisionPageUpdate: metadata an insert or update may set. */
 const metadata = {
-  title: vine
-    .string()
-    .trim()
-    .minLength(1)
-    .use(maxCharacters({ max: 255 }))
-    .optional(),
+  title: pageTitle.clone().optional(),
   slug: vine
     .string()
     .trim()
     .minLength(1)
     .use(maxCharacters({ max: 100 }))
     .optional(),
-  emoji: vine
-    .string()
-    .trim()
-    .use(maxCharacters({ max: 50 }))
-    .optional(),
+  emoji: pageEmoji.clone().optional(),
   icon: vine
     .string()
     .trim()

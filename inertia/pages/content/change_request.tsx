@@ -1,5 +1,6 @@
 import { Link } from '@inertiajs/react'
-import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
+import SpaceContentLayout from '~/components/space_content_layout'
+import ChangeRequestPages from '~/components/change_request_pages'
 import Setting from '~/components/setting'
 import { formatDate } from '~/components/format'
 import { route } from '~/route'
@@ -13,6 +14,7 @@ export default function ChangeRequest({
   space,
   changeRequest,
   tree,
+  canEdit,
 }: ChangeRequestPageProps) {
   const title = `#${changeRequest.number} ${changeRequest.subject}`.trim()
   return (
@@ -51,7 +53,12 @@ export default function ChangeRequest({
         </Setting>
       </dl>
 
-      <PagesSection pages={tree} />
+      <ChangeRequestPages
+        spaceId={space.id}
+        changeRequestId={changeRequest.id}
+        tree={tree}
+        canEdit={canEdit}
+      />
     </SpaceContentLayout>
   )
 }

@@ -4,6 +4,7 @@ import { bind, SelectField, TextField } from '~/components/form_fields'
 import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList from '~/components/change_request_list'
+import NewChangeRequestForm from '~/components/new_change_request_form'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
 import SearchBox from '~/components/search_box'
@@ -23,6 +24,7 @@ export default function Space({
   editModes,
   pages,
   changeRequests,
+  canCreateChangeRequest,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -77,6 +79,7 @@ export default function Space({
 
       <div className="section">
         <h2>Change requests</h2>
+        {canCreateChangeRequest ? <NewChangeRequestForm spaceId={space.id} /> : null}
         <ChangeRequestList changeRequests={changeRequests} />
       </div>
     </ContentRecordPage>
