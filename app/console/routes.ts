@@ -35,6 +35,7 @@ const pages = {
   deleteCollection: () => import('#console/controllers/delete_collection_controller'),
   showPage: () => import('#console/controllers/show_content_page_controller'),
   showChangeRequest: () => import('#console/controllers/show_change_request_controller'),
+  changeRequest: () => import('#console/controllers/console_change_request_controller'),
   showRevision: () => import('#console/controllers/show_revision_controller'),
   listSites: () => import('#console/controllers/list_sites_controller'),
   createSite: () => import('#console/controllers/create_site_controller'),
@@ -94,6 +95,21 @@ router
         router
           .get(`${space}/change-requests/:changeRequestId`, [pages.showChangeRequest])
           .as('change_requests.show')
+        // A change request's loop: subject and status, reviewers, reviews, update and merge.
+        const cr = `${space}/change-requests/:changeRequestId`
+        const { changeRequest } = pages
+        router.patch(cr, [changeRequest, 'update']).as('change_requests.update')
+        router.post(`${cr}/merge`, [changeRequest, 'merge']).as('change_requests.merge')
+        router
+          .post(`${cr}/update`, [changeRequest, 'updateFromSpace'])
+          .as('change_requests.update_from_space')
+        router
+          .post(`${cr}/requested-reviewers`, [changeRequest, 'requestReviewer'])
+          .as('change_requests.reviewers.store')
+        router
+          .delete(`${cr}/requested-reviewers/:userId`, [changeRequest, 'removeReviewer'])
+          .as('change_requests.reviewers.destroy')
+        router.post(`${cr}/reviews`, [changeRequest, 'review']).as('change_requests.reviews.store')
         router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')

@@ -3,7 +3,7 @@ import ContentRecordPage from '~/components/content_record_page'
 import { bind, SelectField, TextField } from '~/components/form_fields'
 import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
-import ChangeRequestList from '~/components/change_request_list'
+import ChangeRequestList, { ChangeRequestFilters } from '~/components/change_request_list'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
 import type { SpacePageProps } from '~/types'
@@ -22,6 +22,8 @@ export default function Space({
   editModes,
   pages,
   changeRequests,
+  changeRequestCounts,
+  changeRequestStatus,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -74,6 +76,11 @@ export default function Space({
 
       <div className="section">
         <h2>Change requests</h2>
+        <ChangeRequestFilters
+          baseUrl={route('console.spaces.show', params)}
+          counts={changeRequestCounts}
+          current={changeRequestStatus}
+        />
         <ChangeRequestList changeRequests={changeRequests} />
       </div>
     </ContentRecordPage>
