@@ -183,7 +183,7 @@ test.group('Console change requests', (group) => {
     await other.submit('POST', `${path}/reviews`, { status: 'sideways' })
     const invalid = await other.flashedErrors(path)
     assert.exists(invalid.status)
-    await other.submit('POST', `${path}/reviews`, { status: 'approved', comment: 'Looks right.' })
+    await other.submit('POST', `${path}/reviews`, { status: 'approved' })
     const reviewed = await other.flashed(path)
     assert.equal(reviewed.notice, 'You approved this change request.')
     assert.deepEqual(
