@@ -24,6 +24,17 @@ export const consoleRoutes = {
   'console.spaces.destroy': '/console/spaces/:spaceId',
   'console.pages.show': '/console/spaces/:spaceId/pages/:pageId',
   'console.change_requests.show': '/console/spaces/:spaceId/change-requests/:changeRequestId',
+  'console.change_requests.update': '/console/spaces/:spaceId/change-requests/:changeRequestId',
+  'console.change_requests.merge':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/merge',
+  'console.change_requests.update_from_space':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/update',
+  'console.change_requests.reviewers.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
+  'console.change_requests.reviewers.destroy':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId',
+  'console.change_requests.reviews.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/reviews',
   'console.change_requests.pages.show':
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
   'console.change_requests.store': '/console/spaces/:spaceId/change-requests',

@@ -35,6 +35,7 @@ const pages = {
   deleteCollection: () => import('#console/controllers/delete_collection_controller'),
   showPage: () => import('#console/controllers/show_content_page_controller'),
   showChangeRequest: () => import('#console/controllers/show_change_request_controller'),
+  changeRequest: () => import('#console/controllers/console_change_request_controller'),
   showRevision: () => import('#console/controllers/show_revision_controller'),
   showFile: () => import('#console/controllers/show_content_file_controller'),
   search: () => import('#console/controllers/console_search_controller'),
@@ -97,12 +98,26 @@ router
         router
           .get(`${space}/change-requests/:changeRequestId`, [pages.showChangeRequest])
           .as('change_requests.show')
+        // A change request's loop: subject and status, reviewers, reviews, update and merge.
+        const cr = `${space}/change-requests/:changeRequestId`
+        const { changeRequest } = pages
+        router.patch(cr, [changeRequest, 'update']).as('change_requests.update')
+        router.post(`${cr}/merge`, [changeRequest, 'merge']).as('change_requests.merge')
+        router
+          .post(`${cr}/update`, [changeRequest, 'updateFromSpace'])
+          .as('change_requests.update_from_space')
+        router
+          .post(`${cr}/requested-reviewers`, [changeRequest, 'requestReviewer'])
+          .as('change_requests.reviewers.store')
+        router
+          .delete(`${cr}/requested-reviewers/:userId`, [changeRequest, 'removeReviewer'])
+          .as('change_requests.reviewers.destroy')
+        router.post(`${cr}/reviews`, [changeRequest, 'review']).as('change_requests.reviews.store')
         router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')
         // Writing in a change request: one authoring batch per form (ConsoleWritingController).
         const { writing } = pages
-        const cr = `${space}/change-requests/:changeRequestId`
         router
           .post(`${space}/change-requests`, [writing, 'createChangeRequest'])
           .as('change_requests.store')

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link, router, useForm } from '@inertiajs/react'
 import ConfirmButton from '~/components/confirm_button'
-import Flash from '~/components/flash'
 import { PagesSection } from '~/components/space_content_layout'
 import { bind, Field, Select, TextField } from '~/components/form_fields'
 import { route } from '~/route'
@@ -29,7 +28,6 @@ export default function ChangeRequestPages({
   return (
     <div className="section" data-testid="change-request-pages">
       <h2>Pages</h2>
-      <Flash />
       <NewPageForm params={params} placed={placed} />
       {tree.length === 0 ? (
         <p className="muted" data-testid="content-tree">

@@ -4,7 +4,13 @@ import type { ConsoleSharedProps } from '~/types'
 /**
  * Codes under which the server flashes a refused form (see app/console/middleware/console_failures).
  */
-const FORM_ERROR_CODES = ['E_FORBIDDEN', 'E_CONFLICT', 'E_BAD_REQUEST', 'E_BAD_CSRF_TOKEN']
+const FORM_ERROR_CODES = [
+  'E_FORBIDDEN',
+  'E_CONFLICT',
+  'E_PRECONDITION_FAILED',
+  'E_BAD_REQUEST',
+  'E_BAD_CSRF_TOKEN',
+]
 
 const FALLBACK: Record<string, string> = {
   E_BAD_CSRF_TOKEN: 'The form had expired. Reload the page and try again.',

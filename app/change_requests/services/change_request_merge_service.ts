@@ -52,6 +52,13 @@ function assertMergeable(changeRequest: ChangeRequestRecord) {
   }
 }
 
+/** A merge refused because pages conflict with the space's content (409), naming them. */
+export class MergeConflictException extends ConflictException {
+  constructor(public conflicts: MergeConflict[]) {
+    super(conflictMessage(conflicts))
+  }
+}
+
 function conflictMessage(conflicts: MergeConflict[]): string {
   const pages = conflicts.map((c) => `"${c.title}" (page ${c.pageId}, ${c.path}): ${c.reason}`)
   return `The change request conflicts with the space's content; update it and resolve ${
@@ -115,7 +122,7 @@ export default class ChangeRequestMergeService {
           })
         }
       }
-      if (conflicts.length > 0) throw new ConflictException(conflictMessage(conflicts))
+      if (conflicts.length > 0) throw new MergeConflictException(conflicts)
 
       const working = new WorkingTree(merged ? ours : theirs)
       if (merged) applyMerge(working, merged)

@@ -1,12 +1,13 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { PreconditionFailedException } from '#core/exceptions/api_exceptions'
 import { mergeRulesFromColumn, type MergeRuleName, type SpaceAccess } from '#spaces/records'
 import { changeRequestBase, type ChangeRequestRecord } from '#change_requests/records'
 import ReviewService from '#change_requests/services/review_service'
 
-/** Why each rule refuses a merge, in the words the 412 uses. */
-const FAILURES: Record<MergeRuleName, string> = {
+/** Why each rule refuses a merge, in the words the 412 uses (and the console shows). */
+export const MERGE_RULE_FAILURES: Record<MergeRuleName, string> = {
   require_at_least_one_approved_review:
     'This change request needs an approving review of its latest revision to merge',
   require_all_reviews_approved:
@@ -14,6 +15,13 @@ const FAILURES: Record<MergeRuleName, string> = {
   require_up_to_date_change_request:
     "This change request must be updated with the space's latest content to merge",
   require_change_request_subject: 'This change request needs a subject to merge',
+}
+
+/** A merge refused by the space's merge rules (412), naming them. */
+export class MergeRulesFailedException extends PreconditionFailedException {
+  constructor(public rules: MergeRuleName[]) {
+    super(rules.map((rule) => `${MERGE_RULE_FAILURES[rule]} (merge rule ${rule}).`).join(' '))
+  }
 }
 
 /**
@@ -38,11 +46,21 @@ export default class MergeRulesService {
     spaceRevisionId: string
   ): Promise<void> {
     const failed = await this.failedRules(client, access, changeRequest, spaceRevisionId)
-    if (failed.length > 0) {
-      throw new PreconditionFailedException(
-        failed.map((rule) => `${FAILURES[rule]} (merge rule ${rule}).`).join(' ')
-      )
-    }
+    if (failed.length > 0) throw new MergeRulesFailedException(failed)
+  }
+
+  /**
+   * The rules the change request does not meet now, against the space's current revision: what a
+   * merge would refuse, for showing before anyone tries.
+   */
+  async pendingRules(access: SpaceAccess, changeRequest: ChangeRequestRecord) {
+    const client = db.connection()
+    const space = await client
+      .from('spaces')
+      .where('id', access.space.id)
+      .select('revision_id')
+      .first()
+    return this.failedRules(client, access, changeRequest, space?.revision_id ?? '')
   }
 
   /** The rules of the space the change request does not meet now, in their configured order. */

@@ -4,19 +4,25 @@ import ConsoleContentService, {
   changeRequestSummary,
 } from '#console/services/console_content_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import ConsoleChangeRequestsService from '#console/services/console_change_requests_service'
 
 /**
  * GET /console/spaces/:spaceId/change-requests/:changeRequestId (id or number; the API's
- * `urls.app` of a change request): the change request and the page tree of its head revision.
+ * `urls.app` of a change request): the change request, the page tree of its head revision, its
+ * page changes with their diffs, reviewers, reviews and what stands before merging it.
  */
 @inject()
 export default class ShowChangeRequestController {
-  constructor(private content: ConsoleContentService) {}
+  constructor(
+    private content: ConsoleContentService,
+    private changeRequests: ConsoleChangeRequestsService
+  ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const { read, organization, space, tree } = await this.content.resolve(user, params)
     const changeRequest = read.changeRequest!
+    const loop = await this.changeRequests.loop(user, read.access, changeRequest)
     return inertia.render('content/change_request', {
       organization,
       space,
@@ -27,6 +33,7 @@ export default class ShowChangeRequestController {
       },
       tree,
       canEdit: new ChangeRequestPolicy().author(user, read.access, changeRequest) === true,
+      ...loop,
     })
   }
 }

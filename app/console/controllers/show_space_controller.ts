@@ -6,10 +6,12 @@ import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spa
 import { canManageSpace, spaceProps } from '#console/serializers/space_props'
 import ConsoleContentService, { contentTree } from '#console/services/console_content_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
+import { withoutEmpty } from '#console/validators/form_input'
+import { changeRequestFilterValidator } from '#console/validators/change_request_validators'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
- * the page tree of its current revision and its change requests; its admins get the settings form
+ * the page tree of its current revision and its change requests (`?status=` filters them); its admins get the settings form
  * and the delete button. Spaces the user cannot see, deleted ones
  * and unknown ids are the console's not-found page.
  */
@@ -21,11 +23,14 @@ export default class ShowSpaceController {
     private content: ConsoleContentService
   ) {}
 
-  async handle({ auth, inertia, params }: HttpContext) {
+  async handle({ auth, inertia, params, request }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const { access, tree } = await this.reads.resolve(user.id, params.spaceId, { kind: 'space' })
     const surroundings = await this.spaces.surroundings(user, spaceTarget(access))
-    const changeRequests = await this.content.changeRequestsOf(access)
+    const { status } = await request.validateUsing(changeRequestFilterValidator, {
+      data: withoutEmpty(request.qs()),
+    })
+    const changeRequests = await this.content.changeRequestsOf(access, status)
     return inertia.render('spaces/show', {
       ...surroundings,
       space: spaceProps(access),
@@ -35,8 +40,8 @@ export default class ShowSpaceController {
         : SPACE_VISIBILITIES.filter((visibility) => visibility !== 'in-collection'),
       editModes: [...EDIT_MODES],
       pages: contentTree(tree, 'space', { spaceId: access.space.id }),
-      changeRequests,
       canCreateChangeRequest: new ChangeRequestPolicy().create(user, access) === true,
+      ...changeRequests,
     })
   }
 }

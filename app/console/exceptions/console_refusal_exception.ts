@@ -17,6 +17,7 @@ export const FORM_ERROR_CODES: Record<number, string> = {
   400: 'E_BAD_REQUEST',
   403: 'E_FORBIDDEN',
   409: 'E_CONFLICT',
+  412: 'E_PRECONDITION_FAILED',
 }
 
 /**

@@ -10,7 +10,11 @@ import ChangeRequestReadService, {
   type ChangeRequestRead as ResolvedRead,
 } from '#change_requests/services/change_request_read_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
-import { CHANGE_REQUEST_STATUSES, type ChangeRequestRecord } from '#change_requests/records'
+import {
+  CHANGE_REQUEST_STATUSES,
+  type ChangeRequestRecord,
+  type ChangeRequestStatus,
+} from '#change_requests/records'
 import { serializeFile } from '#content/serializers/file_serializer'
 import { classifyTarget } from '#content/markdown/links'
 import ContentStore from '#content/services/content_store'
@@ -162,19 +166,26 @@ export default class ConsoleContentService {
   }
 
   /**
-   * The space's change requests of every status, newest first.
+   * The space's change requests of `status` (every status when none), newest first, and how many
+   * there are of each status.
    */
-  async changeRequestsOf(access: SpaceAccess) {
+  async changeRequestsOf(access: SpaceAccess, status?: ChangeRequestStatus) {
     const all: ChangeRequestRecord[] = []
+    const counts = {} as Record<ChangeRequestStatus, number>
     // One status at a time: SQLite's single connection serves these in turn anyway.
-    for (const status of CHANGE_REQUEST_STATUSES) {
+    for (const each of CHANGE_REQUEST_STATUSES) {
       const page = await this.changeRequests.list(access.space.id, {
-        status,
-        limit: CHANGE_REQUESTS_SHOWN,
+        status: each,
+        limit: status === undefined || status === each ? CHANGE_REQUESTS_SHOWN : 1,
       })
-      all.push(...page.items)
+      counts[each] = page.count
+      if (status === undefined || status === each) all.push(...page.items)
     }
-    return all.sort((a, b) => b.number - a.number).map(changeRequestSummary)
+    return {
+      changeRequests: all.sort((a, b) => b.number - a.number).map(changeRequestSummary),
+      changeRequestCounts: counts,
+      changeRequestStatus: status ?? null,
+    }
   }
 }
 

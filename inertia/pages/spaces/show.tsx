@@ -3,7 +3,7 @@ import ContentRecordPage from '~/components/content_record_page'
 import { bind, SelectField, TextField } from '~/components/form_fields'
 import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
-import ChangeRequestList from '~/components/change_request_list'
+import ChangeRequestList, { ChangeRequestFilters } from '~/components/change_request_list'
 import NewChangeRequestForm from '~/components/new_change_request_form'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
@@ -25,6 +25,8 @@ export default function Space({
   pages,
   changeRequests,
   canCreateChangeRequest,
+  changeRequestCounts,
+  changeRequestStatus,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -80,6 +82,11 @@ export default function Space({
       <div className="section">
         <h2>Change requests</h2>
         {canCreateChangeRequest ? <NewChangeRequestForm spaceId={space.id} /> : null}
+        <ChangeRequestFilters
+          baseUrl={route('console.spaces.show', params)}
+          counts={changeRequestCounts}
+          current={changeRequestStatus}
+        />
         <ChangeRequestList changeRequests={changeRequests} />
       </div>
     </ContentRecordPage>
