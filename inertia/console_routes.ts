@@ -37,6 +37,36 @@ export const consoleRoutes = {
     '/console/spaces/:spaceId/change-requests/:changeRequestId/reviews',
   'console.change_requests.pages.show':
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
+  'console.comments.store': '/console/spaces/:spaceId/comments',
+  'console.comments.update': '/console/spaces/:spaceId/comments/:commentId',
+  'console.comments.destroy': '/console/spaces/:spaceId/comments/:commentId',
+  'console.comments.resolve': '/console/spaces/:spaceId/comments/:commentId/resolution',
+  'console.comments.react': '/console/spaces/:spaceId/comments/:commentId/reactions',
+  'console.comments.replies.store': '/console/spaces/:spaceId/comments/:commentId/replies',
+  'console.comments.replies.update':
+    '/console/spaces/:spaceId/comments/:commentId/replies/:replyId',
+  'console.comments.replies.destroy':
+    '/console/spaces/:spaceId/comments/:commentId/replies/:replyId',
+  'console.comments.replies.react':
+    '/console/spaces/:spaceId/comments/:commentId/replies/:replyId/reactions',
+  'console.change_requests.comments.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments',
+  'console.change_requests.comments.update':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId',
+  'console.change_requests.comments.destroy':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId',
+  'console.change_requests.comments.resolve':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/resolution',
+  'console.change_requests.comments.react':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/reactions',
+  'console.change_requests.comments.replies.store':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies',
+  'console.change_requests.comments.replies.update':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:replyId',
+  'console.change_requests.comments.replies.destroy':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:replyId',
+  'console.change_requests.comments.replies.react':
+    '/console/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:replyId/reactions',
   'console.change_requests.store': '/console/spaces/:spaceId/change-requests',
   'console.change_requests.pages.store':
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages',

@@ -2,13 +2,14 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import { SpaceCounterSources } from '#spaces/contracts/space_counters'
 import { ContentBranches } from '#content/contracts/content_branches'
 import { NoReviewComments, ReviewComments } from '#change_requests/contracts/review_comments'
+import { Discussions, NoDiscussions } from '#change_requests/contracts/discussions'
 import ChangeRequestCounterSource from '#change_requests/services/change_request_counter_source'
 
 /**
  * Change requests: branches of a space's content, numbered per space, with their content (authoring
  * batches, imports; reads through the content domain's ContentBranches), reviews and PDF export.
- * Binds ContentBranches and adds the spaces' change-request counters; ReviewComments is the
- * comments domain's to bind (reviews take no comment without it).
+ * Binds ContentBranches and adds the spaces' change-request counters; ReviewComments and
+ * Discussions are the comments domain's to bind (reviews take no comment without it).
  */
 export default class ChangeRequestsProvider {
   constructor(protected app: ApplicationService) {}
@@ -20,6 +21,7 @@ export default class ChangeRequestsProvider {
       return resolver.make(ContentBranchesService)
     })
     this.app.container.bind(ReviewComments, () => new NoReviewComments())
+    this.app.container.bind(Discussions, () => new NoDiscussions())
   }
 
   async boot() {

@@ -48,6 +48,7 @@ const pages = {
   integrations: () => import('#console/controllers/console_integrations_controller'),
   openapi: () => import('#console/controllers/console_openapi_controller'),
   writing: () => import('#console/controllers/console_writing_controller'),
+  comments: () => import('#console/controllers/console_comments_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -116,6 +117,24 @@ router
         router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')
+        // Discussions of the space's pages and of a change request (ConsoleCommentsController).
+        for (const [scope, name] of [
+          [space, 'comments'],
+          [cr, 'change_requests.comments'],
+        ]) {
+          const { comments } = pages
+          const comment = `${scope}/comments/:commentId`
+          const reply = `${comment}/replies/:replyId`
+          router.post(`${scope}/comments`, [comments, 'store']).as(`${name}.store`)
+          router.patch(comment, [comments, 'update']).as(`${name}.update`)
+          router.delete(comment, [comments, 'destroy']).as(`${name}.destroy`)
+          router.post(`${comment}/resolution`, [comments, 'resolve']).as(`${name}.resolve`)
+          router.post(`${comment}/reactions`, [comments, 'react']).as(`${name}.react`)
+          router.post(`${comment}/replies`, [comments, 'reply']).as(`${name}.replies.store`)
+          router.patch(reply, [comments, 'update']).as(`${name}.replies.update`)
+          router.delete(reply, [comments, 'destroy']).as(`${name}.replies.destroy`)
+          router.post(`${reply}/reactions`, [comments, 'react']).as(`${name}.replies.react`)
+        }
         // Writing in a change request: one authoring batch per form (ConsoleWritingController).
         const { writing } = pages
         router

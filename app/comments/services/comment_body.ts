@@ -53,6 +53,7 @@ export function markdownFromBody(body: BodyInput, field = 'body'): string {
       field,
       message: `The ${field} must not be greater than ${MAX_BODY_CHARACTERS} characters`,
       rule: 'maxLength',
+      meta: { max: MAX_BODY_CHARACTERS },
     })
   }
   return markdown

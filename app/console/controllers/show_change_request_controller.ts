@@ -5,17 +5,19 @@ import ConsoleContentService, {
 } from '#console/services/console_content_service'
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import ConsoleChangeRequestsService from '#console/services/console_change_requests_service'
+import ConsoleDiscussionsService from '#console/services/console_discussions_service'
 
 /**
  * GET /console/spaces/:spaceId/change-requests/:changeRequestId (id or number; the API's
  * `urls.app` of a change request): the change request, the page tree of its head revision, its
- * page changes with their diffs, reviewers, reviews and what stands before merging it.
+ * page changes with their diffs, reviewers, reviews, what stands before merging it and its comments.
  */
 @inject()
 export default class ShowChangeRequestController {
   constructor(
     private content: ConsoleContentService,
-    private changeRequests: ConsoleChangeRequestsService
+    private changeRequests: ConsoleChangeRequestsService,
+    private discussions: ConsoleDiscussionsService
   ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
@@ -34,6 +36,8 @@ export default class ShowChangeRequestController {
       tree,
       canEdit: new ChangeRequestPolicy().author(user, read.access, changeRequest) === true,
       ...loop,
+      // Its comments (null without the comments domain).
+      discussion: await this.discussions.props(user, { access: read.access, changeRequest }),
     })
   }
 }

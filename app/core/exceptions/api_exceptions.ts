@@ -10,7 +10,13 @@ export class ApiException extends Exception {}
 /**
  * One failing part of a request: the field or parameter, what is wrong, and the rule it broke.
  */
-export type InvalidField = { field: string; message: string; rule?: string }
+export type InvalidField = {
+  field: string
+  message: string
+  rule?: string
+  /** The rule's options (a length's bound), for the console's words. */
+  meta?: Record<string, unknown>
+}
 
 /**
  * "Invalid request: title: The title field must have at least 2 characters (rule minLength)": every

@@ -5,6 +5,7 @@ import ChangeRequestPages from '~/components/change_request_pages'
 import Setting from '~/components/setting'
 import Flash from '~/components/flash'
 import ConfirmButton from '~/components/confirm_button'
+import Discussion from '~/components/discussion'
 import { bind, Field, FormCard, Select, sendingInPlace, TextField } from '~/components/form_fields'
 import { ChangeRequestStatusBadge } from '~/components/change_request_list'
 import { formatDate } from '~/components/format'
@@ -56,6 +57,14 @@ export default function ChangeRequest(props: Props) {
         <ReviewersSection {...props} />
         <ReviewsSection {...props} />
       </div>
+      {props.discussion ? (
+        <Discussion
+          discussion={props.discussion}
+          pageHref={(pageId) =>
+            route('console.change_requests.pages.show', { ...params(props), pageId })
+          }
+        />
+      ) : null}
       <ChangeRequestPages
         spaceId={space.id}
         changeRequestId={changeRequest.id}

@@ -2,6 +2,8 @@ import { Link } from '@inertiajs/react'
 import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
 import RenderedPage from '~/components/rendered_page'
+import Flash from '~/components/flash'
+import Discussion from '~/components/discussion'
 import { route } from '~/route'
 import type { ContentPagePageProps, ContentTargetProps } from '~/types'
 
@@ -18,6 +20,7 @@ export default function ContentPage({
   tree,
   page,
   operations,
+  discussion,
 }: ContentPagePageProps) {
   const title = `${page.emoji ?? ''} ${page.title}`.trim()
   return (
@@ -27,6 +30,7 @@ export default function ContentPage({
       title={title}
       headTitle={page.title}
     >
+      <Flash />
       <TargetLine target={target} spaceId={space.id} />
 
       <PagesSection pages={tree} current={page.id} />
@@ -104,6 +108,8 @@ export default function ContentPage({
       ) : null}
 
       {page.type === 'document' ? <RenderedPage html={page.html} markdown={page.markdown} /> : null}
+
+      {discussion ? <Discussion discussion={discussion} page={page.id} /> : null}
 
       <div className="section">
         <h2>Files</h2>
