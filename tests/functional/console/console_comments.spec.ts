@@ -143,11 +143,13 @@ test.group('Console comments', (group) => {
 
     // A reply edited and deleted by its author; the thread deleted with its replies.
     await commenter.submit('POST', `${cr}/comments/${mine.id}/replies`, { body: 'First reply' })
-    const replyId = (await threads(commenter, cr))[0].replies[0].id
+    const [withReply] = await threads(commenter, cr)
+    const replyId = withReply.replies[0].id
     await commenter.submit('PATCH', `${cr}/comments/${mine.id}/replies/${replyId}`, {
       body: 'Reworded',
     })
-    assert.equal((await threads(commenter, cr))[0].replies[0].markdown, 'Reworded')
+    const [reworded] = await threads(commenter, cr)
+    assert.equal(reworded.replies[0].markdown, 'Reworded')
     await commenter.submit('DELETE', `${cr}/comments/${mine.id}/replies/${replyId}`)
     assert.equal(await commenter.notice(cr), 'Reply deleted.')
     await commenter.submit('DELETE', `${cr}/comments/${mine.id}`)
@@ -224,7 +226,8 @@ test.group('Console comments', (group) => {
     await admin.submit('POST', `${cr}/comments`, { body: '   \n ' })
     assert.equal(await admin.flashedError(cr, 'E_BAD_REQUEST'), 'Body is required.')
     await admin.submit('POST', `${cr}/comments`, {})
-    assert.equal((await admin.flashedErrors(cr)).body, 'Body is required.')
+    const errors = await admin.flashedErrors(cr)
+    assert.equal(errors.body, 'Body is required.')
     await admin.submit('POST', `${cr}/comments`, { body: 'x'.repeat(20_001) })
     assert.equal(
       await admin.flashedError(cr, 'E_BAD_REQUEST'),
