@@ -97,7 +97,15 @@ export function CheckboxField({
  * A text to copy as it is (XML metadata, a certificate): shown in full, with a copy button; the
  * text is selected instead when the browser refuses the clipboard.
  */
-export function CopyBlock({ text, label, testId }: { text: string; label: string; testId?: string }) {
+export function CopyBlock({
+  text,
+  label,
+  testId,
+}: {
+  text: string
+  label: string
+  testId?: string
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const block = useRef<HTMLPreElement>(null)
   async function copy() {

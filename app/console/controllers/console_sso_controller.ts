@@ -61,9 +61,14 @@ export default class ConsoleSsoController {
   /** POST /console/orgs/:organizationId/sso/providers: to the new provider's page. */
   async store(ctx: HttpContext) {
     const { user, access } = await this.admin(ctx)
-    const input = await formInput(ctx, createSamlProviderValidator, PROVIDER_FIELDS, (body) =>
-      emptyAsNull(withoutEmptyOf(body, ['ssoURL', 'entityID', 'certificate']), ['defaultRole'])
-    , PROVIDER_LABELS)
+    const input = await formInput(
+      ctx,
+      createSamlProviderValidator,
+      PROVIDER_FIELDS,
+      (body) =>
+        emptyAsNull(withoutEmptyOf(body, ['ssoURL', 'entityID', 'certificate']), ['defaultRole']),
+      PROVIDER_LABELS
+    )
     const provider = await this.providers.create(user, access, input)
     return noticeTo(
       ctx,
@@ -92,9 +97,13 @@ export default class ConsoleSsoController {
    */
   async update(ctx: HttpContext) {
     const { user, access } = await this.admin(ctx)
-    const input = await formInput(ctx, updateSamlProviderValidator, PROVIDER_FIELDS, (body) =>
-      emptyAsNull(withoutEmptyOf(body, ['certificate']), ['defaultRole'])
-    , PROVIDER_LABELS)
+    const input = await formInput(
+      ctx,
+      updateSamlProviderValidator,
+      PROVIDER_FIELDS,
+      (body) => emptyAsNull(withoutEmptyOf(body, ['certificate']), ['defaultRole']),
+      PROVIDER_LABELS
+    )
     const provider = await this.providers.update(user, access, ctx.params.samlProviderId, input)
     return noticeBack(ctx, `SAML provider ${provider.label} saved.`)
   }

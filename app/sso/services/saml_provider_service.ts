@@ -148,20 +148,20 @@ export default class SamlProviderService {
     const name = identifier.trim().toLowerCase()
     const domain = name.includes('@') ? name.slice(name.lastIndexOf('@') + 1) : name
     if (!name || !domain) return []
+    const byDomain = db
+      .from('organization_email_domains')
+      .where('domain', domain)
+      .select('organization_id')
+    const id = identifier.trim()
     const rows = await db
       .from('saml_providers as p')
       .join('organizations as o', 'o.id', 'p.organization_id')
-      .where((query) => {
+      .where((query) =>
         query
-          .whereIn(
-            'p.organization_id',
-            db.from('organization_email_domains').where('domain', domain).select('organization_id')
-          )
-          .if(!name.includes('@'), (q) => {
-            q.orWhere('o.hostname', name)
-            if (isWellFormedId(identifier.trim())) q.orWhere('o.id', identifier.trim())
-          })
-      })
+          .whereIn('p.organization_id', byDomain)
+          .if(!name.includes('@'), (named) => named.orWhere('o.hostname', name))
+          .if(!name.includes('@') && isWellFormedId(id), (named) => named.orWhere('o.id', id))
+      )
       .whereNotNull('p.entity_id')
       .whereNotNull('p.certificate')
       .whereNotNull('p.sso_url')

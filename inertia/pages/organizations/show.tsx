@@ -29,7 +29,11 @@ export default function OrganizationSettings({
     <ConsoleLayout>
       <Head title={organization.title} />
       <OrganizationHeader organization={header} current="settings" />
-      <SettingsNavigation organizationId={organization.id} navigation={navigation} current="general" />
+      <SettingsNavigation
+        organizationId={organization.id}
+        navigation={navigation}
+        current="general"
+      />
       <Flash />
 
       {navigation.canEdit ? <SettingsForm organization={organization} roles={roles} /> : null}

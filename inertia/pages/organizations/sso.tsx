@@ -43,8 +43,8 @@ export default function SingleSignOn({
         </p>
         {!ssoRequired && !active ? (
           <p className="alert">
-            No identity provider is active yet: if single sign-on were required now, members who
-            are not admins could not sign in at all.
+            No identity provider is active yet: if single sign-on were required now, members who are
+            not admins could not sign in at all.
           </p>
         ) : null}
         <button
@@ -80,9 +80,7 @@ export default function SingleSignOn({
                   >
                     {provider.label}
                   </Link>
-                  {provider.ssoURL ? (
-                    <div className="muted url-cell">{provider.ssoURL}</div>
-                  ) : null}
+                  {provider.ssoURL ? <div className="muted url-cell">{provider.ssoURL}</div> : null}
                 </td>
                 <td>
                   <StatusBadge status={provider.status} />
@@ -107,7 +105,7 @@ export default function SingleSignOn({
         {...sending(form, 'post', route('console.sso.store', params))}
       >
         <p className="muted">
-          Only a name is needed to start: the provider's page then shows what to enter in the
+          Only a name is needed to start: the provider&apos;s page then shows what to enter in the
           identity provider, which gives you its sign-in URL, entity ID and certificate in return.
         </p>
         <SamlProviderFields form={form} roles={roles} />

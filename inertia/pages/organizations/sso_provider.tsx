@@ -48,9 +48,9 @@ export default function SamlProviderPage({
       <section className="section" data-testid="service-provider">
         <h2>1. Enter these in your identity provider</h2>
         <p className="muted">
-          Bindery is the service provider. Create a SAML application in your identity provider
-          with these values, or give it the metadata file. Users are identified by their e-mail
-          address (NameID format emailAddress); assertions must be signed.
+          Bindery is the service provider. Create a SAML application in your identity provider with
+          these values, or give it the metadata file. Users are identified by their e-mail address
+          (NameID format emailAddress); assertions must be signed.
         </p>
         <dl className="card settings">
           <Setting label="ACS URL (reply URL)">

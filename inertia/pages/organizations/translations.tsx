@@ -38,7 +38,9 @@ export default function Translations({
         current="translations"
       />
 
-      <p className="muted">{count === 1 ? '1 translation setting' : `${count} translation settings`}</p>
+      <p className="muted">
+        {count === 1 ? '1 translation setting' : `${count} translation settings`}
+      </p>
       {settings.length === 0 ? (
         <p className="card empty">No translation settings yet.</p>
       ) : (
