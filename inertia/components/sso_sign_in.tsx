@@ -15,9 +15,17 @@ export default function SsoSignIn() {
   if (!open) {
     return (
       <div className="login-alternative">
-        <button type="button" className="button button-quiet" onClick={() => setOpen(true)}>
+        {/* A link, not a button: the page's only "Sign in" button stays the password form's. */}
+        <a
+          href="#sso"
+          className="button button-quiet"
+          onClick={(event) => {
+            event.preventDefault()
+            setOpen(true)
+          }}
+        >
           Sign in with SSO
-        </button>
+        </a>
       </div>
     )
   }

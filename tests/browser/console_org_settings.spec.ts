@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import type { Locator, Page } from 'playwright-core'
@@ -22,6 +24,45 @@ function fieldError(scope: Locator | Page, text: string) {
 }
 
 /**
+ * Who the test identity provider signs in, for which provider.
+ */
+const next = { providerId: '', email: '' }
+
+/**
+ * A test identity provider on the loopback interface: it answers the AuthnRequest with a page
+ * that posts a signed response to Bindery's ACS, as real identity providers do.
+ */
+async function startIdentityProvider(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    if (url.pathname !== '/saml/sso' || !next.providerId) {
+      response.writeHead(404).end()
+      return
+    }
+    const { id } = authnRequestOf(url.toString())
+    const sp = serviceProviderUrls(next.providerId)
+    const saml = samlResponse({
+      idp,
+      audience: sp.entityID,
+      acsUrl: sp.acsURL,
+      inResponseTo: id,
+      email: next.email,
+      displayName: 'Grace Hopper',
+    })
+    response.writeHead(200, { 'content-type': 'text/html' })
+    response.end(
+      `<html><body><p>Test identity provider</p><form method="post" action="${sp.acsURL}">` +
+        `<input type="hidden" name="SAMLResponse" value="${saml}"/></form>` +
+        `<script>document.forms[0].submit()</script></body></html>`
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
+}
+
+let idp = createTestIdp('orgadmin-idp')
+
+/**
  * An organization's settings in Debian's Chromium: its admin renames it and adds an e-mail
  * domain, sets up a SAML identity provider (certificate from a file) and reads what to copy into
  * the identity provider, requires SSO and stops, edits translation settings; then a signed-out
@@ -31,14 +72,20 @@ function fieldError(scope: Locator | Page, text: string) {
 test.group('Console organization settings in a browser', (group) => {
   group.tap((t) => t.tags(['@console']))
   const chromium = chromiumFor(group)
-  const idp = createTestIdp(`orgadmin-${randomBytes(3).toString('hex')}`)
+  let identityProvider: Server
   const domain = `orgadmin-${randomBytes(4).toString('hex')}.test`
   const newcomer = `grace@${domain}`
   let acme: Fixture
 
   group.setup(async () => {
+    identityProvider = await startIdentityProvider()
+    idp = {
+      ...idp,
+      ssoUrl: `http://127.0.0.1:${(identityProvider.address() as AddressInfo).port}/saml/sso`,
+    }
     acme = await createFixture('orgadmin')
     return async () => {
+      await new Promise((resolve) => identityProvider.close(resolve))
       await db.from('users').where('email', newcomer).delete()
       await deleteFixtures([acme])
     }
@@ -121,26 +168,10 @@ test.group('Console organization settings in a browser', (group) => {
     // Signed out: "Sign in with SSO" with an address at the organization's domain, through the
     // identity provider (answered here), into the console as a new member.
     const visitor = await chromium.page(cleanup)
-    await visitor.route(`${new URL(idp.ssoUrl).origin}/**`, async (route) => {
-      const { id } = authnRequestOf(route.request().url())
-      const saml = samlResponse({
-        idp,
-        audience: sp.entityID,
-        acsUrl: sp.acsURL,
-        inResponseTo: id,
-        email: newcomer,
-        displayName: 'Grace Hopper',
-      })
-      await route.fulfill({
-        contentType: 'text/html',
-        body:
-          `<html><body><p>Test identity provider</p><form method="post" action="${sp.acsURL}">` +
-          `<input type="hidden" name="SAMLResponse" value="${saml}"/></form>` +
-          `<script>document.forms[0].submit()</script></body></html>`,
-      })
-    })
+    await visitor.setViewportSize({ width: 1000, height: 800 })
+    Object.assign(next, { providerId: row.id, email: newcomer })
     await visitor.goto(`${baseUrl}/console/login`)
-    await visitor.getByRole('button', { name: 'Sign in with SSO' }).click()
+    await visitor.getByRole('link', { name: 'Sign in with SSO' }).click()
     const sso = visitor.getByTestId('sso-sign-in-form')
     await sso.getByLabel('Work e-mail or organization hostname').fill('nobody@nowhere.test')
     await sso.getByRole('button', { name: 'Continue with SSO' }).click()

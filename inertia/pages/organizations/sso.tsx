@@ -1,5 +1,6 @@
 import { Link, router, useForm } from '@inertiajs/react'
 import OrganizationPage from '~/components/organization_page'
+import Flash from '~/components/flash'
 import Table from '~/components/table'
 import NextPageLink from '~/components/next_page_link'
 import { SettingsNavigation } from '~/components/settings_parts'
@@ -30,9 +31,11 @@ export default function SingleSignOn({
     <OrganizationPage
       organization={organization}
       current="settings"
+      flash={false}
       pageTitle={`Single sign-on · ${organization.title}`}
     >
       <SettingsNavigation organizationId={organization.id} navigation={navigation} current="sso" />
+      <Flash />
 
       <section className="card settings-form section" data-testid="sso-enforcement">
         <h2>Single sign-on is {ssoRequired ? 'required' : 'not required'}</h2>

@@ -1,5 +1,6 @@
 import { Link, router, useForm } from '@inertiajs/react'
 import OrganizationPage from '~/components/organization_page'
+import Flash from '~/components/flash'
 import Setting from '~/components/setting'
 import ConfirmButton from '~/components/confirm_button'
 import { FormCard, sending } from '~/components/form_fields'
@@ -35,10 +36,12 @@ export default function SamlProviderPage({
     <OrganizationPage
       organization={organization}
       current="settings"
+      flash={false}
       title={provider.label}
       pageTitle={`${provider.label} · Single sign-on`}
     >
       <SettingsNavigation organizationId={organization.id} navigation={navigation} current="sso" />
+      <Flash />
       <p>
         <Link href={route('console.sso.index', params)}>All identity providers</Link> ·{' '}
         <StatusBadge status={provider.status} /> · new members join as{' '}

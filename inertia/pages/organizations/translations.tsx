@@ -1,5 +1,6 @@
 import { router, useForm } from '@inertiajs/react'
 import OrganizationPage from '~/components/organization_page'
+import Flash from '~/components/flash'
 import NextPageLink from '~/components/next_page_link'
 import ConfirmButton from '~/components/confirm_button'
 import { bind, FormCard, sending, sendingInPlace, TextField } from '~/components/form_fields'
@@ -30,6 +31,7 @@ export default function Translations({
     <OrganizationPage
       organization={organization}
       current="settings"
+      flash={false}
       pageTitle={`Translations · ${organization.title}`}
     >
       <SettingsNavigation
@@ -37,6 +39,7 @@ export default function Translations({
         navigation={navigation}
         current="translations"
       />
+      <Flash />
 
       <p className="muted">
         {count === 1 ? '1 translation setting' : `${count} translation settings`}
@@ -44,27 +47,26 @@ export default function Translations({
       {settings.length === 0 ? (
         <p className="card empty">No translation settings yet.</p>
       ) : (
-        settings.map((item) =>
-          canManage ? (
-            <TranslationForm
-              key={`${item.id}-${item.updatedAt}`}
-              item={item}
-              languages={languages}
-              organizationId={organization.id}
-            />
-          ) : (
-            <div key={item.id} className="card settings-form section" data-testid="translation">
-              <h2>{item.title}</h2>
-              <p>
-                {item.languages.length > 0 ? (
-                  item.languages.map(languageName).join(', ')
-                ) : (
-                  <span className="muted">No language chosen</span>
-                )}
-              </p>
-            </div>
-          )
-        )
+        settings.map((item) => (
+          <div key={item.id} className="card settings-form section" data-testid="translation">
+            <h2>{item.title}</h2>
+            <p>
+              {item.languages.length > 0 ? (
+                item.languages.map(languageName).join(', ')
+              ) : (
+                <span className="muted">No language chosen</span>
+              )}
+            </p>
+            {canManage ? (
+              <TranslationForm
+                key={`${item.id}-${item.updatedAt}`}
+                item={item}
+                languages={languages}
+                organizationId={organization.id}
+              />
+            ) : null}
+          </div>
+        ))
       )}
       <NextPageLink href={route('console.translations.index', params)} nextPage={nextPage} />
 
@@ -107,22 +109,24 @@ function TranslationForm({
   const params = { organizationId, translationSettingsId: item.id }
   const form = useForm<TranslationData>({ title: item.title, languages: item.languages })
   return (
-    <FormCard
-      title={item.title}
-      submitLabel="Save"
-      testId={`translation-${item.id}`}
-      className="card settings-form section"
-      {...sendingInPlace(form, 'put', route('console.translations.update', params))}
-    >
-      <p className="muted">Changed {formatDate(item.updatedAt)}</p>
-      <TextField label="Title" maxLength={100} {...bind(form, 'title')} />
-      <LanguageCheckboxes
-        languages={languages}
-        value={form.data.languages}
-        error={form.errors.languages}
-        onChange={(value) => form.setData('languages', value)}
-      />
-      <div className="form-side-action">
+    <details>
+      <summary>Edit or delete</summary>
+      <FormCard
+        submitLabel="Save"
+        testId={`translation-${item.id}`}
+        className="translation-form"
+        {...sendingInPlace(form, 'put', route('console.translations.update', params))}
+      >
+        <TextField label="Title" maxLength={100} {...bind(form, 'title')} />
+        <LanguageCheckboxes
+          languages={languages}
+          value={form.data.languages}
+          error={form.errors.languages}
+          onChange={(value) => form.setData('languages', value)}
+        />
+      </FormCard>
+      <p className="row-actions">
+        <span className="muted">Changed {formatDate(item.updatedAt)}</span>
         <ConfirmButton
           small
           label="Delete"
@@ -130,10 +134,9 @@ function TranslationForm({
           onConfirm={() =>
             router.delete(route('console.translations.destroy', params), { preserveScroll: true })
           }
-          wrap={(buttons) => <span className="row-actions">{buttons}</span>}
         />
-      </div>
-    </FormCard>
+      </p>
+    </details>
   )
 }
 
@@ -154,7 +157,7 @@ function LanguageCheckboxes({
   const toggle = (code: string, checked: boolean) =>
     onChange(checked ? [...value, code] : value.filter((other) => other !== code))
   return (
-    <fieldset className="field fieldset">
+    <fieldset className="field fieldset languages-field">
       <legend>Languages</legend>
       <span className="language-grid">
         {languages.map((code) => (
