@@ -4,8 +4,23 @@
 export const consoleRoutes = {
   'console.login': '/console/login',
   'console.login.store': '/console/login',
+  'console.login.sso': '/console/login/sso',
+  'console.login.sso.show': '/console/login/sso',
   'console.organizations.index': '/console',
   'console.organizations.show': '/console/orgs/:organizationId',
+  'console.organizations.update': '/console/orgs/:organizationId',
+  'console.organizations.sso': '/console/orgs/:organizationId/sso',
+  'console.sso.index': '/console/orgs/:organizationId/sso',
+  'console.sso.store': '/console/orgs/:organizationId/sso/providers',
+  'console.sso.show': '/console/orgs/:organizationId/sso/providers/:samlProviderId',
+  'console.sso.update': '/console/orgs/:organizationId/sso/providers/:samlProviderId',
+  'console.sso.destroy': '/console/orgs/:organizationId/sso/providers/:samlProviderId',
+  'console.translations.index': '/console/orgs/:organizationId/translations',
+  'console.translations.store': '/console/orgs/:organizationId/translations',
+  'console.translations.update':
+    '/console/orgs/:organizationId/translations/:translationSettingsId',
+  'console.translations.destroy':
+    '/console/orgs/:organizationId/translations/:translationSettingsId',
   'console.members.index': '/console/orgs/:organizationId/members',
   'console.members.update': '/console/orgs/:organizationId/members/:userId',
   'console.members.destroy': '/console/orgs/:organizationId/members/:userId',

@@ -25,6 +25,9 @@ import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
 import type ConsoleSearchController from '#console/controllers/console_search_controller'
 import type ConsoleWritingController from '#console/controllers/console_writing_controller'
+import type ConsoleSsoController from '#console/controllers/console_sso_controller'
+import type ConsoleTranslationsController from '#console/controllers/console_translations_controller'
+import type SsoSignInController from '#console/controllers/sso_sign_in_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -43,6 +46,10 @@ export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
 export type EditPagePageProps = InferPageProps<ConsoleWritingController, 'edit'>
+export type SsoPageProps = InferPageProps<ConsoleSsoController, 'index'>
+export type SsoProviderPageProps = InferPageProps<ConsoleSsoController, 'show'>
+export type TranslationsPageProps = InferPageProps<ConsoleTranslationsController, 'index'>
+export type SsoChoicePageProps = Exclude<InferPageProps<SsoSignInController, 'start'>, void>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission

@@ -48,7 +48,12 @@ const pages = {
   integrations: () => import('#console/controllers/console_integrations_controller'),
   openapi: () => import('#console/controllers/console_openapi_controller'),
   writing: () => import('#console/controllers/console_writing_controller'),
+  organizationSettings: () => import('#console/controllers/organization_settings_controller'),
+  sso: () => import('#console/controllers/console_sso_controller'),
+  translations: () => import('#console/controllers/console_translations_controller'),
 }
+
+const SsoSignInController = () => import('#console/controllers/sso_sign_in_controller')
 
 router.get('/', ({ response }) => response.redirect('/console'))
 
@@ -62,6 +67,9 @@ router
       .group(() => {
         router.get('/login', [ShowLoginController]).as('login')
         router.post('/login', [LoginController]).as('login.store')
+        // "Sign in with SSO": into the sso domain's SAML sign-in of the organization named.
+        router.post('/login/sso', [SsoSignInController, 'start']).as('login.sso')
+        router.get('/login/sso', [SsoSignInController, 'show']).as('login.sso.show')
       })
       .use(consoleMiddleware.consoleGuest())
 
@@ -73,6 +81,22 @@ router
         // Organization administration and content, through the domains' services and policies;
         // their refusals become pages and flashed form errors (consoleFailure).
         const org = '/orgs/:organizationId'
+        // The organization's settings: general, single sign-on (SAML) and translations.
+        const { organizationSettings, sso, translations } = pages
+        router.patch(org, [organizationSettings, 'update']).as('organizations.update')
+        router.patch(`${org}/sso`, [organizationSettings, 'updateSso']).as('organizations.sso')
+        const provider = `${org}/sso/providers/:samlProviderId`
+        router.get(`${org}/sso`, [sso, 'index']).as('sso.index')
+        router.post(`${org}/sso/providers`, [sso, 'store']).as('sso.store')
+        router.get(provider, [sso, 'show']).as('sso.show')
+        router.patch(provider, [sso, 'update']).as('sso.update')
+        router.delete(provider, [sso, 'destroy']).as('sso.destroy')
+        const translation = `${org}/translations/:translationSettingsId`
+        router.get(`${org}/translations`, [translations, 'index']).as('translations.index')
+        router.post(`${org}/translations`, [translations, 'store']).as('translations.store')
+        router.put(translation, [translations, 'update']).as('translations.update')
+        router.delete(translation, [translations, 'destroy']).as('translations.destroy')
+
         router.get(`${org}/members`, [pages.listMembers]).as('members.index')
         router.patch(`${org}/members/:userId`, [pages.updateMember]).as('members.update')
         router.delete(`${org}/members/:userId`, [pages.removeMember]).as('members.destroy')

@@ -1,6 +1,7 @@
 import { Head, useForm, usePage } from '@inertiajs/react'
 import { bind, FormCard, TextField } from '~/components/form_fields'
 import { route } from '~/route'
+import SsoSignIn from '~/components/sso_sign_in'
 import type { ConsoleSharedProps } from '~/types'
 
 /**
@@ -62,6 +63,7 @@ export default function Login() {
           {...bind(form, 'password')}
         />
       </FormCard>
+      <SsoSignIn />
     </div>
   )
 }
