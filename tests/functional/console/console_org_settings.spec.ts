@@ -103,7 +103,7 @@ test.group('Console organization settings', (group) => {
 
     await as.admin.submit('PATCH', url, { title: 'x'.repeat(256) })
     errors = await as.admin.flashedErrors(url)
-    assert.match(String(errors.title), /title/)
+    assert.match(String(errors.title), /^Title must be at most 255 characters long/)
 
     await as.admin.submit('PATCH', url, {
       title: 'Renamed',
