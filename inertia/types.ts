@@ -23,6 +23,7 @@ import type ShowRevisionController from '#console/controllers/show_revision_cont
 import type ListSitesController from '#console/controllers/list_sites_controller'
 import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
+import type ConsoleTrashController from '#console/controllers/console_trash_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -37,6 +38,7 @@ export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController,
 export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
 export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
 export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController, 'index'>
+export type TrashPageProps = InferPageProps<ConsoleTrashController, 'index'>
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
@@ -70,3 +72,4 @@ export type SiteTopLevelItem = SitePageProps['topLevel'][number]
 export type SiteSectionProps = SiteTopLevelItem & { type: 'section' }
 export type SiteGroupProps = SiteTopLevelItem & { type: 'group' }
 export type ShareLinkProps = NonNullable<SitePageProps['shareLinks']>[number]
+export type SpaceAdministrationProps = NonNullable<SpacePageProps['administration']>

@@ -5,6 +5,7 @@ import ContentReadService from '#content/services/content_read_service'
 import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spaces_service'
 import { canManageSpace, spaceProps } from '#console/serializers/space_props'
 import ConsoleContentService, { contentTree } from '#console/services/console_content_service'
+import ConsoleSpaceAdminService from '#console/services/console_space_admin_service'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
@@ -17,7 +18,8 @@ export default class ShowSpaceController {
   constructor(
     private spaces: ConsoleSpacesService,
     private reads: ContentReadService,
-    private content: ConsoleContentService
+    private content: ConsoleContentService,
+    private admin: ConsoleSpaceAdminService
   ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
@@ -25,10 +27,12 @@ export default class ShowSpaceController {
     const { access, tree } = await this.reads.resolve(user.id, params.spaceId, { kind: 'space' })
     const surroundings = await this.spaces.surroundings(user, spaceTarget(access))
     const changeRequests = await this.content.changeRequestsOf(access)
+    const canManage = canManageSpace(user, access)
     return inertia.render('spaces/show', {
       ...surroundings,
       space: spaceProps(access),
-      canManage: canManageSpace(user, access),
+      canManage,
+      administration: canManage ? await this.admin.forSpace(user, access) : null,
       visibilities: access.space.parentId
         ? [...SPACE_VISIBILITIES]
         : SPACE_VISIBILITIES.filter((visibility) => visibility !== 'in-collection'),

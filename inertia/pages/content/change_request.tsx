@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react'
 import SpaceContentLayout, { PagesSection } from '~/components/space_content_layout'
 import Setting from '~/components/setting'
 import { formatDate } from '~/components/format'
+import { PdfLink } from '~/components/space_administration'
 import { route } from '~/route'
 import type { ChangeRequestPageProps } from '~/types'
 
@@ -51,6 +52,12 @@ export default function ChangeRequest({
         </Setting>
       </dl>
 
+      <PdfLink
+        href={route('console.change_requests.pdf', {
+          spaceId: space.id,
+          changeRequestId: changeRequest.id,
+        })}
+      />
       <PagesSection pages={tree} />
     </SpaceContentLayout>
   )

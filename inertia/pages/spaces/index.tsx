@@ -1,9 +1,10 @@
-import { Head } from '@inertiajs/react'
+import { Head, Link } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
 import SpaceTree from '~/components/space_tree'
 import CreateContentForms from '~/components/create_content_forms'
+import { route } from '~/route'
 import type { SpacesPageProps } from '~/types'
 
 /**
@@ -31,6 +32,12 @@ export default function Spaces({ organization, tree, targets }: SpacesPageProps)
           parents={targets.collections}
         />
       ) : null}
+
+      <p className="trash-link">
+        <Link href={route('console.spaces.trash', { organizationId: organization.id })}>
+          Trash: deleted spaces to restore
+        </Link>
+      </p>
     </ConsoleLayout>
   )
 }

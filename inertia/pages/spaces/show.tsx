@@ -5,6 +5,7 @@ import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList from '~/components/change_request_list'
 import { roleValue } from '~/components/format'
+import { grantsManagement, PdfLink, RecordMoveSections } from '~/components/space_administration'
 import { route } from '~/route'
 import type { SpacePageProps } from '~/types'
 
@@ -18,6 +19,7 @@ export default function Space({
   parent,
   grants,
   canManage,
+  administration,
   visibilities,
   editModes,
   pages,
@@ -54,7 +56,19 @@ export default function Space({
               form,
               updateUrl: route('console.spaces.update', params),
               deleteUrl: route('console.spaces.destroy', params),
-              deleteExplanation: 'A deleted space can be restored through the API for 7 days.',
+              deleteExplanation:
+                "A deleted space can be restored from the organization's trash for 7 days.",
+              ...(administration && {
+                grants: grantsManagement('space', space.id, administration),
+                sections: (
+                  <RecordMoveSections
+                    kind="space"
+                    record={space}
+                    parentId={parent?.id ?? null}
+                    administration={administration}
+                  />
+                ),
+              }),
               fields: (
                 <>
                   <TextField label="Emoji" maxLength={50} {...bind(form, 'emoji')} />
@@ -70,6 +84,7 @@ export default function Space({
           : null
       }
     >
+      <PdfLink href={route('console.spaces.pdf', params)} />
       <PagesSection pages={pages} />
 
       <div className="section">
