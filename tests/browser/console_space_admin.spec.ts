@@ -89,5 +89,11 @@ test.group('Console space administration in a browser', (group) => {
     await trash.getByRole('button', { name: 'Restore' }).click()
     await page.getByTestId('notice').getByText('Space Handbook restored.').waitFor()
     assert.equal(page.url(), copyUrl)
+
+    // The collection it moved into: its own grants, move and transfer forms.
+    await page.getByTestId('space-settings').getByRole('link', { name: 'Guides' }).click()
+    await page.getByTestId('move-collection-form').waitFor()
+    assert.equal(await page.getByTestId('grant-collection-form').count(), 1)
+    await screenshot(page, 'console_space_admin_collection')
   })
 })
