@@ -271,8 +271,8 @@ function TransferForm({
       <div className="card settings-form">
         <h2>Transfer the {kind}</h2>
         <p className="muted">
-          An administrator of this organization can transfer the {kind} to another organization
-          they also administer. There is no such organization for you.
+          An administrator of this organization can transfer the {kind} to another organization they
+          also administer. There is no such organization for you.
         </p>
       </div>
     )
