@@ -28,6 +28,7 @@ import type ConsoleWritingController from '#console/controllers/console_writing_
 import type ConsoleSsoController from '#console/controllers/console_sso_controller'
 import type ConsoleTranslationsController from '#console/controllers/console_translations_controller'
 import type SsoSignInController from '#console/controllers/sso_sign_in_controller'
+import type ConsoleTrashController from '#console/controllers/console_trash_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -42,6 +43,7 @@ export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController,
 export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
 export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
 export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController, 'index'>
+export type TrashPageProps = InferPageProps<ConsoleTrashController, 'index'>
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
@@ -84,3 +86,4 @@ export type SpaceSearchPageProps = InferPageProps<ConsoleSearchController, 'spac
 export type OrganizationSearchPageProps = InferPageProps<ConsoleSearchController, 'organization'>
 export type SearchResultsProps = NonNullable<OrganizationSearchPageProps['results']>
 export type TextPieces = SearchResultsProps['hits'][number]['title']
+export type SpaceAdministrationProps = NonNullable<SpacePageProps['administration']>

@@ -51,6 +51,10 @@ const pages = {
   organizationSettings: () => import('#console/controllers/organization_settings_controller'),
   sso: () => import('#console/controllers/console_sso_controller'),
   translations: () => import('#console/controllers/console_translations_controller'),
+  grants: () => import('#console/controllers/console_grants_controller'),
+  spaceAdmin: () => import('#console/controllers/console_space_admin_controller'),
+  trash: () => import('#console/controllers/console_trash_controller'),
+  pdf: () => import('#console/controllers/console_pdf_controller'),
 }
 
 const SsoSignInController = () => import('#console/controllers/sso_sign_in_controller')
@@ -182,6 +186,40 @@ router
         router
           .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
+
+        // Space and collection administration: grants, move, transfer, duplicate, the trash with
+        // restore, and the PDF export (the API's operations, through the same services).
+        const { grants, spaceAdmin, trash } = pages
+        for (const [base, name] of [
+          [space, 'spaces'],
+          ['/collections/:collectionId', 'collections'],
+        ] as const) {
+          const grant = `${base}/grants/:kind/:granteeId`
+          router.post(`${base}/grants`, [grants, 'store']).as(`${name}.grants.store`)
+          router
+            .patch(grant, [grants, 'update'])
+            .where('kind', /^(users|teams)$/)
+            .as(`${name}.grants.update`)
+          router
+            .delete(grant, [grants, 'destroy'])
+            .where('kind', /^(users|teams)$/)
+            .as(`${name}.grants.destroy`)
+        }
+        router.post(`${space}/move`, [spaceAdmin, 'moveSpace']).as('spaces.move')
+        router.post(`${space}/transfer`, [spaceAdmin, 'transferSpace']).as('spaces.transfer')
+        router.post(`${space}/duplicate`, [spaceAdmin, 'duplicateSpace']).as('spaces.duplicate')
+        router.post(`${space}/restore`, [trash, 'restore']).as('spaces.restore')
+        router
+          .post('/collections/:collectionId/move', [spaceAdmin, 'moveCollection'])
+          .as('collections.move')
+        router
+          .post('/collections/:collectionId/transfer', [spaceAdmin, 'transferCollection'])
+          .as('collections.transfer')
+        router.get(`${org}/trash`, [trash, 'index']).as('spaces.trash')
+        router.get(`${space}/pdf`, [pages.pdf]).as('spaces.pdf')
+        router
+          .get(`${space}/change-requests/:changeRequestId/pdf`, [pages.pdf])
+          .as('change_requests.pdf')
 
         // An organization's OpenAPI specifications (the API's `urls.app` of a spec is its page).
         router.get(`${org}/openapi`, [pages.openapi, 'index']).as('openapi.index')
