@@ -23,6 +23,9 @@ import type ShowRevisionController from '#console/controllers/show_revision_cont
 import type ListSitesController from '#console/controllers/list_sites_controller'
 import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
+import type InviteAcceptanceController from '#console/controllers/invite_acceptance_controller'
+import type ConsoleTokensController from '#console/controllers/console_tokens_controller'
+import type ShowLoginController from '#console/controllers/show_login_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -40,6 +43,12 @@ export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
+export type InvitePageProps = Extract<
+  InferPageProps<InviteAcceptanceController, 'show'>,
+  { invite: unknown }
+>
+export type TokensPageProps = InferPageProps<ConsoleTokensController, 'index'>
+export type LoginPageProps = InferPageProps<ShowLoginController, 'handle'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission
@@ -57,6 +66,7 @@ export type ConsoleErrorPageProps = { status: number; message: string; requestId
 export type OrganizationHeaderProps = SpacePageProps['organization']
 export type MemberProps = MembersPageProps['members'][number]
 export type MemberRole = MemberProps['role']
+export type MemberInvitesProps = NonNullable<MembersPageProps['invites']>
 export type SpaceTreeNode = SpacesPageProps['tree'][number]
 export type GrantsProps = SpacePageProps['grants']
 export type ParentProps = SpacePageProps['parent']
