@@ -28,6 +28,11 @@ class SignedOutVisitor {
     }
   }
 
+  async pageField(path: string, field: 'status' | 'location') {
+    const page = await this.page(path)
+    return page[field]
+  }
+
   async submit(path: string, body: Record<string, unknown>) {
     const response = await this.client
       .post(path)
@@ -67,13 +72,27 @@ const PASSWORD = 'correct horse battery'
 /**
  * The invite links, pending e-mail invites and accept links a page shows to an admin.
  */
-async function invitesOn(admin: ConsoleVisitor, organizationId: string) {
+type Invites = {
+  linksEnabled: boolean
+  emails: Array<{ id: string; email: string; role: string | null; url: string }>
+  links: Array<{ id: string; role: string | null; url: string }>
+}
+
+async function invitesOn(admin: ConsoleVisitor, organizationId: string): Promise<Invites>
+async function invitesOn<Key extends keyof Invites>(
+  admin: ConsoleVisitor,
+  organizationId: string,
+  key: Key
+): Promise<Invites[Key]>
+async function invitesOn(admin: ConsoleVisitor, organizationId: string, key?: keyof Invites) {
   const page = await admin.page(`/console/orgs/${organizationId}/members`)
-  return page.props.invites as {
-    linksEnabled: boolean
-    emails: Array<{ id: string; email: string; role: string | null; url: string }>
-    links: Array<{ id: string; role: string | null; url: string }>
-  }
+  const invites = page.props.invites as Invites
+  return key ? invites[key] : invites
+}
+
+async function roleOf(organizationId: string, email: string) {
+  const row = await memberRow(organizationId, email)
+  return row.role
 }
 
 const pathOf = (url: string) => new URL(url).pathname
@@ -185,10 +204,10 @@ test.group('Console onboarding: invites from the members page', (group) => {
     const admin = await ConsoleVisitor.of(client, owner.user.id)
     const org = `/console/orgs/${owner.organizationId}`
     await admin.submit('POST', `${org}/invite-links`, { role: 'read' })
-    const [link] = (await invitesOn(admin, owner.organizationId)).links
+    const [link] = await invitesOn(admin, owner.organizationId, 'links')
     await db.from('organizations').where('id', owner.organizationId).update({ invite_links: false })
 
-    assert.isFalse((await invitesOn(admin, owner.organizationId)).linksEnabled)
+    assert.isFalse(await invitesOn(admin, owner.organizationId, 'linksEnabled'))
     await admin.submit('POST', `${org}/invite-links`, { role: 'read' })
     assert.include(
       await admin.flashedError(`${org}/members`, 'E_FORBIDDEN'),
@@ -217,7 +236,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     await admin.submit('POST', `/console/orgs/${owner.organizationId}/invite-links`, {
       role: 'edit',
     })
-    const [link] = (await invitesOn(admin, owner.organizationId)).links
+    const [link] = await invitesOn(admin, owner.organizationId, 'links')
     const path = pathOf(link.url)
 
     const visitor = new SignedOutVisitor(client)
@@ -265,7 +284,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     assert.equal(created.session.auth_web, user.id)
 
     // The link is reusable: it stays listed.
-    assert.lengthOf((await invitesOn(admin, owner.organizationId)).links, 1)
+    assert.lengthOf(await invitesOn(admin, owner.organizationId, 'links'), 1)
   })
 
   test('an existing account signs in on the invite page, or joins while signed in', async ({
@@ -276,7 +295,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     const existing = await createCaller({ password: PASSWORD })
     const admin = await ConsoleVisitor.of(client, owner.user.id)
     await admin.submit('POST', `/console/orgs/${owner.organizationId}/invite-links`, { role: '' })
-    const [link] = (await invitesOn(admin, owner.organizationId)).links
+    const [link] = await invitesOn(admin, owner.organizationId, 'links')
     const path = pathOf(link.url)
     const visitor = new SignedOutVisitor(client)
     await visitor.page(path)
@@ -294,7 +313,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     })
     assert.equal(joined.status, 302)
     assert.equal(joined.location, `/console/orgs/${owner.organizationId}`)
-    assert.isNull((await memberRow(owner.organizationId, existing.email)).role)
+    assert.isNull(await roleOf(owner.organizationId, existing.email))
 
     // A signed-in user joins with one click.
     const third = await createCaller()
@@ -304,7 +323,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     assert.equal(page.props.user.email, third.email)
     const accepted = await signedIn.submit('POST', `${path}/accept`)
     assert.equal(accepted.location, `/console/orgs/${owner.organizationId}`)
-    assert.isNull((await memberRow(owner.organizationId, third.email)).role)
+    assert.isNull(await roleOf(owner.organizationId, third.email))
   })
 
   test('an e-mail invite: its address only, used once, revoked or renewed links refused', async ({
@@ -315,7 +334,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     const admin = await ConsoleVisitor.of(client, owner.user.id)
     const org = `/console/orgs/${owner.organizationId}`
     await admin.submit('POST', `${org}/invites`, { emails: 'omar@example.com', role: 'review' })
-    const [invite] = (await invitesOn(admin, owner.organizationId)).emails
+    const [invite] = await invitesOn(admin, owner.organizationId, 'emails')
     const path = pathOf(invite.url)
 
     const visitor = new SignedOutVisitor(client)
@@ -355,9 +374,9 @@ test.group('Console onboarding: accepting an invite', (group) => {
 
     // Renewing the invite retires the old link.
     await admin.submit('POST', `${org}/invites`, { emails: 'omar@example.com', role: 'read' })
-    const [renewed] = (await invitesOn(admin, owner.organizationId)).emails
+    const [renewed] = await invitesOn(admin, owner.organizationId, 'emails')
     assert.notEqual(renewed.url, invite.url)
-    assert.equal((await visitor.page(path)).status, 404)
+    assert.equal(await visitor.pageField(path, 'status'), 404)
 
     // The invited address is fixed: an `email` sent along is ignored.
     const renewedPath = pathOf(renewed.url)
@@ -368,11 +387,11 @@ test.group('Console onboarding: accepting an invite', (group) => {
       password: PASSWORD,
     })
     assert.equal(created.location, `/console/orgs/${owner.organizationId}`)
-    assert.equal((await memberRow(owner.organizationId, 'omar@example.com')).role, 'read')
+    assert.equal(await roleOf(owner.organizationId, 'omar@example.com'), 'read')
     assert.isNull(await User.findBy('email', 'someone-else@example.com'))
 
     // Used up: gone from the pending list, and its link is refused.
-    assert.lengthOf((await invitesOn(admin, owner.organizationId)).emails, 0)
+    assert.lengthOf(await invitesOn(admin, owner.organizationId, 'emails'), 0)
     const used = await visitor.page(renewedPath)
     assert.equal(used.status, 404)
     const reused = await visitor.submit(`${renewedPath}/register`, {
@@ -390,7 +409,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     const admin = await ConsoleVisitor.of(client, owner.user.id)
     const org = `/console/orgs/${owner.organizationId}`
     await admin.submit('POST', `${org}/invites`, { emails: 'old@example.com, sso@example.com' })
-    const invites = (await invitesOn(admin, owner.organizationId)).emails
+    const invites = await invitesOn(admin, owner.organizationId, 'emails')
     const old = invites.find((invite) => invite.email === 'old@example.com')!
     const sso = invites.find((invite) => invite.email === 'sso@example.com')!
     await db
@@ -404,7 +423,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     assert.include(expired.props.message, 'expired')
 
     await admin.submit('POST', `${org}/invite-links`, { role: 'read' })
-    const [link] = (await invitesOn(admin, owner.organizationId)).links
+    const [link] = await invitesOn(admin, owner.organizationId, 'links')
     await admin.submit('DELETE', `${org}/invite-links/${link.id}`)
     const revoked = await visitor.page(pathOf(link.url))
     assert.equal(revoked.status, 404)
@@ -412,7 +431,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     // Another organization's id with this link's id.
     const other = await createCaller()
     assert.equal(
-      (await visitor.page(`/console/invite-links/${other.organizationId}/${link.id}`)).status,
+      await visitor.pageField(`/console/invite-links/${other.organizationId}/${link.id}`, 'status'),
       404
     )
 
@@ -433,7 +452,7 @@ test.group('Console onboarding: accepting an invite', (group) => {
     await admin.submit('POST', `/console/orgs/${owner.organizationId}/invite-links`, {
       role: 'read',
     })
-    const [link] = (await invitesOn(admin, owner.organizationId)).links
+    const [link] = await invitesOn(admin, owner.organizationId, 'links')
     const path = pathOf(link.url)
     const visitor = new SignedOutVisitor(client)
     for (let i = 0; i < SIGN_UPS.requests; i++) {
@@ -470,7 +489,7 @@ test.group('Console onboarding: organizations and returning after sign-in', (gro
     const page = await visitor.page(response.location)
     assert.equal(page.component, 'organizations/show')
     assert.equal(page.props.notice, 'Organization Delta Handbook created: you are its admin.')
-    assert.equal((await memberRow(organizationId, caller.email)).role, 'admin')
+    assert.equal(await roleOf(organizationId, caller.email), 'admin')
 
     for (const title of ['', 'x', 'x'.repeat(256)]) {
       await visitor.submit('POST', '/console/orgs', { title })
@@ -503,7 +522,7 @@ test.group('Console onboarding: organizations and returning after sign-in', (gro
     assert.equal(signedIn.location, target)
 
     // The home page needs no return; other origins and non-console paths are dropped.
-    assert.equal((await visitor.page('/console')).location, '/console/login')
+    assert.equal(await visitor.pageField('/console', 'location'), '/console/login')
     for (const returnTo of [
       '//evil.example/console',
       'https://evil.example/console',

@@ -4,6 +4,11 @@ import { eachTestInTransaction, createCaller } from '#tests/helpers/callers'
 import { SCOPES } from '#core/scopes'
 import { ConsoleVisitor } from './console_visitor.js'
 
+async function propOf(visitor: ConsoleVisitor, prop: 'minted' | 'tokens') {
+  const page = await visitor.page('/console/tokens')
+  return page.props[prop]
+}
+
 /**
  * The console's "API tokens" page: the signed-in user mints tokens (secret shown once), lists
  * theirs, revokes one; a minted token works against /v1, a revoked one does not.
@@ -42,7 +47,7 @@ test.group('Console API tokens', (group) => {
     assert.notInclude(JSON.stringify(page.props.tokens), secret)
 
     // Shown once: the next page has no secret.
-    assert.isNull((await visitor.page('/console/tokens')).props.minted)
+    assert.isNull(await propOf(visitor, 'minted'))
 
     const me = await client.get('/v1/user').bearerToken(secret)
     me.assertStatus(200)
@@ -50,16 +55,15 @@ test.group('Console API tokens', (group) => {
     // Its scopes hold: no organization:read.
     const orgs = await client.get('/v1/orgs').bearerToken(secret)
     orgs.assertStatus(403)
-    const used = (await visitor.page('/console/tokens')).props.tokens.find(
-      (t: any) => t.name === 'CI publishing'
-    )
+    const listed = await propOf(visitor, 'tokens')
+    const used = listed.find((t: any) => t.name === 'CI publishing')
     assert.isString(used.lastUsedAt)
 
     await visitor.submit('DELETE', `/console/tokens/${token.id}`)
     assert.match(await visitor.notice('/console/tokens'), /Token CI publishing revoked/)
     const refused = await client.get('/v1/user').bearerToken(secret)
     refused.assertStatus(401)
-    assert.lengthOf((await visitor.page('/console/tokens')).props.tokens, 1)
+    assert.lengthOf(await propOf(visitor, 'tokens'), 1)
   })
 
   test('all scopes, no expiry', async ({ assert, client }) => {
@@ -116,7 +120,8 @@ test.group('Console API tokens', (group) => {
     for (const id of [String(otherToken.id), '999999999', 'abc', '1;DROP']) {
       assert.equal(await visitor.submitStatus('DELETE', `/console/tokens/${id}`), 404, id)
     }
-    ;(await client.get('/v1/user').bearerToken(other.token)).assertStatus(200)
+    const stillWorks = await client.get('/v1/user').bearerToken(other.token)
+    stillWorks.assertStatus(200)
     // Without a CSRF token nothing happens either.
     const own = await db
       .from('auth_access_tokens')
@@ -124,7 +129,8 @@ test.group('Console API tokens', (group) => {
       .select('id')
       .firstOrFail()
     await visitor.submit('DELETE', `/console/tokens/${own.id}`, undefined, { csrf: false })
-    ;(await client.get('/v1/user').bearerToken(owner.token)).assertStatus(200)
+    const ownWorks = await client.get('/v1/user').bearerToken(owner.token)
+    ownWorks.assertStatus(200)
   })
 
   test('signed out: the tokens page asks to sign in first, then comes back', async ({
