@@ -45,7 +45,9 @@ export default function OrganizationList({
 
       <NextPageLink href={route('console.organizations.index')} nextPage={nextPage} />
 
-      <CreateOrganizationForm />
+      <section className="section">
+        <CreateOrganizationForm />
+      </section>
     </ConsoleLayout>
   )
 }

@@ -48,7 +48,9 @@ export default function Tokens({ tokens, minted, scopes, expiries }: TokensPageP
         </Table>
       )}
 
-      <MintForm scopes={scopes} expiries={expiries} />
+      <section className="section">
+        <MintForm scopes={scopes} expiries={expiries} />
+      </section>
     </ConsoleLayout>
   )
 }
