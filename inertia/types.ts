@@ -29,6 +29,9 @@ import type ConsoleSsoController from '#console/controllers/console_sso_controll
 import type ConsoleTranslationsController from '#console/controllers/console_translations_controller'
 import type SsoSignInController from '#console/controllers/sso_sign_in_controller'
 import type ConsoleTrashController from '#console/controllers/console_trash_controller'
+import type InviteAcceptanceController from '#console/controllers/invite_acceptance_controller'
+import type ConsoleTokensController from '#console/controllers/console_tokens_controller'
+import type ShowLoginController from '#console/controllers/show_login_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -52,6 +55,12 @@ export type SsoPageProps = InferPageProps<ConsoleSsoController, 'index'>
 export type SsoProviderPageProps = InferPageProps<ConsoleSsoController, 'show'>
 export type TranslationsPageProps = InferPageProps<ConsoleTranslationsController, 'index'>
 export type SsoChoicePageProps = Exclude<InferPageProps<SsoSignInController, 'start'>, void>
+export type InvitePageProps = Extract<
+  InferPageProps<InviteAcceptanceController, 'show'>,
+  { invite: unknown }
+>
+export type TokensPageProps = InferPageProps<ConsoleTokensController, 'index'>
+export type LoginPageProps = InferPageProps<ShowLoginController, 'handle'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission
@@ -69,6 +78,7 @@ export type ConsoleErrorPageProps = { status: number; message: string; requestId
 export type OrganizationHeaderProps = SpacePageProps['organization']
 export type MemberProps = MembersPageProps['members'][number]
 export type MemberRole = MemberProps['role']
+export type MemberInvitesProps = NonNullable<MembersPageProps['invites']>
 export type SpaceTreeNode = SpacesPageProps['tree'][number]
 export type GrantsProps = SpacePageProps['grants']
 export type ParentProps = SpacePageProps['parent']

@@ -55,9 +55,14 @@ const pages = {
   spaceAdmin: () => import('#console/controllers/console_space_admin_controller'),
   trash: () => import('#console/controllers/console_trash_controller'),
   pdf: () => import('#console/controllers/console_pdf_controller'),
+  invites: () => import('#console/controllers/console_invites_controller'),
+  createOrganization: () => import('#console/controllers/create_organization_controller'),
+  tokens: () => import('#console/controllers/console_tokens_controller'),
 }
 
 const SsoSignInController = () => import('#console/controllers/sso_sign_in_controller')
+
+const InviteAcceptanceController = () => import('#console/controllers/invite_acceptance_controller')
 
 router.get('/', ({ response }) => response.redirect('/console'))
 
@@ -77,9 +82,28 @@ router
       })
       .use(consoleMiddleware.consoleGuest())
 
+    // An invite's page, signed in or not: an invite link, or an e-mail invite's accept link.
+    const inviteActions = (prefix: string, name: string) => {
+      router.get(prefix, [InviteAcceptanceController, 'show']).as(`${name}.show`)
+      router.post(`${prefix}/accept`, [InviteAcceptanceController, 'accept']).as(`${name}.accept`)
+      router
+        .post(`${prefix}/register`, [InviteAcceptanceController, 'register'])
+        .as(`${name}.register`)
+      router
+        .post(`${prefix}/sign-in`, [InviteAcceptanceController, 'signInAndJoin'])
+        .as(`${name}.sign_in`)
+    }
+    inviteActions('/invite-links/:organizationId/:inviteId', 'invite_links')
+    inviteActions('/invites/:token', 'invites')
+
     router
       .group(() => {
         router.get('/', [ListOrganizationsController]).as('organizations.index')
+        router.post('/orgs', [pages.createOrganization]).as('organizations.store')
+        // The signed-in user's API tokens.
+        router.get('/tokens', [pages.tokens, 'index']).as('tokens.index')
+        router.post('/tokens', [pages.tokens, 'store']).as('tokens.store')
+        router.delete('/tokens/:tokenId', [pages.tokens, 'destroy']).as('tokens.destroy')
         router.get('/orgs/:organizationId', [ShowOrganizationController]).as('organizations.show')
 
         // Organization administration and content, through the domains' services and policies;
@@ -104,6 +128,13 @@ router
         router.get(`${org}/members`, [pages.listMembers]).as('members.index')
         router.patch(`${org}/members/:userId`, [pages.updateMember]).as('members.update')
         router.delete(`${org}/members/:userId`, [pages.removeMember]).as('members.destroy')
+        const { invites } = pages
+        router.post(`${org}/invites`, [invites, 'storeEmails']).as('invites.store')
+        router.delete(`${org}/invites/:inviteId`, [invites, 'destroyEmail']).as('invites.destroy')
+        router.post(`${org}/invite-links`, [invites, 'storeLink']).as('invite_links.store')
+        router
+          .delete(`${org}/invite-links/:inviteId`, [invites, 'destroyLink'])
+          .as('invite_links.destroy')
         router.get(`${org}/teams`, [pages.listTeams]).as('teams.index')
         router.post(`${org}/teams`, [pages.createTeam]).as('teams.store')
         router.get(`${org}/teams/:teamId`, [pages.showTeam]).as('teams.show')
