@@ -27,6 +27,9 @@ export const consoleRoutes = {
   'console.change_requests.pages.show':
     '/console/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId',
   'console.revisions.show': '/console/spaces/:spaceId/revisions/:revisionId',
+  'console.imports.store': '/console/spaces/:spaceId/imports',
+  'console.imports.show': '/console/spaces/:spaceId/imports/:importRunId',
+  'console.imports.cancel': '/console/spaces/:spaceId/imports/:importRunId/cancel',
   'console.revisions.pages.show': '/console/spaces/:spaceId/revisions/:revisionId/pages/:pageId',
   'console.collections.show': '/console/collections/:collectionId',
   'console.collections.update': '/console/collections/:collectionId',

@@ -44,6 +44,7 @@ const pages = {
   siteShareLinks: () => import('#console/controllers/site_share_links_controller'),
   integrations: () => import('#console/controllers/console_integrations_controller'),
   openapi: () => import('#console/controllers/console_openapi_controller'),
+  imports: () => import('#console/controllers/console_imports_controller'),
 }
 
 router.get('/', ({ response }) => response.redirect('/console'))
@@ -98,6 +99,12 @@ router
           .get(`${space}/change-requests/:changeRequestId/pages/:pageId`, [pages.showPage])
           .as('change_requests.pages.show')
         router.get(`${space}/revisions/:revisionId`, [pages.showRevision]).as('revisions.show')
+        // A space's website import: start, progress (JSON the page polls), cancel.
+        router.post(`${space}/imports`, [pages.imports, 'store']).as('imports.store')
+        router.get(`${space}/imports/:importRunId`, [pages.imports, 'show']).as('imports.show')
+        router
+          .post(`${space}/imports/:importRunId/cancel`, [pages.imports, 'cancel'])
+          .as('imports.cancel')
         router
           .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])
           .as('revisions.pages.show')

@@ -5,6 +5,7 @@ import ContentReadService from '#content/services/content_read_service'
 import ConsoleSpacesService, { spaceTarget } from '#console/services/console_spaces_service'
 import { canManageSpace, spaceProps } from '#console/serializers/space_props'
 import ConsoleContentService, { contentTree } from '#console/services/console_content_service'
+import ConsoleImportsService from '#console/services/console_imports_service'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
@@ -17,7 +18,8 @@ export default class ShowSpaceController {
   constructor(
     private spaces: ConsoleSpacesService,
     private reads: ContentReadService,
-    private content: ConsoleContentService
+    private content: ConsoleContentService,
+    private imports: ConsoleImportsService
   ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
@@ -35,6 +37,7 @@ export default class ShowSpaceController {
       editModes: [...EDIT_MODES],
       pages: contentTree(tree, 'space', { spaceId: access.space.id }),
       changeRequests,
+      websiteImport: await this.imports.websiteImport(user, access),
     })
   }
 }

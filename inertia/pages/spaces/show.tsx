@@ -4,6 +4,7 @@ import { bind, SelectField, TextField } from '~/components/form_fields'
 import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList from '~/components/change_request_list'
+import WebsiteImport from '~/components/website_import'
 import { roleValue } from '~/components/format'
 import { route } from '~/route'
 import type { SpacePageProps } from '~/types'
@@ -22,6 +23,7 @@ export default function Space({
   editModes,
   pages,
   changeRequests,
+  websiteImport,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -71,6 +73,8 @@ export default function Space({
       }
     >
       <PagesSection pages={pages} />
+
+      <WebsiteImport spaceId={space.id} websiteImport={websiteImport} />
 
       <div className="section">
         <h2>Change requests</h2>
