@@ -58,6 +58,7 @@ const pages = {
   invites: () => import('#console/controllers/console_invites_controller'),
   createOrganization: () => import('#console/controllers/create_organization_controller'),
   tokens: () => import('#console/controllers/console_tokens_controller'),
+  imports: () => import('#console/controllers/console_imports_controller'),
 }
 
 const SsoSignInController = () => import('#console/controllers/sso_sign_in_controller')
@@ -197,6 +198,12 @@ router
           .as('change_requests.pages.destroy')
         router.post(`${cr}/files`, [writing, 'upload']).as('change_requests.files.store')
         router.get(`${space}/revisions/:revisionId`, [pages.showRevision]).as('revisions.show')
+        // A space's website import: start, progress (JSON the page polls), cancel.
+        router.post(`${space}/imports`, [pages.imports, 'store']).as('imports.store')
+        router.get(`${space}/imports/:importRunId`, [pages.imports, 'show']).as('imports.show')
+        router
+          .post(`${space}/imports/:importRunId/cancel`, [pages.imports, 'cancel'])
+          .as('imports.cancel')
         router
           .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])
           .as('revisions.pages.show')

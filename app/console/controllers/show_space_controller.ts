@@ -9,6 +9,7 @@ import ChangeRequestPolicy from '#change_requests/policies/change_request_policy
 import { withoutEmpty } from '#console/validators/form_input'
 import { changeRequestFilterValidator } from '#console/validators/change_request_validators'
 import ConsoleSpaceAdminService from '#console/services/console_space_admin_service'
+import ConsoleImportsService from '#console/services/console_imports_service'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
@@ -22,7 +23,8 @@ export default class ShowSpaceController {
     private spaces: ConsoleSpacesService,
     private reads: ContentReadService,
     private content: ConsoleContentService,
-    private admin: ConsoleSpaceAdminService
+    private admin: ConsoleSpaceAdminService,
+    private imports: ConsoleImportsService
   ) {}
 
   async handle({ auth, inertia, params, request }: HttpContext) {
@@ -46,6 +48,7 @@ export default class ShowSpaceController {
       pages: contentTree(tree, 'space', { spaceId: access.space.id }),
       canCreateChangeRequest: new ChangeRequestPolicy().create(user, access) === true,
       ...changeRequests,
+      websiteImport: await this.imports.websiteImport(user, access),
     })
   }
 }

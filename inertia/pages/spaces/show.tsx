@@ -5,6 +5,7 @@ import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList, { ChangeRequestFilters } from '~/components/change_request_list'
 import NewChangeRequestForm from '~/components/new_change_request_form'
+import WebsiteImport from '~/components/website_import'
 import { roleValue } from '~/components/format'
 import { grantsManagement, PdfLink, RecordMoveSections } from '~/components/space_administration'
 import { route } from '~/route'
@@ -29,6 +30,7 @@ export default function Space({
   canCreateChangeRequest,
   changeRequestCounts,
   changeRequestStatus,
+  websiteImport,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -93,6 +95,8 @@ export default function Space({
 
       <PdfLink href={route('console.spaces.pdf', params)} />
       <PagesSection pages={pages} />
+
+      <WebsiteImport spaceId={space.id} websiteImport={websiteImport} />
 
       <div className="section">
         <h2>Change requests</h2>
