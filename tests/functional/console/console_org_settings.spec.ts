@@ -119,7 +119,7 @@ test.group('Console organization settings', (group) => {
 
     await as.admin.submit('PATCH', url, { title: 'Renamed', logo: 'not a url' })
     errors = await as.admin.flashedErrors(url)
-    assert.match(String(errors.logo), /logo URL/)
+    assert.match(String(errors.logo), /^Logo URL must be a web address/)
 
     const after = await organizationRow(roster.organizationId)
     assert.equal(after.title, before.title)
