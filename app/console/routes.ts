@@ -326,9 +326,9 @@ router
   .prefix('/console')
   .as('console')
   .use([
-    consoleMiddleware.consoleNoStore(),
     middleware.session(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),
+    consoleMiddleware.consolePrivatePages(),
     consoleMiddleware.consoleSharedData(),
   ])

@@ -48,6 +48,10 @@ test.group('Console wording of refused fields', () => {
         'Sign-in URL must be a web address starting with http:// or https://.',
       ],
       [
+        { field: 'editMode', rule: 'enum', message: 'The selected editMode is invalid' },
+        'Edit mode is not one of the choices.',
+      ],
+      [
         { field: 'query', rule: 'maxLength', message: 'The search is too long: use at most 512.' },
         'The search is too long: use at most 512.',
       ]
