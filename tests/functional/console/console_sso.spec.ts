@@ -127,12 +127,12 @@ test.group('Console SAML providers', (group) => {
     await as.admin.page(urls.list)
 
     const submissions: [body: Record<string, unknown>, field: string, message: RegExp][] = [
-      [{ label: '' }, 'label', /name field must have at least 1 character/],
-      [{ label: 'x'.repeat(31) }, 'label', /name/],
+      [{ label: '' }, 'label', /^Name can't be empty\.$/],
+      [{ label: 'x'.repeat(31) }, 'label', /^Name must be at most 30 characters long\.$/],
       [{ ...CONFIGURED, certificate: 'not a certificate' }, 'certificate', /X\.509 certificate/],
-      [{ ...CONFIGURED, ssoURL: 'idp.example.com/sso' }, 'ssoURL', /sign-in URL field/],
-      [{ ...CONFIGURED, entityID: 'e'.repeat(1025) }, 'entityID', /entity ID field/],
-      [{ ...CONFIGURED, defaultRole: 'owner' }, 'defaultRole', /default role/],
+      [{ ...CONFIGURED, ssoURL: 'idp.example.com/sso' }, 'ssoURL', /^Sign-in URL must be a web address/],
+      [{ ...CONFIGURED, entityID: 'e'.repeat(1025) }, 'entityID', /^Entity ID must be at most 1024 characters long\.$/],
+      [{ ...CONFIGURED, defaultRole: 'owner' }, 'defaultRole', /^Default role must be one of: /],
     ]
     for (const [body, field, message] of submissions) {
       await as.admin.submit('POST', urls.create, body)
