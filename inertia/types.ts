@@ -25,6 +25,13 @@ import type ShowSiteController from '#console/controllers/show_site_controller'
 import type ConsoleIntegrationsController from '#console/controllers/console_integrations_controller'
 import type ConsoleSearchController from '#console/controllers/console_search_controller'
 import type ConsoleWritingController from '#console/controllers/console_writing_controller'
+import type ConsoleSsoController from '#console/controllers/console_sso_controller'
+import type ConsoleTranslationsController from '#console/controllers/console_translations_controller'
+import type SsoSignInController from '#console/controllers/sso_sign_in_controller'
+import type ConsoleTrashController from '#console/controllers/console_trash_controller'
+import type InviteAcceptanceController from '#console/controllers/invite_acceptance_controller'
+import type ConsoleTokensController from '#console/controllers/console_tokens_controller'
+import type ShowLoginController from '#console/controllers/show_login_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
 export type OrganizationSettingsPageProps = InferPageProps<ShowOrganizationController, 'handle'>
@@ -39,10 +46,21 @@ export type ChangeRequestPageProps = InferPageProps<ShowChangeRequestController,
 export type RevisionPageProps = InferPageProps<ShowRevisionController, 'handle'>
 export type SitesPageProps = InferPageProps<ListSitesController, 'handle'>
 export type IntegrationsPageProps = InferPageProps<ConsoleIntegrationsController, 'index'>
+export type TrashPageProps = InferPageProps<ConsoleTrashController, 'index'>
 export type SitePageProps = InferPageProps<ShowSiteController, 'handle'>
 export type OpenAPISpecsPageProps = InferPageProps<ConsoleOpenAPIController, 'index'>
 export type OpenAPISpecPageProps = InferPageProps<ConsoleOpenAPIController, 'show'>
 export type EditPagePageProps = InferPageProps<ConsoleWritingController, 'edit'>
+export type SsoPageProps = InferPageProps<ConsoleSsoController, 'index'>
+export type SsoProviderPageProps = InferPageProps<ConsoleSsoController, 'show'>
+export type TranslationsPageProps = InferPageProps<ConsoleTranslationsController, 'index'>
+export type SsoChoicePageProps = Exclude<InferPageProps<SsoSignInController, 'start'>, void>
+export type InvitePageProps = Extract<
+  InferPageProps<InviteAcceptanceController, 'show'>,
+  { invite: unknown }
+>
+export type TokensPageProps = InferPageProps<ConsoleTokensController, 'index'>
+export type LoginPageProps = InferPageProps<ShowLoginController, 'handle'>
 
 /**
  * Shared with every page (ConsoleSharedDataMiddleware), and `errors` flashed by a failed form submission
@@ -60,11 +78,14 @@ export type ConsoleErrorPageProps = { status: number; message: string; requestId
 export type OrganizationHeaderProps = SpacePageProps['organization']
 export type MemberProps = MembersPageProps['members'][number]
 export type MemberRole = MemberProps['role']
+export type MemberInvitesProps = NonNullable<MembersPageProps['invites']>
 export type SpaceTreeNode = SpacesPageProps['tree'][number]
 export type GrantsProps = SpacePageProps['grants']
 export type ParentProps = SpacePageProps['parent']
 export type ContentTreeNode = SpacePageProps['pages'][number]
 export type ChangeRequestSummaryProps = SpacePageProps['changeRequests'][number]
+export type WebsiteImportProps = SpacePageProps['websiteImport']
+export type ImportRunProps = NonNullable<WebsiteImportProps['latest']>
 export type ContentSpaceProps = ContentPagePageProps['space']
 export type ContentTargetProps = ContentPagePageProps['target']
 export type SiteProps = SitePageProps['site']
@@ -77,3 +98,4 @@ export type SpaceSearchPageProps = InferPageProps<ConsoleSearchController, 'spac
 export type OrganizationSearchPageProps = InferPageProps<ConsoleSearchController, 'organization'>
 export type SearchResultsProps = NonNullable<OrganizationSearchPageProps['results']>
 export type TextPieces = SearchResultsProps['hits'][number]['title']
+export type SpaceAdministrationProps = NonNullable<SpacePageProps['administration']>

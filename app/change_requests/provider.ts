@@ -1,6 +1,7 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import { SpaceCounterSources } from '#spaces/contracts/space_counters'
 import { ContentBranches } from '#content/contracts/content_branches'
+import { ImportBranches } from '#content/contracts/import_branches'
 import { NoReviewComments, ReviewComments } from '#change_requests/contracts/review_comments'
 import { Discussions, NoDiscussions } from '#change_requests/contracts/discussions'
 import ChangeRequestCounterSource from '#change_requests/services/change_request_counter_source'
@@ -19,6 +20,11 @@ export default class ChangeRequestsProvider {
       const { default: ContentBranchesService } =
         await import('#change_requests/services/content_branches_service')
       return resolver.make(ContentBranchesService)
+    })
+    this.app.container.singleton(ImportBranches, async (resolver) => {
+      const { default: ImportBranchesService } =
+        await import('#change_requests/services/import_branches_service')
+      return resolver.make(ImportBranchesService)
     })
     this.app.container.bind(ReviewComments, () => new NoReviewComments())
     this.app.container.bind(Discussions, () => new NoDiscussions())

@@ -49,7 +49,22 @@ const pages = {
   openapi: () => import('#console/controllers/console_openapi_controller'),
   writing: () => import('#console/controllers/console_writing_controller'),
   comments: () => import('#console/controllers/console_comments_controller'),
+  organizationSettings: () => import('#console/controllers/organization_settings_controller'),
+  sso: () => import('#console/controllers/console_sso_controller'),
+  translations: () => import('#console/controllers/console_translations_controller'),
+  grants: () => import('#console/controllers/console_grants_controller'),
+  spaceAdmin: () => import('#console/controllers/console_space_admin_controller'),
+  trash: () => import('#console/controllers/console_trash_controller'),
+  pdf: () => import('#console/controllers/console_pdf_controller'),
+  invites: () => import('#console/controllers/console_invites_controller'),
+  createOrganization: () => import('#console/controllers/create_organization_controller'),
+  tokens: () => import('#console/controllers/console_tokens_controller'),
+  imports: () => import('#console/controllers/console_imports_controller'),
 }
+
+const SsoSignInController = () => import('#console/controllers/sso_sign_in_controller')
+
+const InviteAcceptanceController = () => import('#console/controllers/invite_acceptance_controller')
 
 router.get('/', ({ response }) => response.redirect('/console'))
 
@@ -63,20 +78,65 @@ router
       .group(() => {
         router.get('/login', [ShowLoginController]).as('login')
         router.post('/login', [LoginController]).as('login.store')
+        // "Sign in with SSO": into the sso domain's SAML sign-in of the organization named.
+        router.post('/login/sso', [SsoSignInController, 'start']).as('login.sso')
+        router.get('/login/sso', [SsoSignInController, 'show']).as('login.sso.show')
       })
       .use(consoleMiddleware.consoleGuest())
+
+    // An invite's page, signed in or not: an invite link, or an e-mail invite's accept link.
+    const inviteActions = (prefix: string, name: string) => {
+      router.get(prefix, [InviteAcceptanceController, 'show']).as(`${name}.show`)
+      router.post(`${prefix}/accept`, [InviteAcceptanceController, 'accept']).as(`${name}.accept`)
+      router
+        .post(`${prefix}/register`, [InviteAcceptanceController, 'register'])
+        .as(`${name}.register`)
+      router
+        .post(`${prefix}/sign-in`, [InviteAcceptanceController, 'signInAndJoin'])
+        .as(`${name}.sign_in`)
+    }
+    inviteActions('/invite-links/:organizationId/:inviteId', 'invite_links')
+    inviteActions('/invites/:token', 'invites')
 
     router
       .group(() => {
         router.get('/', [ListOrganizationsController]).as('organizations.index')
+        router.post('/orgs', [pages.createOrganization]).as('organizations.store')
+        // The signed-in user's API tokens.
+        router.get('/tokens', [pages.tokens, 'index']).as('tokens.index')
+        router.post('/tokens', [pages.tokens, 'store']).as('tokens.store')
+        router.delete('/tokens/:tokenId', [pages.tokens, 'destroy']).as('tokens.destroy')
         router.get('/orgs/:organizationId', [ShowOrganizationController]).as('organizations.show')
 
         // Organization administration and content, through the domains' services and policies;
         // their refusals become pages and flashed form errors (consoleFailure).
         const org = '/orgs/:organizationId'
+        // The organization's settings: general, single sign-on (SAML) and translations.
+        const { organizationSettings, sso, translations } = pages
+        router.patch(org, [organizationSettings, 'update']).as('organizations.update')
+        router.patch(`${org}/sso`, [organizationSettings, 'updateSso']).as('organizations.sso')
+        const provider = `${org}/sso/providers/:samlProviderId`
+        router.get(`${org}/sso`, [sso, 'index']).as('sso.index')
+        router.post(`${org}/sso/providers`, [sso, 'store']).as('sso.store')
+        router.get(provider, [sso, 'show']).as('sso.show')
+        router.patch(provider, [sso, 'update']).as('sso.update')
+        router.delete(provider, [sso, 'destroy']).as('sso.destroy')
+        const translation = `${org}/translations/:translationSettingsId`
+        router.get(`${org}/translations`, [translations, 'index']).as('translations.index')
+        router.post(`${org}/translations`, [translations, 'store']).as('translations.store')
+        router.put(translation, [translations, 'update']).as('translations.update')
+        router.delete(translation, [translations, 'destroy']).as('translations.destroy')
+
         router.get(`${org}/members`, [pages.listMembers]).as('members.index')
         router.patch(`${org}/members/:userId`, [pages.updateMember]).as('members.update')
         router.delete(`${org}/members/:userId`, [pages.removeMember]).as('members.destroy')
+        const { invites } = pages
+        router.post(`${org}/invites`, [invites, 'storeEmails']).as('invites.store')
+        router.delete(`${org}/invites/:inviteId`, [invites, 'destroyEmail']).as('invites.destroy')
+        router.post(`${org}/invite-links`, [invites, 'storeLink']).as('invite_links.store')
+        router
+          .delete(`${org}/invite-links/:inviteId`, [invites, 'destroyLink'])
+          .as('invite_links.destroy')
         router.get(`${org}/teams`, [pages.listTeams]).as('teams.index')
         router.post(`${org}/teams`, [pages.createTeam]).as('teams.store')
         router.get(`${org}/teams/:teamId`, [pages.showTeam]).as('teams.show')
@@ -157,6 +217,12 @@ router
           .as('change_requests.pages.destroy')
         router.post(`${cr}/files`, [writing, 'upload']).as('change_requests.files.store')
         router.get(`${space}/revisions/:revisionId`, [pages.showRevision]).as('revisions.show')
+        // A space's website import: start, progress (JSON the page polls), cancel.
+        router.post(`${space}/imports`, [pages.imports, 'store']).as('imports.store')
+        router.get(`${space}/imports/:importRunId`, [pages.imports, 'show']).as('imports.show')
+        router
+          .post(`${space}/imports/:importRunId/cancel`, [pages.imports, 'cancel'])
+          .as('imports.cancel')
         router
           .get(`${space}/revisions/:revisionId/pages/:pageId`, [pages.showPage])
           .as('revisions.pages.show')
@@ -177,6 +243,40 @@ router
         router
           .delete('/collections/:collectionId', [pages.deleteCollection])
           .as('collections.destroy')
+
+        // Space and collection administration: grants, move, transfer, duplicate, the trash with
+        // restore, and the PDF export (the API's operations, through the same services).
+        const { grants, spaceAdmin, trash } = pages
+        for (const [base, name] of [
+          [space, 'spaces'],
+          ['/collections/:collectionId', 'collections'],
+        ] as const) {
+          const grant = `${base}/grants/:kind/:granteeId`
+          router.post(`${base}/grants`, [grants, 'store']).as(`${name}.grants.store`)
+          router
+            .patch(grant, [grants, 'update'])
+            .where('kind', /^(users|teams)$/)
+            .as(`${name}.grants.update`)
+          router
+            .delete(grant, [grants, 'destroy'])
+            .where('kind', /^(users|teams)$/)
+            .as(`${name}.grants.destroy`)
+        }
+        router.post(`${space}/move`, [spaceAdmin, 'moveSpace']).as('spaces.move')
+        router.post(`${space}/transfer`, [spaceAdmin, 'transferSpace']).as('spaces.transfer')
+        router.post(`${space}/duplicate`, [spaceAdmin, 'duplicateSpace']).as('spaces.duplicate')
+        router.post(`${space}/restore`, [trash, 'restore']).as('spaces.restore')
+        router
+          .post('/collections/:collectionId/move', [spaceAdmin, 'moveCollection'])
+          .as('collections.move')
+        router
+          .post('/collections/:collectionId/transfer', [spaceAdmin, 'transferCollection'])
+          .as('collections.transfer')
+        router.get(`${org}/trash`, [trash, 'index']).as('spaces.trash')
+        router.get(`${space}/pdf`, [pages.pdf]).as('spaces.pdf')
+        router
+          .get(`${space}/change-requests/:changeRequestId/pdf`, [pages.pdf])
+          .as('change_requests.pdf')
 
         // An organization's OpenAPI specifications (the API's `urls.app` of a spec is its page).
         router.get(`${org}/openapi`, [pages.openapi, 'index']).as('openapi.index')
@@ -245,9 +345,9 @@ router
   .prefix('/console')
   .as('console')
   .use([
-    consoleMiddleware.consoleNoStore(),
     middleware.session(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),
+    consoleMiddleware.consolePrivatePages(),
     consoleMiddleware.consoleSharedData(),
   ])

@@ -3,10 +3,14 @@ import { SpaceContent } from '#spaces/contracts/space_content'
 import { ContentBranches, NoContentBranches } from '#content/contracts/content_branches'
 import { RevisionListeners } from '#content/contracts/revision_listeners'
 import { EmbeddedBlocks, NoEmbeddedBlocks } from '#content/contracts/embedded_blocks'
+import { ImportBranches, NoImportBranches } from '#content/contracts/import_branches'
+import { JobRunner } from '#core/jobs/job_runner'
 
 /**
- * Content: revisions, pages, files, authoring batches, search, links and import. Binds the spaces'
- * SpaceContent; ContentBranches is the change requests domain's to bind (none without it),
+ * Content: revisions, pages, files, authoring batches, search, links and import (synchronous, and
+ * in the background as import runs: the `content.import-run` job). Binds the spaces'
+ * SpaceContent; ImportBranches (import runs into change requests) is the change requests domain's
+ * to bind; ContentBranches is the change requests domain's to bind (none without it),
  * EmbeddedBlocks the openapi domain's (placeholders without it), and RevisionListeners a registry
  * that domains above fill (none without them).
  */
@@ -22,6 +26,22 @@ export default class ContentProvider {
     this.app.container.bind(ContentBranches, () => new NoContentBranches())
     this.app.container.singleton(RevisionListeners, () => new RevisionListeners())
     this.app.container.bind(EmbeddedBlocks, () => new NoEmbeddedBlocks())
+    this.app.container.bind(ImportBranches, () => new NoImportBranches())
+  }
+
+  /** Background import runs: the `content.import-run` job on core's runner. */
+  async boot() {
+    const { default: ImportRunService, IMPORT_RUN_JOB } =
+      await import('#content/import/import_run_service')
+    const runner = await this.app.container.make(JobRunner)
+    runner.define(
+      IMPORT_RUN_JOB,
+      async (payload, context) => {
+        const runs = await this.app.container.make(ImportRunService)
+        return runs.execute(payload, context)
+      },
+      ImportRunService.jobOptions()
+    )
   }
 
   async start() {

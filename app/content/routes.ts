@@ -8,9 +8,18 @@ import '#content/search/routes'
 const c = {
   downloadFile: () => import('#content/controllers/download_file_controller'),
   importSpace: () => import('#content/controllers/import_space_content_controller'),
+  importRuns: () => import('#content/controllers/import_runs_controller'),
 }
 
-apiRoutes([['post', '/spaces/:spaceId/content/import', c.importSpace, 'space:write']])
+const runs = '/org/:organizationId/imports'
+apiRoutes([
+  ['post', '/spaces/:spaceId/content/import', c.importSpace, 'space:write'],
+  // Website imports in the background (GitBook's import runs).
+  ['get', runs, [c.importRuns, 'index'], 'space:read'],
+  ['post', runs, [c.importRuns, 'store'], 'space:write'],
+  ['get', `${runs}/:importRunId`, [c.importRuns, 'show'], 'space:read'],
+  ['post', `${runs}/:importRunId/cancel`, [c.importRuns, 'cancel'], 'space:write'],
+])
 
 // File bytes: a signed URL, no token (browsers and <img> tags fetch it).
 router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')

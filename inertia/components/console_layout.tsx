@@ -4,7 +4,8 @@ import type { ConsoleSharedProps } from '~/types'
 import { route } from '~/route'
 
 /**
- * Frame of every signed-in page: the console's name, who is signed in, and the way out.
+ * Frame of every signed-in page: the console's name, the user's API tokens, who is signed in, and
+ * the way out.
  */
 export default function ConsoleLayout({ children }: { children: ReactNode }) {
   const { user } = usePage<ConsoleSharedProps>().props
@@ -17,6 +18,9 @@ export default function ConsoleLayout({ children }: { children: ReactNode }) {
         </Link>
         {user && (
           <div className="console-user">
+            <Link href={route('console.tokens.index')} className="button button-quiet">
+              API tokens
+            </Link>
             <span data-testid="signed-in-as" title={user.email}>
               {user.displayName}
             </span>

@@ -4,6 +4,7 @@ import OrganizationPage from '~/components/organization_page'
 import DeleteSection from '~/components/delete_section'
 import { bind, FormCard, SelectField, TextField, type BoundForm } from '~/components/form_fields'
 import Grants from '~/components/grants'
+import type { GrantsManagement } from '~/components/space_administration'
 import Setting from '~/components/setting'
 import ParentLink from '~/components/parent_link'
 import { formatDate, MEMBER_ROLES } from '~/components/format'
@@ -32,6 +33,9 @@ export type RecordAdministration = {
   updateUrl: string
   deleteUrl: string
   deleteExplanation: string
+  /** Grants changed from their list, and the sections that move the record (before delete). */
+  grants?: GrantsManagement
+  sections?: ReactNode
 }
 
 /**
@@ -89,7 +93,7 @@ export default function ContentRecordPage({
 
       {children}
 
-      <Grants grants={grants} on={kind} />
+      <Grants grants={grants} on={kind} manage={administration?.grants} />
 
       {administration ? (
         <>
@@ -112,6 +116,8 @@ export default function ContentRecordPage({
               {...bind(administration.form, 'defaultLevel')}
             />
           </FormCard>
+
+          {administration.sections}
 
           <DeleteSection
             kind={kind}

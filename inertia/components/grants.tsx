@@ -1,15 +1,19 @@
+import type { GrantsManagement } from '~/components/space_administration'
 import type { GrantsProps } from '~/types'
 
 /**
  * Roles given on a space or collection itself to users and teams (the first page of each); grants
- * on the collections above apply too but are listed on their pages.
+ * on the collections above apply too but are listed on their pages. Its admins (`manage`) change
+ * and remove them and grant more.
  */
 export default function Grants({
   grants,
   on,
+  manage,
 }: {
   grants: GrantsProps
   on: 'space' | 'collection'
+  manage?: GrantsManagement
 }) {
   return (
     <section className="section" data-testid="grants">
@@ -25,6 +29,7 @@ export default function Grants({
             <tr>
               <th>To</th>
               <th>Role</th>
+              {manage ? <th>Actions</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -34,12 +39,32 @@ export default function Grants({
                   {user.displayName} <span className="muted">{user.email}</span>
                 </td>
                 <td>{user.role}</td>
+                {manage ? (
+                  <td>
+                    {manage.actions({
+                      kind: 'users',
+                      id: user.id,
+                      role: user.role,
+                      label: user.displayName || user.email,
+                    })}
+                  </td>
+                ) : null}
               </tr>
             ))}
             {grants.teams.map((team) => (
               <tr key={`team-${team.id}`}>
                 <td>Team {team.title}</td>
                 <td>{team.role}</td>
+                {manage ? (
+                  <td>
+                    {manage.actions({
+                      kind: 'teams',
+                      id: team.id,
+                      role: team.role,
+                      label: `team ${team.title}`,
+                    })}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -51,6 +76,7 @@ export default function Grants({
           of {grants.teamCount} team grants.
         </p>
       ) : null}
+      {manage?.addForm}
     </section>
   )
 }

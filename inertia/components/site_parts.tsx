@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { router } from '@inertiajs/react'
 import { Field, type FieldProps } from '~/components/form_fields'
 
@@ -9,38 +9,6 @@ export function PublishedState({ published }: { published: boolean }) {
   return (
     <span className={published ? 'badge badge-live' : 'badge'} data-testid="published-state">
       {published ? 'published' : 'unpublished'}
-    </span>
-  )
-}
-
-/**
- * A URL to read and a button that copies it to the clipboard (the text is selected instead when
- * the browser refuses).
- */
-export function CopyUrl({ url, label = 'Copy URL' }: { url: string; label?: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
-  const input = useRef<HTMLInputElement>(null)
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url)
-      setState('copied')
-    } catch {
-      input.current?.select()
-      setState('failed')
-    }
-  }
-  return (
-    <span className="copy-url">
-      <input
-        readOnly
-        value={url}
-        aria-label="URL"
-        ref={input}
-        onFocus={(event) => event.target.select()}
-      />
-      <button type="button" className="button button-small button-quiet" onClick={copy}>
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Press Ctrl+C' : label}
-      </button>
     </span>
   )
 }

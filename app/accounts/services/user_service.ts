@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import User from '#accounts/models/user'
 import { isWellFormedId } from '#core/ids'
-import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { ConflictException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { userFromRow, type UserRecord, type UserRow } from '#accounts/serializers/user_serializer'
 import app from '@adonisjs/core/services/app'
 import { SharedMembership } from '#accounts/contracts/shared_membership'
@@ -25,6 +25,30 @@ export default class UserService {
       if (row) return userFromRow(row as UserRow)
     }
     throw NotFoundException.resource('user', userId)
+  }
+
+  /**
+   * A new account with a password (the console's sign-up through an invite). An address that
+   * already has an account is refused: its owner signs in instead (nothing is changed for them).
+   */
+  async register(
+    input: { email: string; displayName: string; password: string },
+    trx?: TransactionClientContract
+  ): Promise<User> {
+    const email = input.email.trim().toLowerCase()
+    const existing = await User.query({ client: trx }).where('email', email).first()
+    if (existing) {
+      throw new ConflictException(
+        'An account with this e-mail address already exists: sign in with it instead'
+      )
+    }
+    const user = new User()
+    if (trx) user.useTransaction(trx)
+    user.email = email
+    user.displayName = input.displayName.trim()
+    user.password = input.password
+    await user.save()
+    return user
   }
 
   /**

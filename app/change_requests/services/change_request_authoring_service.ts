@@ -68,6 +68,7 @@ export default class ChangeRequestAuthoringService {
         user.id,
         { conflictPageIds }
       )
+      await options.onApplied?.(trx, result)
       return {
         ...result,
         changeRequest: this.changeRequests.advanced(current, result.revision, {

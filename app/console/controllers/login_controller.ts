@@ -2,20 +2,22 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SignInService from '#console/services/sign_in_service'
 import { loginValidator } from '#console/validators/login_validator'
+import { safeReturnTo } from '#console/http/return_to'
 
 /**
  * POST /console/login. Wrong credentials raise E_INVALID_CREDENTIALS, which flashes its message and
  * redirects back to the form; repeated failures are throttled; `login` regenerates the session id
- * (no session fixation).
+ * (no session fixation). Then to the console page asked for before (`returnTo`, a console path of
+ * this server only), else the console's home.
  */
 @inject()
 export default class LoginController {
   constructor(private signIn: SignInService) {}
 
   async handle({ request, auth, response }: HttpContext) {
-    const { email, password } = await request.validateUsing(loginValidator)
+    const { email, password, returnTo } = await request.validateUsing(loginValidator)
     const user = await this.signIn.verify(email, password, request.ip())
     await auth.use('web').login(user)
-    return response.redirect().toRoute('console.organizations.index')
+    return response.redirect(safeReturnTo(returnTo) ?? '/console')
   }
 }

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ConsoleSpacesService, { collectionTarget } from '#console/services/console_spaces_service'
+import ConsoleSpaceAdminService from '#console/services/console_space_admin_service'
 import {
   canCreateInCollection,
   canManageCollection,
@@ -17,7 +18,8 @@ import {
 export default class ShowCollectionController {
   constructor(
     private records: SpaceAccessService,
-    private spaces: ConsoleSpacesService
+    private spaces: ConsoleSpacesService,
+    private admin: ConsoleSpaceAdminService
   ) {}
 
   async handle({ auth, inertia, params }: HttpContext) {
@@ -27,11 +29,13 @@ export default class ShowCollectionController {
       this.spaces.surroundings(user, collectionTarget(access)),
       this.spaces.childrenOf(user, access),
     ])
+    const canManage = canManageCollection(user, access)
     return inertia.render('collections/show', {
       ...surroundings,
       collection: collectionProps(access),
       children,
-      canManage: canManageCollection(user, access),
+      canManage,
+      administration: canManage ? await this.admin.forCollection(user, access) : null,
       canCreate: canCreateInCollection(user, access),
     })
   }

@@ -1,7 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import ConsoleAccessService from '#console/services/console_access_service'
-import { organizationSettings } from '#console/serializers/organization_props'
+import { ROLES } from '#core/roles'
+import { organizationSettings, settingsNavigation } from '#console/serializers/organization_props'
 import { organizationHeader } from '#console/serializers/administration_props'
 
 /**
@@ -17,6 +18,8 @@ export default class ShowOrganizationController {
     return ctx.inertia.render('organizations/show', {
       organization: organizationSettings(access),
       header: organizationHeader(user, access),
+      navigation: settingsNavigation(user, access),
+      roles: [...ROLES],
     })
   }
 }

@@ -8,6 +8,8 @@ import ConsoleContentService, { contentTree } from '#console/services/console_co
 import ChangeRequestPolicy from '#change_requests/policies/change_request_policy'
 import { withoutEmpty } from '#console/validators/form_input'
 import { changeRequestFilterValidator } from '#console/validators/change_request_validators'
+import ConsoleSpaceAdminService from '#console/services/console_space_admin_service'
+import ConsoleImportsService from '#console/services/console_imports_service'
 
 /**
  * GET /console/spaces/:spaceId (the API's `urls.app` of a space): the space, its parent and grants,
@@ -20,7 +22,9 @@ export default class ShowSpaceController {
   constructor(
     private spaces: ConsoleSpacesService,
     private reads: ContentReadService,
-    private content: ConsoleContentService
+    private content: ConsoleContentService,
+    private admin: ConsoleSpaceAdminService,
+    private imports: ConsoleImportsService
   ) {}
 
   async handle({ auth, inertia, params, request }: HttpContext) {
@@ -31,10 +35,12 @@ export default class ShowSpaceController {
       data: withoutEmpty(request.qs()),
     })
     const changeRequests = await this.content.changeRequestsOf(access, status)
+    const canManage = canManageSpace(user, access)
     return inertia.render('spaces/show', {
       ...surroundings,
       space: spaceProps(access),
-      canManage: canManageSpace(user, access),
+      canManage,
+      administration: canManage ? await this.admin.forSpace(user, access) : null,
       visibilities: access.space.parentId
         ? [...SPACE_VISIBILITIES]
         : SPACE_VISIBILITIES.filter((visibility) => visibility !== 'in-collection'),
@@ -42,6 +48,7 @@ export default class ShowSpaceController {
       pages: contentTree(tree, 'space', { spaceId: access.space.id }),
       canCreateChangeRequest: new ChangeRequestPolicy().create(user, access) === true,
       ...changeRequests,
+      websiteImport: await this.imports.websiteImport(user, access),
     })
   }
 }

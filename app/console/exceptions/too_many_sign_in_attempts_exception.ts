@@ -9,8 +9,11 @@ export class TooManySignInAttemptsException extends Exception {
   static status = 429
   static code = 'E_TOO_MANY_REQUESTS'
 
-  constructor(public retryAfterSeconds: number) {
-    super(`Too many failed sign-ins; try again in ${retryAfterSeconds} seconds`)
+  constructor(
+    public retryAfterSeconds: number,
+    message = `Too many failed sign-ins; try again in ${retryAfterSeconds} seconds`
+  ) {
+    super(message)
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import type { VineValidator } from '@vinejs/vine'
+import { SimpleMessagesProvider, type VineValidator } from '@vinejs/vine'
 import type { Infer, SchemaTypes } from '@vinejs/vine/types'
 
 type FormFields = Record<string, unknown>
@@ -7,14 +7,20 @@ type FormFields = Record<string, unknown>
 /**
  * A console form's `fields` (only those, so stray inputs never reach the validator), shaped by
  * `prepare` (empty strings dropped or cleared), through the API's validator of the same body.
+ * `labels` names fields in the messages as the form's labels do ("The sign-in URL field must
+ * be a valid URL" rather than the API's `ssoURL`).
  */
 export function formInput<Schema extends SchemaTypes>(
   { request }: HttpContext,
   validator: VineValidator<Schema, any>,
   fields: string[],
-  prepare: (body: FormFields) => FormFields = (body) => body
+  prepare: (body: FormFields) => FormFields = (body) => body,
+  labels?: Record<string, string>
 ): Promise<Infer<Schema>> {
-  return request.validateUsing(validator, { data: prepare(request.only(fields)) })
+  return request.validateUsing(validator, {
+    data: prepare(request.only(fields)),
+    ...(labels ? { messagesProvider: new SimpleMessagesProvider({}, labels) } : {}),
+  })
 }
 
 /**

@@ -14,7 +14,10 @@ const LABELS: Record<string, string> = {
   emailDomains: 'E-mail domains',
   url: 'Web address',
   sso: 'SSO',
+  ssoURL: 'Sign-in URL',
   ssoUrl: 'Sign-in URL',
+  entityID: 'Entity ID',
+  logo: 'Logo URL',
   idpEntityID: 'Identity provider entity ID',
   idpEntityId: 'Identity provider entity ID',
   idpCertificate: 'Certificate',
@@ -50,7 +53,14 @@ function characters(count: unknown) {
  * with "The x field" made the field's label.
  */
 export function humanProblem({ field, rule, message, meta = {} }: FieldProblem): string {
-  const label = fieldLabel(field)
+  // VineJS's own wording names the field ("The ssoURL field …", or a form's label for it: "The
+  // sign-in URL field …"); any other message was written for people already and is kept.
+  const named = /^The (?:selected )?(.+?) (?:field |parameter |is invalid)/.exec(message)
+  if (message && !named) return /[.!?]$/.test(message) ? message : `${message}.`
+  const label =
+    named && named[1] !== field && named[1] !== field.split('.').at(-1)
+      ? named[1].charAt(0).toUpperCase() + named[1].slice(1)
+      : fieldLabel(field)
   switch (rule) {
     case 'required':
     case 'requiredWhen':
@@ -108,7 +118,7 @@ export function humanProblem({ field, rule, message, meta = {} }: FieldProblem):
     case 'record':
       return `${label} was not filled in as expected.`
     default: {
-      const reworded = message.replace(/^The [\w.\[\]-]+ (field|parameter) /, `${label} `)
+      const reworded = message.replace(/^The (.+?) (?:field|parameter) /, `${label} `)
       return /[.!?]$/.test(reworded) ? reworded : `${reworded}.`
     }
   }

@@ -7,6 +7,12 @@ import type { OrganizationAccess } from '#organizations/organization_access'
 import type { MemberRecord } from '#organizations/services/member_service'
 import type { TeamRecord } from '#organizations/services/team_service'
 import type { TeamRole } from '#organizations/models/team_member'
+import type {
+  EmailInviteRecord,
+  InviteDescription,
+  InviteLinkRecord,
+} from '#organizations/services/invite_service'
+import { urls } from '#core/http/urls'
 
 const organizationPolicy = new OrganizationPolicy()
 const teamPolicy = new TeamPolicy()
@@ -68,5 +74,42 @@ export function teamMemberProps({ member, role }: { member: MemberRecord; role: 
     email: member.user.email,
     displayName: member.user.displayName,
     teamRole: role,
+  }
+}
+
+/**
+ * A pending e-mail invite with its accept link (the server sends no e-mail: admins pass it on).
+ */
+export function emailInviteProps(invite: EmailInviteRecord) {
+  return {
+    id: String(invite.id),
+    email: invite.email,
+    role: invite.role,
+    createdAt: invite.createdAt.toISO()!,
+    expiresAt: invite.expiresAt?.toISO() ?? null,
+    url: urls.app(`/invites/${invite.token}`),
+  }
+}
+
+export function inviteLinkProps(link: InviteLinkRecord) {
+  return {
+    id: link.id,
+    role: link.role,
+    createdAt: link.createdAt.toISO()!,
+    url: urls.app(`/invite-links/${link.organizationId}/${link.id}`),
+  }
+}
+
+/**
+ * An invite as its holder sees it on the invite's page.
+ */
+export function inviteProps(invite: InviteDescription) {
+  return {
+    kind: invite.kind,
+    organizationTitle: invite.organization.title,
+    role: invite.role,
+    email: invite.email,
+    expiresAt: invite.expiresAt?.toISO() ?? null,
+    ssoRequired: invite.ssoRequired,
   }
 }

@@ -1,4 +1,10 @@
+import type User from '#accounts/models/user'
 import type { OrganizationAccess } from '#organizations/organization_access'
+import OrganizationPolicy from '#organizations/policies/organization_policy'
+import TranslationSettingsPolicy from '#translations/policies/translation_settings_policy'
+
+const organizationPolicy = new OrganizationPolicy()
+const translationPolicy = new TranslationSettingsPolicy()
 
 /**
  * An organization as a row of the console's list.
@@ -27,8 +33,21 @@ export function organizationSettings({ organization, role }: OrganizationAccess)
     sso: organization.sso,
     ai: organization.ai,
     inviteLinks: organization.inviteLinks,
+    logoUrl: organization.logoUrl,
     plan: organization.plan,
     createdAt: organization.createdAt.toISO()!,
     role,
+  }
+}
+
+/**
+ * The sub-pages of an organization's settings the user may open (the API's policies): general
+ * settings for every member, single sign-on for admins, translations for members with a role.
+ */
+export function settingsNavigation(user: User, access: OrganizationAccess) {
+  return {
+    canEdit: organizationPolicy.admin(user, access),
+    sso: organizationPolicy.admin(user, access),
+    translations: translationPolicy.permissions(user, access).view,
   }
 }

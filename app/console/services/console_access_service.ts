@@ -45,12 +45,19 @@ export default class ConsoleAccessService {
   }
 
   /**
-   * The space of `:spaceId` its admins manage.
+   * The space of `:spaceId` as the signed-in user sees it (`deleted`: only a deleted one).
    */
-  async managedSpace({ auth, bouncer, params }: HttpContext) {
+  async space({ auth, params }: HttpContext, options: { deleted?: boolean } = {}) {
     const user = auth.use('web').getUserOrFail()
-    const access = await this.records.spaceFor(user.id, params.spaceId)
-    await bouncer.with(SpacePolicy).authorize('manage', access)
+    return { user, access: await this.records.spaceFor(user.id, params.spaceId, options) }
+  }
+
+  /**
+   * The space of `:spaceId` its admins manage (`deleted`: only a deleted one, to restore it).
+   */
+  async managedSpace(ctx: HttpContext, options: { deleted?: boolean } = {}) {
+    const { user, access } = await this.space(ctx, options)
+    await ctx.bouncer.with(SpacePolicy).authorize('manage', access)
     return { user, access }
   }
 

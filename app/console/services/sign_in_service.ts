@@ -1,4 +1,5 @@
 import limiter from '@adonisjs/limiter/services/main'
+import { errors as limiterErrors } from '@adonisjs/limiter'
 import User from '#accounts/models/user'
 import { TooManySignInAttemptsException } from '#console/exceptions/too_many_sign_in_attempts_exception'
 import { SsoRequiredException } from '#console/exceptions/sso_required_exception'
@@ -10,7 +11,33 @@ import SsoEnforcementService from '#sso/services/sso_enforcement_service'
  */
 const SIGN_IN_ATTEMPTS = { requests: 5, duration: '1 minute', blockDuration: '5 minutes' }
 
+/**
+ * Accounts the console's invite pages may create per address, before the address is blocked for a
+ * while (every attempt counts, refused or not).
+ */
+export const SIGN_UPS = { requests: 10, duration: '1 hour', blockDuration: '1 hour' } as const
+
+export function signUpKey(ip: string) {
+  return `console_sign_up_${ip}`
+}
+
 export default class SignInService {
+  /**
+   * Counts an account creation from `ip`; too many raise TooManySignInAttemptsException.
+   */
+  async throttleSignUp(ip: string): Promise<void> {
+    try {
+      await limiter.use(SIGN_UPS).consume(signUpKey(ip))
+    } catch (error) {
+      if (!(error instanceof limiterErrors.E_TOO_MANY_REQUESTS)) throw error
+      const seconds = error.response.availableIn
+      throw new TooManySignInAttemptsException(
+        seconds,
+        `Too many accounts created from your address; try again in ${seconds} seconds`
+      )
+    }
+  }
+
   /**
    * The user with these credentials. Wrong credentials raise E_INVALID_CREDENTIALS; too many of them
    * from one address for one e-mail raise TooManySignInAttemptsException, without checking the

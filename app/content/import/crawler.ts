@@ -35,9 +35,20 @@ export interface CrawlOptions {
   /** The SSRF guard; the import service passes one built from IMPORT_ALLOWED_HOSTS. */
   guard?: SsrfGuard
   userAgent?: string
+  /** Stops the crawl like the time budget does (an import run cancelled, its job timed out). */
+  signal?: AbortSignal
+  /** Called after each page or image attempted: what is known so far (background import runs). */
+  onProgress?: (progress: CrawlProgress) => void
 }
 
-type CrawlSettings = Required<Omit<CrawlOptions, 'guard' | 'userAgent'>>
+/** Resources attempted and known so far: `total` grows as pages link to more pages and images. */
+export interface CrawlProgress {
+  total: number
+  imported: number
+  failed: number
+}
+
+type CrawlSettings = Required<Omit<CrawlOptions, 'guard' | 'userAgent' | 'signal' | 'onProgress'>>
 
 export const CRAWL_DEFAULTS: Readonly<CrawlSettings> = {
   maxPages: 200,
@@ -85,7 +96,9 @@ interface QueuedPage {
 export async function crawl(startUrl: string, options: CrawlOptions = {}): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) }
   const guard = options.guard ?? new SsrfGuard()
-  const budget = AbortSignal.timeout(settings.timeBudgetMs)
+  const budget = options.signal
+    ? AbortSignal.any([AbortSignal.timeout(settings.timeBudgetMs), options.signal])
+    : AbortSignal.timeout(settings.timeBudgetMs)
   const fetchOptions = {
     guard,
     signal: budget,
@@ -140,6 +153,14 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
   seen.set(startKey, startKey)
   for (const from of start.redirectedFrom) seen.set(pageKey(from), startKey)
   accept(start, [])
+  let imagesDone = 0
+  const report = () =>
+    options.onProgress?.({
+      total: Math.min(attempts + queue.length, settings.maxPages) + imageUrls.length,
+      imported: pages.length + imagesDone,
+      failed: failures.length,
+    })
+  report()
 
   const aliasesPending: Array<[string, string]> = []
   const visit = async (item: QueuedPage) => {
@@ -178,12 +199,15 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
   await pool(settings.concurrency, () => {
     if (budget.aborted || attempts >= settings.maxPages || queue.length === 0) return undefined
     attempts++
-    return visit(queue.shift()!)
+    return visit(queue.shift()!).finally(report)
   })
   for (const [key, alias] of aliasesPending)
     pages.find((page) => page.url === key)?.aliases.push(alias)
 
-  const images = await downloadImages(imageUrls, settings, fetchOptions, failures, budget)
+  const images = await downloadImages(imageUrls, settings, fetchOptions, failures, budget, (ok) => {
+    if (ok) imagesDone++
+    report()
+  })
 
   pages.sort((a, b) => compareOrder(a.order, b.order))
   return {
@@ -201,7 +225,8 @@ async function downloadImages(
   settings: CrawlSettings,
   fetchOptions: Parameters<typeof guardedFetch>[1],
   failures: CrawlFailure[],
-  budget: AbortSignal
+  budget: AbortSignal,
+  onDone: (imported: boolean) => void = () => {}
 ): Promise<CrawledImage[]> {
   const downloaded: Array<CrawledImage & { index: number }> = []
   const names = new Set<string>()
@@ -215,6 +240,7 @@ async function downloadImages(
       failures.push({ url, kind: 'image', reason: 'the import ran out of time' })
       return Promise.resolve()
     }
+    let imported = false
     return (async () => {
       try {
         const fetched = await guardedFetch(url, {
@@ -232,6 +258,7 @@ async function downloadImages(
           return
         }
         total += fetched.body.length
+        imported = true
         downloaded.push({
           index,
           url,
@@ -242,7 +269,7 @@ async function downloadImages(
       } catch (error) {
         failures.push({ url, kind: 'image', reason: reasonOf(error) })
       }
-    })()
+    })().finally(() => onDone(imported))
   })
   return downloaded.sort((a, b) => a.index - b.index).map(({ index: _index, ...image }) => image)
 }

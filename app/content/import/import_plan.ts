@@ -92,6 +92,7 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
     changes,
     importedResources: result.pages.length + result.images.length,
     totalResources: Math.max(result.totalResources, result.pages.length + result.images.length),
+    failures: result.failures,
   }
 }
 

@@ -2,7 +2,7 @@ import env from '#start/env'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { crawl, definedOnly, StartPageError, type CrawlOptions } from '#content/import/crawler'
 import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_plan'
-import { parseAllowedHosts, SsrfGuard } from '#content/import/ssrf_guard'
+import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
 import type { ImportPlan } from '#content/import/types'
 
 export const IMPORT_SOURCES = ['website', 'file'] as const
@@ -30,27 +30,53 @@ export default class ImportService {
     url: string,
     options: CrawlOptions & ImportPlanOptions = {}
   ): Promise<ImportPlan> {
-    const guard = options.guard ?? configuredGuard()
     try {
-      const result = await crawl(url, {
-        maxPages: env.get('IMPORT_MAX_PAGES'),
-        timeBudgetMs:
-          env.get('IMPORT_TIME_BUDGET') === undefined
-            ? undefined
-            : env.get('IMPORT_TIME_BUDGET')! * 1000,
-        ...definedOnly(options),
-        guard,
-      })
-      return buildImportPlan(result, options)
+      return await this.plan(url, options)
     } catch (error) {
-      if (error instanceof StartPageError) {
-        throw BadRequestException.invalid({
-          field: 'url',
-          message: `The URL cannot be imported: ${error.message}`,
-          rule: `import.${error.reason}`,
-        })
-      }
+      if (error instanceof StartPageError) throw unusableUrl(error.message, error.reason)
       throw error
     }
   }
+
+  /**
+   * The crawl and its batch, as crawlAndPlan does it, the start page's failure left as the
+   * StartPageError it is (background import runs record its message as their reason).
+   */
+  async plan(url: string, options: CrawlOptions & ImportPlanOptions = {}): Promise<ImportPlan> {
+    const guard = options.guard ?? configuredGuard()
+    const result = await crawl(url, {
+      maxPages: env.get('IMPORT_MAX_PAGES'),
+      timeBudgetMs: importTimeBudgetMs(),
+      ...definedOnly(options),
+      guard,
+    })
+    return buildImportPlan(result, options)
+  }
+
+  /**
+   * Refuses up front (400 naming `url`) a start URL the SSRF guard refuses, before a background
+   * run is recorded for it. Reachability is the run's to find out.
+   */
+  async checkUrl(url: string, guard: SsrfGuard = configuredGuard()) {
+    try {
+      await guard.check(url)
+    } catch (error) {
+      if (error instanceof SsrfRefusedError) throw unusableUrl(error.message, 'refused')
+      throw error
+    }
+  }
+}
+
+/** IMPORT_TIME_BUDGET (seconds) in milliseconds, if set. */
+export function importTimeBudgetMs(): number | undefined {
+  const seconds = env.get('IMPORT_TIME_BUDGET')
+  return seconds === undefined ? undefined : seconds * 1000
+}
+
+function unusableUrl(message: string, reason: string) {
+  return BadRequestException.invalid({
+    field: 'url',
+    message: `The URL cannot be imported: ${message}`,
+    rule: `import.${reason}`,
+  })
 }

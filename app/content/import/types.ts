@@ -32,6 +32,8 @@ export interface ImportPlan {
   changes: ContentChange[]
   importedResources: number
   totalResources: number
+  /** What the crawl attempted but left out, and why. */
+  failures: CrawlFailure[]
 }
 
 /** One HTML page fetched by the crawler. */

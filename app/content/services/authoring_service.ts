@@ -18,9 +18,12 @@ import ContentEvents from '#content/services/content_events'
 /**
  * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
  * siblings gets a `-2` suffix instead of rejecting the batch (imports into non-empty spaces).
+ * `onApplied`: called inside the batch's transaction once the new revision is written (a background
+ * import run records its completion in the same commit; throwing rolls the batch back).
  */
 export interface BatchOptions {
   renameCollidingSlugs?: boolean
+  onApplied?: (trx: QueryClientContract, result: AuthoringResult) => Promise<void>
 }
 
 /** Who writes a batch onto a revision, and what the new revision is. */
@@ -100,6 +103,7 @@ export default class AuthoringService {
         changeRequestId: null,
       })
       await this.makeCurrent(trx, access, base, result.revision)
+      await options.onApplied?.(trx, result)
       return result
     })
   }

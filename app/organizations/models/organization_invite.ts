@@ -6,7 +6,8 @@ import type { RoleOrGuest } from '#core/roles'
 
 /**
  * A pending e-mail invite: the user with that address (now or once they have an account) joins the
- * organization with `role` by calling `POST /v1/orgs/{id}/join`; the invite is then used up.
+ * organization with `role` by calling `POST /v1/orgs/{id}/join` or through the invite's accept link
+ * in the console; the invite is then used up.
  */
 export default class OrganizationInvite extends BaseModel {
   @column({ isPrimary: true })
@@ -27,6 +28,11 @@ export default class OrganizationInvite extends BaseModel {
   @column()
   declare invitedBy: string | null
 
+  /** When the invite was made or last renewed; its accept link is signed over it. */
   @timestampColumn({ autoCreate: true })
   declare createdAt: DateTime
+
+  /** Past this, the invite admits no one (null: it never expires). */
+  @timestampColumn()
+  declare expiresAt: DateTime | null
 }

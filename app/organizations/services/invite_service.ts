@@ -1,6 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
-import type { DateTime } from 'luxon'
+import { DateTime } from 'luxon'
 import type User from '#accounts/models/user'
+import UserService from '#accounts/services/user_service'
+import { appKey } from '#config/app'
 import OrganizationInvite from '#organizations/models/organization_invite'
 import OrganizationInviteLink from '#organizations/models/organization_invite_link'
 import OrganizationMember from '#organizations/models/organization_member'
@@ -38,6 +41,45 @@ export type EmailInviteResult = {
   alreadyMembers: string[]
   failedSSOEmails: string[]
 }
+
+/**
+ * A pending e-mail invite, with the token of its accept link (for its admins to pass on: the
+ * server sends no e-mail).
+ */
+export type EmailInviteRecord = {
+  id: number
+  email: string
+  role: RoleOrGuest
+  sso: boolean
+  createdAt: DateTime
+  expiresAt: DateTime | null
+  token: string
+}
+
+/**
+ * An invite as the person who holds it sees it: which organization, which role, for which address
+ * (e-mail invites only), and whether the organization sends that role through single sign-on.
+ */
+export type InviteDescription = {
+  kind: 'link' | 'email'
+  organization: { id: string; title: string }
+  role: RoleOrGuest
+  email: string | null
+  expiresAt: DateTime | null
+  /** An SSO-enforced organization admits non-admins through its identity provider only. */
+  ssoRequired: boolean
+}
+
+export type NewAccountInput = { displayName: string; email?: string; password: string }
+
+/** How long an e-mail invite admits its address. */
+export const EMAIL_INVITE_DAYS = 14
+
+const SSO_REQUIRED = (title: string) =>
+  `The organization "${title}" requires single sign-on: sign in through its identity provider, then open this invite again`
+
+const INVITE_GONE =
+  'This invite is no longer valid: it was used, revoked, or replaced by a newer invite'
 
 const LINKS_DISABLED =
   "Invite links are disabled in this organization's settings (inviteLinks: false)"
@@ -94,12 +136,22 @@ export default class InviteService {
           .where('organization_id', organizationId)
           .where('email', email)
           .first()
+        // A renewed invite gets a new date, and so a new accept link (the old one stops working).
+        const now = DateTime.utc()
+        const dates = { createdAt: now, expiresAt: now.plus({ days: EMAIL_INVITE_DAYS }) }
         if (invite) {
-          invite.merge({ role, sso: input.sso ?? false, invitedBy: caller.id })
+          invite.merge({ role, sso: input.sso ?? false, invitedBy: caller.id, ...dates })
           await invite.save()
         } else {
           await OrganizationInvite.create(
-            { organizationId, email, role, sso: input.sso ?? false, invitedBy: caller.id },
+            {
+              organizationId,
+              email,
+              role,
+              sso: input.sso ?? false,
+              invitedBy: caller.id,
+              ...dates,
+            },
             { client: trx }
           )
         }
@@ -146,7 +198,7 @@ export default class InviteService {
       ])
       // MySQL's collation also equates addresses that differ in accents (émile@ and emile@): only
       // the very address invited, or the very domain listed, admits anyone.
-      const invite = invited?.email === email ? invited : null
+      const invite = invited?.email === email && !isExpired(invited.expiresAt) ? invited : null
       const inDomain = domainRow?.domain === domain
       if (membership && !membership.disabled) {
         if (invite) await invite.delete()
@@ -197,6 +249,152 @@ export default class InviteService {
       if (!membership)
         await members.addMember(trx, organizationId, caller.id, { role: row.role ?? null })
     })
+  }
+
+  /**
+   * The pending e-mail invites of the organization (for its admins), newest first, each with its
+   * accept link's token.
+   */
+  async listEmailInvites(access: OrganizationAccess): Promise<EmailInviteRecord[]> {
+    const invites = await OrganizationInvite.query()
+      .where('organization_id', access.organization.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1000)
+    return invites.map((invite) => ({
+      id: invite.id,
+      email: invite.email,
+      role: invite.role,
+      sso: invite.sso,
+      createdAt: invite.createdAt,
+      expiresAt: invite.expiresAt,
+      token: emailInviteToken(invite),
+    }))
+  }
+
+  /**
+   * Revokes a pending e-mail invite of the organization (its accept link stops working).
+   */
+  async revokeEmailInvite(access: OrganizationAccess, inviteId: string): Promise<string> {
+    const invite = /^\d{1,18}$/.test(inviteId)
+      ? await OrganizationInvite.query()
+          .where('organization_id', access.organization.id)
+          .where('id', inviteId)
+          .first()
+      : null
+    if (!invite) throw NotFoundException.resource('invite', inviteId)
+    await invite.delete()
+    return invite.email
+  }
+
+  /**
+   * What an invite link offers, for whoever holds it: a 404 for an unknown or deleted link, a 403
+   * while the organization has invite links off.
+   */
+  async describeLink(organizationId: string, inviteId: string): Promise<InviteDescription> {
+    const row =
+      isWellFormedId(organizationId) && isWellFormedId(inviteId)
+        ? await db
+            .from('organization_invite_links as l')
+            .join('organizations as o', 'o.id', 'l.organization_id')
+            .where('l.id', inviteId)
+            .where('l.organization_id', organizationId)
+            .select('l.role', 'o.id', 'o.title', 'o.invite_links', 'o.sso')
+            .first()
+        : null
+    if (!row) throw new NotFoundException(INVITE_GONE)
+    if (!toBoolean(row.invite_links)) throw new ForbiddenException(LINKS_DISABLED)
+    return describe('link', row, row.role ?? null, null, null)
+  }
+
+  /**
+   * What an e-mail invite's accept link offers: a 404 for a wrong, used, revoked or renewed link,
+   * a 403 once it has expired.
+   */
+  async describeEmailInvite(token: string): Promise<InviteDescription> {
+    const { invite, organization } = await this.emailInviteOf(token)
+    return describe('email', organization, invite.role, invite.email, invite.expiresAt)
+  }
+
+  /**
+   * The caller joins with an e-mail invite's accept link, which only the invited address may use;
+   * the invite is then used up. A member stays as they are.
+   */
+  async acceptEmailInvite(caller: User, token: string): Promise<{ organizationId: string }> {
+    const { invite } = await this.emailInviteOf(token)
+    if (invite.email !== caller.email.toLowerCase()) {
+      throw new ForbiddenException(
+        `This invite is for ${invite.email}: sign in with that address to accept it`
+      )
+    }
+    await db.transaction(async (trx) => {
+      await members.lockRoster(trx, invite.organizationId)
+      const membership = await OrganizationMember.query({ client: trx })
+        .where('organization_id', invite.organizationId)
+        .where('user_id', caller.id)
+        .first()
+      if (membership?.disabled)
+        throw new ForbiddenException('Your membership of this organization is disabled')
+      if (!membership) {
+        await members.addMember(trx, invite.organizationId, caller.id, {
+          role: invite.role,
+          sso: invite.sso,
+        })
+      }
+      await OrganizationInvite.query({ client: trx }).where('id', invite.id).delete()
+    })
+    return { organizationId: invite.organizationId }
+  }
+
+  /**
+   * A new account joins with an invite link: its e-mail is the one given. Refused before any
+   * account is made when the link is gone, invite links are off, or the organization sends this
+   * role through single sign-on.
+   */
+  async acceptLinkAsNewUser(organizationId: string, inviteId: string, input: NewAccountInput) {
+    const invite = await this.describeLink(organizationId, inviteId)
+    assertPasswordJoin(invite)
+    const user = await new UserService().register({ ...input, email: input.email ?? '' })
+    await this.acceptLink(user, organizationId, inviteId)
+    return { user, organizationId }
+  }
+
+  /**
+   * A new account joins with an e-mail invite: its e-mail is the invited address.
+   */
+  async acceptEmailInviteAsNewUser(token: string, input: NewAccountInput) {
+    const invite = await this.describeEmailInvite(token)
+    assertPasswordJoin(invite)
+    const user = await new UserService().register({ ...input, email: invite.email! })
+    await this.acceptEmailInvite(user, token)
+    return { user, organizationId: invite.organization.id }
+  }
+
+  /**
+   * Refuses a password account's joining (a new account, or a password sign-in on the invite's
+   * page) where the organization admits this role through single sign-on only.
+   */
+  assertPasswordJoin(invite: InviteDescription) {
+    assertPasswordJoin(invite)
+  }
+
+  private async emailInviteOf(token: string) {
+    const match = /^(\d{1,18})\.([A-Za-z0-9_-]{43})$/.exec(token)
+    const invite = match ? await OrganizationInvite.find(match[1]) : null
+    if (!invite || !safeEqual(emailInviteToken(invite), token)) {
+      throw new NotFoundException(INVITE_GONE)
+    }
+    const organization = await db
+      .from('organizations')
+      .where('id', invite.organizationId)
+      .select('id', 'title', 'sso')
+      .firstOrFail()
+    if (isExpired(invite.expiresAt)) {
+      throw new ForbiddenException(
+        'This invite has expired: ask an administrator of the organization for a new one'
+      )
+    }
+    return { invite, organization }
   }
 
   async listLinks(access: OrganizationAccess, query: ListQuery) {
@@ -255,6 +453,50 @@ export default class InviteService {
   async deleteLink(link: InviteLinkRecord): Promise<void> {
     await db.from('organization_invite_links').where('id', link.id).delete()
   }
+}
+
+/**
+ * An e-mail invite's accept token: its id and an HMAC (APP_KEY) over its id, organization, address
+ * and date. Nothing secret is stored; renewing or deleting the invite retires the token.
+ */
+function emailInviteToken(invite: OrganizationInvite): string {
+  const signature = createHmac('sha256', appKey.release())
+    .update(
+      `organization-invite:${invite.id}:${invite.organizationId}:${invite.email}:${invite.createdAt.toMillis()}`
+    )
+    .digest('base64url')
+  return `${invite.id}.${signature}`
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+function isExpired(expiresAt: DateTime | null): boolean {
+  return expiresAt !== null && expiresAt.toMillis() <= Date.now()
+}
+
+function describe(
+  kind: InviteDescription['kind'],
+  organization: { id: string; title: string; sso: unknown },
+  role: RoleOrGuest,
+  email: string | null,
+  expiresAt: DateTime | null
+): InviteDescription {
+  return {
+    kind,
+    organization: { id: organization.id, title: organization.title },
+    role,
+    email,
+    expiresAt,
+    ssoRequired: toBoolean(organization.sso) && role !== 'admin',
+  }
+}
+
+function assertPasswordJoin(invite: InviteDescription) {
+  if (invite.ssoRequired) throw new ForbiddenException(SSO_REQUIRED(invite.organization.title))
 }
 
 function toLinkRecord(row: Record<string, any>): InviteLinkRecord {

@@ -10,7 +10,7 @@ import {
   ForbiddenException,
   NotFoundException,
 } from '#core/exceptions/api_exceptions'
-import { paginate, type ListQuery } from '#core/http/pagination'
+import { MAX_PAGE_SIZE, paginate, type ListQuery } from '#core/http/pagination'
 import { newId, isWellFormedId } from '#core/ids'
 import { roleAtLeast, type Role, type RoleOrGuest } from '#core/roles'
 import { toSqlTimestamp } from '#core/database/timestamps'
@@ -222,6 +222,31 @@ export default class SpaceService {
         .whereNull('deleted_at')
         .update({ deleted_at: toSqlTimestamp(now()), updated_at: toSqlTimestamp(now()) })
       await this.dependents.spacesLeft(trx, [access.space.id])
+    })
+  }
+
+  /**
+   * Deleted spaces of the organization that can still be restored (deleted less than RETENTION_DAYS
+   * ago) and that the caller would see, each with the caller's role on it, most recently deleted
+   * first (at most MAX_PAGE_SIZE).
+   */
+  async listRestorable(user: User, organizationId: string): Promise<SpaceAccess[]> {
+    const membership = await this.access.membership(user.id, organizationId)
+    if (!membership) throw NotFoundException.resource('organization', organizationId)
+    const resolver = await this.access.resolverFor(user.id, organizationId, membership.role)
+    const rows = await db
+      .from('spaces as s')
+      .where('s.organization_id', organizationId)
+      .whereNotNull('s.deleted_at')
+      .where('s.deleted_at', '>', toSqlTimestamp(retentionCutoff()))
+      .select(SPACE_COLUMNS)
+      .orderBy('s.deleted_at', 'desc')
+      .orderBy('s.id', 'asc')
+      .limit(MAX_PAGE_SIZE)
+    return rows.flatMap((row) => {
+      const space = spaceFromRow(row)
+      const role = resolver.forSpace(space)
+      return role ? [{ space, role, organizationRole: resolver.organizationRole }] : []
     })
   }
 

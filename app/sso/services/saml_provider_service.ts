@@ -136,6 +136,45 @@ export default class SamlProviderService {
     return rows.filter(isActive).map((row) => ({ id: row.id, label: row.label }))
   }
 
+  /**
+   * The providers a signed-out person may sign in with, named by what they know: their e-mail
+   * address (its domain) or an e-mail domain, or their organization's hostname or id. Like
+   * `logins`, only configured providers, and only their label and organization's title; an
+   * identifier that names nothing gives an empty list.
+   */
+  async loginsFor(
+    identifier: string
+  ): Promise<Array<{ id: string; label: string; organizationTitle: string }>> {
+    const name = identifier.trim().toLowerCase()
+    const domain = name.includes('@') ? name.slice(name.lastIndexOf('@') + 1) : name
+    if (!name || !domain) return []
+    const byDomain = db
+      .from('organization_email_domains')
+      .where('domain', domain)
+      .select('organization_id')
+    const id = identifier.trim()
+    const rows = await db
+      .from('saml_providers as p')
+      .join('organizations as o', 'o.id', 'p.organization_id')
+      .where((query) =>
+        query
+          .whereIn('p.organization_id', byDomain)
+          .if(!name.includes('@'), (named) => named.orWhere('o.hostname', name))
+          .if(!name.includes('@') && isWellFormedId(id), (named) => named.orWhere('o.id', id))
+      )
+      .whereNotNull('p.entity_id')
+      .whereNotNull('p.certificate')
+      .whereNotNull('p.sso_url')
+      .select('p.id', 'p.label', 'p.entity_id', 'p.certificate', 'p.sso_url', 'o.title')
+      .orderBy('o.created_at', 'asc')
+      .orderBy('p.created_at', 'asc')
+      .orderBy('p.id', 'asc')
+      .limit(100)
+    return rows
+      .filter(isActive)
+      .map((row) => ({ id: row.id, label: row.label, organizationTitle: row.title }))
+  }
+
   async exists(id: string): Promise<boolean> {
     return (
       isWellFormedId(id) &&

@@ -1,7 +1,8 @@
 import { Head, useForm, usePage } from '@inertiajs/react'
 import { bind, FormCard, TextField } from '~/components/form_fields'
 import { route } from '~/route'
-import type { ConsoleSharedProps } from '~/types'
+import SsoSignIn from '~/components/sso_sign_in'
+import type { ConsoleSharedProps, LoginPageProps } from '~/types'
 
 /**
  * Errors that concern the whole form rather than one field, keyed by the server's error code.
@@ -20,9 +21,12 @@ const FORM_ERRORS: Record<string, string> = {
  */
 const SERVER_MESSAGES = new Set(['E_SSO_REQUIRED', 'E_SSO_FAILED'])
 
-export default function Login() {
+/**
+ * The sign-in form; `returnTo` is the console page asked for before, opened once signed in.
+ */
+export default function Login({ returnTo }: LoginPageProps) {
   const { errors = {} } = usePage<ConsoleSharedProps>().props
-  const form = useForm({ email: '', password: '' })
+  const form = useForm({ email: '', password: '', returnTo: returnTo ?? '' })
   const formError = Object.keys(FORM_ERRORS).find((code) => errors[code])
 
   return (
@@ -62,6 +66,7 @@ export default function Login() {
           {...bind(form, 'password')}
         />
       </FormCard>
+      <SsoSignIn />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import Setting from '~/components/setting'
 import SpaceTree from '~/components/space_tree'
 import CreateContentForms from '~/components/create_content_forms'
 import { roleValue } from '~/components/format'
+import { grantsManagement, RecordMoveSections } from '~/components/space_administration'
 import { route } from '~/route'
 import type { CollectionPageProps } from '~/types'
 
@@ -20,6 +21,7 @@ export default function Collection({
   children,
   canManage,
   canCreate,
+  administration,
 }: CollectionPageProps) {
   const form = useForm({
     title: collection.title,
@@ -48,6 +50,17 @@ export default function Collection({
               deleteUrl: route('console.collections.destroy', params),
               deleteExplanation:
                 'Only an empty collection can be deleted: move or delete what it holds first.',
+              ...(administration && {
+                grants: grantsManagement('collection', collection.id, administration),
+                sections: (
+                  <RecordMoveSections
+                    kind="collection"
+                    record={collection}
+                    parentId={parent?.id ?? null}
+                    administration={administration}
+                  />
+                ),
+              }),
               fields: (
                 <>
                   <TextField label="Description" maxLength={100} {...bind(form, 'description')} />

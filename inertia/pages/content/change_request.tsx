@@ -9,6 +9,7 @@ import Discussion from '~/components/discussion'
 import { bind, Field, FormCard, Select, sendingInPlace, TextField } from '~/components/form_fields'
 import { ChangeRequestStatusBadge } from '~/components/change_request_list'
 import { formatDate } from '~/components/format'
+import { PdfLink } from '~/components/space_administration'
 import { route } from '~/route'
 import type { ChangeRequestPageProps } from '~/types'
 
@@ -95,6 +96,13 @@ export default function ChangeRequest(props: Props) {
           <code>{changeRequest.id}</code>
         </Setting>
       </dl>
+
+      <PdfLink
+        href={route('console.change_requests.pdf', {
+          spaceId: space.id,
+          changeRequestId: changeRequest.id,
+        })}
+      />
     </SpaceContentLayout>
   )
 }

@@ -7,6 +7,7 @@ import { Select, SelectField, TextField } from '~/components/form_fields'
 import Table from '~/components/table'
 import NextPageLink from '~/components/next_page_link'
 import ConfirmButton from '~/components/confirm_button'
+import MemberInvites from '~/components/member_invites'
 import { formatDate, formatRole, MEMBER_ROLES, roleValue } from '~/components/format'
 import { route } from '~/route'
 import type { MemberProps, MembersPageProps } from '~/types'
@@ -15,7 +16,7 @@ const FILTERS = [...MEMBER_ROLES, 'guest'] as const
 
 /**
  * The roster: search and role filter (sent as the list's query), keyset pages; admins change roles
- * and remove members.
+ * and remove members, and invite people (e-mail invites and invite links).
  */
 export default function Members({
   organization,
@@ -24,6 +25,7 @@ export default function Members({
   nextPage,
   filters,
   canManage,
+  invites,
 }: MembersPageProps) {
   const base = route('console.members.index', { organizationId: organization.id })
   const query = {
@@ -63,6 +65,8 @@ export default function Members({
       )}
 
       <NextPageLink href={base} nextPage={nextPage} query={query} />
+
+      {invites ? <MemberInvites organizationId={organization.id} invites={invites} /> : null}
     </ConsoleLayout>
   )
 }

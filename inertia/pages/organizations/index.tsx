@@ -1,9 +1,10 @@
-import { Head, Link } from '@inertiajs/react'
+import { Head, Link, useForm } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import Flash from '~/components/flash'
 import Table from '~/components/table'
 import NextPageLink from '~/components/next_page_link'
 import { formatDate, formatRole } from '~/components/format'
+import { bind, CreateFormCard, sending, TextField } from '~/components/form_fields'
 import { route } from '~/route'
 import type { OrganizationListPageProps } from '~/types'
 
@@ -22,10 +23,7 @@ export default function OrganizationList({
       </p>
 
       {organizations.length === 0 ? (
-        <p className="card empty">
-          No organization yet. Create one with the API (<code>POST /v1/orgs</code>) or with{' '}
-          <code>node ace bindery:bootstrap</code>.
-        </p>
+        <p className="card empty">No organization yet: create your first one below.</p>
       ) : (
         <Table columns={['Title', 'Hostname', 'Your role', 'Created']} testId="organization-list">
           {organizations.map((organization) => (
@@ -46,6 +44,25 @@ export default function OrganizationList({
       )}
 
       <NextPageLink href={route('console.organizations.index')} nextPage={nextPage} />
+
+      <section className="section">
+        <CreateOrganizationForm />
+      </section>
     </ConsoleLayout>
+  )
+}
+
+/**
+ * A new organization, of which the signed-in user becomes the admin (and lands in it).
+ */
+function CreateOrganizationForm() {
+  const form = useForm({ title: '' })
+  return (
+    <CreateFormCard
+      what="organization"
+      {...sending(form, 'post', route('console.organizations.store'))}
+    >
+      <TextField label="Title" maxLength={255} required {...bind(form, 'title')} />
+    </CreateFormCard>
   )
 }

@@ -12,7 +12,8 @@ import {
   sendingInPlace,
   TextField,
 } from '~/components/form_fields'
-import { ActionButton, CopyUrl, PublishedState, TextAreaField } from '~/components/site_parts'
+import { ActionButton, PublishedState, TextAreaField } from '~/components/site_parts'
+import CopyUrl from '~/components/copy_url'
 import { SiteSpaceRows, SiteStructure } from '~/components/site_structure'
 import SiteShareLinks from '~/components/site_share_links'
 import { route } from '~/route'

@@ -1,4 +1,4 @@
-import { Head } from '@inertiajs/react'
+import { Head, Link } from '@inertiajs/react'
 import ConsoleLayout from '~/components/console_layout'
 import OrganizationHeader from '~/components/organization_header'
 import Flash from '~/components/flash'
@@ -38,6 +38,12 @@ export default function Spaces({ organization, tree, targets }: SpacesPageProps)
           parents={targets.collections}
         />
       ) : null}
+
+      <p className="trash-link">
+        <Link href={route('console.spaces.trash', { organizationId: organization.id })}>
+          Trash: deleted spaces to restore
+        </Link>
+      </p>
     </ConsoleLayout>
   )
 }

@@ -5,7 +5,9 @@ import Setting from '~/components/setting'
 import { PagesSection } from '~/components/space_content_layout'
 import ChangeRequestList, { ChangeRequestFilters } from '~/components/change_request_list'
 import NewChangeRequestForm from '~/components/new_change_request_form'
+import WebsiteImport from '~/components/website_import'
 import { roleValue } from '~/components/format'
+import { grantsManagement, PdfLink, RecordMoveSections } from '~/components/space_administration'
 import { route } from '~/route'
 import SearchBox from '~/components/search_box'
 import type { SpacePageProps } from '~/types'
@@ -20,6 +22,7 @@ export default function Space({
   parent,
   grants,
   canManage,
+  administration,
   visibilities,
   editModes,
   pages,
@@ -27,6 +30,7 @@ export default function Space({
   canCreateChangeRequest,
   changeRequestCounts,
   changeRequestStatus,
+  websiteImport,
 }: SpacePageProps) {
   const form = useForm({
     title: space.title,
@@ -59,7 +63,19 @@ export default function Space({
               form,
               updateUrl: route('console.spaces.update', params),
               deleteUrl: route('console.spaces.destroy', params),
-              deleteExplanation: 'A deleted space can be restored through the API for 7 days.',
+              deleteExplanation:
+                "A deleted space can be restored from the organization's trash for 7 days.",
+              ...(administration && {
+                grants: grantsManagement('space', space.id, administration),
+                sections: (
+                  <RecordMoveSections
+                    kind="space"
+                    record={space}
+                    parentId={parent?.id ?? null}
+                    administration={administration}
+                  />
+                ),
+              }),
               fields: (
                 <>
                   <TextField label="Emoji" maxLength={50} {...bind(form, 'emoji')} />
@@ -77,7 +93,10 @@ export default function Space({
     >
       <SearchBox action={route('console.spaces.search', params)} label="Search this space" />
 
+      <PdfLink href={route('console.spaces.pdf', params)} />
       <PagesSection pages={pages} />
+
+      <WebsiteImport spaceId={space.id} websiteImport={websiteImport} />
 
       <div className="section">
         <h2>Change requests</h2>

@@ -42,6 +42,20 @@ test.group('Console wording of refused fields', () => {
         'Sampling must be number.',
       ],
     ]
+    cases.push(
+      [
+        { field: 'ssoURL', rule: 'url', message: 'The sign-in URL field must be a valid URL' },
+        'Sign-in URL must be a web address starting with http:// or https://.',
+      ],
+      [
+        { field: 'editMode', rule: 'enum', message: 'The selected editMode is invalid' },
+        'Edit mode is not one of the choices.',
+      ],
+      [
+        { field: 'query', rule: 'maxLength', message: 'The search is too long: use at most 512.' },
+        'The search is too long: use at most 512.',
+      ]
+    )
     for (const [problem, sentence] of cases) assert.equal(humanProblem(problem), sentence)
     assert.notInclude(
       humanProblems([{ field: 'title', rule: 'minLength', message: 'x', meta: { min: 2 } }]),
