@@ -130,8 +130,16 @@ test.group('Console SAML providers', (group) => {
       [{ label: '' }, 'label', /^Name can't be empty\.$/],
       [{ label: 'x'.repeat(31) }, 'label', /^Name must be at most 30 characters long\.$/],
       [{ ...CONFIGURED, certificate: 'not a certificate' }, 'certificate', /X\.509 certificate/],
-      [{ ...CONFIGURED, ssoURL: 'idp.example.com/sso' }, 'ssoURL', /^Sign-in URL must be a web address/],
-      [{ ...CONFIGURED, entityID: 'e'.repeat(1025) }, 'entityID', /^Entity ID must be at most 1024 characters long\.$/],
+      [
+        { ...CONFIGURED, ssoURL: 'idp.example.com/sso' },
+        'ssoURL',
+        /^Sign-in URL must be a web address/,
+      ],
+      [
+        { ...CONFIGURED, entityID: 'e'.repeat(1025) },
+        'entityID',
+        /^Entity ID must be at most 1024 characters long\.$/,
+      ],
       [{ ...CONFIGURED, defaultRole: 'owner' }, 'defaultRole', /^Default role must be one of: /],
     ]
     for (const [body, field, message] of submissions) {
