@@ -55,7 +55,7 @@ function characters(count: unknown) {
 export function humanProblem({ field, rule, message, meta = {} }: FieldProblem): string {
   // VineJS's own wording names the field ("The ssoURL field …", or a form's label for it: "The
   // sign-in URL field …"); any other message was written for people already and is kept.
-  const named = /^The (?:selected )?(.+?) (?:field |parameter |is invalid)/.exec(message)
+  const named = /^The (?:selected )?(.+?) (?:field |parameter |is invalid|must )/.exec(message)
   if (message && !named) return /[.!?]$/.test(message) ? message : `${message}.`
   const label =
     named && named[1] !== field && named[1] !== field.split('.').at(-1)
