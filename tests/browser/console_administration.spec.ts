@@ -65,7 +65,7 @@ test.group('Console administration in a browser', (group) => {
     await page.getByRole('link', { name: 'Clear' }).click()
     await page.waitForURL(`${baseUrl}/console/orgs/${acme.organizationId}/members`)
     assert.equal(await page.getByLabel('Search').inputValue(), '')
-    await page.locator('select[name="role"]').selectOption('guest')
+    await page.getByRole('search').locator('select[name="role"]').selectOption('guest')
     await page.getByRole('button', { name: 'Filter' }).click()
     await page.waitForURL(/role=guest/)
     await page.getByText('1 member match').waitFor()
