@@ -163,7 +163,7 @@ test.group('Console content in a browser', (group) => {
 
     await row.getByRole('link', { name: 'Add a draft' }).click()
     await page.waitForURL(`${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestId}`)
-    assert.equal(await page.getByTestId('change-request-status').textContent(), 'draft')
+    assert.equal(await page.getByTestId('change-request-status').textContent(), 'Draft')
     await tree(page).getByRole('link', { name: 'Draft' }).click()
     await page.waitForURL(
       `${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${draftId}`
@@ -174,7 +174,7 @@ test.group('Console content in a browser', (group) => {
 
     // By number, directly.
     await page.goto(`${baseUrl}/console/spaces/${spaceId}/change-requests/${changeRequestNumber}`)
-    assert.equal(await page.getByTestId('change-request-status').textContent(), 'draft')
+    assert.equal(await page.getByTestId('change-request-status').textContent(), 'Draft')
   })
 
   test('a revision opens directly; unknown pages are the not-found page', async ({
