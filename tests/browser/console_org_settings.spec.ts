@@ -103,7 +103,7 @@ test.group('Console organization settings in a browser', (group) => {
     const form = page.getByTestId('organization-settings-form')
     await form.getByLabel('Title').fill('')
     await form.getByRole('button', { name: 'Save settings' }).click()
-    await fieldError(form, 'The title field must have at least 2 characters')
+    await fieldError(form, 'Title must be at least 2 characters long.')
     const renamed = `Orgadmin ${randomBytes(3).toString('hex')}`
     await form.getByLabel('Title').fill(renamed)
     await form.getByLabel('E-mail domains (one per line)').fill(`${domain}\nnot a domain`)
