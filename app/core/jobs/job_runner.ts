@@ -235,7 +235,9 @@ export class JobRunner {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline) {
       const claimed = await this.#claimDue(this.#concurrency)
-      if (claimed.length === 0) break
+      // Nothing claimed may only mean other runners won every candidate of this round: stop once
+      // nothing claimable is left, not at the first lost race.
+      if (claimed.length === 0 && !(await this.#anyClaimable())) break
       const outcomes = await Promise.all(claimed.map((job) => this.#run(job)))
       for (const outcome of outcomes) if (outcome !== 'lost') result[outcome]++
     }
@@ -346,6 +348,15 @@ export class JobRunner {
       if (job) claimed.push(job)
     }
     return claimed
+  }
+
+  async #anyClaimable(): Promise<boolean> {
+    const row = await this.db
+      .from(JOBS_TABLE)
+      .select('id')
+      .where(this.#claimable(toSqlTimestamp(new Date())))
+      .first()
+    return Boolean(row)
   }
 
   /** Rows whose lease expired after their last attempt: the process died on each; give up. */
