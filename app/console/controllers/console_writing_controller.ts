@@ -7,7 +7,7 @@ import ChangeRequestPolicy from '#change_requests/policies/change_request_policy
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ConsoleContentService from '#console/services/console_content_service'
 import ConsoleWritingService, { type UploadedFile } from '#console/services/console_writing_service'
-import { previewHtml } from '#console/services/console_preview'
+import ConsolePageHtmlService from '#console/services/console_page_html_service'
 import { formInput, noticeBack, noticeTo } from '#console/http/console_form'
 import { withoutEmpty } from '#console/validators/form_input'
 import {
@@ -32,7 +32,8 @@ export default class ConsoleWritingController {
     private spaces: SpaceAccessService,
     private changeRequests: ChangeRequestService,
     private content: ConsoleContentService,
-    private writing: ConsoleWritingService
+    private writing: ConsoleWritingService,
+    private pageHtml: ConsolePageHtmlService
   ) {}
 
   /** POST /console/spaces/:spaceId/change-requests: a draft on the space's current content. */
@@ -89,9 +90,19 @@ export default class ConsoleWritingController {
     const opened = await this.writing.authorable(ctx)
     const page = this.writing.page(opened, ctx.params.pageId)
     const { markdown } = await formInput(ctx, consolePreviewValidator, ['markdown'])
-    return ctx.response.json({
-      html: previewHtml(opened.tree, page, opened.changeRequest.id, markdown ?? ''),
-    })
+    const rendered = await this.pageHtml.render(
+      opened.access.space.organizationId,
+      markdown ?? '',
+      {
+        tree: opened.tree,
+        page,
+        view: {
+          kind: 'change-request',
+          routeParams: { spaceId: opened.tree.spaceId, changeRequestId: opened.changeRequest.id },
+        },
+      }
+    )
+    return ctx.response.json({ html: rendered.html })
   }
 
   /**

@@ -6,8 +6,9 @@ import {
   ApiException,
   BadRequestException,
   NotFoundException,
+  type InvalidField,
 } from '#core/exceptions/api_exceptions'
-import { humanProblem, humanProblems, type FieldProblem } from '#console/http/human_messages'
+import { humanProblem, humanProblems } from '#console/http/human_messages'
 import { ConsoleNotFoundException } from '#console/exceptions/console_not_found_exception'
 
 /**
@@ -81,7 +82,7 @@ export function consoleFailure(error: unknown, ctx: HttpContext): unknown {
   }
   if (error instanceof vineErrors.E_VALIDATION_ERROR) {
     // Flashed by field and summed up above the form, in the form's words (human_messages.ts).
-    const problems = error.messages as FieldProblem[]
+    const problems = error.messages as InvalidField[]
     const reworded = new vineErrors.E_VALIDATION_ERROR(
       problems.map((problem) => ({ ...problem, message: humanProblem(problem) })),
       { cause: error }

@@ -1,11 +1,10 @@
 import type { InvalidField } from '#core/exceptions/api_exceptions'
 
-/**
- * A refused form field as the console reports it: VineJS's or a service's problem (field path,
- * rule, options), told in the words of the form an administrator filled in, not the API's
+/*
+ * A refused form field (InvalidField: VineJS's or a service's problem, with the field path, rule
+ * and options) is told in the words of the form an administrator filled in, not the API's
  * ("title: The title field must have at least 1 characters (rule minLength)").
  */
-export type FieldProblem = InvalidField & { meta?: Record<string, unknown> }
 
 /** Labels of fields whose names do not read as words. */
 const LABELS: Record<string, string> = {
@@ -52,7 +51,7 @@ function characters(count: unknown) {
  * One problem in a sentence. Rules without a wording of their own keep the validator's message,
  * with "The x field" made the field's label.
  */
-export function humanProblem({ field, rule, message, meta = {} }: FieldProblem): string {
+export function humanProblem({ field, rule, message, meta = {} }: InvalidField): string {
   // VineJS's own wording names the field ("The ssoURL field …", or a form's label for it: "The
   // sign-in URL field …"); any other message was written for people already and is kept.
   const named = /^The (?:selected )?(.+?) (?:field |parameter |is invalid|must )/.exec(message)
@@ -125,7 +124,7 @@ export function humanProblem({ field, rule, message, meta = {} }: FieldProblem):
 }
 
 /** A form's refusal in one sentence or a few, for the message above the form. */
-export function humanProblems(problems: FieldProblem[]): string {
+export function humanProblems(problems: InvalidField[]): string {
   if (problems.length === 0) return 'Please check the form and try again.'
   return problems.map(humanProblem).join(' ')
 }
