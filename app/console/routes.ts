@@ -345,6 +345,7 @@ router
   .prefix('/console')
   .as('console')
   .use([
+    consoleMiddleware.consoleNoStore(),
     middleware.session(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),

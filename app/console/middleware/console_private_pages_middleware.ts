@@ -4,8 +4,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
 /**
  * Console pages carry an administrator's data, and after sign-out neither the browser's cache nor
  * its history may show them again (Back, a shared machine):
- * - every console answer (pages, Inertia visits, form redirects and error pages) is `no-store`,
- *   unless its handler says otherwise (a space's image, served privately);
+ * - every console answer is `no-store` (ConsoleNoStoreMiddleware, first of the console's);
  * - Inertia keeps each visited page's props in the history state: they are encrypted (Inertia's
  *   history encryption, with a key in the tab's session storage), and the first page after
  *   sign-out drops the key, so Back finds nothing to show and asks the server, which signs in.
@@ -14,8 +13,7 @@ import type { NextFn } from '@adonisjs/core/types/http'
  * Runs after the session and Inertia middleware.
  */
 export default class ConsolePrivatePagesMiddleware {
-  async handle({ response, inertia, session }: HttpContext, next: NextFn) {
-    response.header('Cache-Control', 'no-store')
+  async handle({ inertia, session }: HttpContext, next: NextFn) {
     inertia.encryptHistory()
     if (session.flashMessages.get('signedOut')) inertia.clearHistory()
     await next()

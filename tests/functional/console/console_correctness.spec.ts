@@ -94,5 +94,12 @@ test.group('Console correctness', (group) => {
     const missing = await as.outsider.page(`/console/orgs/${roster.organizationId}`)
     assert.equal(missing.status, 404)
     assert.equal(missing.response.header('cache-control'), 'no-store')
+    // Ended before the console's own middleware would run: a form without its CSRF token.
+    const forged = await client
+      .post(`/console/orgs/${roster.organizationId}/spaces`)
+      .form({ title: 'Forged' })
+      .redirects(0)
+    assert.notEqual(forged.status(), 200)
+    assert.equal(forged.header('cache-control'), 'no-store')
   })
 })
