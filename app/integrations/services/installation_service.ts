@@ -30,11 +30,7 @@ import {
 import { canReadInstallation } from '#integrations/policies/integration_policy'
 import { isAdminOf, isMemberOf, memberOrganizations, type Viewer } from '#integrations/viewer'
 import IntegrationService, { whereJsonArrayHas } from '#integrations/services/integration_service'
-import {
-  checkConfiguration,
-  effectiveConfiguration,
-  isComplete,
-} from '#integrations/services/configuration'
+import { checkConfiguration, isComplete } from '#integrations/services/configuration'
 import EventRecorder from '#integrations/services/event_recorder'
 
 export type InstallationChanges = {
@@ -42,21 +38,6 @@ export type InstallationChanges = {
   configuration?: Configuration
   space_selection?: Selection
   site_selection?: Selection
-}
-
-/**
- * What an event delivery needs about one installation concerned: the integration, its current
- * script and decrypted secrets, the organization's installation, the space's or site's when there
- * is one, and the configuration in effect (schema defaults, then the organization's, then the
- * space's or site's).
- */
-export type InstalledIntegration = {
-  integration: IntegrationRecord
-  installation: InstallationRecord
-  contentInstallation: ContentInstallationRecord | null
-  configuration: Configuration
-  script: string
-  secrets: Record<string, string>
 }
 
 /** A space's or site's installation joined as `c` to its organization's (`n`), under `c_` aliases. */
@@ -540,62 +521,6 @@ export default class InstallationService {
         integration: integrations.get(row.integration_id)!,
         content: joinedContent(kind, row),
       }))
-  }
-
-  /** For event delivery: every installation concerned with the space. */
-  async installationsForSpace(spaceId: string) {
-    const space = await db.from('spaces').where('id', spaceId).select('organization_id').first()
-    if (!space) return []
-    return this.delivered('space', spaceId, space.organization_id)
-  }
-
-  /** For event delivery: every installation concerned with the site. */
-  async installationsForSite(siteId: string) {
-    const site = await db.from('sites').where('id', siteId).select('organization_id').first()
-    if (!site) return []
-    return this.delivered('site', siteId, site.organization_id)
-  }
-
-  /** For event delivery: every installation in the organization (organization-level events). */
-  async installationsForOrganization(organizationId: string): Promise<InstalledIntegration[]> {
-    const rows = await this.query().where('n.organization_id', organizationId)
-    const integrations = await this.integrations.byIds(rows.map((row) => row.integration_id))
-    return Promise.all(
-      rows.map(async (row) => {
-        const integration = integrations.get(row.integration_id)!
-        const installation = installationFromRow(row)
-        return {
-          integration,
-          installation,
-          contentInstallation: null,
-          configuration: effectiveConfiguration(
-            integration.configurations.account,
-            installation.configuration
-          ),
-          ...(await this.integrations.runtimeOf(integration.id)),
-        }
-      })
-    )
-  }
-
-  private async delivered(
-    kind: ContentKind,
-    targetId: string,
-    organizationId: string
-  ): Promise<InstalledIntegration[]> {
-    const found = await this.concerning(kind, targetId, organizationId)
-    return Promise.all(
-      found.map(async ({ integration, installation, content }) => ({
-        integration,
-        installation,
-        contentInstallation: content,
-        configuration: {
-          ...effectiveConfiguration(integration.configurations.account, installation.configuration),
-          ...effectiveConfiguration(integration.configurations[kind], content?.configuration ?? {}),
-        },
-        ...(await this.integrations.runtimeOf(integration.id)),
-      }))
-    )
   }
 
   private query(client: QueryClientContract = db.connection()) {

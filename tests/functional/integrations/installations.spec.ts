@@ -130,13 +130,16 @@ test.group('Integrations: installations', (group) => {
     const onOther = await api.get(`/spaces/${otherSpaceId}/integrations`)
     assert.lengthOf(onOther.body().items, 0)
 
+    // Who events of a space go to (EventService): the installation, with its configuration.
     const installations = await app.container.make(InstallationService)
+    const concerned = (id: string) => installations.concerning('space', id, admin.organizationId)
     await api.patch(path, { configuration: { apiKey: 'k' } })
-    const [delivered] = await installations.installationsForSpace(spaceId)
-    assert.deepEqual(delivered.configuration, { apiKey: 'k', region: 'eu', tracked: false })
-    assert.lengthOf(await installations.installationsForSpace(otherSpaceId), 0)
+    const [found] = await concerned(spaceId)
+    assert.equal(found.installation.configuration.apiKey, 'k')
+    assert.deepEqual(found.content?.configuration, { tracked: false })
+    assert.lengthOf(await concerned(otherSpaceId), 0)
     await api.patch(path, { space_selection: 'all' })
-    assert.lengthOf(await installations.installationsForSpace(otherSpaceId), 1)
+    assert.lengthOf(await concerned(otherSpaceId), 1)
 
     const removed = await api.delete(`${path}/spaces/${spaceId}`)
     removed.assertStatus(204)
@@ -150,7 +153,7 @@ test.group('Integrations: installations', (group) => {
     const deleted = await api.delete(`/spaces/${spaceId}`)
     deleted.assertStatus(205)
     const installations = await app.container.make(InstallationService)
-    assert.lengthOf(await installations.installationsForSpace(spaceId), 0)
+    assert.lengthOf(await installations.concerning('space', spaceId, admin.organizationId), 0)
   })
 
   test('on sites: install, list, read, configure, uninstall', async ({ client, assert }) => {
@@ -171,8 +174,8 @@ test.group('Integrations: installations', (group) => {
       [name]
     )
     const installations = await app.container.make(InstallationService)
-    const [delivered] = await installations.installationsForSite(siteId)
-    assert.equal(delivered.configuration.siteKey, 'x')
+    const [found] = await installations.concerning('site', siteId, admin.organizationId)
+    assert.equal(found.content?.configuration.siteKey, 'x')
     const uninstalled = await api.delete(`${path}/sites/${siteId}`)
     uninstalled.assertStatus(204)
     const sites = await api.get(`${path}/sites`)

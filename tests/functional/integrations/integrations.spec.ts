@@ -4,7 +4,7 @@ import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { assertAnswer } from '#tests/helpers/guards'
 import { integrationName, integrationsOf, PNG, publishBody } from '#tests/helpers/integrations'
 import { createSpaces } from '#tests/helpers/sites'
-import InstallationService from '#integrations/services/installation_service'
+import IntegrationService from '#integrations/services/integration_service'
 import app from '@adonisjs/core/services/app'
 
 test.group('Integrations: publishing and reading', (group) => {
@@ -78,9 +78,8 @@ test.group('Integrations: publishing and reading', (group) => {
     const integration = await api.publish(name, { secrets: { TOKEN: 'plain-token' } })
     const row = await db.from('integrations').where('id', integration.id).first()
     assert.notInclude(row.secrets, 'plain-token')
-    const installations = await app.container.make(InstallationService)
-    await api.install(name)
-    const [delivered] = await installations.installationsForOrganization(admin.organizationId)
+    const runtime = await app.container.make(IntegrationService)
+    const delivered = await runtime.runtimeOf(integration.id)
     assert.deepEqual(delivered.secrets, { TOKEN: 'plain-token' })
     assert.equal(delivered.script, 'export default { events: {} }')
   })
