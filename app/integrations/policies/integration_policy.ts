@@ -10,25 +10,26 @@ import { isAdminOf, isMemberOf, mayBeInstalledBy, type Viewer } from '#integrati
  * role read them, and so do the admins of the integration's owner (the developer's view).
  * Visibility (who sees the integration at all) is the services' 404; this decides the 403s.
  */
+/** Allowed for admins of the organization; others are refused (403) with `message`. */
+function adminOf(viewer: Viewer, organizationId: string, message: string) {
+  return isAdminOf(viewer, organizationId) || AuthorizationResponse.deny(message, 403)
+}
+
 export default class IntegrationPolicy extends BasePolicy {
   admin(_user: User, viewer: Viewer, integration: IntegrationRecord) {
-    return (
-      isAdminOf(viewer, integration.organizationId) ||
-      AuthorizationResponse.deny(
-        'Only admins of the organization that owns this integration can publish or unpublish it',
-        403
-      )
+    return adminOf(
+      viewer,
+      integration.organizationId,
+      'Only admins of the organization that owns this integration can publish or unpublish it'
     )
   }
 
   /** Events of an integration are its developers': admins of the owning organization. */
   readEvents(_user: User, viewer: Viewer, integration: IntegrationRecord) {
-    return (
-      isAdminOf(viewer, integration.organizationId) ||
-      AuthorizationResponse.deny(
-        'Only admins of the organization that owns this integration can read its events',
-        403
-      )
+    return adminOf(
+      viewer,
+      integration.organizationId,
+      'Only admins of the organization that owns this integration can read its events'
     )
   }
 
@@ -39,22 +40,18 @@ export default class IntegrationPolicy extends BasePolicy {
         403
       )
     }
-    return (
-      isAdminOf(viewer, organizationId) ||
-      AuthorizationResponse.deny(
-        'Only admins of the organization can install integrations in it',
-        403
-      )
+    return adminOf(
+      viewer,
+      organizationId,
+      'Only admins of the organization can install integrations in it'
     )
   }
 
   manageInstallation(_user: User, viewer: Viewer, installation: InstallationRecord) {
-    return (
-      isAdminOf(viewer, installation.organizationId) ||
-      AuthorizationResponse.deny(
-        'Only admins of the organization can change or remove its installations',
-        403
-      )
+    return adminOf(
+      viewer,
+      installation.organizationId,
+      'Only admins of the organization can change or remove its installations'
     )
   }
 
