@@ -27,7 +27,7 @@ export default class EventsController extends IntegrationController {
   async index(ctx: HttpContext) {
     const integration = await this.authorized(ctx)
     const query = await ctx.request.validateQuery(listQueryValidator)
-    const page = await this.events.list({ integrationId: integration.id }, query, {
+    const page = await this.events.list(integration.id, query, {
       delivered: true,
     })
     return pageEnvelope(page.rows.map(serializeIntegrationEvent), page)

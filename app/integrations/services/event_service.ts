@@ -45,8 +45,6 @@ export type IntegrationEventRecord = {
 }
 
 /** Which events a list reads: an integration's (its developers) or an installation's. */
-export type EventScope = { integrationId: string } | { installationId: string }
-
 /** How deliveries run: sandbox limits and retry delays (tests make them small). */
 export type DeliverySettings = {
   limits: Partial<SandboxLimits>
@@ -178,16 +176,11 @@ export default class EventService implements RevisionListener {
   }
 
   /** Events newest first; the API lists delivered ones (GitBook's status is success or failed). */
-  async list(scope: EventScope, query: ListQuery, options: { delivered?: boolean } = {}) {
+  async list(integrationId: string, query: ListQuery, options: { delivered?: boolean } = {}) {
     const builder = db
       .from(EVENTS_TABLE)
       .select(LIST_COLUMNS)
-      .if('integrationId' in scope, (q) =>
-        q.where('integration_id', (scope as { integrationId: string }).integrationId)
-      )
-      .if('installationId' in scope, (q) =>
-        q.where('installation_id', (scope as { installationId: string }).installationId)
-      )
+      .where('integration_id', integrationId)
       .if(options.delivered, (q) => q.whereNot('status', 'pending'))
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
