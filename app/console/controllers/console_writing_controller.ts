@@ -90,7 +90,7 @@ export default class ConsoleWritingController {
     const page = this.writing.page(opened, ctx.params.pageId)
     const { markdown } = await formInput(ctx, consolePreviewValidator, ['markdown'])
     return ctx.response.json({
-      html: previewHtml(opened.tree, page, opened.changeRequest.id, markdown ?? ''),
+      html: previewHtml(opened.tree, page, opened.changeRequest.id, markdown ?? '', opened.user.id),
     })
   }
 

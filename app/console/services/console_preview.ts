@@ -12,7 +12,8 @@ export function previewHtml(
   tree: RevisionTree,
   page: TreePage,
   changeRequestId: string,
-  markdown: string
+  markdown: string,
+  viewerId: string
 ): string {
   const spaceId = tree.spaceId
   return renderMarkdownHtml(markdown, {
@@ -31,7 +32,7 @@ export function previewHtml(
     },
     fileUrl: (fileId) => {
       const file = tree.files.find((candidate) => candidate.id === fileId)
-      return file ? downloadUrl(spaceId, file) : undefined
+      return file ? downloadUrl(tree, file, viewerId) : undefined
     },
   }).html
 }

@@ -362,12 +362,18 @@ test.group('PDF export', (group) => {
   })
 
   test('generation waits for a reader that does not read', async ({ client, assert }) => {
-    const { space, changeRequest } = await authoredChangeRequest(client)
+    const { admin, space, changeRequest } = await authoredChangeRequest(client)
     const service = await app.container.make(PdfExportService)
     const limits = { ...PDF_LIMITS }
     PDF_LIMITS.bufferedBytes = 1
     try {
-      const stream = await service.open(space.id, changeRequest.revision, {}, 'Paused')
+      const stream = await service.open(
+        space.id,
+        changeRequest.revision,
+        {},
+        'Paused',
+        admin.user.id
+      )
       let ended = false
       stream.on('end', () => (ended = true))
       // Reading starts the generation; the reader then stops after the first chunk.
@@ -399,7 +405,13 @@ test.group('PDF export', (group) => {
       assert.include(pdf.text, 'Advanced body text')
 
       // A reader that goes away mid-way stops the generation; nothing breaks.
-      const abandoned = await service.open(space.id, changeRequest.revision, {}, 'Abandoned')
+      const abandoned = await service.open(
+        space.id,
+        changeRequest.revision,
+        {},
+        'Abandoned',
+        admin.user.id
+      )
       await new Promise<void>((resolve) => abandoned.once('data', () => resolve()))
       abandoned.destroy()
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -529,13 +541,13 @@ test.group('PDF export', (group) => {
       kind: 'change-request',
       changeRequest: changeRequest.id,
     })
-    const shortLived = pdf.urlFor(read, { page: pages.start }, { expiresIn: 1 })
+    const shortLived = pdf.urlFor(read, { page: pages.start }, admin.user.id, { expiresIn: 1 })
     await new Promise((resolve) => setTimeout(resolve, 20))
     const expired = await fetch(shortLived)
     assert.equal(expired.status, 403)
     assert.equal(((await expired.json()) as any).error.code, 403)
     // While a fresh one opens.
-    const allowed = await fetch(pdf.urlFor(read, { page: pages.start }))
+    const allowed = await fetch(pdf.urlFor(read, { page: pages.start }, admin.user.id))
     assert.equal(allowed.status, 200)
 
     // A deleted space's PDF is gone, even with a valid URL.
