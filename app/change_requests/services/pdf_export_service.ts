@@ -10,6 +10,7 @@ import { signedUrl } from '#core/http/signed_urls'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { parseMarkdown } from '#content/markdown/parse'
 import ContentStore from '#content/services/content_store'
+import SpaceAccessService from '#spaces/services/space_access_service'
 import type { ChangeRequestRead } from '#change_requests/services/change_request_read_service'
 import { blobKey } from '#content/services/authoring_service'
 import { downloadUrl } from '#content/serializers/file_serializer'
@@ -64,7 +65,10 @@ const DOCUMENT_BATCH = 50
  */
 @inject()
 export default class PdfExportService {
-  constructor(private store: ContentStore) {}
+  constructor(
+    private store: ContentStore,
+    private access: SpaceAccessService
+  ) {}
 
   /**
    * The absolute, signed URL of the PDF of a resolved read, after checking the selection against
@@ -92,8 +96,9 @@ export default class PdfExportService {
   }
 
   /**
-   * The PDF of a revision of a space that still exists, as a stream, its file links handed to
-   * `viewerId`. Pages are drawn once the stream is read, and only as fast as it is read.
+   * The PDF of a revision of a space that still exists and `viewerId` may still read, as a stream,
+   * its file links handed to them. Pages are drawn once the stream is read, and only as fast as it
+   * is read.
    */
   async open(
     spaceId: string,
@@ -103,13 +108,7 @@ export default class PdfExportService {
     viewerId: string
   ): Promise<Readable> {
     const client = db.connection()
-    const space = await client
-      .from('spaces')
-      .where('id', spaceId)
-      .whereNull('deleted_at')
-      .select('id')
-      .first()
-    if (!space) throw NotFoundException.resource('space', spaceId)
+    await this.access.spaceFor(viewerId, spaceId)
     const tree = await this.store.loadTree(client, spaceId, revisionId)
     const pages = this.select(tree, selection)
 

@@ -481,6 +481,16 @@ test.group('PDF export', (group) => {
       .get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`)
       .bearerToken(stranger.token)
     assertAnswer(crossed, 404)
+
+    // A URL names its reader: once they leave the organization it answers 404.
+    const issued = await pdfUrl(client, reader, paths[0])
+    assert.equal(new URL(issued).searchParams.get('viewer'), reader.user.id)
+    const removed = await client
+      .delete(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}`)
+      .bearerToken(admin.token)
+    removed.assertStatus(204)
+    const revoked = await fetch(issued)
+    assert.equal(revoked.status, 404)
   })
 
   test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({
