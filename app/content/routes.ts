@@ -21,5 +21,8 @@ apiRoutes([
   ['post', `${runs}/:importRunId/cancel`, [c.importRuns, 'cancel'], 'space:write'],
 ])
 
-// File bytes: a signed URL, no token (browsers and <img> tags fetch it).
-router.get('/content/files/:spaceId/:blob/:name', [c.downloadFile]).as('content.files.download')
+// File bytes: a signed, expiring URL per viewer, no token (browsers and <img> tags fetch it).
+// The name is file_serializer's FILE_ROUTE.
+router
+  .get('/content/files/:spaceId/:revisionId/:fileId/:name', [c.downloadFile])
+  .as('content.files.download')

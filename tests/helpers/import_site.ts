@@ -28,6 +28,41 @@ function page(title: string, body: string, head = '') {
 }
 
 /**
+ * Routes of a site whose pages all live at paths with a trailing slash (`/site/s0/`, `/site/s0/p1/`,
+ * ...) and link to each other relatively (`p1/`, `../p2/`, `sub/`): fetched without the slash they
+ * are 404s. `/site/s0/moved` redirects to `/site/s0/moved/`, linked both ways.
+ */
+export function trailingSlashRoutes(children = 30): Record<string, Handler> {
+  const html = (body: string) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(`<!doctype html><html><head><title>${body.match(/<h1>(.*?)</)?.[1]}</title></head>
+<body><main>${body}</main></body></html>`)
+  }
+  const names = Array.from({ length: children }, (_, n) => `p${n}`)
+  const routes: Record<string, Handler> = {
+    '/site/s0/': html(
+      `<h1>Start</h1><ul>${names.map((name) => `<li><a href="${name}/">${name}</a></li>`).join('')}
+<li><a href="moved">Moved</a></li><li><a href="moved/">Moved again</a></li></ul>`
+    ),
+    '/site/s0/moved': (_req, res) => {
+      res.writeHead(301, { location: '/site/s0/moved/' })
+      res.end()
+    },
+    '/site/s0/moved/': html('<h1>Moved</h1><p><a href="../">Start</a></p>'),
+  }
+  names.forEach((name, n) => {
+    const next = names[(n + 1) % names.length]
+    routes[`/site/s0/${name}/`] = html(
+      `<h1>Page ${name}</h1><p><a href="../">Start</a>, next <a href="../${next}/">${next}</a>` +
+        (n === 0 ? `, <a href="sub/">deeper</a>` : '') +
+        '</p>'
+    )
+  })
+  routes['/site/s0/p0/sub/'] = html('<h1>Deeper</h1><p><a href="../../p1/">p1</a></p>')
+  return routes
+}
+
+/**
  * A tiny documentation site on 127.0.0.1 (random port): nested pages, an image, links out of the
  * crawl's scope, a redirect, a 404, a page larger than the tests' limit, a page slower than their
  * timeout, and a page loop.

@@ -17,12 +17,12 @@ export default class DownloadPdfController {
   async handle(ctx: HttpContext) {
     const { params, request, response, logger } = ctx
     try {
-      if (!request.hasValidSignature(PDF_URL_PURPOSE)) {
+      const query = request.qs()
+      if (!request.hasValidSignature(PDF_URL_PURPOSE) || typeof query.viewer !== 'string') {
         throw new ForbiddenException(
           'This PDF link is invalid or has expired: ask the API for a new one'
         )
       }
-      const query = request.qs()
       const title =
         typeof query.title === 'string' && query.title.trim() !== '' ? query.title.trim() : 'Export'
       const stream = await this.pdf.open(
@@ -32,7 +32,8 @@ export default class DownloadPdfController {
           page: typeof query.page === 'string' ? query.page : undefined,
           only: query.only === 'true',
         },
-        title
+        title,
+        query.viewer
       )
       response.header('Content-Type', 'application/pdf')
       response.header('Content-Disposition', inlineDisposition(`${title}.pdf`))

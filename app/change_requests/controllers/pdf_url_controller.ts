@@ -25,6 +25,8 @@ export default class PdfUrlController {
     const query = await request.validateQuery(pdfQueryValidator)
     const read = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     await bouncer.with(SpacePolicy).authorize('view', read.access)
-    return { url: this.pdf.urlFor(read, { page: query.page, only: query.only === 'true' }) }
+    return {
+      url: this.pdf.urlFor(read, { page: query.page, only: query.only === 'true' }, user.id),
+    }
   }
 }

@@ -56,7 +56,9 @@ export default class UpdateChangeRequestContentController extends ChangeRequestC
               },
             }
       ),
-      insertedFiles: result.insertedFiles.map((file) => serializeFile(access.space.id, file)),
+      insertedFiles: result.insertedFiles.map((file) =>
+        serializeFile(result.revision, file, user.id)
+      ),
     }
   }
 }

@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import router from '@adonisjs/core/services/router'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import drive from '@adonisjs/drive/services/main'
@@ -7,10 +6,11 @@ import PDFDocument from 'pdfkit'
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 import type { Readable } from 'node:stream'
 import { appUrl } from '#config/app'
-import { urls } from '#core/http/urls'
+import { signedUrl } from '#core/http/signed_urls'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { parseMarkdown } from '#content/markdown/parse'
 import ContentStore from '#content/services/content_store'
+import SpaceAccessService from '#spaces/services/space_access_service'
 import type { ChangeRequestRead } from '#change_requests/services/change_request_read_service'
 import { blobKey } from '#content/services/authoring_service'
 import { downloadUrl } from '#content/serializers/file_serializer'
@@ -32,6 +32,11 @@ export interface PdfSelection {
 /** Name of the signed route that serves the PDF; the signature's purpose keeps it for PDFs only. */
 export const PDF_ROUTE = 'change_requests.pdf.download'
 export const PDF_URL_PURPOSE = 'pdf-export'
+/**
+ * How long the file links inside a PDF stay valid: a PDF is kept and read later, so longer than an
+ * API `downloadURL`; they still answer only while the reader may read the live space.
+ */
+export const PDF_FILE_LINK_LIFETIME = '7d'
 
 /**
  * Bounds of one export, so that a request cannot take the server down: content pages (beyond them
@@ -60,50 +65,50 @@ const DOCUMENT_BATCH = 50
  */
 @inject()
 export default class PdfExportService {
-  constructor(private store: ContentStore) {}
+  constructor(
+    private store: ContentStore,
+    private access: SpaceAccessService
+  ) {}
 
   /**
    * The absolute, signed URL of the PDF of a resolved read, after checking the selection against
-   * its revision (an unknown page is a 404).
+   * its revision (an unknown page is a 404). It names its reader (`viewerId`): the PDF's file links
+   * are handed to them.
    */
   urlFor(
     read: ChangeRequestRead,
     selection: PdfSelection,
+    viewerId: string,
     options: { expiresIn?: string | number } = {}
   ): string {
     this.select(read.tree, selection)
     const title = read.changeRequest
       ? read.changeRequest.subject || `Change request #${read.changeRequest.number}`
       : read.access.space.title
-    const qs: Record<string, string> = { title }
+    const qs: Record<string, string> = { title, viewer: viewerId }
     if (selection.page) qs.page = selection.page
     if (selection.only) qs.only = 'true'
-    const path = router.makeSignedUrl(
+    return signedUrl(
       PDF_ROUTE,
       { spaceId: read.tree.spaceId, revisionId: read.tree.id },
       { qs, expiresIn: options.expiresIn ?? '1h', purpose: PDF_URL_PURPOSE }
     )
-    return urls.site(path)
   }
 
   /**
-   * The PDF of a revision of a space that still exists, as a stream. Pages are drawn once the
-   * stream is read, and only as fast as it is read.
+   * The PDF of a revision of a space that still exists and `viewerId` may still read, as a stream,
+   * its file links handed to them. Pages are drawn once the stream is read, and only as fast as it
+   * is read.
    */
   async open(
     spaceId: string,
     revisionId: string,
     selection: PdfSelection,
-    title: string
+    title: string,
+    viewerId: string
   ): Promise<Readable> {
     const client = db.connection()
-    const space = await client
-      .from('spaces')
-      .where('id', spaceId)
-      .whereNull('deleted_at')
-      .select('id')
-      .first()
-    if (!space) throw NotFoundException.resource('space', spaceId)
+    await this.access.spaceFor(viewerId, spaceId)
     const tree = await this.store.loadTree(client, spaceId, revisionId)
     const pages = this.select(tree, selection)
 
@@ -116,7 +121,7 @@ export default class PdfExportService {
     // Failures are logged where they are raised; without a listener an error would crash the process.
     doc.on('error', () => {})
     doc.once('resume', () => {
-      this.render(doc, tree, pages).catch((error) => {
+      this.render(doc, tree, pages, viewerId).catch((error) => {
         logger.error({ err: error, spaceId, revisionId }, 'PDF export failed')
         doc.destroy(error)
       })
@@ -135,9 +140,14 @@ export default class PdfExportService {
     return selection.only ? [page] : [page, ...visible(page.children)]
   }
 
-  private async render(doc: PDFKit.PDFDocument, tree: RevisionTree, selected: TreePage[]) {
+  private async render(
+    doc: PDFKit.PDFDocument,
+    tree: RevisionTree,
+    selected: TreePage[],
+    viewerId: string
+  ) {
     const pages = selected.slice(0, PDF_LIMITS.contentPages)
-    const renderer = new PdfRenderer(doc, this.context(tree, pages), PDF_LIMITS.pdfPages)
+    const renderer = new PdfRenderer(doc, this.context(tree, pages, viewerId), PDF_LIMITS.pdfPages)
     const images = { bytes: 0 }
     let characters = 0
     try {
@@ -184,7 +194,7 @@ export default class PdfExportService {
     if (!doc.destroyed) doc.end()
   }
 
-  private context(tree: RevisionTree, pages: TreePage[]): RenderContext {
+  private context(tree: RevisionTree, pages: TreePage[], viewerId: string): RenderContext {
     let paths: Map<string, string> | undefined
     return {
       files: new Map(tree.files.map((file) => [file.id, file])),
@@ -199,7 +209,7 @@ export default class PdfExportService {
         }
         return paths.get(path)
       },
-      fileUrl: (file) => downloadUrl(tree.spaceId, file),
+      fileUrl: (file) => downloadUrl(tree, file, viewerId, PDF_FILE_LINK_LIFETIME),
       appUrl,
     }
   }

@@ -23,6 +23,6 @@ export default class ConsolePdfController {
     const user = auth.use('web').getUserOrFail()
     const read = await this.reads.resolve(user.id, params.spaceId, targetOf(params))
     await bouncer.with(SpacePolicy).authorize('view', read.access)
-    return response.redirect(this.pdf.urlFor(read, {}))
+    return response.redirect(this.pdf.urlFor(read, {}, user.id))
   }
 }

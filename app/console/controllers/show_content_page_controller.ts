@@ -23,7 +23,7 @@ export default class ShowContentPageController {
   async handle({ auth, inertia, params }: HttpContext) {
     const user = auth.use('web').getUserOrFail()
     const { read, view, ...shown } = await this.content.resolve(user, params)
-    const page = await this.content.page(read, view, params.pageId)
+    const page = await this.content.page(read, view, params.pageId, user.id)
     const operations = await this.specs.describeOperations(
       read.access.space.organizationId,
       embeddedRefsIn(page.markdown)

@@ -110,9 +110,10 @@ export default class ConsoleContentService {
   /**
    * One page of the resolved revision (404 when it has no such page): its markdown as stored, the
    * same rendered as sanitized HTML with its links and files pointing into the console's `view`
-   * (ConsolePageHtmlService), its headings, and the revision's files it refers to.
+   * (ConsolePageHtmlService), its headings, and the revision's files it refers to (their download
+   * URLs handed to `viewerId`).
    */
-  async page(read: ResolvedRead, view: ConsoleContentView, pageId: string) {
+  async page(read: ResolvedRead, view: ConsoleContentView, pageId: string, viewerId: string) {
     const page = this.reads.page(read.tree, pageId)
     const markdown = await this.reads.markdownOf(read.tree, page)
     const rendered = await this.html.render(read.access.space.organizationId, markdown, {
@@ -127,7 +128,7 @@ export default class ConsoleContentService {
       markdown,
       html: rendered.html,
       headings: rendered.headings,
-      files: await this.filesOf(read.tree, page),
+      files: await this.filesOf(read.tree, page, viewerId),
       // Sites publish the space's current revision only.
       publishedAt:
         !read.branch && read.tree.id === read.access.space.revisionId
@@ -149,7 +150,11 @@ export default class ConsoleContentService {
    * The revision's files the page links to or embeds, once each, in document order: from the
    * document's stored link facts, classified as link analysis does.
    */
-  private async filesOf(tree: RevisionTree, page: TreePage): Promise<ContentFileProps[]> {
+  private async filesOf(
+    tree: RevisionTree,
+    page: TreePage,
+    viewerId: string
+  ): Promise<ContentFileProps[]> {
     const documentHash = page.node.document
     if (!documentHash || tree.files.length === 0) return []
     const facts = await readFacts(this.store, db.connection(), tree.spaceId, [documentHash])
@@ -159,7 +164,7 @@ export default class ConsoleContentService {
       const target = classifyTarget(link.url)
       const file = target.type === 'file' ? byId.get(target.fileId) : undefined
       if (!file || files.has(file.id)) continue
-      const { id, name, contentType, size, downloadURL } = serializeFile(tree.spaceId, file)
+      const { id, name, contentType, size, downloadURL } = serializeFile(tree, file, viewerId)
       files.set(id, { id, name, contentType, size, downloadURL })
     }
     return [...files.values()]

@@ -1,23 +1,31 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { sendFileBytes } from '#content/services/file_bytes'
+import ContentReadService from '#content/services/content_read_service'
+import { FILE_URL_PURPOSE } from '#content/serializers/file_serializer'
 
 /**
- * GET /content/files/{spaceId}/{blob}/{name}?type=...&signature=... — the bytes behind a file's
- * `downloadURL`. The signature (APP_KEY) proves the URL was handed out by the API.
+ * GET /content/files/{spaceId}/{revisionId}/{fileId}/{name}?viewer=...&signature=... — the bytes
+ * behind a file's `downloadURL`. No token: the signature (APP_KEY, with an expiry) proves the URL
+ * was handed to `viewer`, and the file is served only while that viewer may still read the space
+ * (a deleted space, a revoked access: 404) and the revision holds the file.
  */
+@inject()
 export default class DownloadFileController {
+  constructor(private reads: ContentReadService) {}
+
   async handle({ params, request, response }: HttpContext) {
-    if (!request.hasValidSignature()) throw NotFoundException.resource('file', params.name ?? '')
-    await sendFileBytes(
-      response,
-      params.spaceId,
-      {
-        blob: params.blob,
-        name: params.name,
-        contentType: String(request.qs().type ?? 'application/octet-stream'),
-      },
-      'private, max-age=31536000, immutable'
-    )
+    const viewer = request.qs().viewer
+    if (!request.hasValidSignature(FILE_URL_PURPOSE) || typeof viewer !== 'string') {
+      throw NotFoundException.resource('file', params.name ?? '')
+    }
+    const { tree } = await this.reads.resolve(viewer, params.spaceId, {
+      kind: 'revision',
+      revision: params.revisionId,
+    })
+    const file = this.reads.file(tree, params.fileId)
+    // Short-lived and private: the URL expires and access may be revoked.
+    await sendFileBytes(response, tree.spaceId, file, 'private, max-age=300')
   }
 }

@@ -26,7 +26,7 @@ export default class ListFilesController {
     const next =
       start + limit < tree.files.length ? { page: encode(page[page.length - 1].id) } : undefined
     return listEnvelope(
-      page.map((file) => serializeFile(tree.spaceId, file)),
+      page.map((file) => serializeFile(tree, file, user.id)),
       tree.files.length,
       next
     )

@@ -15,6 +15,6 @@ export default class ShowFileController {
     const user = auth.getUserOrFail()
     await request.validateQuery(revisionQueryValidator)
     const { tree } = await this.reads.resolveRoute(user.id, params)
-    return serializeFile(tree.spaceId, this.reads.file(tree, params.fileId))
+    return serializeFile(tree, this.reads.file(tree, params.fileId), user.id)
   }
 }

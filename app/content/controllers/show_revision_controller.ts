@@ -26,6 +26,7 @@ export default class ShowRevisionController {
       metadata: flagValue(query.metadata, true),
       changeRequest: branch?.id,
       mergedFrom: await this.branches.mergedFrom(db.connection(), tree, access, user),
+      viewerId: user.id,
     })
   }
 }

@@ -1,6 +1,6 @@
 import { analyzePage } from '#content/import/html_to_markdown'
 import { FetchError, guardedFetch, type FetchedResource } from '#content/import/http_fetch'
-import { crawlScope, inScope, pageKey } from '#content/import/page_urls'
+import { crawlScope, fetchUrl, inScope, pageKey } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import type { CrawledImage, CrawledPage, CrawlFailure, CrawlResult } from '#content/import/types'
 
@@ -147,7 +147,8 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
       const linkKey = pageKey(link)
       if (seen.has(linkKey) || NOT_PAGES.test(new URL(linkKey).pathname)) return
       seen.set(linkKey, linkKey)
-      queue.push({ key: linkKey, url: linkKey, order: [...order, index] })
+      // Fetched as written: `/docs/a/` fetched as `/docs/a` would 404 or resolve its links elsewhere.
+      queue.push({ key: linkKey, url: fetchUrl(link), order: [...order, index] })
     })
   }
   seen.set(startKey, startKey)

@@ -105,8 +105,9 @@ function nearestAncestor(
   const segments = pathSegments(key)
   for (let length = segments.length - 1; length >= 0; length--) {
     const path = `/${segments.slice(0, length).join('/')}`
-    // `/a/b` sits under `/a`, and on sites that spell pages with extensions under `/a.html`.
-    for (const spelling of length === 0 ? [path] : [path, `${path}.html`, `${path}.htm`]) {
+    // `/a/b` sits under `/a/` or `/a`, and on sites that spell pages with extensions under `/a.html`.
+    const spellings = length === 0 ? [path] : [`${path}/`, path, `${path}.html`, `${path}.htm`]
+    for (const spelling of spellings) {
       url.pathname = spelling
       const candidate = pageKey(url)
       if (candidate !== startKey && pages.has(candidate)) return candidate

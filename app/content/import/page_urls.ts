@@ -1,15 +1,23 @@
 /**
  * How the crawler identifies pages: one key per page whatever the spelling of the link. The fragment
- * and the query string are dropped (`/a?x=1` and `/a#part` are `/a`), a trailing slash and a final
- * `index.html` / `index.htm` are dropped (`/docs/`, `/docs` and `/docs/index.html` are one page).
+ * and the query string are dropped (`/a?x=1` and `/a#part` are `/a`), and a final `index.html` /
+ * `index.htm` is dropped (`/docs/index.html` is `/docs/`: same directory, so relative links in
+ * either resolve alike). A trailing slash is kept: `/x/` and `/x` are different URLs to a server
+ * and resolve relative links differently, they are one page only when one redirects to the other
+ * (the crawler records the redirect as an alias).
  */
 export function pageKey(input: string | URL): string {
   const url = new URL(input)
   url.hash = ''
   url.search = ''
-  let path = url.pathname.replace(/\/index\.html?$/i, '/')
-  if (path.length > 1) path = path.replace(/\/+$/, '')
-  url.pathname = path
+  url.pathname = url.pathname.replace(/\/index\.html?$/i, '/')
+  return url.href
+}
+
+/** The URL to fetch for a link: as written, only the fragment (never sent to servers) dropped. */
+export function fetchUrl(input: string | URL): string {
+  const url = new URL(input)
+  url.hash = ''
   return url.href
 }
 

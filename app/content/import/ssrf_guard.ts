@@ -1,5 +1,6 @@
 import { promises as dns, type LookupAddress } from 'node:dns'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /**
  * Keeps imports from reaching the server's own network (SSRF). A URL passes when it is http(s) and
@@ -42,81 +43,55 @@ export interface CheckedTarget {
   allowListed: boolean
 }
 
-const FORBIDDEN = new BlockList()
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", 0.0.0.0 unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (cloud metadata at 169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, 'ipv4')
-}
-for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible (deprecated)
-  ['100::', 64], // discard
-  ['2001::', 23], // IETF protocol assignments (Teredo included)
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  FORBIDDEN.addSubnet(network, prefix, 'ipv6')
-}
-
 /**
- * Whether an IP address is one an import must not reach. IPv4-mapped (`::ffff:a.b.c.d`), NAT64
- * (`64:ff9b::/96`) and 6to4 (`2002::/16`) addresses are judged by the IPv4 address they embed.
+ * Whether an IP address is one an import must not reach: anything that is not public unicast in
+ * ipaddr.js's classification (loopback, private, link-local, CGNAT, reserved, documentation,
+ * multicast, unique-local, discard...). IPv6 forms that carry an IPv4 address are judged by that
+ * address: IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::/96`,
+ * 6to4 `2002::/16` and Teredo `2001::/32` (its server and its obfuscated client address). The
+ * local-use NAT64 prefix `64:ff9b:1::/48` and the deprecated IPv4-compatible `::/96` are refused
+ * outright: they translate into the operator's own network, whatever the IPv4 they spell.
  * Anything that is not an IP address is refused.
  */
 export function isForbiddenAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  // node's isIP is strict (no `0x7f.1` or `2130706433` shorthands); ipaddr.js then classifies.
   const version = isIP(ip)
-  if (version === 4) return FORBIDDEN.check(ip, 'ipv4')
+  if (version === 4) return !isPublicIPv4(ipaddr.IPv4.parse(ip))
   if (version !== 6) return true
-  const hextets = expandIPv6(ip)
-  const embedded =
-    hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff
-      ? ipv4From(hextets[6], hextets[7])
-      : hextets[0] === 0x64 && hextets[1] === 0xff9b && hextets.slice(2, 6).every((h) => h === 0)
-        ? ipv4From(hextets[6], hextets[7])
-        : hextets[0] === 0x2002
-          ? ipv4From(hextets[1], hextets[2])
-          : undefined
-  if (embedded) return FORBIDDEN.check(embedded, 'ipv4')
-  return FORBIDDEN.check(ip, 'ipv6')
-}
-
-function ipv4From(high: number, low: number): string {
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (dotted IPv4 tails included). */
-function expandIPv6(ip: string): number[] {
-  let text = ip.toLowerCase()
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/)
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number)
-    text =
-      text.slice(0, -dotted[1].length) +
-      `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  // The URL parser spells a dotted tail in hex first: ipaddr.js would read `::a.b.c.d` (IPv4-
+  // compatible) as if it were `::ffff:a.b.c.d` (IPv4-mapped).
+  const v6 = ipaddr.IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1))
+  const parts = v6.parts
+  switch (v6.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return !isPublicIPv4(ipv4From(parts[6], parts[7]))
+    case 'rfc6052':
+      // 64:ff9b::/96 (well-known NAT64) embeds the IPv4 in its last 32 bits; 64:ff9b:1::/48 is local-use.
+      if (parts[2] !== 0) return true
+      return !isPublicIPv4(ipv4From(parts[6], parts[7]))
+    case '6to4':
+      return !isPublicIPv4(ipv4From(parts[1], parts[2]))
+    case 'teredo':
+      return (
+        !isPublicIPv4(ipv4From(parts[2], parts[3])) ||
+        !isPublicIPv4(ipv4From(~parts[6] & 0xffff, ~parts[7] & 0xffff))
+      )
+    case 'unicast':
+      // IPv4-compatible addresses (::a.b.c.d, deprecated) classify as unicast in ipaddr.js.
+      return parts.slice(0, 6).every((part) => part === 0)
+    default:
+      return true
   }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined]
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const zeros = tail === undefined ? [] : new Array(8 - left.length - right.length).fill('0')
-  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16))
+}
+
+function isPublicIPv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast'
+}
+
+function ipv4From(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff])
 }
 
 /** `IMPORT_ALLOWED_HOSTS` as a list: comma-separated, trimmed, lower-cased, empty entries dropped. */

@@ -149,7 +149,7 @@ export function serializePages(
  */
 export function serializeRevision(
   tree: RevisionTree,
-  options: PageSerializeOptions & { mergedFrom?: Record<string, unknown> }
+  options: PageSerializeOptions & { mergedFrom?: Record<string, unknown>; viewerId: string }
 ) {
   return {
     object: 'revision' as const,
@@ -158,7 +158,7 @@ export function serializeRevision(
     ...(tree.type === 'merge' && options.mergedFrom ? { mergedFrom: options.mergedFrom } : {}),
     parents: tree.parents,
     pages: serializePages(tree, options),
-    files: tree.files.map((file) => serializeFile(tree.spaceId, file)),
+    files: tree.files.map((file) => serializeFile(tree, file, options.viewerId)),
     reusableContents: tree.reusableContents.map(serializeReusableContent),
     tags: [],
     variables: tree.variables,

@@ -362,12 +362,18 @@ test.group('PDF export', (group) => {
   })
 
   test('generation waits for a reader that does not read', async ({ client, assert }) => {
-    const { space, changeRequest } = await authoredChangeRequest(client)
+    const { admin, space, changeRequest } = await authoredChangeRequest(client)
     const service = await app.container.make(PdfExportService)
     const limits = { ...PDF_LIMITS }
     PDF_LIMITS.bufferedBytes = 1
     try {
-      const stream = await service.open(space.id, changeRequest.revision, {}, 'Paused')
+      const stream = await service.open(
+        space.id,
+        changeRequest.revision,
+        {},
+        'Paused',
+        admin.user.id
+      )
       let ended = false
       stream.on('end', () => (ended = true))
       // Reading starts the generation; the reader then stops after the first chunk.
@@ -399,7 +405,13 @@ test.group('PDF export', (group) => {
       assert.include(pdf.text, 'Advanced body text')
 
       // A reader that goes away mid-way stops the generation; nothing breaks.
-      const abandoned = await service.open(space.id, changeRequest.revision, {}, 'Abandoned')
+      const abandoned = await service.open(
+        space.id,
+        changeRequest.revision,
+        {},
+        'Abandoned',
+        admin.user.id
+      )
       await new Promise<void>((resolve) => abandoned.once('data', () => resolve()))
       abandoned.destroy()
       await new Promise((resolve) => setTimeout(resolve, 50))
@@ -469,6 +481,16 @@ test.group('PDF export', (group) => {
       .get(`/v1/spaces/${own.id}/change-requests/${changeRequest.id}/pdf`)
       .bearerToken(stranger.token)
     assertAnswer(crossed, 404)
+
+    // A URL names its reader: once they leave the organization it answers 404.
+    const issued = await pdfUrl(client, reader, paths[0])
+    assert.equal(new URL(issued).searchParams.get('viewer'), reader.user.id)
+    const removed = await client
+      .delete(`/v1/orgs/${admin.organizationId}/members/${reader.user.id}`)
+      .bearerToken(admin.token)
+    removed.assertStatus(204)
+    const revoked = await fetch(issued)
+    assert.equal(revoked.status, 404)
   })
 
   test('the PDF URL: a tampered, unsigned, foreign or expired signature is refused', async ({
@@ -529,13 +551,13 @@ test.group('PDF export', (group) => {
       kind: 'change-request',
       changeRequest: changeRequest.id,
     })
-    const shortLived = pdf.urlFor(read, { page: pages.start }, { expiresIn: 1 })
+    const shortLived = pdf.urlFor(read, { page: pages.start }, admin.user.id, { expiresIn: 1 })
     await new Promise((resolve) => setTimeout(resolve, 20))
     const expired = await fetch(shortLived)
     assert.equal(expired.status, 403)
     assert.equal(((await expired.json()) as any).error.code, 403)
     // While a fresh one opens.
-    const allowed = await fetch(pdf.urlFor(read, { page: pages.start }))
+    const allowed = await fetch(pdf.urlFor(read, { page: pages.start }, admin.user.id))
     assert.equal(allowed.status, 200)
 
     // A deleted space's PDF is gone, even with a valid URL.

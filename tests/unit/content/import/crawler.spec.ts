@@ -28,17 +28,17 @@ test.group('Import crawler and plan', (group) => {
     assert.isBelow(Date.now() - started, 3000, 'the slow page does not hold the crawl')
 
     const path = (url: string) => new URL(url).pathname
-    assert.equal(path(result.startUrl), '/docs')
+    assert.equal(path(result.startUrl), '/docs/')
     assert.deepEqual(result.scope, { origin: site.origin, pathPrefix: '/docs/' })
     assert.deepEqual(result.pages.map((page) => path(page.url)).sort(), [
-      '/docs',
+      '/docs/',
       '/docs/api',
       '/docs/guide',
       '/docs/guide/install',
       '/docs/loop-a',
       '/docs/loop-b',
     ])
-    assert.equal(path(result.pages[0].url), '/docs')
+    assert.equal(path(result.pages[0].url), '/docs/')
     // Out of scope and non-page links are not requested; the loop is fetched once each.
     assert.notInclude(site.requests, '/outside/page')
     assert.notInclude(site.requests, '/legal')
@@ -195,7 +195,7 @@ test.group('Import crawler and plan', (group) => {
   test('a start URL redirecting sets the scope from where it lands', async ({ assert }) => {
     const result = await crawl(`${site.origin}/go`, options(site))
     assert.deepEqual(result.scope, { origin: site.origin, pathPrefix: '/docs/' })
-    assert.equal(new URL(result.startUrl).pathname, '/docs')
+    assert.equal(new URL(result.startUrl).pathname, '/docs/')
     assert.deepEqual(
       result.pages[0].aliases.map((url) => new URL(url).pathname),
       ['/go']

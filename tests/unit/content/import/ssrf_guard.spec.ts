@@ -91,28 +91,73 @@ test.group('Import SSRF guard', () => {
     assert.match(unresolved.reason, /could not be resolved/)
   })
 
-  const publicAddresses = [
-    '8.8.8.8',
-    '1.1.1.1',
-    '2606:4700::1111',
-    '::ffff:8.8.8.8',
-    '64:ff9b::808:808',
-    '172.32.0.1',
-    '100.128.0.1',
-  ]
-  const forbiddenAddresses = [
-    '127.0.0.53',
-    '::1',
-    '::ffff:192.168.0.1',
-    '172.31.255.255',
-    'fc00::1',
-    'fe80::1%eth0',
-    'nonsense',
+  // Address → allowed (public unicast) or refused, every IPv6 spelling of an IPv4 included.
+  const addressTable: Array<[string, 'allowed' | 'refused']> = [
+    ['8.8.8.8', 'allowed'],
+    ['1.1.1.1', 'allowed'],
+    ['172.32.0.1', 'allowed'],
+    ['100.128.0.1', 'allowed'],
+    ['2606:4700::1111', 'allowed'],
+    ['2a00:1450:4001:80b::200e', 'allowed'],
+    ['::ffff:8.8.8.8', 'allowed'],
+    ['::ffff:0:808:808', 'allowed'],
+    ['64:ff9b::808:808', 'allowed'],
+    ['64:ff9b::8.8.8.8', 'allowed'],
+    ['2002:808:808::1', 'allowed'],
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'allowed'], // Teredo, client 8.8.8.8
+    ['127.0.0.53', 'refused'],
+    ['0.0.0.0', 'refused'],
+    ['10.1.2.3', 'refused'],
+    ['172.31.255.255', 'refused'],
+    ['192.168.0.1', 'refused'],
+    ['169.254.169.254', 'refused'],
+    ['100.64.0.1', 'refused'],
+    ['192.0.2.1', 'refused'],
+    ['198.18.0.1', 'refused'],
+    ['224.0.0.1', 'refused'],
+    ['255.255.255.255', 'refused'],
+    ['::', 'refused'],
+    ['::1', 'refused'],
+    ['::ffff:192.168.0.1', 'refused'],
+    ['::ffff:7f00:1', 'refused'],
+    ['::ffff:a9fe:a9fe', 'refused'],
+    ['::ffff:0:a9fe:a9fe', 'refused'], // IPv4-translated (deprecated) 169.254.169.254
+    ['::ffff:0:127.0.0.1', 'refused'],
+    ['::a9fe:a9fe', 'refused'], // IPv4-compatible (deprecated)
+    ['::8.8.8.8', 'refused'],
+    ['64:ff9b::a9fe:a9fe', 'refused'],
+    ['64:ff9b::10.0.0.1', 'refused'],
+    ['64:ff9b:1::a9fe:a9fe', 'refused'], // local-use NAT64
+    ['64:ff9b:1::808:808', 'refused'],
+    ['2002:7f00:1::', 'refused'],
+    ['2002:a9fe:a9fe::1', 'refused'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'refused'], // Teredo, client 192.0.2.45
+    ['2001:0:a00:1:8000:63bf:f7f7:f7f7', 'refused'], // Teredo, server 10.0.0.1
+    ['2001:db8::1', 'refused'],
+    ['100::1', 'refused'],
+    ['fc00::1', 'refused'],
+    ['fd12:3456::1', 'refused'],
+    ['fe80::1%eth0', 'refused'],
+    ['fec0::1', 'refused'],
+    ['ff02::1', 'refused'],
+    ['[::1]', 'refused'],
+    ['nonsense', 'refused'],
+    ['0x7f.1', 'refused'],
+    ['2130706433', 'refused'],
   ]
 
-  test('address classification', ({ assert }) => {
-    for (const address of publicAddresses) assert.isFalse(isForbiddenAddress(address), address)
-    for (const address of forbiddenAddresses) assert.isTrue(isForbiddenAddress(address), address)
+  test('address classification: {address} is {verdict}')
+    .with(addressTable.map(([address, verdict]) => ({ address, verdict })))
+    .run(({ assert }, { address, verdict }) => {
+      assert.equal(isForbiddenAddress(address) ? 'refused' : 'allowed', verdict, address)
+    })
+
+  test('IPv6 literals embedding private IPv4s are refused as URLs', async ({ assert }) => {
+    const guard = new SsrfGuard()
+    for (const host of ['::ffff:0:a9fe:a9fe', '64:ff9b:1::a9fe:a9fe', '2002:a9fe:a9fe::']) {
+      const error = await refusal(guard, `http://[${host}]/latest/meta-data/`)
+      assert.match(error.reason, /private or reserved address/, host)
+    }
   })
 
   test('allow-listed hosts pass, by host or by host:port', async ({ assert }) => {
