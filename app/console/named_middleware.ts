@@ -6,6 +6,7 @@ import router from '@adonisjs/core/services/router'
  * console's provider removes them. `session` is the kernel's one, shared with SSO.
  */
 export const consoleMiddleware = router.named({
+  boundedFlashInput: () => import('#console/middleware/bounded_flash_input_middleware'),
   consolePrivatePages: () => import('#console/middleware/console_private_pages_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   inertia: () => import('@adonisjs/inertia/inertia_middleware'),

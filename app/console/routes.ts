@@ -346,6 +346,7 @@ router
   .as('console')
   .use([
     middleware.session(),
+    consoleMiddleware.boundedFlashInput(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),
     consoleMiddleware.consolePrivatePages(),
