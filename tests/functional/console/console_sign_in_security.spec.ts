@@ -234,7 +234,7 @@ test.group('Console sessions: server-side, ended on sign-out and removal', (grou
     const owner = await createCaller()
     const member = await createCaller({
       organizationId: owner.organizationId,
-      role: 'write',
+      role: 'edit',
       password: PASSWORD,
     })
     const browser = new Browser()
