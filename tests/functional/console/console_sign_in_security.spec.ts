@@ -266,6 +266,47 @@ test.group('Console sessions: server-side, ended on sign-out and removal', (grou
   })
 })
 
+test.group('Console account: password change', (group) => {
+  eachTestInTransaction(group)
+  group.each.setup(resetBudgets)
+
+  test('a new password ends the other sessions, keeps this one, and needs the current one', async ({
+    assert,
+  }) => {
+    const caller = await createCaller({ password: PASSWORD })
+    const here = new Browser()
+    const elsewhere = new Browser()
+    await here.signIn(caller.email, PASSWORD)
+    await elsewhere.signIn(caller.email, PASSWORD)
+    assert.equal(await here.home(), 200)
+
+    const page = await here.request('GET', '/console/account')
+    assert.equal(page.status, 200)
+
+    const wrong = await here.request('POST', '/console/account/password', {
+      currentPassword: 'not the password',
+      newPassword: 'a brand new password',
+    })
+    assert.equal(wrong.status, 302)
+    const short = await here.request('POST', '/console/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'short',
+    })
+    assert.equal(short.status, 302)
+    assert.equal(await elsewhere.home(), 200)
+
+    const changed = await here.request('POST', '/console/account/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new password',
+    })
+    assert.equal(changed.status, 302)
+    assert.equal(await here.home(), 200)
+    assert.equal(await elsewhere.home(), 302)
+    const user = await User.verifyCredentials(caller.email, 'a brand new password')
+    assert.equal(user.id, caller.user.id)
+  })
+})
+
 /**
  * The session id a browser's session cookie carries (a signed cookie: `s:<base64url JSON>.<mac>`).
  */
