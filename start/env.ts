@@ -45,7 +45,14 @@ export default await Env.create(appRoot, {
 
   // Background jobs: BullMQ on this Redis when set (else the embedded database poller); the web
   // server runs jobs itself unless JOBS_EMBEDDED=false (then `node ace jobs:work` processes do).
-  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // (A redis:// URL: the env validator's `url` format accepts http, https and ftp only.)
+  REDIS_URL: (key: string, value?: string) => {
+    if (!value) return undefined
+    if (!/^rediss?:\/\/[^/]/.test(value)) {
+      throw new Error(`Value for environment variable "${key}" must be a redis:// or rediss:// URL`)
+    }
+    return value
+  },
   JOBS_EMBEDDED: Env.schema.boolean.optional(),
   JOBS_CONCURRENCY: Env.schema.number.optional(),
 })
