@@ -16,6 +16,8 @@ export const consoleRoutes = {
   'console.invites.sign_in': '/console/invites/:token/sign-in',
   'console.organizations.index': '/console',
   'console.organizations.store': '/console/orgs',
+  'console.account.show': '/console/account',
+  'console.account.password': '/console/account/password',
   'console.tokens.index': '/console/tokens',
   'console.tokens.store': '/console/tokens',
   'console.tokens.destroy': '/console/tokens/:tokenId',

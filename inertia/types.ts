@@ -31,6 +31,7 @@ import type SsoSignInController from '#console/controllers/sso_sign_in_controlle
 import type ConsoleTrashController from '#console/controllers/console_trash_controller'
 import type InviteAcceptanceController from '#console/controllers/invite_acceptance_controller'
 import type ConsoleTokensController from '#console/controllers/console_tokens_controller'
+import type ConsoleAccountController from '#console/controllers/console_account_controller'
 import type ShowLoginController from '#console/controllers/show_login_controller'
 
 export type OrganizationListPageProps = InferPageProps<ListOrganizationsController, 'handle'>
@@ -60,6 +61,7 @@ export type InvitePageProps = Extract<
   { invite: unknown }
 >
 export type TokensPageProps = InferPageProps<ConsoleTokensController, 'index'>
+export type AccountPageProps = InferPageProps<ConsoleAccountController, 'show'>
 export type LoginPageProps = InferPageProps<ShowLoginController, 'handle'>
 
 /**

@@ -24,7 +24,9 @@ export default await Env.create(appRoot, {
   DB_PASSWORD: Env.schema.string.optional(),
   DB_DATABASE: Env.schema.string.optional(),
 
-  SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
+  // Console sessions: database (default), redis (default when REDIS_URL is set) or memory (tests).
+  // `cookie` (older .env files) is read as the default: cookie-only sessions cannot be ended.
+  SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'memory', 'cookie'] as const),
   LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
 
   // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
@@ -37,9 +39,20 @@ export default await Env.create(appRoot, {
   IMPORT_MAX_PAGES: Env.schema.number.optional(),
   IMPORT_TIME_BUDGET: Env.schema.number.optional(),
 
+  // Addresses or CIDRs (comma-separated; also loopback, linklocal, uniquelocal) of the reverse
+  // proxies whose X-Forwarded-For is believed; unset, no peer is (request.ip() is the peer's).
+  TRUSTED_PROXIES: Env.schema.string.optional(),
+
   // Background jobs: BullMQ on this Redis when set (else the embedded database poller); the web
   // server runs jobs itself unless JOBS_EMBEDDED=false (then `node ace jobs:work` processes do).
-  REDIS_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // (A redis:// URL: the env validator's `url` format accepts http, https and ftp only.)
+  REDIS_URL: (key: string, value?: string) => {
+    if (!value) return undefined
+    if (!/^rediss?:\/\/[^/]/.test(value)) {
+      throw new Error(`Value for environment variable "${key}" must be a redis:// or rediss:// URL`)
+    }
+    return value
+  },
   JOBS_EMBEDDED: Env.schema.boolean.optional(),
   JOBS_CONCURRENCY: Env.schema.number.optional(),
 })

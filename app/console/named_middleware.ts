@@ -7,6 +7,7 @@ import router from '@adonisjs/core/services/router'
  */
 export const consoleMiddleware = router.named({
   consoleNoStore: () => import('#console/middleware/console_no_store_middleware'),
+  boundedFlashInput: () => import('#console/middleware/bounded_flash_input_middleware'),
   consolePrivatePages: () => import('#console/middleware/console_private_pages_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   inertia: () => import('@adonisjs/inertia/inertia_middleware'),

@@ -59,6 +59,7 @@ const pages = {
   invites: () => import('#console/controllers/console_invites_controller'),
   createOrganization: () => import('#console/controllers/create_organization_controller'),
   tokens: () => import('#console/controllers/console_tokens_controller'),
+  account: () => import('#console/controllers/console_account_controller'),
   imports: () => import('#console/controllers/console_imports_controller'),
 }
 
@@ -102,6 +103,9 @@ router
       .group(() => {
         router.get('/', [ListOrganizationsController]).as('organizations.index')
         router.post('/orgs', [pages.createOrganization]).as('organizations.store')
+        // The signed-in user's account: password change (ends their other sessions).
+        router.get('/account', [pages.account, 'show']).as('account.show')
+        router.post('/account/password', [pages.account, 'updatePassword']).as('account.password')
         // The signed-in user's API tokens.
         router.get('/tokens', [pages.tokens, 'index']).as('tokens.index')
         router.post('/tokens', [pages.tokens, 'store']).as('tokens.store')
@@ -347,6 +351,7 @@ router
   .use([
     consoleMiddleware.consoleNoStore(),
     middleware.session(),
+    consoleMiddleware.boundedFlashInput(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),
     consoleMiddleware.consolePrivatePages(),

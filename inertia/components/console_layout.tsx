@@ -21,6 +21,9 @@ export default function ConsoleLayout({ children }: { children: ReactNode }) {
             <Link href={route('console.tokens.index')} className="button button-quiet">
               API tokens
             </Link>
+            <Link href={route('console.account.show')} className="button button-quiet">
+              Account
+            </Link>
             <span data-testid="signed-in-as" title={user.email}>
               {user.displayName}
             </span>

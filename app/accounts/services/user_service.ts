@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import hash from '@adonisjs/core/services/hash'
 import User from '#accounts/models/user'
 import { isWellFormedId } from '#core/ids'
-import { ConflictException, NotFoundException } from '#core/exceptions/api_exceptions'
+import {
+  BadRequestException,
+  ConflictException,
+  NotFoundException,
+} from '#core/exceptions/api_exceptions'
 import { userFromRow, type UserRecord, type UserRow } from '#accounts/serializers/user_serializer'
 import app from '@adonisjs/core/services/app'
 import { SharedMembership } from '#accounts/contracts/shared_membership'
@@ -25,6 +30,18 @@ export default class UserService {
       if (row) return userFromRow(row as UserRow)
     }
     throw NotFoundException.resource('user', userId)
+  }
+
+  /**
+   * Replaces `user`'s password, once their current one is confirmed (a 400 otherwise: someone at
+   * an unattended session cannot lock its owner out). Ending their other sessions is the caller's.
+   */
+  async changePassword(user: User, current: string, next: string): Promise<void> {
+    if (!user.password || !(await hash.use('scrypt').verify(user.password, current))) {
+      throw new BadRequestException('The current password is wrong')
+    }
+    user.password = next
+    await user.save()
   }
 
   /**

@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type User from '#accounts/models/user'
 import InviteService from '#organizations/services/invite_service'
 import SignInService from '#console/services/sign_in_service'
+import UserSessionsService from '#accounts/services/user_sessions_service'
 import { ForbiddenException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { inviteProps } from '#console/serializers/administration_props'
 import { noticeTo } from '#console/http/console_form'
@@ -25,7 +26,8 @@ import {
 export default class InviteAcceptanceController {
   constructor(
     private invites: InviteService,
-    private signIn: SignInService
+    private signIn: SignInService,
+    private sessions: UserSessionsService
   ) {}
 
   /** GET: the organization and role offered, or why the invite cannot be used. */
@@ -73,7 +75,7 @@ export default class InviteAcceptanceController {
       await this.signIn.throttleSignUp(request.ip())
       joined = await this.invites.acceptLinkAsNewUser(params.organizationId, params.inviteId, input)
     }
-    await ctx.auth.use('web').login(joined.user)
+    await this.sessions.signIn(ctx, joined.user)
     return this.landIn(ctx, joined.organizationId)
   }
 
@@ -84,7 +86,7 @@ export default class InviteAcceptanceController {
     const user = await this.signIn.verify(email, password, ctx.request.ip())
     this.invites.assertPasswordJoin(invite)
     const response = await this.join(ctx, user)
-    await ctx.auth.use('web').login(user)
+    await this.sessions.signIn(ctx, user)
     return response
   }
 

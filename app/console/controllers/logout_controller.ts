@@ -1,13 +1,19 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import UserSessionsService from '#accounts/services/user_sessions_service'
 
 /**
- * POST /console/logout (a POST, so a cross-site link cannot sign anyone out).
+ * POST /console/logout (a POST, so a cross-site link cannot sign anyone out). The session ends
+ * server-side: a copy of the old cookie opens nothing.
  */
+@inject()
 export default class LogoutController {
-  async handle({ auth, response, session }: HttpContext) {
-    await auth.use('web').logout()
+  constructor(private sessions: UserSessionsService) {}
+
+  async handle(ctx: HttpContext) {
+    await this.sessions.signOut(ctx)
     // The sign-in page then clears Inertia's encrypted history (ConsolePrivatePagesMiddleware).
-    session.flash('signedOut', true)
-    return response.redirect().toRoute('console.login')
+    ctx.session.flash('signedOut', true)
+    return ctx.response.redirect().toRoute('console.login')
   }
 }

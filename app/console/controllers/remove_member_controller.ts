@@ -4,8 +4,8 @@ import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { noticeBack, noticeTo } from '#console/http/console_form'
 
 /**
- * DELETE /console/orgs/:organizationId/members/:userId: admins remove members, anyone may leave;
- * the last admin stays (the service's 409, shown on the page).
+ * DELETE /console/orgs/:organizationId/members/:userId: admins remove members (whose console
+ * sessions end), anyone may leave; the last admin stays (the service's 409, shown on the page).
  */
 export default class RemoveMemberController extends ConsoleMemberController {
   async handle(ctx: HttpContext) {
@@ -13,7 +13,7 @@ export default class RemoveMemberController extends ConsoleMemberController {
     const { userId } = ctx.params
     await ctx.bouncer.with(OrganizationPolicy).authorize('removeMember', access, userId)
     const member = await this.members.find(access.organization.id, userId)
-    await this.members.remove(access, userId)
+    await this.members.remove(access, userId, user.id)
     if (userId === user.id) {
       return noticeTo(ctx, `You left ${access.organization.title}.`, 'console.organizations.index')
     }

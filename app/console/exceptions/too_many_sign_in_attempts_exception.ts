@@ -1,9 +1,11 @@
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
+import { safeReturnTo } from '#console/http/return_to'
 
 /**
- * Too many failed sign-ins: back to the form with the reason (a redirect, as Inertia forms expect),
- * and `Retry-After` for whoever reads headers.
+ * Too many sign-in (or sign-up) attempts: a 429 with `Retry-After`, as an Inertia page so the
+ * console's forms show it — the sign-in form itself with the reason, or the error page for an
+ * invite's forms (the reason also flashed, for the form's next view).
  */
 export class TooManySignInAttemptsException extends Exception {
   static status = 429
@@ -22,9 +24,21 @@ export class TooManySignInAttemptsException extends Exception {
   report() {}
 
   async handle(error: this, ctx: HttpContext) {
+    const errors = { [TooManySignInAttemptsException.code]: error.message }
     ctx.response.header('Retry-After', String(error.retryAfterSeconds))
+    ctx.response.status(TooManySignInAttemptsException.status)
+    if (ctx.route?.name === 'console.login.store') {
+      const returnTo = safeReturnTo(ctx.request.input('returnTo'))
+      return ctx.response.send(await ctx.inertia.render('auth/login', { returnTo, errors }))
+    }
     ctx.session.flashExcept(['_csrf', 'password'])
-    ctx.session.flashErrors({ [TooManySignInAttemptsException.code]: error.message })
-    ctx.response.redirect('back', true)
+    ctx.session.flashErrors(errors)
+    return ctx.response.send(
+      await ctx.inertia.render('errors/error', {
+        status: TooManySignInAttemptsException.status,
+        message: error.message,
+        requestId: ctx.request.id() ?? null,
+      })
+    )
   }
 }

@@ -1,5 +1,6 @@
 import type { Queue, Worker } from 'bullmq'
 import type { JobQueue } from '#core/jobs/queue'
+import { redisOptionsFromUrl } from '#core/redis_url'
 
 /**
  * BullMQ on Redis as the JobRunner's delivery: a pushed id becomes a BullMQ job (delayed when the
@@ -70,17 +71,10 @@ export class BullMqQueue implements JobQueue {
   }
 }
 
-/** `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS) as ioredis options. */
+/** REDIS_URL as ioredis options for BullMQ. */
 export function connectionFromUrl(redisUrl: string): Record<string, unknown> {
-  const url = new URL(redisUrl)
-  const db = Number(url.pathname.slice(1) || 0)
   return {
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: Number(url.port || 6379),
-    ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
-    ...(url.password ? { password: decodeURIComponent(url.password) } : {}),
-    ...(Number.isInteger(db) && db > 0 ? { db } : {}),
-    ...(url.protocol === 'rediss:' ? { tls: {} } : {}),
+    ...redisOptionsFromUrl(redisUrl),
     // BullMQ's workers block on Redis: ioredis must not give up on their commands.
     maxRetriesPerRequest: null,
   }

@@ -5,14 +5,20 @@ import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 
 /**
- * DELETE /v1/orgs/{organizationId}/members/{userId} — admins remove members; anyone may leave.
+ * DELETE /v1/orgs/{organizationId}/members/{userId} — admins remove members (their console
+ * sessions end); anyone may leave.
  */
 export default class RemoveMemberController extends OrganizationController {
   @inject()
   async handle(ctx: HttpContext, members: MemberService) {
     const { userId } = ctx.params
-    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'removeMember', userId)
-    await members.remove(access, userId)
+    const { user, access } = await this.authorizedAccess(
+      ctx,
+      OrganizationPolicy,
+      'removeMember',
+      userId
+    )
+    await members.remove(access, userId, user.id)
     ctx.response.noContent()
   }
 }

@@ -16,6 +16,7 @@ import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
 import app from '@adonisjs/core/services/app'
 import { MemberSpaces } from '#organizations/contracts/member_spaces'
+import UserSessionsService from '#accounts/services/user_sessions_service'
 
 /**
  * An organization member as the wire's Member record needs it.
@@ -176,9 +177,10 @@ export default class MemberService {
   /**
    * Removes a member with their memberships of the organization's teams and the roles granted to
    * them on its spaces and collections, atomically (rejoining starts afresh). The last admin
-   * cannot be removed (409).
+   * cannot be removed (409). A member removed by someone else (`removedBy`) has their console
+   * sessions ended; one who leaves keeps theirs.
    */
-  async remove(access: OrganizationAccess, userId: string): Promise<void> {
+  async remove(access: OrganizationAccess, userId: string, removedBy: string): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       await this.lockRoster(trx, organizationId)
@@ -195,6 +197,7 @@ export default class MemberService {
       await spaces.revokeMemberGrants(trx, organizationId, userId)
       await member.delete()
     })
+    if (removedBy !== userId) await new UserSessionsService().end(userId)
   }
 
   /**

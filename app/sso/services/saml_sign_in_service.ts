@@ -12,7 +12,7 @@ import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import SamlProviderService, { type ActiveSamlProvider } from '#sso/services/saml_provider_service'
 import SsoMembershipService, { type SamlIdentity } from '#sso/services/sso_membership_service'
-import { DatabaseSamlCache } from '#sso/services/database_saml_cache'
+import { DatabaseSamlCache, signedRequestId } from '#sso/services/database_saml_cache'
 import { serviceProviderUrls } from '#sso/serializers/saml_provider_serializer'
 import { SsoSignInException } from '#sso/sso_sign_in_exception'
 
@@ -47,8 +47,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  * The SAML 2.0 sign-in, service-provider initiated: `start` sends the browser to the identity
  * provider with an AuthnRequest (HTTP-Redirect binding), `consume` verifies the identity provider's
  * signed response (HTTP-POST binding) and admits the user. node-saml verifies the signature against
- * the provider's certificate, the time conditions, the audience and InResponseTo (against requests
- * stored in the database); this service adds the Destination and Recipient checks and the replay
+ * the provider's certificate, the time conditions, the audience and InResponseTo (request ids
+ * signed by Bindery, so an anonymous start writes nothing; answered ones are recorded in the
+ * database, see DatabaseSamlCache); this service adds the Destination and Recipient checks and the replay
  * check on assertion ids.
  */
 @inject()
@@ -63,7 +64,6 @@ export default class SamlSignInService {
    */
   async start(providerId: string): Promise<string> {
     const provider = await this.activeProvider(providerId)
-    await this.purgeExpired()
     return this.saml(provider).getAuthorizeUrlAsync('', undefined, {})
   }
 
@@ -76,6 +76,7 @@ export default class SamlSignInService {
     if (typeof samlResponse !== 'string' || samlResponse.length === 0) {
       throw SsoSignInException.refused('the identity provider sent no SAMLResponse')
     }
+    await this.purgeExpired()
     const sp = serviceProviderUrls(provider.id)
     let profile: Profile | null
     try {
@@ -132,6 +133,7 @@ export default class SamlSignInService {
       requestIdExpirationPeriodMs: REQUEST_TTL_MS,
       acceptedClockSkewMs: CLOCK_SKEW_MS,
       cacheProvider: new DatabaseSamlCache(provider.id, REQUEST_TTL_MS),
+      generateUniqueId: () => signedRequestId(provider.id),
       identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
       disableRequestedAuthnContext: true,
     })

@@ -118,9 +118,13 @@ groupInTransaction('SAML sign-in', () => {
     assert.include(request.xml, `AssertionConsumerServiceURL="${provider.service.acsURL}"`)
     assert.include(request.xml, `Destination="${idp.ssoUrl}"`)
     assert.include(request.xml, provider.service.entityID)
-    // Issued requests are in the database (any process can check InResponseTo).
-    const stored = await db.from('saml_requests').where('id', request.id).first()
-    assert.equal(stored.saml_provider_id, provider.id)
+    // An anonymous start writes nothing: the request id carries its own proof (any process can
+    // check InResponseTo).
+    assert.isNull(await db.from('saml_requests').where('id', request.id).first())
+    const before = await db.from('saml_requests').count('* as total')
+    for (let i = 0; i < 5; i++) await fetch(provider.service.startURL, { redirect: 'manual' })
+    const after = await db.from('saml_requests').count('* as total')
+    assert.equal(Number(after[0].total), Number(before[0].total))
 
     const metadata = await fetch(provider.service.entityID)
     assert.equal(metadata.status, 200)
@@ -166,8 +170,9 @@ groupInTransaction('SAML sign-in', () => {
         .first()
       assert.equal(teamMember.role, 'member')
 
-      // The request was answered once; the assertion id is remembered until it expires.
-      assert.isNull(await db.from('saml_requests').where('id', requestId).first())
+      // The request was answered once (recorded until it would expire); so was the assertion id.
+      const answered = await db.from('saml_requests').where('id', requestId).first()
+      assert.equal(answered.saml_provider_id, provider.id)
       assert.equal(await consumedAssertions(provider.id), 1)
 
       // The team now counts the member.
