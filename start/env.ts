@@ -25,7 +25,10 @@ export default await Env.create(appRoot, {
   DB_DATABASE: Env.schema.string.optional(),
 
   SESSION_DRIVER: Env.schema.enum.optional(['cookie', 'memory'] as const),
-  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
+  // /v1 requests allowed per minute, per access token and per client address (0: no limit).
+  API_RATE_LIMIT_PER_TOKEN: Env.schema.number.optional(),
+  API_RATE_LIMIT_PER_IP: Env.schema.number.optional(),
 
   // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),

@@ -345,6 +345,9 @@ router
   .prefix('/console')
   .as('console')
   .use([
+    // Before shield, which reads the `_csrf` field of HTML forms. 10 MB: a page's markdown may hold
+    // 1,000,000 characters; uploads keep the multipart limit of config/bodyparser.ts.
+    middleware.body({ limit: '10mb' }),
     middleware.session(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),

@@ -1,0 +1,65 @@
+import { Exception } from '@adonisjs/core/exceptions'
+
+/** Deepest nesting of objects and arrays a JSON body may have. */
+export const MAX_JSON_DEPTH = 64
+
+/** Non-whitespace starts of the bodies accepted: an object or an array, as AdonisJS's strict mode. */
+const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/
+const PROTOTYPE_KEYS = /"(?:__proto__|constructor)"\s*:/
+
+/**
+ * Parses a JSON request body after checking its nesting without recursion: a body nested thousands
+ * of levels deep would otherwise overflow the stack of every recursive walk after JSON.parse
+ * (AdonisJS deep-copies each body) and answer a 500. Keys that could reach a prototype are dropped,
+ * as AdonisJS's own parser does.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') return {}
+  if (!OBJECT_OR_ARRAY.test(text)) {
+    throw new Exception('Invalid JSON, only supports object and array', {
+      status: 400,
+      code: 'E_BODY_PARSER',
+    })
+  }
+  if (nestingExceeds(text, MAX_JSON_DEPTH)) {
+    throw new Exception(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, {
+      status: 400,
+      code: 'E_JSON_TOO_DEEP',
+    })
+  }
+  try {
+    return PROTOTYPE_KEYS.test(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text)
+  } catch (error) {
+    throw new Exception((error as Error).message, { status: 400, code: 'E_BODY_PARSER' })
+  }
+}
+
+/**
+ * True when brackets outside strings nest deeper than `max`. Malformed text is left to JSON.parse.
+ */
+export function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // a backslash escapes the next character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) {
+      inString = true
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--
+    }
+  }
+  return false
+}
+
+function dropPrototypeKeys(key: string, value: unknown) {
+  if (key === '__proto__') return undefined
+  if (key === 'constructor' && value && typeof value === 'object' && 'prototype' in value) {
+    return undefined
+  }
+  return value
+}
