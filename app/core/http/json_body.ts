@@ -3,8 +3,8 @@ import { Exception } from '@adonisjs/core/exceptions'
 /** Deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 64
 
-/** Non-whitespace starts of the bodies accepted: an object or an array, as AdonisJS's strict mode. */
-const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/
+/** Bodies accepted start with an object or an array after JSON whitespace, as AdonisJS's strict mode. */
+const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/
 const PROTOTYPE_KEYS = /"(?:__proto__|constructor)"\s*:/
 
 /**
@@ -43,7 +43,8 @@ export function nestingExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // a backslash escapes the next character
+      if (c === 0x5c)
+        i++ // a backslash escapes the next character
       else if (c === 0x22) inString = false
     } else if (c === 0x22) {
       inString = true

@@ -2,10 +2,7 @@ import string from '@adonisjs/core/helpers/string'
 import { Redis } from 'ioredis'
 import { RateLimiterRedis } from 'rate-limiter-flexible'
 import RateLimiterBridge from '@adonisjs/limiter/stores/bridge'
-import type {
-  LimiterConsumptionOptions,
-  LimiterManagerStoreFactory,
-} from '@adonisjs/limiter/types'
+import type { LimiterConsumptionOptions, LimiterManagerStoreFactory } from '@adonisjs/limiter/types'
 
 const KEY_PREFIX = 'bindery_rate_limits'
 

@@ -63,5 +63,9 @@ function createParser(limit: string | undefined) {
     },
     app.experimentalFlags
   )
-  return { parser, jsonTypes: config.json.types, limit: jsonLimit.toUpperCase().replace(/(\d)([KMG]?B)$/, '$1 $2') }
+  return {
+    parser,
+    jsonTypes: config.json.types,
+    limit: jsonLimit.toUpperCase().replace(/(\d)([KMG]?B)$/, '$1 $2'),
+  }
 }

@@ -153,7 +153,8 @@ test.group('HTTP guards: rate limits', (group) => {
     apiRateLimits.perToken = 3
     const caller = await createCaller()
     const statuses: number[] = []
-    let first, last
+    let first
+    let last
     for (let i = 0; i < 5; i++) {
       const response = await client.get('/v1/user').bearerToken(caller.token)
       statuses.push(response.status())
@@ -179,13 +180,13 @@ test.group('HTTP guards: rate limits', (group) => {
     response.assertStatus(200)
   })
 
-  test('unauthenticated requests count against the address budget', async ({
-    client,
-    assert,
-  }) => {
+  test('unauthenticated requests count against the address budget', async ({ client, assert }) => {
     apiRateLimits.perIp = 2
     const statuses: number[] = []
-    for (let i = 0; i < 3; i++) statuses.push((await client.get('/v1/user')).status())
+    for (let i = 0; i < 3; i++) {
+      const response = await client.get('/v1/user')
+      statuses.push(response.status())
+    }
     assert.deepEqual(statuses, [401, 401, 429])
 
     // The address budget is spent: a valid token does not help.
@@ -204,9 +205,7 @@ test.group('HTTP guards: rate limits', (group) => {
     assert.isUndefined(response.header('x-ratelimit-limit'))
   })
 
-  test('the Redis store counts in Redis, shared by every process using it', async ({
-    assert,
-  }) => {
+  test('the Redis store counts in Redis, shared by every process using it', async ({ assert }) => {
     const factory = redisLimiterStore('redis://127.0.0.1:6379')
     const first = factory({ requests: 2, duration: '1 minute' })
     const second = factory({ requests: 2, duration: '1 minute' })
@@ -243,10 +242,7 @@ test.group('HTTP guards: security headers and access log', (group) => {
     }
   })
 
-  test('the console has a strict CSP whose nonce is on its scripts', async ({
-    client,
-    assert,
-  }) => {
+  test('the console has a strict CSP whose nonce is on its scripts', async ({ client, assert }) => {
     const response = await client.get('/console/login')
     response.assertStatus(200)
     const csp = response.header('content-security-policy') ?? ''
@@ -269,9 +265,8 @@ test.group('HTTP guards: security headers and access log', (group) => {
 
   test('HSTS is sent over HTTPS', async ({ assert }) => {
     const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
-    const { default: SecurityHeadersMiddleware } = await import(
-      '#core/middleware/security_headers_middleware'
-    )
+    const { default: SecurityHeadersMiddleware } =
+      await import('#core/middleware/security_headers_middleware')
     const ctx = await testUtils.createHttpContext()
     ctx.request.secure = () => true
     ctx.request.url = () => '/console/login'
