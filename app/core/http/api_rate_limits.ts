@@ -29,7 +29,11 @@ export async function consumeApiBudget(ctx: HttpContext, by: RateLimitKey) {
   if (!key) return
 
   try {
-    const response = await limiter.use({ requests, duration: apiRateLimits.duration }).consume(key)
+    // Once a key is over its budget this process refuses it from memory until the window ends: a
+    // flood costs no store round trip per request.
+    const response = await limiter
+      .use({ requests, duration: apiRateLimits.duration, inMemoryBlockOnConsumed: requests + 1 })
+      .consume(key)
     setHeaders(ctx, response)
   } catch (error) {
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {

@@ -44,6 +44,7 @@ class RedisLimiterStore extends RateLimiterBridge {
         keyPrefix: KEY_PREFIX,
         points: options.requests,
         duration: string.seconds.parse(options.duration),
+        inMemoryBlockOnConsumed: options.inMemoryBlockOnConsumed,
         blockDuration: options.blockDuration
           ? string.seconds.parse(options.blockDuration)
           : undefined,

@@ -325,6 +325,29 @@ test.group('HTTP guards: security headers and access log', (group) => {
   })
 })
 
+test.group('HTTP guards: rate-limit stores', () => {
+  test('the database store (the default outside tests) counts and refuses', async ({ assert }) => {
+    // Outside the per-test transaction: the store writes through its own connection.
+    const store = limiter.use('database', {
+      requests: 2,
+      duration: '1 minute',
+      inMemoryBlockOnConsumed: 3,
+    })
+    const key = `test_${newId()}`
+    try {
+      await store.consume(key)
+      const second = await store.consume(key)
+      assert.equal(second.remaining, 0)
+      await assert.rejects(() => store.consume(key), /Too many requests/)
+      // Refused from memory now, still with the time left.
+      const error = await store.consume(key).catch((e) => e)
+      assert.isAbove(error.response.availableIn, 0)
+    } finally {
+      await store.delete(key)
+    }
+  })
+})
+
 function redisReachable(): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port: 6379, timeout: 500 })
