@@ -346,8 +346,8 @@ router
   .as('console')
   .use([
     // Before shield, which reads the `_csrf` field of HTML forms. 10 MB: a page's markdown may hold
-    // 1,000,000 characters; uploads keep the multipart limit of config/bodyparser.ts.
-    middleware.body({ limit: '10mb' }),
+    // 1,000,000 characters; 20 MB for the files dropped in the editor.
+    middleware.body({ limit: '10mb', uploads: '20mb' }),
     middleware.session(),
     consoleMiddleware.shield(),
     consoleMiddleware.inertia(),

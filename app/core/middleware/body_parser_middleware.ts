@@ -7,8 +7,10 @@ import type { BodyParserConfig } from '@adonisjs/core/types/bodyparser'
 import { parseJsonBody } from '#core/http/json_body'
 
 export type BodyOptions = {
-  /** Largest JSON or form body the route accepts (`'1mb'`, `'10mb'`); config/bodyparser.ts's otherwise. */
+  /** Largest body the route accepts (`'1mb'`, `'10mb'`); config/bodyparser.ts's otherwise. */
   limit?: string
+  /** Largest multipart body (file uploads), when it differs from `limit`. */
+  uploads?: string
 }
 
 /**
@@ -19,7 +21,7 @@ export type BodyOptions = {
  */
 export default class BodyParserMiddleware {
   async handle(ctx: HttpContext, next: NextFn, options: BodyOptions = {}) {
-    const { parser, jsonTypes, limit } = parserFor(options.limit)
+    const { parser, jsonTypes, limits } = parserFor(options)
     try {
       await parser.handle(ctx, () => {
         if (ctx.request.raw() !== null && ctx.request.is(jsonTypes)) {
@@ -29,6 +31,7 @@ export default class BodyParserMiddleware {
       })
     } catch (error) {
       if ((error as { code?: string }).code === 'E_REQUEST_ENTITY_TOO_LARGE') {
+        const limit = ctx.request.is(['multipart/form-data']) ? limits.multipart : limits.body
         throw new Exception(`The request body is larger than the ${limit} this endpoint accepts`, {
           status: 413,
           code: 'E_REQUEST_ENTITY_TOO_LARGE',
@@ -41,31 +44,38 @@ export default class BodyParserMiddleware {
 
 const parsers = new Map<string, ReturnType<typeof createParser>>()
 
-function parserFor(limit: string | undefined) {
-  const key = limit ?? ''
+function parserFor(options: BodyOptions) {
+  const key = `${options.limit ?? ''}/${options.uploads ?? ''}`
   let entry = parsers.get(key)
   if (!entry) {
-    entry = createParser(limit)
+    entry = createParser(options)
     parsers.set(key, entry)
   }
   return entry
 }
 
-function createParser(limit: string | undefined) {
+function createParser(options: BodyOptions) {
   const config = app.config.get<BodyParserConfig>('bodyparser')
-  const jsonLimit = limit ?? String(config.json.limit)
+  const jsonLimit = options.limit ?? String(config.json.limit)
+  const multipartLimit = options.uploads ?? options.limit ?? String(config.multipart.limit)
   const parser = new AdonisBodyParser(
     {
       ...config,
-      form: { ...config.form, limit: limit ?? config.form.limit },
+      form: { ...config.form, limit: options.limit ?? config.form.limit },
       json: { ...config.json, types: [] },
       raw: { ...config.raw, encoding: 'utf-8', types: config.json.types, limit: jsonLimit },
+      multipart: { ...config.multipart, limit: multipartLimit },
     },
     app.experimentalFlags
   )
   return {
     parser,
     jsonTypes: config.json.types,
-    limit: jsonLimit.toUpperCase().replace(/(\d)([KMG]?B)$/, '$1 $2'),
+    limits: { body: readable(jsonLimit), multipart: readable(multipartLimit) },
   }
+}
+
+/** `'10mb'` as `10 MB`. */
+function readable(limit: string) {
+  return limit.toUpperCase().replace(/(\d)([KMG]?B)$/, '$1 $2')
 }

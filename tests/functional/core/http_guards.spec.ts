@@ -126,6 +126,19 @@ test.group('HTTP guards: request bodies', (group) => {
     })
   })
 
+  test("a multipart body over 1 MB is a 413 on /v1 (uploads are the console editor's)", async ({
+    client,
+    assert,
+  }) => {
+    const caller = await createCaller()
+    const response = await client
+      .post('/v1/orgs')
+      .bearerToken(caller.token)
+      .file('file', Buffer.alloc(1200 * 1024, 'x'), { filename: 'big.txt' })
+    response.assertStatus(413)
+    assert.equal(response.body().error.code, 413)
+  })
+
   test('routes that state a larger limit take bodies over 1 MB', async ({ client, assert }) => {
     const caller = await createCaller()
     const response = await client
