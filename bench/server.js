@@ -38,6 +38,10 @@ export function benchSetup(args, defaults = {}) {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // autocannon's bursts from one address and one token measure throughput, not the rate limits.
+    // (Set them in the environment to measure the limits' cost.)
+    API_RATE_LIMIT_PER_TOKEN: process.env.API_RATE_LIMIT_PER_TOKEN ?? '0',
+    API_RATE_LIMIT_PER_IP: process.env.API_RATE_LIMIT_PER_IP ?? '0',
     DB_CONNECTION: mysql ? 'mysql' : 'sqlite',
     SQLITE_PATH: sqlitePath,
     DB_DATABASE: database,

@@ -1,15 +1,18 @@
 import env from '#start/env'
 import { defineConfig, stores } from '@adonisjs/limiter'
+import { redisLimiterStore } from '#core/http/redis_limiter_store'
 
 /**
- * Rate-limit counters live in the database, so every Bindery process behind a load balancer shares
- * them; tests use the memory store (their database work runs inside rolled-back transactions).
+ * Rate-limit counters are shared by every Bindery process behind a load balancer: in Redis when
+ * REDIS_URL is set, else in the database. Tests use the memory store (their database work runs
+ * inside rolled-back transactions).
  */
 const limiterConfig = defineConfig({
-  default: env.get('LIMITER_STORE', 'database'),
+  default: env.get('LIMITER_STORE', env.get('REDIS_URL') ? 'redis' : 'database'),
   stores: {
     database: stores.database({ tableName: 'rate_limits' }),
     memory: stores.memory({}),
+    redis: redisLimiterStore(env.get('REDIS_URL')),
   },
 })
 

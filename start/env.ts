@@ -27,7 +27,10 @@ export default await Env.create(appRoot, {
   // Console sessions: database (default), redis (default when REDIS_URL is set) or memory (tests).
   // `cookie` (older .env files) is read as the default: cookie-only sessions cannot be ended.
   SESSION_DRIVER: Env.schema.enum.optional(['database', 'redis', 'memory', 'cookie'] as const),
-  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory'] as const),
+  LIMITER_STORE: Env.schema.enum.optional(['database', 'memory', 'redis'] as const),
+  // /v1 requests allowed per minute, per access token and per client address (0: no limit).
+  API_RATE_LIMIT_PER_TOKEN: Env.schema.number.optional(),
+  API_RATE_LIMIT_PER_IP: Env.schema.number.optional(),
 
   // File bytes of page content: local disk under DRIVE_ROOT (default storage/).
   DRIVE_DISK: Env.schema.enum.optional(['fs'] as const),

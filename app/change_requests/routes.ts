@@ -27,8 +27,9 @@ apiRoutes([
   ['post', `${cr}/update`, c.bringUpToDate, 'space:write'],
   // A change request's content: authoring batches and imports write its head; the content
   // domain's reads and link listings read it (ContentBranches resolves `changeRequestId`).
-  ['post', `${cr}/content`, c.updateContent, 'space:write'],
-  ['post', `${cr}/content/import`, c.importContent, 'space:write'],
+  // Up to 50 changes of pages (1,000,000 characters each) and inline files: 10 MB.
+  ['post', `${cr}/content`, c.updateContent, 'space:write', '10mb'],
+  ['post', `${cr}/content/import`, c.importContent, 'space:write', '10mb'],
   ...contentReadRoutes(`${cr}/content`),
   ...linkRoutes(cr),
 ])

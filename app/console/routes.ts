@@ -350,6 +350,9 @@ router
   .as('console')
   .use([
     consoleMiddleware.consoleNoStore(),
+    // Before shield, which reads the `_csrf` field of HTML forms. 10 MB: a page's markdown may hold
+    // 1,000,000 characters; 20 MB for the files dropped in the editor.
+    middleware.body({ limit: '10mb', uploads: '20mb' }),
     middleware.session(),
     consoleMiddleware.boundedFlashInput(),
     consoleMiddleware.shield(),

@@ -13,7 +13,7 @@ const c = {
 
 const runs = '/org/:organizationId/imports'
 apiRoutes([
-  ['post', '/spaces/:spaceId/content/import', c.importSpace, 'space:write'],
+  ['post', '/spaces/:spaceId/content/import', c.importSpace, 'space:write', '10mb'],
   // Website imports in the background (GitBook's import runs).
   ['get', runs, [c.importRuns, 'index'], 'space:read'],
   ['post', runs, [c.importRuns, 'store'], 'space:write'],

@@ -30,7 +30,8 @@ function content(path: string, param: string, controller: LazyController): ApiRo
 apiRoutes([
   ['get', '/integrations', [integrations, 'index'], 'integration:read'],
   ['get', INTEGRATION, [integrations, 'show'], 'integration:read'],
-  ['post', INTEGRATION, [integrations, 'publish'], 'integration:publish'],
+  // A script of up to 5,000,000 characters, an icon and preview images: 10 MB.
+  ['post', INTEGRATION, [integrations, 'publish'], 'integration:publish', '10mb'],
   ['delete', INTEGRATION, [integrations, 'unpublish'], 'integration:delete'],
 
   ['get', `${INTEGRATION}/events`, [events, 'index'], 'integration:read'],

@@ -9,10 +9,11 @@ const VERSIONS = `${SPEC}/versions`
 
 apiRoutes([
   ['get', SPECS, [specs, 'index'], 'openapi:read'],
-  ['post', SPECS, [specs, 'store'], 'openapi:write'],
+  // Documents of up to 5 MB as JSON strings (escaping grows them): 10 MB.
+  ['post', SPECS, [specs, 'store'], 'openapi:write', '10mb'],
   ['get', SPEC, [specs, 'show'], 'openapi:read'],
-  ['put', SPEC, [specs, 'upsert'], 'openapi:write'],
-  ['patch', SPEC, [specs, 'update'], 'openapi:write'],
+  ['put', SPEC, [specs, 'upsert'], 'openapi:write', '10mb'],
+  ['patch', SPEC, [specs, 'update'], 'openapi:write', '10mb'],
   ['delete', SPEC, [specs, 'destroy'], 'openapi:write'],
   ['get', VERSIONS, [versions, 'index'], 'openapi:read'],
   // `latest` before `:versionId`, which would take it too (the controller reads both the same).

@@ -30,11 +30,14 @@ apiRoutes([
  * Public, as GitBook documents it (no security on listSSOProviderLoginsInOrganization): what a
  * sign-in page shows before anyone is signed in.
  */
-router.get('/v1/orgs/:organizationId/sso', [ListSsoLoginsController])
+router
+  .get('/v1/orgs/:organizationId/sso', [ListSsoLoginsController])
+  .use(middleware.apiRateLimit({ by: 'ip' }))
 
 /**
  * The browser side of SAML sign-in: no bearer token, a console session. Shield (CSRF) is not applied:
- * the ACS is posted by the identity provider's page, and the other two are safe GETs.
+ * the ACS is posted by the identity provider's page, and the other two are safe GETs. A SAML
+ * response is a few kilobytes of base64: 1 MB is plenty.
  */
 router
   .group(() => {
@@ -44,4 +47,4 @@ router
   })
   .prefix('/sso')
   .as('sso')
-  .use(middleware.session())
+  .use([middleware.body({ limit: '1mb' }), middleware.session()])

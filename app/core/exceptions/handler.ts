@@ -5,6 +5,7 @@ import { errors as vineErrors } from '@vinejs/vine'
 import { isApiRequest } from '#core/http/api_request'
 import { invalidRequestMessage, type InvalidField } from '#core/exceptions/api_exceptions'
 import { errorTranslators } from '#core/exceptions/error_translators'
+import { ApiRateLimitException } from '#core/http/api_rate_limits'
 
 type ApiError = { status: number; message: string }
 
@@ -34,6 +35,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     if (!isApiRequest(ctx)) return super.handle(errorTranslators.translate(error, ctx), ctx)
 
     const { status, message } = toApiError(error, ctx)
+    if (error instanceof ApiRateLimitException) {
+      for (const [name, value] of Object.entries(error.headers())) ctx.response.header(name, value)
+    }
     ctx.response.status(status).json({ error: { code: status, message } })
   }
 
