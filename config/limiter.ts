@@ -1,6 +1,5 @@
 import env from '#start/env'
 import { defineConfig, stores } from '@adonisjs/limiter'
-import { redisLimiterStore } from '#core/http/redis_limiter_store'
 
 /**
  * Rate-limit counters are shared by every Bindery process behind a load balancer: in Redis when
@@ -12,7 +11,8 @@ const limiterConfig = defineConfig({
   stores: {
     database: stores.database({ tableName: 'rate_limits' }),
     memory: stores.memory({}),
-    redis: redisLimiterStore(env.get('REDIS_URL')),
+    // The connection of config/redis.ts (REDIS_URL), shared with the session store.
+    redis: stores.redis({ connectionName: 'main' }),
   },
 })
 

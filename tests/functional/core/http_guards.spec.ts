@@ -4,9 +4,9 @@ import { connect } from 'node:net'
 import env from '#start/env'
 import logger from '@adonisjs/core/services/logger'
 import limiter from '@adonisjs/limiter/services/main'
+import redis from '@adonisjs/redis/services/main'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { apiRateLimits } from '#core/http/api_rate_limits'
-import { redisLimiterStore } from '#core/http/redis_limiter_store'
 import { newId } from '#core/ids'
 
 /** `{"a":{"a":...}}` nested `levels` deep. */
@@ -218,10 +218,14 @@ test.group('HTTP guards: rate limits', (group) => {
     assert.isUndefined(response.header('x-ratelimit-limit'))
   })
 
-  test('the Redis store counts in Redis, shared by every process using it', async ({ assert }) => {
-    const factory = redisLimiterStore('redis://127.0.0.1:6379')
-    const first = factory({ requests: 2, duration: '1 minute' })
-    const second = factory({ requests: 2, duration: '1 minute' })
+  test('the Redis store counts in Redis, shared by every process using it', async ({
+    assert,
+    cleanup,
+  }) => {
+    // An open connection would keep the test process alive after the run.
+    cleanup(() => redis.quitAll())
+    const first = limiter.use('redis', { requests: 2, duration: '1 minute' })
+    const second = limiter.use('redis', { requests: 2, duration: '1 minute' })
     const key = `test_${newId()}`
     await first.consume(key)
     await second.consume(key)
@@ -230,7 +234,6 @@ test.group('HTTP guards: rate limits', (group) => {
     const response = await second.consume(key)
     assert.equal(response.remaining, 1)
     await first.delete(key)
-    await factory.disconnect()
   }).skip(async () => !(await redisReachable()), 'Redis is not listening on 127.0.0.1:6379')
 })
 
