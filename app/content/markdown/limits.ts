@@ -8,8 +8,8 @@ import type { Nodes, Root } from 'mdast'
  *   definition or footnote), so nested brackets cost N²: 40 KB of `[[[…]]]` took 8 s. The depth of
  *   brackets is bounded.
  * - its attention resolver walks back over every unmatched emphasis opener at each closer, so a
- *   paragraph of many unmatched `*`/`_` runs is N² too (48 KB took a minute). Runs per paragraph are
- *   bounded.
+ *   paragraph of many unmatched `*`/`_` runs is N² too (48 KB took a minute). Both are modelled
+ *   by the pre-scan and their cost is bounded.
  * - the converters (GitBook documents, HTML, PDF, search sections) walk trees recursively: nesting
  *   is bounded so none of them can overflow the stack.
  * - tables and links are linear but slow per item; their count is bounded.
@@ -21,8 +21,16 @@ export const CONTENT_LIMITS = {
   containerNesting: 64,
   /** `[` opened and not yet closed, within one paragraph. */
   bracketNesting: 32,
-  /** `*`, `_` and `~` runs within one paragraph (between blank lines). */
-  emphasisRuns: 1_000,
+  /**
+   * Characters of label text read again at the `]`s of a page (from each `]` back to its `[`):
+   * what nested or very long brackets cost micromark.
+   */
+  labelCharacters: 2_000_000,
+  /**
+   * Emphasis runs (`*`, `_`, `~`) walked over by the `*`/`_`/`~` closers of a page looking for their
+   * openers: an unmatched closer walks over every run of its paragraph before it.
+   */
+  emphasisLookups: 200_000,
   /** Cells of one table row. */
   tableColumns: 256,
   /** Links, images and link definitions of one page. */
@@ -62,8 +70,12 @@ export function scanMarkdown(markdown: string): string | undefined {
   let definitions = 0
   let nextDefinition = markdown.indexOf(']:')
   let fence: { char: string; length: number } | undefined
-  let brackets = 0
+  let brackets: number[] = []
+  let labelCharacters = 0
+  // Emphasis: the index of the paragraph's next run, and the open runs of each marker.
   let runs = 0
+  let openers = new Map<string, number[]>()
+  let emphasisLookups = 0
   let lineStart = 0
   const length = markdown.length
   while (lineStart <= length) {
@@ -114,8 +126,9 @@ export function scanMarkdown(markdown: string): string | undefined {
     }
     if (i >= lineEnd) {
       // A blank line (possibly inside blockquotes) ends the paragraph.
-      brackets = 0
+      brackets = []
       runs = 0
+      openers = new Map()
       lineStart = lineEnd + 1
       continue
     }
@@ -134,13 +147,19 @@ export function scanMarkdown(markdown: string): string | undefined {
         continue
       }
       if (c === '[') {
-        brackets++
-        if (brackets > limits.bracketNesting) {
+        brackets.push(k)
+        if (brackets.length > limits.bracketNesting) {
           return `Link/bracket nesting deeper than ${limits.bracketNesting} levels`
         }
       } else if (c === ']') {
         closers++
-        if (brackets > 0) brackets--
+        const opened = brackets.pop()
+        if (opened !== undefined) {
+          labelCharacters += k - opened
+          if (labelCharacters > limits.labelCharacters) {
+            return `Link labels over the limit of ${limits.labelCharacters} characters (brackets nested or very long)`
+          }
+        }
         if (markdown[k + 1] === '(' && ++links > limits.links) {
           return `More than ${limits.links} links on a page`
         }
@@ -149,11 +168,30 @@ export function scanMarkdown(markdown: string): string | undefined {
           return `Tables of more than ${limits.tableColumns} columns`
         }
       } else if ((c === '*' || c === '_' || c === '~') && c !== previous) {
+        let end = k
+        while (end < lineEnd && markdown[end] === c) end++
+        const before = k > i ? markdown[k - 1] : ' '
+        const after = end < lineEnd ? markdown[end] : ' '
         // An intraword `_` (snake_case) can neither open nor close: it costs nothing.
-        const intraword = c === '_' && isWordCharacter(previous) && isWordCharacter(markdown[k + 1])
-        if (!intraword && ++runs > limits.emphasisRuns) {
-          return `More than ${limits.emphasisRuns} emphasis markers (* _ ~) in one paragraph`
+        if (!(c === '_' && isWordCharacter(before) && isWordCharacter(after))) {
+          const stack = openers.get(c) ?? []
+          openers.set(c, stack)
+          let matched = false
+          if (!isWhitespace(before)) {
+            // A closer walks back to its nearest opener, or over the whole paragraph.
+            const opener = stack.pop()
+            matched = opener !== undefined
+            emphasisLookups += opener === undefined ? runs : runs - opener
+            if (emphasisLookups > limits.emphasisLookups) {
+              return `Unmatched emphasis markers (* _ ~) over the limit of ${limits.emphasisLookups} lookups`
+            }
+          }
+          if (!matched && !isWhitespace(after)) stack.push(runs)
+          runs++
         }
+        previous = c
+        k = end - 1
+        continue
       }
       previous = c
     }
@@ -178,6 +216,10 @@ function listMarkerEnd(source: string, at: number, lineEnd: number): number {
   }
   const next = source[end]
   return next === ' ' || next === '\t' || end === lineEnd ? end : at
+}
+
+function isWhitespace(c: string): boolean {
+  return c === ' ' || c === '\t' || c === '\r' || c === '\n'
 }
 
 function isWordCharacter(c: string | undefined): boolean {

@@ -72,7 +72,7 @@ test.group('content limits: hostile page markdown is refused at write', (group) 
     [
       'unmatched emphasis runs',
       () => emphasisRuns(8000),
-      'More than 1000 emphasis markers (* _ ~) in one paragraph',
+      'Unmatched emphasis markers (* _ ~) over the limit of 200000 lookups',
     ],
     [
       'reference links × definitions',
