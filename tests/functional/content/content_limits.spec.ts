@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { ApiClient } from '@japa/api-client'
 import { assertAnswer } from '#tests/helpers/guards'
 import { bodyOf } from '#tests/helpers/requests'
+import { parsePdf } from '#tests/helpers/pdf'
 import { eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import {
   insertPage,
@@ -210,10 +211,15 @@ test.group('content limits: content stored over them reads without a 500 or a st
     assert.equal(page.document.nodes[0].type, 'code')
 
     const { url } = await bodyOf(client, admin, 'get', `/v1/spaces/${space.id}/pdf`)
-    const { result: response, stallMs } = await maxHealthStall(() => fetch(url))
-    assert.equal(response.status, 200)
-    assert.equal(response.headers.get('content-type'), 'application/pdf')
-    assert.isAbove((await response.arrayBuffer()).byteLength, 0)
+    const { result, stallMs } = await maxHealthStall(async () => {
+      const response = await fetch(url)
+      return { response, bytes: new Uint8Array(await response.arrayBuffer()) }
+    })
+    assert.equal(result.response.status, 200)
+    assert.equal(result.response.headers.get('content-type'), 'application/pdf')
+    const pdf = await parsePdf(result.bytes)
+    // The page's source, as a code block: its text is there.
+    assert.include(pdf.text, 'deep')
     assert.isBelow(stallMs, MAX_STALL_MS)
   })
 
