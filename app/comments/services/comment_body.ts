@@ -1,6 +1,8 @@
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { documentToMarkdown } from '#content/markdown/from_document'
 import { InvalidPageSourceError } from '#content/markdown/front_matter'
+import { assertContentLimits } from '#content/markdown/parse'
+import { ContentLimitError } from '#content/markdown/limits'
 import { hashObject } from '#content/services/content_store'
 import { pageBody } from '#content/serializers/page_body'
 import { MAX_BODY_CHARACTERS } from '#comments/validators/comment_validators'
@@ -55,6 +57,12 @@ export function markdownFromBody(body: BodyInput, field = 'body'): string {
       rule: 'maxLength',
       meta: { max: MAX_BODY_CHARACTERS },
     })
+  }
+  try {
+    assertContentLimits(markdown)
+  } catch (error) {
+    if (!(error instanceof ContentLimitError)) throw error
+    throw BadRequestException.invalid({ field, message: error.message, rule: 'contentLimits' })
   }
   return markdown
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { htmlToMarkdown } from '#content/import/html_to_markdown'
+import { assertContentLimits } from '#content/markdown/parse'
+import { ContentLimitError } from '#content/markdown/limits'
 import { pageKey, pathSegments } from '#content/import/page_urls'
 import type {
   ContentChange,
@@ -57,6 +59,19 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
     children.set(parent, [...(children.get(parent) ?? []), page.url])
   }
 
+  // A page over the content limits keeps its place in the tree, without its content, and is
+  // listed with the failures: one hostile page does not fail the whole import.
+  const failures = [...result.failures]
+  const withinLimits = (url: string, markdown: string) => {
+    try {
+      assertContentLimits(markdown)
+      return markdown
+    } catch (error) {
+      if (!(error instanceof ContentLimitError)) throw error
+      failures.push({ url, kind: 'page', reason: `${error.message}: its content was left out` })
+      return ''
+    }
+  }
   const pageChanges: InsertPageChange[] = []
   const emit = (parent: string | null) => {
     const slugs = new Set<string>()
@@ -69,10 +84,13 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
         title: truncate(page.title || fallbackTitle, MAX_TITLE),
         slug: uniqueSlug(slugOf(key, page.title), slugs),
         document: {
-          markdown: htmlToMarkdown(page.contentHtml, {
-            pageRef: (url) => pageRefs.get(safeKey(url) ?? ''),
-            fileRef: (url) => fileRefs.get(url),
-          }),
+          markdown: withinLimits(
+            key,
+            htmlToMarkdown(page.contentHtml, {
+              pageRef: (url) => pageRefs.get(safeKey(url) ?? ''),
+              fileRef: (url) => fileRefs.get(url),
+            })
+          ),
         },
       }
       if (parent) change.into = pageRefs.get(parent)!
@@ -92,7 +110,7 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
     changes,
     importedResources: result.pages.length + result.images.length,
     totalResources: Math.max(result.totalResources, result.pages.length + result.images.length),
-    failures: result.failures,
+    failures,
   }
 }
 

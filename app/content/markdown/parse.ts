@@ -2,6 +2,13 @@ import { fromMarkdown, type Extension as MdastExtension } from 'mdast-util-from-
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
 import type { Nodes, Parents, Root } from 'mdast'
+import {
+  CONTENT_LIMITS,
+  ContentLimitError,
+  deeperThan,
+  scanMarkdown,
+  treeProblem,
+} from '#content/markdown/limits'
 
 /**
  * Where a link's or a definition's destination is written in the source: UTF-16 offsets, `end`
@@ -51,11 +58,50 @@ const mdastExtensions = [gfmFromMarkdown(), destinationExtension]
 /**
  * The one markdown parser of the content domain: CommonMark + GFM (tables, task lists,
  * strikethrough, autolink literals, footnotes), positions with offsets on every node.
+ *
+ * Content over CONTENT_LIMITS (stored before they existed, or written around them) reads as one
+ * code block of its source: never a long stall in micromark, never a tree too deep to walk.
  */
 export function parseMarkdown(markdown: string): Root {
+  if (scanMarkdown(markdown) !== undefined) return sourceAsCode(markdown)
   const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
+  if (deeperThan(tree, CONTENT_LIMITS.treeDepth)) return sourceAsCode(markdown)
   markAngled(tree, markdown)
   return tree
+}
+
+/**
+ * Refuses markdown about to be written (a page, a comment body) that is over one of
+ * CONTENT_LIMITS: throws ContentLimitError naming the limit.
+ */
+export function assertContentLimits(markdown: string) {
+  const problem =
+    scanMarkdown(markdown) ??
+    treeProblem(fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions }))
+  if (problem !== undefined) throw new ContentLimitError(problem)
+}
+
+/** The whole source as one code block, positioned over all of it. */
+function sourceAsCode(markdown: string): Root {
+  let line = 1
+  let lineStart = 0
+  for (
+    let index = markdown.indexOf('\n');
+    index !== -1;
+    index = markdown.indexOf('\n', index + 1)
+  ) {
+    line++
+    lineStart = index + 1
+  }
+  const position = {
+    start: { line: 1, column: 1, offset: 0 },
+    end: { line, column: markdown.length - lineStart + 1, offset: markdown.length },
+  }
+  return {
+    type: 'root',
+    children: [{ type: 'code', lang: null, meta: null, value: markdown, position }],
+    position,
+  }
 }
 
 function markAngled(tree: Root, source: string) {

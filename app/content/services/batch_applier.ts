@@ -20,6 +20,8 @@ import {
   type PageSource,
 } from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
+import { assertContentLimits } from '#content/markdown/parse'
+import { ContentLimitError } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
 
@@ -93,7 +95,11 @@ export default class BatchApplier {
       try {
         await this.applyOne(change)
       } catch (error) {
-        if (error instanceof InvalidChangeError || error instanceof InvalidPageSourceError) {
+        if (
+          error instanceof InvalidChangeError ||
+          error instanceof InvalidPageSourceError ||
+          error instanceof ContentLimitError
+        ) {
           throw new BadRequestException(`changes[${index}] (${change.operation}): ${error.message}`)
         }
         throw error
@@ -410,6 +416,7 @@ export default class BatchApplier {
    */
   private readDocument(document: DocumentInput): PageSource {
     if ('markdown' in document && typeof document.markdown === 'string') {
+      assertContentLimits(document.markdown)
       return readPageSource(document.markdown)
     }
     if ('document' in document) {
@@ -419,6 +426,7 @@ export default class BatchApplier {
           `the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`
         )
       }
+      assertContentLimits(markdown)
       return { markdown }
     }
     return { markdown: '' }
