@@ -1,6 +1,7 @@
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import User from '#accounts/models/user'
+import { auditedCredentials } from '#accounts/services/sign_in_audit'
 import { TooManySignInAttemptsException } from '#console/exceptions/too_many_sign_in_attempts_exception'
 import { SsoRequiredException } from '#console/exceptions/sso_required_exception'
 import SsoEnforcementService from '#sso/services/sso_enforcement_service'
@@ -48,7 +49,9 @@ export default class SignInService {
   async verify(email: string, password: string, ip: string): Promise<User> {
     const [throttled, user] = await limiter
       .use(SIGN_IN_ATTEMPTS)
-      .penalize(`console_sign_in_${ip}_${email}`, () => User.verifyCredentials(email, password))
+      .penalize(`console_sign_in_${ip}_${email}`, () =>
+        auditedCredentials(email, () => User.verifyCredentials(email, password))
+      )
     if (throttled) throw new TooManySignInAttemptsException(throttled.response.availableIn)
     const enforcing = await new SsoEnforcementService().passwordSignInRefusedBy(user.id)
     if (enforcing) throw new SsoRequiredException(enforcing.title)

@@ -16,6 +16,7 @@ import { isWellFormedId } from '#core/ids'
 import type { Role, RoleOrGuest } from '#core/roles'
 import app from '@adonisjs/core/services/app'
 import { MemberSpaces } from '#organizations/contracts/member_spaces'
+import { auditLog, type AuditActor } from '#core/audit/audit_log'
 
 /**
  * An organization member as the wire's Member record needs it.
@@ -139,7 +140,7 @@ export default class MemberService {
       await existing.save()
       return existing
     }
-    return OrganizationMember.create(
+    const member = await OrganizationMember.create(
       {
         organizationId,
         userId,
@@ -150,6 +151,20 @@ export default class MemberService {
       },
       { client: trx }
     )
+    // Whoever joins is the actor: by invite, invite link, e-mail domain or creating the organization.
+    const user = await trx.from('users').where('id', userId).select('email').first()
+    const who = { id: userId, label: user?.email ?? null }
+    await auditLog.record(
+      {
+        organizationId,
+        action: 'member.joined',
+        actor: who,
+        target: { type: 'member', ...who },
+        payload: { role: options.role },
+      },
+      trx
+    )
+    return member
   }
 
   /**
@@ -158,7 +173,8 @@ export default class MemberService {
   async updateRole(
     access: OrganizationAccess,
     userId: string,
-    role: RoleOrGuest
+    role: RoleOrGuest,
+    actor: AuditActor
   ): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
@@ -167,8 +183,15 @@ export default class MemberService {
       if (member.role === 'admin' && role !== 'admin') {
         await this.assertAnotherAdmin(trx, organizationId, userId, 'demoted')
       }
+      const previous = member.role
       member.role = role
       await member.save()
+      if (previous !== role) {
+        await this.audit(trx, organizationId, 'member.role_updated', actor, userId, {
+          role,
+          previousRole: previous,
+        })
+      }
     })
     return this.find(organizationId, userId)
   }
@@ -178,7 +201,7 @@ export default class MemberService {
    * them on its spaces and collections, atomically (rejoining starts afresh). The last admin
    * cannot be removed (409).
    */
-  async remove(access: OrganizationAccess, userId: string): Promise<void> {
+  async remove(access: OrganizationAccess, userId: string, actor: AuditActor): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       await this.lockRoster(trx, organizationId)
@@ -194,18 +217,24 @@ export default class MemberService {
       const spaces = await app.container.make(MemberSpaces)
       await spaces.revokeMemberGrants(trx, organizationId, userId)
       await member.delete()
+      await this.audit(trx, organizationId, 'member.removed', actor, userId, { role: member.role })
     })
   }
 
   /**
    * POST /orgs/{id}/members/{userId}/sso: the member signs in through the organization's SSO.
    */
-  async markSso(access: OrganizationAccess, userId: string): Promise<MemberRecord> {
+  async markSso(
+    access: OrganizationAccess,
+    userId: string,
+    actor: AuditActor
+  ): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       const member = await this.membershipOrFail(trx, organizationId, userId)
       member.sso = true
       await member.save()
+      await this.audit(trx, organizationId, 'member.sso_updated', actor, userId, { sso: true })
     })
     return this.find(organizationId, userId)
   }
@@ -351,6 +380,28 @@ export default class MemberService {
    */
   async lockRoster(trx: TransactionClientContract, organizationId: string) {
     await trx.rawQuery('UPDATE organizations SET plan = plan WHERE id = ?', [organizationId])
+  }
+
+  /** A change to a member, recorded in the change's transaction with the member's address. */
+  private async audit(
+    trx: TransactionClientContract,
+    organizationId: string,
+    action: 'member.role_updated' | 'member.removed' | 'member.sso_updated',
+    actor: AuditActor,
+    userId: string,
+    payload: Record<string, unknown>
+  ) {
+    const user = await trx.from('users').where('id', userId).select('email').first()
+    await auditLog.record(
+      {
+        organizationId,
+        action,
+        actor,
+        target: { type: 'member', id: userId, label: user?.email ?? null },
+        payload,
+      },
+      trx
+    )
   }
 
   private async assertAnotherAdmin(
