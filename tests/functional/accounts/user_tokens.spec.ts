@@ -19,7 +19,7 @@ async function auditActionsOf(organizationId: string) {
   const rows = await db
     .from('audit_events')
     .where('organization_id', organizationId)
-    .whereLike('action', 'token.%')
+    .whereIn('action', ['token.created', 'token.revoked'])
     .orderBy('occurred_at')
     .select('action', 'target_label', 'actor_id')
   return rows.map((row) => `${row.action} ${row.target_label}`)

@@ -91,7 +91,7 @@ test.group('Console access: audit log, sign-ins, invite links', (group) => {
     const rows = await db
       .from('audit_events')
       .where('organization_id', caller.organizationId)
-      .whereLike('action', 'user.%')
+      .whereIn('action', ['user.signed_in', 'user.sign_in_failed'])
       .orderBy('occurred_at')
       .select('action', 'actor_id', 'source', 'ip')
     assert.deepEqual(
