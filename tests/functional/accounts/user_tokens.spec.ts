@@ -1,7 +1,15 @@
+import type { ApiResponse } from '@japa/api-client'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { callAs, tokenWithScopes } from '#tests/helpers/fixtures_organizations'
+
+/** The response of `request`, once it has answered `status`. */
+async function expectStatus(request: PromiseLike<ApiResponse>, status: number) {
+  const response = await request
+  response.assertStatus(status)
+  return response
+}
 
 const TOKEN_KEYS = [
   'object',
@@ -51,8 +59,8 @@ test.group('/v1/user/tokens', (group) => {
     assert.equal(created.header('location'), body.urls.location)
 
     // The new token works within its scopes, and its use is recorded.
-    ;(await client.get('/v1/user').bearerToken(body.token)).assertStatus(200)
-    ;(await client.get('/v1/orgs').bearerToken(body.token)).assertStatus(403)
+    await expectStatus(client.get('/v1/user').bearerToken(body.token), 200)
+    await expectStatus(client.get('/v1/orgs').bearerToken(body.token), 403)
 
     const list = await callAs(client, caller).get('/v1/user/tokens')
     list.assertStatus(200)
@@ -66,7 +74,7 @@ test.group('/v1/user/tokens', (group) => {
 
     const revoked = await callAs(client, caller).delete(`/v1/user/tokens/${body.id}`)
     revoked.assertStatus(204)
-    ;(await client.get('/v1/user').bearerToken(body.token)).assertStatus(401)
+    await expectStatus(client.get('/v1/user').bearerToken(body.token), 401)
     const after = await callAs(client, caller).get('/v1/user/tokens')
     assert.equal(after.body().count, 1)
 
@@ -126,7 +134,8 @@ test.group('/v1/user/tokens', (group) => {
     full.assertStatus(201)
     assert.deepEqual(full.body().scopes, ['*'])
     // Nothing was minted by the refused requests.
-    const names = (await callAs(client, caller).get('/v1/user/tokens')).body().items
+    const remaining = await callAs(client, caller).get('/v1/user/tokens')
+    const names = remaining.body().items
     assert.sameMembers(
       names.map((item: any) => item.name),
       ['All', 'Less', '', 'bindery:bootstrap']
@@ -136,11 +145,12 @@ test.group('/v1/user/tokens', (group) => {
   test("someone else's token, unknown ids: 404; bad bodies: 400", async ({ client, assert }) => {
     const caller = await createCaller()
     const other = await createCaller()
-    const theirs = (await callAs(client, other).get('/v1/user/tokens')).body().items[0]
+    const otherTokens = await callAs(client, other).get('/v1/user/tokens')
+    const theirs = otherTokens.body().items[0]
     const refused = await callAs(client, caller).delete(`/v1/user/tokens/${theirs.id}`)
     refused.assertStatus(404)
-    ;(await callAs(client, caller).delete('/v1/user/tokens/nope')).assertStatus(404)
-    ;(await client.get('/v1/user').bearerToken(other.token)).assertStatus(200)
+    await expectStatus(callAs(client, caller).delete('/v1/user/tokens/nope'), 404)
+    await expectStatus(client.get('/v1/user').bearerToken(other.token), 200)
 
     for (const bad of [
       {},
@@ -153,10 +163,10 @@ test.group('/v1/user/tokens', (group) => {
       response.assertStatus(400)
       assert.equal(response.body().error.code, 400)
     }
-    ;(await client.get('/v1/user/tokens')).assertStatus(401)
+    await expectStatus(client.get('/v1/user/tokens'), 401)
     // Listing needs user:read.
     const orgOnly = await tokenWithScopes(caller.user, ['organization:read'])
-    ;(await client.get('/v1/user/tokens').bearerToken(orgOnly)).assertStatus(403)
+    await expectStatus(client.get('/v1/user/tokens').bearerToken(orgOnly), 403)
   })
 
   test('pages of the list', async ({ client, assert }) => {

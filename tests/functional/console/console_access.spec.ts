@@ -153,7 +153,8 @@ test.group('Console access: audit log, sign-ins, invite links', (group) => {
 
     // Expired.
     await admin.submit('POST', `${org}/invite-links`, { role: 'read', expiresInDays: '1' })
-    const links = (await admin.page(`${org}/members`)).props.invites.links
+    const withFresh = await admin.page(`${org}/members`)
+    const links = withFresh.props.invites.links
     const fresh = links.find((candidate: any) => candidate.id !== link.id)
     await db
       .from('organization_invite_links')
@@ -162,7 +163,8 @@ test.group('Console access: audit log, sign-ins, invite links', (group) => {
     const expired = await lateVisitor.page(pathOf(fresh.url))
     assert.equal(expired.status, 403)
     assert.include(expired.props.message, 'expired')
-    const after = (await admin.page(`${org}/members`)).props.invites.links
+    const afterPage = await admin.page(`${org}/members`)
+    const after = afterPage.props.invites.links
     assert.isTrue(after.find((candidate: any) => candidate.id === fresh.id).expired)
   })
 })

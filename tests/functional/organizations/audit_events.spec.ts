@@ -9,7 +9,14 @@ import { createSpace } from '../spaces/helpers.js'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import { AUDIT_ACTION_NAMES } from '#core/audit/audit_actions'
 import { auditLog } from '#core/audit/audit_log'
-import type { ApiClient } from '@japa/api-client'
+import type { ApiClient, ApiResponse } from '@japa/api-client'
+
+/** The response of `request`, once it has answered `status`. */
+async function expectStatus(request: PromiseLike<ApiResponse>, status: number) {
+  const response = await request
+  response.assertStatus(status)
+  return response
+}
 
 const events = (organizationId: string) => `/v1/orgs/${organizationId}/audit-events`
 
@@ -41,17 +48,17 @@ test.group('Organization audit events', (group) => {
     const roster = await createRoster()
     const api = callAs(client, roster.admin)
     const org = `/v1/orgs/${roster.organizationId}`
-    ;(await api.patch(`${org}/members/${roster.read.user.id}`, { role: 'edit' })).assertStatus(200)
-    ;(await api.post(`${org}/members/${roster.read.user.id}/sso`)).assertStatus(200)
-    ;(await api.delete(`${org}/members/${roster.edit.user.id}`)).assertStatus(204)
-    ;(await api.post(`${org}/invites`, { emails: ['new@example.com'] })).assertStatus(200)
+    await expectStatus(api.patch(`${org}/members/${roster.read.user.id}`, { role: 'edit' }), 200)
+    await expectStatus(api.post(`${org}/members/${roster.read.user.id}/sso`), 200)
+    await expectStatus(api.delete(`${org}/members/${roster.edit.user.id}`), 204)
+    await expectStatus(api.post(`${org}/invites`, { emails: ['new@example.com'] }), 200)
     const link = await api.post(`${org}/link-invites`, { role: 'read', maxUses: 2 })
     link.assertStatus(201)
     const linkId = link.body().id
-    ;(await api.patch(`${org}/link-invites/${linkId}`, { role: 'edit' })).assertStatus(200)
+    await expectStatus(api.patch(`${org}/link-invites/${linkId}`, { role: 'edit' }), 200)
     const joiner = await createCaller()
-    ;(await callAs(client, joiner).post(`${org}/invites/${linkId}`)).assertStatus(200)
-    ;(await api.delete(`${org}/link-invites/${linkId}`)).assertStatus(205)
+    await expectStatus(callAs(client, joiner).post(`${org}/invites/${linkId}`), 200)
+    await expectStatus(api.delete(`${org}/link-invites/${linkId}`), 205)
 
     const log = await recorded(client, roster.admin, {
       from: DateTime.utc().minus({ seconds: 30 }).toISO(),
@@ -100,16 +107,16 @@ test.group('Organization audit events', (group) => {
     const provider = await api.post(`${org}/saml`, { label: 'Okta' })
     provider.assertStatus(201)
     const providerId = provider.body().id
-    ;(await api.patch(`${org}/saml/${providerId}`, { label: 'Okta EU' })).assertStatus(200)
-    ;(await api.delete(`${org}/saml/${providerId}`)).assertStatus(204)
-    ;(await api.patch(org, { sso: true })).assertStatus(200)
-    ;(await api.patch(org, { sso: false })).assertStatus(200)
+    await expectStatus(api.patch(`${org}/saml/${providerId}`, { label: 'Okta EU' }), 200)
+    await expectStatus(api.delete(`${org}/saml/${providerId}`), 204)
+    await expectStatus(api.patch(org, { sso: true }), 200)
+    await expectStatus(api.patch(org, { sso: false }), 200)
 
     const token = await api.post('/v1/user/tokens', { name: 'CI', scopes: ['user:read'] })
-    ;(await api.delete(`/v1/user/tokens/${token.body().id}`)).assertStatus(204)
+    await expectStatus(api.delete(`/v1/user/tokens/${token.body().id}`), 204)
 
     const doomed = await createSpace(client, admin, { title: 'Doomed' })
-    ;(await api.delete(`/v1/spaces/${doomed.id}`)).assertStatus(205)
+    await expectStatus(api.delete(`/v1/spaces/${doomed.id}`), 205)
 
     const { changeRequest, space } = await spaceWithChangeRequest(client, admin, {
       subject: 'Fix typo',
@@ -122,9 +129,10 @@ test.group('Organization audit events', (group) => {
     const elsewhere = await createCaller()
     await createCaller({ organizationId: elsewhere.organizationId, email: admin.email })
     const moving = await createSpace(client, admin, { title: 'Moving' })
-    ;(
-      await api.post(`/v1/spaces/${moving.id}/transfer`, { organization: elsewhere.organizationId })
-    ).assertStatus(200)
+    await expectStatus(
+      api.post(`/v1/spaces/${moving.id}/transfer`, { organization: elsewhere.organizationId }),
+      200
+    )
 
     const log = await recorded(client, admin)
     assert.includeMembers(log, [
@@ -148,7 +156,8 @@ test.group('Organization audit events', (group) => {
   }) => {
     const roster = await createRoster()
     const url = events(roster.organizationId)
-    const [event] = (await callAs(client, roster.admin).get(url)).body().items
+    const own = await callAs(client, roster.admin).get(url)
+    const [event] = own.body().items
     const actions = `/v1/orgs/${roster.organizationId}/audit-event-actions`
     for (const member of [roster.create, roster.edit, roster.read, roster.guest]) {
       for (const path of [url, `${url}/${event.id}`, actions]) {
@@ -158,15 +167,14 @@ test.group('Organization audit events', (group) => {
       }
     }
     for (const path of [url, `${url}/${event.id}`, actions]) {
-      ;(await callAs(client, roster.outsider).get(path)).assertStatus(404)
+      await expectStatus(callAs(client, roster.outsider).get(path), 404)
     }
     // Another organization's event, read through one's own organization: 404.
-    const theirs = (
-      await callAs(client, roster.outsider).get(events(roster.outsider.organizationId))
-    ).body().items[0]
-    ;(await callAs(client, roster.admin).get(`${url}/${theirs.id}`)).assertStatus(404)
-    ;(await callAs(client, roster.admin).get(`${url}/not-a-uuid`)).assertStatus(404)
-    ;(await client.get(url)).assertStatus(401)
+    const other = await callAs(client, roster.outsider).get(events(roster.outsider.organizationId))
+    const theirs = other.body().items[0]
+    await expectStatus(callAs(client, roster.admin).get(`${url}/${theirs.id}`), 404)
+    await expectStatus(callAs(client, roster.admin).get(`${url}/not-a-uuid`), 404)
+    await expectStatus(client.get(url), 401)
     assert.isOk(event)
   })
 

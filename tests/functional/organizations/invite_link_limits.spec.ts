@@ -1,9 +1,17 @@
+import type { ApiResponse } from '@japa/api-client'
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createCaller, eachTestInTransaction } from '#tests/helpers/callers'
 import { callAs } from '#tests/helpers/fixtures_organizations'
 import { toSqlTimestamp } from '#core/database/timestamps'
 import { membershipOf } from './roster.js'
+
+/** The response of `request`, once it has answered `status`. */
+async function expectStatus(request: PromiseLike<ApiResponse>, status: number) {
+  const response = await request
+  response.assertStatus(status)
+  return response
+}
 
 /**
  * Invite links as credentials: an optional expiry and number of uses, shown on the link, enforced
@@ -31,10 +39,10 @@ test.group('Invite link limits', (group) => {
       await createCaller(),
       await createCaller(),
     ]
-    ;(await callAs(client, first).post(`${org}/invites/${link.id}`)).assertStatus(200)
+    await expectStatus(callAs(client, first).post(`${org}/invites/${link.id}`), 200)
     // Accepting again as a member uses nothing up.
-    ;(await callAs(client, first).post(`${org}/invites/${link.id}`)).assertStatus(200)
-    ;(await callAs(client, second).post(`${org}/invites/${link.id}`)).assertStatus(200)
+    await expectStatus(callAs(client, first).post(`${org}/invites/${link.id}`), 200)
+    await expectStatus(callAs(client, second).post(`${org}/invites/${link.id}`), 200)
     const refused = await callAs(client, third).post(`${org}/invites/${link.id}`)
     refused.assertStatus(403)
     assert.match(refused.body().error.message, /used as many times as it allows/)
@@ -64,7 +72,7 @@ test.group('Invite link limits', (group) => {
 
     const unlimited = await callAs(client, admin).post(`${org}/link-invites`, { role: 'read' })
     assert.include(unlimited.body(), { expiresAt: null, maxUses: null, uses: 0 })
-    ;(await callAs(client, joiner).post(`${org}/invites/${unlimited.body().id}`)).assertStatus(200)
+    await expectStatus(callAs(client, joiner).post(`${org}/invites/${unlimited.body().id}`), 200)
   })
 
   test('limits out of bounds are 400', async ({ client }) => {
@@ -76,7 +84,7 @@ test.group('Invite link limits', (group) => {
       { role: 'read', expiresInDays: 0 },
       { role: 'read', expiresInDays: 366 },
     ]) {
-      ;(await callAs(client, admin).post(`${org}/link-invites`, body)).assertStatus(400)
+      await expectStatus(callAs(client, admin).post(`${org}/link-invites`, body), 400)
     }
   })
 })
