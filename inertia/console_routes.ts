@@ -35,6 +35,7 @@ export const consoleRoutes = {
     '/console/orgs/:organizationId/translations/:translationSettingsId',
   'console.translations.destroy':
     '/console/orgs/:organizationId/translations/:translationSettingsId',
+  'console.audit.index': '/console/orgs/:organizationId/audit-log',
   'console.members.index': '/console/orgs/:organizationId/members',
   'console.members.update': '/console/orgs/:organizationId/members/:userId',
   'console.members.destroy': '/console/orgs/:organizationId/members/:userId',

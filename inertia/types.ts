@@ -27,6 +27,7 @@ import type ConsoleSearchController from '#console/controllers/console_search_co
 import type ConsoleWritingController from '#console/controllers/console_writing_controller'
 import type ConsoleSsoController from '#console/controllers/console_sso_controller'
 import type ConsoleTranslationsController from '#console/controllers/console_translations_controller'
+import type ConsoleAuditController from '#console/controllers/console_audit_controller'
 import type SsoSignInController from '#console/controllers/sso_sign_in_controller'
 import type ConsoleTrashController from '#console/controllers/console_trash_controller'
 import type InviteAcceptanceController from '#console/controllers/invite_acceptance_controller'
@@ -55,6 +56,7 @@ export type EditPagePageProps = InferPageProps<ConsoleWritingController, 'edit'>
 export type SsoPageProps = InferPageProps<ConsoleSsoController, 'index'>
 export type SsoProviderPageProps = InferPageProps<ConsoleSsoController, 'show'>
 export type TranslationsPageProps = InferPageProps<ConsoleTranslationsController, 'index'>
+export type AuditLogPageProps = InferPageProps<ConsoleAuditController, 'index'>
 export type SsoChoicePageProps = Exclude<InferPageProps<SsoSignInController, 'start'>, void>
 export type InvitePageProps = Extract<
   InferPageProps<InviteAcceptanceController, 'show'>,

@@ -60,6 +60,7 @@ const pages = {
   createOrganization: () => import('#console/controllers/create_organization_controller'),
   tokens: () => import('#console/controllers/console_tokens_controller'),
   account: () => import('#console/controllers/console_account_controller'),
+  audit: () => import('#console/controllers/console_audit_controller'),
   imports: () => import('#console/controllers/console_imports_controller'),
 }
 
@@ -115,7 +116,7 @@ router
         // Organization administration and content, through the domains' services and policies;
         // their refusals become pages and flashed form errors (consoleFailure).
         const org = '/orgs/:organizationId'
-        // The organization's settings: general, single sign-on (SAML) and translations.
+        // The organization's settings: general, single sign-on (SAML), translations, audit log.
         const { organizationSettings, sso, translations } = pages
         router.patch(org, [organizationSettings, 'update']).as('organizations.update')
         router.patch(`${org}/sso`, [organizationSettings, 'updateSso']).as('organizations.sso')
@@ -130,6 +131,7 @@ router
         router.post(`${org}/translations`, [translations, 'store']).as('translations.store')
         router.put(translation, [translations, 'update']).as('translations.update')
         router.delete(translation, [translations, 'destroy']).as('translations.destroy')
+        router.get(`${org}/audit-log`, [pages.audit, 'index']).as('audit.index')
 
         router.get(`${org}/members`, [pages.listMembers]).as('members.index')
         router.patch(`${org}/members/:userId`, [pages.updateMember]).as('members.update')

@@ -36,6 +36,7 @@ const UpdateInviteLinkController = () =>
   import('#organizations/controllers/update_invite_link_controller')
 const DeleteInviteLinkController = () =>
   import('#organizations/controllers/delete_invite_link_controller')
+const AuditEventsController = () => import('#organizations/controllers/audit_events_controller')
 const ListTeamsController = () => import('#organizations/controllers/list_teams_controller')
 const CreateTeamController = () => import('#organizations/controllers/create_team_controller')
 const ShowTeamController = () => import('#organizations/controllers/show_team_controller')
@@ -84,6 +85,11 @@ apiRoutes([
   ['get', `${O}/link-invites/:inviteId`, ShowInviteLinkController, membersRead],
   ['patch', `${O}/link-invites/:inviteId`, UpdateInviteLinkController, membersWrite],
   ['delete', `${O}/link-invites/:inviteId`, DeleteInviteLinkController, membersWrite],
+
+  // Audit log (admins): GitBook asks for no more than organization:read.
+  ['get', `${O}/audit-events`, [AuditEventsController, 'index'], 'organization:read'],
+  ['get', `${O}/audit-events/:auditEventId`, [AuditEventsController, 'show'], 'organization:read'],
+  ['get', `${O}/audit-event-actions`, [AuditEventsController, 'actions'], 'organization:read'],
 
   // Teams and team members
   ['get', `${O}/teams`, ListTeamsController, membersRead],

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { router, useForm, usePage } from '@inertiajs/react'
-import { Field, FormCard, SelectField, sendingInPlace } from '~/components/form_fields'
+import { Field, FormCard, SelectField, sendingInPlace, TextField } from '~/components/form_fields'
 import Table from '~/components/table'
 import ConfirmButton from '~/components/confirm_button'
 import CopyUrl from '~/components/copy_url'
@@ -58,7 +58,10 @@ export default function MemberInvites({
       {invites.links.length === 0 ? (
         <p className="card empty">No invite link.</p>
       ) : (
-        <Table columns={['Joins as', 'Link', 'Created', '']} testId="invite-links">
+        <Table
+          columns={['Joins as', 'Link', 'Created', 'Expires', 'Uses', '']}
+          testId="invite-links"
+        >
           {invites.links.map((link) => (
             <tr key={link.id} data-testid={`invite-link-${link.id}`}>
               <td>{formatRole(link.role)}</td>
@@ -66,6 +69,16 @@ export default function MemberInvites({
                 <CopyUrl url={link.url} label="Copy link" ariaLabel="Invite link" />
               </td>
               <td>{formatDate(link.createdAt)}</td>
+              <td>
+                {link.expiresAt ? formatDate(link.expiresAt) : 'never'}
+                {link.expired ? <span className="badge">expired</span> : null}
+              </td>
+              <td>
+                {link.maxUses === null ? link.uses : `${link.uses} of ${link.maxUses}`}
+                {link.maxUses !== null && link.uses >= link.maxUses ? (
+                  <span className="badge">used up</span>
+                ) : null}
+              </td>
               <td>
                 <RevokeButton
                   url={route('console.invite_links.destroy', { organizationId, inviteId: link.id })}
@@ -119,8 +132,11 @@ function EmailInviteForm({ organizationId, days }: { organizationId: string; day
   )
 }
 
+/** Days an invite link may work for ("" is never expiring). */
+const LINK_EXPIRIES = ['1', '7', '30', '90'] as const
+
 function InviteLinkForm({ organizationId, enabled }: { organizationId: string; enabled: boolean }) {
-  const form = useForm({ role: 'read' })
+  const form = useForm({ role: 'read', expiresInDays: '', maxUses: '' })
   if (!enabled) {
     return (
       <div className="card settings-form" data-testid="invite-link-form">
@@ -148,7 +164,28 @@ function InviteLinkForm({ organizationId, enabled }: { organizationId: string; e
         error={form.errors.role}
         onChange={(role) => form.setData('role', role)}
       />
-      <p className="muted">Anyone with the link can join, until you revoke it.</p>
+      <SelectField
+        label="Expires after"
+        name="expiresInDays"
+        options={LINK_EXPIRIES}
+        emptyLabel="never"
+        value={form.data.expiresInDays}
+        error={form.errors.expiresInDays}
+        onChange={(days) => form.setData('expiresInDays', days)}
+      />
+      <TextField
+        label="Most people who may join with it"
+        name="maxUses"
+        type="number"
+        placeholder="no limit"
+        value={form.data.maxUses}
+        error={form.errors.maxUses}
+        onChange={(uses) => form.setData('maxUses', uses)}
+      />
+      <p className="muted">
+        Anyone with the link can join, within these limits, until you revoke it. Someone signed in
+        confirms before joining.
+      </p>
     </FormCard>
   )
 }

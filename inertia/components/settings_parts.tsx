@@ -4,7 +4,7 @@ import { Field } from '~/components/form_fields'
 import { route } from '~/route'
 import type { OrganizationSettingsPageProps } from '~/types'
 
-export type SettingsSection = 'general' | 'sso' | 'translations'
+export type SettingsSection = 'general' | 'sso' | 'translations' | 'audit'
 
 /**
  * The parts of an organization's settings the user may open, beside each other under the
@@ -38,6 +38,12 @@ export function SettingsNavigation({
       label: 'Translations',
       href: route('console.translations.index', params),
       shown: navigation.translations,
+    },
+    {
+      id: 'audit',
+      label: 'Audit log',
+      href: route('console.audit.index', params),
+      shown: navigation.auditLog,
     },
   ]
   const shown = links.filter((link) => link.shown)

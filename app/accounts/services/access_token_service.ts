@@ -1,7 +1,8 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
-import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { ForbiddenException, NotFoundException } from '#core/exceptions/api_exceptions'
+import { auditLog } from '#core/audit/audit_log'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 
 /**
@@ -50,14 +51,45 @@ export default class AccessTokenService {
 
   /**
    * A new token of the user's; `secret` is its value, never stored and never shown again.
+   * `grantor`: the scopes of the token minting it (through `/v1`), which the new token may not
+   * exceed: a token never mints a stronger one. The console's session mints any.
    */
-  async mint(user: User, input: MintTokenInput): Promise<{ id: string; secret: string }> {
+  async mint(
+    user: User,
+    input: MintTokenInput,
+    grantor?: readonly string[]
+  ): Promise<{ id: string; secret: string }> {
     const scopes = input.scopes.includes('*') ? ['*'] : [...new Set(input.scopes)]
+    if (grantor && !grantor.includes('*')) {
+      const beyond = scopes.filter((scope) => !grantor.includes(scope))
+      if (beyond.length > 0) {
+        throw new ForbiddenException(
+          `This access token cannot grant scopes it does not have: ${beyond.join(', ')}`
+        )
+      }
+    }
     const token = await User.accessTokens.create(user, scopes, {
       name: input.name,
       expiresIn: input.expiresInDays ? `${input.expiresInDays} days` : undefined,
     })
-    return { id: String(token.identifier), secret: token.value!.release() }
+    const id = String(token.identifier)
+    await auditLog.recordForUser(user.id, {
+      action: 'token.created',
+      actor: { id: user.id, label: user.email },
+      target: { type: 'token', id, label: input.name },
+      payload: { scopes, expiresAt: token.expiresAt?.toISOString() ?? null },
+    })
+    return { id, secret: token.value!.release() }
+  }
+
+  /**
+   * One of the user's tokens (someone else's, or an unknown id, is a 404).
+   */
+  async find(user: User, tokenId: string): Promise<AccessTokenRecord> {
+    const tokens = await this.list(user)
+    const token = tokens.find((candidate) => candidate.id === tokenId)
+    if (!token) throw NotFoundException.resource('token', tokenId)
+    return token
   }
 
   /**
@@ -74,7 +106,18 @@ export default class AccessTokenService {
           .first()
       : null
     if (!row) throw NotFoundException.resource('token', tokenId)
-    await db.from('auth_access_tokens').where('id', row.id).delete()
+    await db.transaction(async (trx) => {
+      await trx.from('auth_access_tokens').where('id', row.id).delete()
+      await auditLog.recordForUser(
+        user.id,
+        {
+          action: 'token.revoked',
+          actor: { id: user.id, label: user.email },
+          target: { type: 'token', id: String(row.id), label: row.name ?? '' },
+        },
+        trx
+      )
+    })
     return row.name ?? ''
   }
 }

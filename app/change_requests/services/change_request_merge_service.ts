@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { auditActor, auditLog } from '#core/audit/audit_log'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
 import { toSqlTimestamp } from '#core/database/timestamps'
@@ -142,6 +143,20 @@ export default class ChangeRequestMergeService {
         conflicts: null,
         updated_at: now,
       })
+      await auditLog.record(
+        {
+          organizationId: access.space.organizationId,
+          action: 'change_request.merged',
+          actor: auditActor(user),
+          target: {
+            type: 'change-request',
+            id: changeRequest.id,
+            label: `#${changeRequest.number} ${changeRequest.subject ?? ''}`.trim(),
+          },
+          payload: { spaceId, number: changeRequest.number, revision: written.tree.id },
+        },
+        trx
+      )
       return {
         revision: written.tree.id,
         result: 'merge' as const,

@@ -1,9 +1,10 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import InviteService from '#organizations/services/invite_service'
 import ConsoleAccessService from '#console/services/console_access_service'
 import {
-  inviteLinkValidator,
+  createInviteLinkValidator,
   inviteUsersValidator,
 } from '#organizations/validators/invite_validators'
 import { formInput, noticeBack } from '#console/http/console_form'
@@ -36,23 +37,36 @@ export default class ConsoleInvitesController {
 
   /** DELETE .../invites/:inviteId: revokes a pending e-mail invite. */
   async destroyEmail(ctx: HttpContext) {
-    const { access } = await this.console.organization(ctx, 'manageMembers')
-    const email = await this.invites.revokeEmailInvite(access, ctx.params.inviteId)
+    const { user, access } = await this.console.organization(ctx, 'manageMembers')
+    const email = await this.invites.revokeEmailInvite(
+      access,
+      ctx.params.inviteId,
+      auditActor(user)
+    )
     return noticeBack(ctx, `The invite of ${email} is revoked.`)
   }
 
-  /** POST .../invite-links: a new invite link with a role (while invite links are on). */
+  /**
+   * POST .../invite-links: a new invite link with a role (while invite links are on), optionally
+   * expiring after some days and admitting a number of people.
+   */
   async storeLink(ctx: HttpContext) {
     const { user, access } = await this.console.organization(ctx, 'manageMembers')
-    const { role } = await formInput(ctx, inviteLinkValidator, ['role'], inviteLinkForm)
-    await this.invites.createLink(user, access, role)
+    const { role, ...limits } = await formInput(
+      ctx,
+      createInviteLinkValidator,
+      ['role', 'expiresInDays', 'maxUses'],
+      inviteLinkForm
+    )
+    await this.invites.createLink(user, access, role, limits)
     return noticeBack(ctx, `Invite link created (joins as ${role ?? 'guest'}).`)
   }
 
   /** DELETE .../invite-links/:inviteId: revokes an invite link. */
   async destroyLink(ctx: HttpContext) {
-    const { access } = await this.console.organization(ctx, 'manageMembers')
-    await this.invites.deleteLink(await this.invites.findLink(access, ctx.params.inviteId))
+    const { user, access } = await this.console.organization(ctx, 'manageMembers')
+    const link = await this.invites.findLink(access, ctx.params.inviteId)
+    await this.invites.deleteLink(link, auditActor(user))
     return noticeBack(ctx, 'Invite link revoked.')
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import SpaceService from '#spaces/services/space_service'
 import CollectionService from '#spaces/services/collection_service'
 import ConsoleAccessService from '#console/services/console_access_service'
@@ -24,8 +25,8 @@ export default abstract class ConsoleSpaceController {
   protected async deleteRecord(ctx: HttpContext, kind: 'space' | 'collection') {
     let deleted: { title: string; organizationId: string }
     if (kind === 'space') {
-      const { access } = await this.console.managedSpace(ctx)
-      await this.spaces.delete(access)
+      const { user, access } = await this.console.managedSpace(ctx)
+      await this.spaces.delete(access, auditActor(user))
       deleted = access.space
     } else {
       const { access } = await this.console.managedCollection(ctx)

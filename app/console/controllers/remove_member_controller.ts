@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import ConsoleMemberController from '#console/controllers/console_member_controller'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
 import { noticeBack, noticeTo } from '#console/http/console_form'
@@ -13,7 +14,7 @@ export default class RemoveMemberController extends ConsoleMemberController {
     const { userId } = ctx.params
     await ctx.bouncer.with(OrganizationPolicy).authorize('removeMember', access, userId)
     const member = await this.members.find(access.organization.id, userId)
-    await this.members.remove(access, userId, user.id)
+    await this.members.remove(access, userId, auditActor(user))
     if (userId === user.id) {
       return noticeTo(ctx, `You left ${access.organization.title}.`, 'console.organizations.index')
     }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import ConsoleMemberController from '#console/controllers/console_member_controller'
 import { updateMemberValidator } from '#organizations/validators/member_validators'
 import { formInput, noticeBack } from '#console/http/console_form'
@@ -9,9 +10,9 @@ import { formInput, noticeBack } from '#console/http/console_form'
  */
 export default class UpdateMemberController extends ConsoleMemberController {
   async handle(ctx: HttpContext) {
-    const { access } = await this.console.organization(ctx, 'manageMembers')
+    const { user, access } = await this.console.organization(ctx, 'manageMembers')
     const { role } = await formInput(ctx, updateMemberValidator, ['role'])
-    const member = await this.members.updateRole(access, ctx.params.userId, role)
+    const member = await this.members.updateRole(access, ctx.params.userId, role, auditActor(user))
     return noticeBack(ctx, `${member.user.displayName} is now ${member.role ?? 'a guest'}.`)
   }
 }

@@ -96,6 +96,10 @@ export function inviteLinkProps(link: InviteLinkRecord) {
     id: link.id,
     role: link.role,
     createdAt: link.createdAt.toISO()!,
+    expiresAt: link.expiresAt?.toISO() ?? null,
+    expired: link.expiresAt !== null && link.expiresAt.toMillis() <= Date.now(),
+    maxUses: link.maxUses,
+    uses: link.uses,
     url: urls.app(`/invite-links/${link.organizationId}/${link.id}`),
   }
 }

@@ -49,5 +49,6 @@ export function settingsNavigation(user: User, access: OrganizationAccess) {
     canEdit: organizationPolicy.admin(user, access),
     sso: organizationPolicy.admin(user, access),
     translations: translationPolicy.permissions(user, access).view,
+    auditLog: organizationPolicy.admin(user, access),
   }
 }

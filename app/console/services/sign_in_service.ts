@@ -1,6 +1,7 @@
 import limiter from '@adonisjs/limiter/services/main'
 import { errors as limiterErrors } from '@adonisjs/limiter'
 import User from '#accounts/models/user'
+import { auditedCredentials } from '#accounts/services/sign_in_audit'
 import { TooManySignInAttemptsException } from '#console/exceptions/too_many_sign_in_attempts_exception'
 import { SsoRequiredException } from '#console/exceptions/sso_required_exception'
 import SsoEnforcementService from '#sso/services/sso_enforcement_service'
@@ -67,7 +68,7 @@ export default class SignInService {
   async verify(email: string, password: string, ip: string): Promise<User> {
     await consumeOrThrottle(SIGN_IN_PER_ADDRESS, signInAddressKey(ip))
     await consumeOrThrottle(SIGN_IN_PER_ACCOUNT, signInAccountKey(email))
-    const user = await User.verifyCredentials(email, password)
+    const user = await auditedCredentials(email, () => User.verifyCredentials(email, password))
     await limiter.use(SIGN_IN_PER_ADDRESS).decrement(signInAddressKey(ip))
     await limiter.use(SIGN_IN_PER_ACCOUNT).delete(signInAccountKey(email))
     const enforcing = await new SsoEnforcementService().passwordSignInRefusedBy(user.id)

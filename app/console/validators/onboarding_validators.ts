@@ -35,8 +35,14 @@ export function emailInviteForm(body: Record<string, unknown>) {
 }
 
 /**
- * The invite link form's role: "" is guest.
+ * The invite link form's role ("" is guest) and limits ("": none).
  */
 export function inviteLinkForm(body: Record<string, unknown>) {
-  return { ...body, role: body.role === '' ? null : body.role }
+  const limit = (value: unknown) => (value === '' || value === null ? undefined : value)
+  return {
+    ...body,
+    role: body.role === '' ? null : body.role,
+    expiresInDays: limit(body.expiresInDays),
+    maxUses: limit(body.maxUses),
+  }
 }

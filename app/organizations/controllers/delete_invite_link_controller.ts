@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import InviteService from '#organizations/services/invite_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -10,8 +11,9 @@ import OrganizationPolicy from '#organizations/policies/organization_policy'
 export default class DeleteInviteLinkController extends OrganizationController {
   @inject()
   async handle(ctx: HttpContext, invites: InviteService) {
-    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
-    await invites.deleteLink(await invites.findLink(access, ctx.params.inviteId))
+    const { user, access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
+    const link = await invites.findLink(access, ctx.params.inviteId)
+    await invites.deleteLink(link, auditActor(user))
     ctx.response.status(205)
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -18,7 +19,7 @@ export default class RemoveMemberController extends OrganizationController {
       'removeMember',
       userId
     )
-    await members.remove(access, userId, user.id)
+    await members.remove(access, userId, auditActor(user))
     ctx.response.noContent()
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import InviteService from '#organizations/services/invite_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -12,9 +13,12 @@ import { serializeInviteLink } from '#organizations/serializers/invite_serialize
 export default class UpdateInviteLinkController extends OrganizationController {
   @inject()
   async handle(ctx: HttpContext, invites: InviteService) {
-    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
+    const { user, access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
     const link = await invites.findLink(access, ctx.params.inviteId)
     const { role } = await ctx.request.validateBody(inviteLinkValidator)
-    return serializeInviteLink(await invites.updateLink(access, link, role), access)
+    return serializeInviteLink(
+      await invites.updateLink(access, link, role, auditActor(user)),
+      access
+    )
   }
 }

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import MemberService from '#organizations/services/member_service'
 import OrganizationPolicy from '#organizations/policies/organization_policy'
@@ -12,8 +13,10 @@ import { serializeMember } from '#organizations/serializers/member_serializer'
 export default class UpdateMemberController extends OrganizationController {
   @inject()
   async handle(ctx: HttpContext, members: MemberService) {
-    const { access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
+    const { user, access } = await this.authorizedAccess(ctx, OrganizationPolicy, 'manageMembers')
     const { role } = await ctx.request.validateBody(updateMemberValidator)
-    return serializeMember(await members.updateRole(access, ctx.params.userId, role))
+    return serializeMember(
+      await members.updateRole(access, ctx.params.userId, role, auditActor(user))
+    )
   }
 }

@@ -87,6 +87,16 @@ export default class OrganizationPolicy extends BasePolicy {
   }
 
   /**
+   * The audit log (who signed in, changed roles, deleted spaces...): admins only.
+   */
+  readAuditLog(user: User, access: OrganizationAccess) {
+    return (
+      this.admin(user, access) ||
+      AuthorizationResponse.deny('Only admins of this organization can read its audit log', 403)
+    )
+  }
+
+  /**
    * Admins remove anyone; every member may leave.
    */
   removeMember(user: User, access: OrganizationAccess, userId: string) {

@@ -15,13 +15,23 @@ import { toBoolean } from '#core/database/columns'
 import { paginate, type ListQuery } from '#core/http/pagination'
 import { isWellFormedId } from '#core/ids'
 import type { RoleOrGuest } from '#core/roles'
+import { auditLog, type AuditActor } from '#core/audit/audit_log'
 
 export type InviteLinkRecord = {
   id: string
   organizationId: string
   role: RoleOrGuest
   createdAt: DateTime
+  /** null: the link never expires. */
+  expiresAt: DateTime | null
+  /** null: any number of people may join with it. */
+  maxUses: number | null
+  /** People who joined with it. */
+  uses: number
 }
+
+/** What a new invite link is limited by (none: it lasts, for anyone, until revoked). */
+export type InviteLinkLimits = { expiresInDays?: number; maxUses?: number }
 
 export type EmailInviteInput = {
   emails: Array<string | { email: string; role: RoleOrGuest }>
@@ -81,6 +91,12 @@ const SSO_REQUIRED = (title: string) =>
 const INVITE_GONE =
   'This invite is no longer valid: it was used, revoked, or replaced by a newer invite'
 
+const LINK_EXPIRED =
+  'This invite link has expired: ask an administrator of the organization for a new one'
+
+const LINK_USED_UP =
+  'This invite link has been used as many times as it allows: ask an administrator of the organization for a new one'
+
 const LINKS_DISABLED =
   "Invite links are disabled in this organization's settings (inviteLinks: false)"
 
@@ -93,8 +109,8 @@ const members = new MemberService()
  *   address has an account is never revealed to the inviter);
  * - `POST /join` also admits users whose e-mail domain is one of the organization's `emailDomains`,
  *   with the organization's `defaultRole`;
- * - invite links: reusable, no expiry (GitBook's shape has none), accepted with
- *   `POST /invites/{inviteId}` while the organization allows invite links.
+ * - invite links: reusable credentials, optionally expiring and limited to a number of uses,
+ *   accepted with `POST /invites/{inviteId}` while the organization allows invite links.
  */
 export default class InviteService {
   async inviteByEmail(
@@ -139,11 +155,12 @@ export default class InviteService {
         // A renewed invite gets a new date, and so a new accept link (the old one stops working).
         const now = DateTime.utc()
         const dates = { createdAt: now, expiresAt: now.plus({ days: EMAIL_INVITE_DAYS }) }
+        let recorded = invite
         if (invite) {
           invite.merge({ role, sso: input.sso ?? false, invitedBy: caller.id, ...dates })
           await invite.save()
         } else {
-          await OrganizationInvite.create(
+          recorded = await OrganizationInvite.create(
             {
               organizationId,
               email,
@@ -155,6 +172,16 @@ export default class InviteService {
             { client: trx }
           )
         }
+        await auditLog.record(
+          {
+            organizationId,
+            action: 'invite.created',
+            actor: { id: caller.id, label: caller.email },
+            target: { type: 'invite', id: String(recorded!.id), label: email },
+            payload: { role, sso: input.sso ?? false },
+          },
+          trx
+        )
         result.invited++
       }
       return result
@@ -239,15 +266,28 @@ export default class InviteService {
     if (!row) throw NotFoundException.resource('invite', inviteId)
     if (!toBoolean(row.invite_links)) throw new ForbiddenException(LINKS_DISABLED)
     await db.transaction(async (trx) => {
+      // The roster lock also serializes the link's uses: two people joining with its last use
+      // at once cannot both get in.
       await members.lockRoster(trx, organizationId)
+      const link = await trx
+        .from('organization_invite_links')
+        .where('id', inviteId)
+        .select('role', 'expires_at', 'max_uses', 'uses')
+        .first()
+      if (!link) throw NotFoundException.resource('invite', inviteId)
       const membership = await OrganizationMember.query({ client: trx })
         .where('organization_id', organizationId)
         .where('user_id', caller.id)
         .first()
       if (membership?.disabled)
         throw new ForbiddenException('Your membership of this organization is disabled')
-      if (!membership)
-        await members.addMember(trx, organizationId, caller.id, { role: row.role ?? null })
+      if (membership) return
+      assertLinkUsable(link)
+      await members.addMember(trx, organizationId, caller.id, { role: link.role ?? null })
+      await trx
+        .from('organization_invite_links')
+        .where('id', inviteId)
+        .update({ uses: Number(link.uses ?? 0) + 1 })
     })
   }
 
@@ -275,7 +315,11 @@ export default class InviteService {
   /**
    * Revokes a pending e-mail invite of the organization (its accept link stops working).
    */
-  async revokeEmailInvite(access: OrganizationAccess, inviteId: string): Promise<string> {
+  async revokeEmailInvite(
+    access: OrganizationAccess,
+    inviteId: string,
+    actor: AuditActor
+  ): Promise<string> {
     const invite = /^\d{1,18}$/.test(inviteId)
       ? await OrganizationInvite.query()
           .where('organization_id', access.organization.id)
@@ -283,7 +327,18 @@ export default class InviteService {
           .first()
       : null
     if (!invite) throw NotFoundException.resource('invite', inviteId)
-    await invite.delete()
+    await db.transaction(async (trx) => {
+      await trx.from('organization_invites').where('id', invite.id).delete()
+      await auditLog.record(
+        {
+          organizationId: access.organization.id,
+          action: 'invite.revoked',
+          actor,
+          target: { type: 'invite', id: String(invite.id), label: invite.email },
+        },
+        trx
+      )
+    })
     return invite.email
   }
 
@@ -299,12 +354,22 @@ export default class InviteService {
             .join('organizations as o', 'o.id', 'l.organization_id')
             .where('l.id', inviteId)
             .where('l.organization_id', organizationId)
-            .select('l.role', 'o.id', 'o.title', 'o.invite_links', 'o.sso')
+            .select(
+              'l.role',
+              'l.expires_at',
+              'l.max_uses',
+              'l.uses',
+              'o.id',
+              'o.title',
+              'o.invite_links',
+              'o.sso'
+            )
             .first()
         : null
     if (!row) throw new NotFoundException(INVITE_GONE)
     if (!toBoolean(row.invite_links)) throw new ForbiddenException(LINKS_DISABLED)
-    return describe('link', row, row.role ?? null, null, null)
+    assertLinkUsable(row)
+    return describe('link', row, row.role ?? null, null, fromSqlTimestamp(row.expires_at))
   }
 
   /**
@@ -401,7 +466,15 @@ export default class InviteService {
     const builder = db
       .from('organization_invite_links as l')
       .where('l.organization_id', access.organization.id)
-      .select('l.id', 'l.organization_id', 'l.role', 'l.created_at')
+      .select(
+        'l.id',
+        'l.organization_id',
+        'l.role',
+        'l.created_at',
+        'l.expires_at',
+        'l.max_uses',
+        'l.uses'
+      )
     const page = await paginate<Record<string, any>>(builder, {
       ...query,
       order: [
@@ -418,7 +491,7 @@ export default class InviteService {
         .from('organization_invite_links')
         .where('id', inviteId)
         .where('organization_id', access.organization.id)
-        .select('id', 'organization_id', 'role', 'created_at')
+        .select('id', 'organization_id', 'role', 'created_at', 'expires_at', 'max_uses', 'uses')
         .first()
       if (row) return toLinkRecord(row)
     }
@@ -428,30 +501,79 @@ export default class InviteService {
   async createLink(
     caller: User,
     access: OrganizationAccess,
-    role: RoleOrGuest
+    role: RoleOrGuest,
+    limits: InviteLinkLimits = {}
   ): Promise<InviteLinkRecord> {
     if (!access.organization.inviteLinks) throw new ForbiddenException(LINKS_DISABLED)
-    const link = await OrganizationInviteLink.create({
-      organizationId: access.organization.id,
-      role,
-      createdBy: caller.id,
+    const id = await db.transaction(async (trx) => {
+      const link = await OrganizationInviteLink.create(
+        {
+          organizationId: access.organization.id,
+          role,
+          createdBy: caller.id,
+          expiresAt: limits.expiresInDays
+            ? DateTime.utc().plus({ days: limits.expiresInDays })
+            : null,
+          maxUses: limits.maxUses ?? null,
+          uses: 0,
+        },
+        { client: trx }
+      )
+      await auditLog.record(
+        {
+          organizationId: access.organization.id,
+          action: 'invite_link.created',
+          actor: { id: caller.id, label: caller.email },
+          target: { type: 'invite-link', id: link.id },
+          payload: {
+            role,
+            expiresAt: link.expiresAt?.toISO() ?? null,
+            maxUses: link.maxUses,
+          },
+        },
+        trx
+      )
+      return link.id
     })
-    return this.findLink(access, link.id)
+    return this.findLink(access, id)
   }
 
   async updateLink(
     access: OrganizationAccess,
     link: InviteLinkRecord,
-    role: RoleOrGuest
+    role: RoleOrGuest,
+    actor: AuditActor
   ): Promise<InviteLinkRecord> {
-    const model = await OrganizationInviteLink.findOrFail(link.id)
-    model.role = role
-    await model.save()
+    await db.transaction(async (trx) => {
+      await trx.from('organization_invite_links').where('id', link.id).update({ role })
+      await auditLog.record(
+        {
+          organizationId: access.organization.id,
+          action: 'invite_link.updated',
+          actor,
+          target: { type: 'invite-link', id: link.id },
+          payload: { role, previousRole: link.role },
+        },
+        trx
+      )
+    })
     return this.findLink(access, link.id)
   }
 
-  async deleteLink(link: InviteLinkRecord): Promise<void> {
-    await db.from('organization_invite_links').where('id', link.id).delete()
+  async deleteLink(link: InviteLinkRecord, actor: AuditActor): Promise<void> {
+    await db.transaction(async (trx) => {
+      await trx.from('organization_invite_links').where('id', link.id).delete()
+      await auditLog.record(
+        {
+          organizationId: link.organizationId,
+          action: 'invite_link.deleted',
+          actor,
+          target: { type: 'invite-link', id: link.id },
+          payload: { role: link.role, uses: link.uses },
+        },
+        trx
+      )
+    })
   }
 }
 
@@ -505,5 +627,18 @@ function toLinkRecord(row: Record<string, any>): InviteLinkRecord {
     organizationId: row.organization_id,
     role: row.role ?? null,
     createdAt: fromSqlTimestamp(row.created_at)!,
+    expiresAt: fromSqlTimestamp(row.expires_at),
+    maxUses: row.max_uses === null || row.max_uses === undefined ? null : Number(row.max_uses),
+    uses: Number(row.uses ?? 0),
+  }
+}
+
+/**
+ * An expired or used-up link admits nobody (403, with the reason for the invite's page).
+ */
+function assertLinkUsable(row: { expires_at: unknown; max_uses: unknown; uses: unknown }) {
+  if (isExpired(fromSqlTimestamp(row.expires_at))) throw new ForbiddenException(LINK_EXPIRED)
+  if (row.max_uses !== null && row.max_uses !== undefined) {
+    if (Number(row.uses ?? 0) >= Number(row.max_uses)) throw new ForbiddenException(LINK_USED_UP)
   }
 }

@@ -17,6 +17,7 @@ import type { Role, RoleOrGuest } from '#core/roles'
 import app from '@adonisjs/core/services/app'
 import { MemberSpaces } from '#organizations/contracts/member_spaces'
 import UserSessionsService from '#accounts/services/user_sessions_service'
+import { auditLog, type AuditActor } from '#core/audit/audit_log'
 
 /**
  * An organization member as the wire's Member record needs it.
@@ -140,7 +141,7 @@ export default class MemberService {
       await existing.save()
       return existing
     }
-    return OrganizationMember.create(
+    const member = await OrganizationMember.create(
       {
         organizationId,
         userId,
@@ -151,6 +152,20 @@ export default class MemberService {
       },
       { client: trx }
     )
+    // Whoever joins is the actor: by invite, invite link, e-mail domain or creating the organization.
+    const user = await trx.from('users').where('id', userId).select('email').first()
+    const who = { id: userId, label: user?.email ?? null }
+    await auditLog.record(
+      {
+        organizationId,
+        action: 'member.joined',
+        actor: who,
+        target: { type: 'member', ...who },
+        payload: { role: options.role },
+      },
+      trx
+    )
+    return member
   }
 
   /**
@@ -159,7 +174,8 @@ export default class MemberService {
   async updateRole(
     access: OrganizationAccess,
     userId: string,
-    role: RoleOrGuest
+    role: RoleOrGuest,
+    actor: AuditActor
   ): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
@@ -168,8 +184,15 @@ export default class MemberService {
       if (member.role === 'admin' && role !== 'admin') {
         await this.assertAnotherAdmin(trx, organizationId, userId, 'demoted')
       }
+      const previous = member.role
       member.role = role
       await member.save()
+      if (previous !== role) {
+        await this.audit(trx, organizationId, 'member.role_updated', actor, userId, {
+          role,
+          previousRole: previous,
+        })
+      }
     })
     return this.find(organizationId, userId)
   }
@@ -177,10 +200,10 @@ export default class MemberService {
   /**
    * Removes a member with their memberships of the organization's teams and the roles granted to
    * them on its spaces and collections, atomically (rejoining starts afresh). The last admin
-   * cannot be removed (409). A member removed by someone else (`removedBy`) has their console
+   * cannot be removed (409). A member removed by someone else (`actor`) has their console
    * sessions ended; one who leaves keeps theirs.
    */
-  async remove(access: OrganizationAccess, userId: string, removedBy: string): Promise<void> {
+  async remove(access: OrganizationAccess, userId: string, actor: AuditActor): Promise<void> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       await this.lockRoster(trx, organizationId)
@@ -196,19 +219,25 @@ export default class MemberService {
       const spaces = await app.container.make(MemberSpaces)
       await spaces.revokeMemberGrants(trx, organizationId, userId)
       await member.delete()
+      await this.audit(trx, organizationId, 'member.removed', actor, userId, { role: member.role })
     })
-    if (removedBy !== userId) await new UserSessionsService().end(userId)
+    if (actor?.id !== userId) await new UserSessionsService().end(userId)
   }
 
   /**
    * POST /orgs/{id}/members/{userId}/sso: the member signs in through the organization's SSO.
    */
-  async markSso(access: OrganizationAccess, userId: string): Promise<MemberRecord> {
+  async markSso(
+    access: OrganizationAccess,
+    userId: string,
+    actor: AuditActor
+  ): Promise<MemberRecord> {
     const organizationId = access.organization.id
     await db.transaction(async (trx) => {
       const member = await this.membershipOrFail(trx, organizationId, userId)
       member.sso = true
       await member.save()
+      await this.audit(trx, organizationId, 'member.sso_updated', actor, userId, { sso: true })
     })
     return this.find(organizationId, userId)
   }
@@ -354,6 +383,28 @@ export default class MemberService {
    */
   async lockRoster(trx: TransactionClientContract, organizationId: string) {
     await trx.rawQuery('UPDATE organizations SET plan = plan WHERE id = ?', [organizationId])
+  }
+
+  /** A change to a member, recorded in the change's transaction with the member's address. */
+  private async audit(
+    trx: TransactionClientContract,
+    organizationId: string,
+    action: 'member.role_updated' | 'member.removed' | 'member.sso_updated',
+    actor: AuditActor,
+    userId: string,
+    payload: Record<string, unknown>
+  ) {
+    const user = await trx.from('users').where('id', userId).select('email').first()
+    await auditLog.record(
+      {
+        organizationId,
+        action,
+        actor,
+        target: { type: 'member', id: userId, label: user?.email ?? null },
+        payload,
+      },
+      trx
+    )
   }
 
   private async assertAnotherAdmin(

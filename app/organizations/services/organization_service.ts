@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { auditActor, auditLog } from '#core/audit/audit_log'
 import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
@@ -277,10 +278,23 @@ export default class OrganizationService {
         }
       }
       const { emailDomains, logo, ...fields } = input
+      const ssoBefore = organization.sso
       organization.merge(definedOnly(fields))
       if (logo !== undefined) organization.logoUrl = logo
       await organization.save()
       if (emailDomains) await this.replaceEmailDomains(trx, organizationId, emailDomains)
+      if (input.sso !== undefined && Boolean(input.sso) !== Boolean(ssoBefore)) {
+        await auditLog.record(
+          {
+            organizationId,
+            action: 'organization.sso_updated',
+            actor: auditActor(user),
+            target: { type: 'organization', id: organizationId, label: organization.title },
+            payload: { sso: input.sso },
+          },
+          trx
+        )
+      }
     })
     return this.accessFor(user, organizationId)
   }

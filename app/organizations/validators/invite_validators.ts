@@ -29,3 +29,19 @@ export const inviteUsersValidator = vine.compile(
  * role (null = guest). Links to a single space or collection are not offered.
  */
 export const inviteLinkValidator = vine.compile(vine.object({ role: role.clone() }))
+
+/** Longest expiry and most uses an invite link may be created with. */
+export const INVITE_LINK_MAX_DAYS = 365
+export const INVITE_LINK_MAX_USES = 10_000
+
+/**
+ * POST /orgs/{id}/link-invites (and the console's form): the role, and optionally how many days
+ * the link works and how many people may join with it (Bindery's; GitBook's links have neither).
+ */
+export const createInviteLinkValidator = vine.compile(
+  vine.object({
+    role: role.clone(),
+    expiresInDays: vine.number().withoutDecimals().range([1, INVITE_LINK_MAX_DAYS]).optional(),
+    maxUses: vine.number().withoutDecimals().range([1, INVITE_LINK_MAX_USES]).optional(),
+  })
+)

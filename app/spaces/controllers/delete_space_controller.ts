@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { auditActor } from '#core/audit/audit_log'
 import SpaceController from '#spaces/controllers/space_controller'
 
 /**
@@ -6,9 +7,9 @@ import SpaceController from '#spaces/controllers/space_controller'
  */
 export default class DeleteSpaceController extends SpaceController {
   async handle(ctx: HttpContext) {
-    const { access } = await this.authorizedSpace(ctx, 'manage')
+    const { user, access } = await this.authorizedSpace(ctx, 'manage')
     const { response } = ctx
-    await this.spaces.delete(access)
+    await this.spaces.delete(access, auditActor(user))
     response.resetContent()
   }
 }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { auditActor, auditLog, type AuditActor } from '#core/audit/audit_log'
 import { inject } from '@adonisjs/core'
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -214,14 +215,25 @@ export default class SpaceService {
   /**
    * Soft delete: hidden from every list and lookup except restore, purged after RETENTION_DAYS.
    */
-  async delete(access: SpaceAccess): Promise<void> {
+  async delete(access: SpaceAccess, actor: AuditActor = null): Promise<void> {
     await db.transaction(async (trx) => {
-      await trx
+      const deleted = await trx
         .from('spaces')
         .where('id', access.space.id)
         .whereNull('deleted_at')
         .update({ deleted_at: toSqlTimestamp(now()), updated_at: toSqlTimestamp(now()) })
       await this.dependents.spacesLeft(trx, [access.space.id])
+      if (Number(deleted) > 0) {
+        await auditLog.record(
+          {
+            organizationId: access.space.organizationId,
+            action: 'space.deleted',
+            actor,
+            target: { type: 'space', id: access.space.id, label: access.space.title },
+          },
+          trx
+        )
+      }
     })
   }
 
@@ -398,6 +410,18 @@ export default class SpaceService {
         })
       await this.content.spacesMoved(trx, [space.id], input.organization)
       await this.dependents.spacesLeft(trx, [space.id])
+      // Both organizations' logs: one lost the space, the other gained it.
+      const transfer = { from: space.organizationId, to: input.organization }
+      await auditLog.recordMany(
+        [space.organizationId, input.organization].map((organizationId) => ({
+          organizationId,
+          action: 'space.transferred' as const,
+          actor: auditActor(user),
+          target: { type: 'space', id: space.id, label: space.title },
+          payload: transfer,
+        })),
+        trx
+      )
     })
     return this.access.spaceFor(user.id, space.id)
   }

@@ -1,4 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { auditActor, auditLog } from '#core/audit/audit_log'
 import { BadRequestException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { isWellFormedId } from '#core/ids'
 import { paginate, type ListQuery } from '#core/http/pagination'
@@ -82,6 +84,7 @@ export default class SamlProviderService {
       defaultTeamId: defaultTeamId ?? null,
       defaultRole: input.defaultRole === undefined ? DEFAULT_ROLE : input.defaultRole,
     })
+    await this.audit(caller, access, 'sso_provider.created', provider.id, provider.label)
     return this.find(caller, access, provider.id)
   }
 
@@ -99,6 +102,7 @@ export default class SamlProviderService {
     if (defaultTeamId !== undefined) provider.defaultTeamId = defaultTeamId
     if (input.defaultRole !== undefined) provider.defaultRole = input.defaultRole
     await provider.save()
+    await this.audit(caller, access, 'sso_provider.updated', provider.id, provider.label)
     return this.find(caller, access, id)
   }
 
@@ -106,12 +110,34 @@ export default class SamlProviderService {
    * Removes the provider with its pending sign-in requests and consumed assertion ids (cascade).
    */
   async delete(caller: User, access: OrganizationAccess, id: string): Promise<void> {
-    await this.find(caller, access, id)
-    await db
-      .from('saml_providers')
-      .where('organization_id', access.organization.id)
-      .where('id', id)
-      .delete()
+    const provider = await this.find(caller, access, id)
+    await db.transaction(async (trx) => {
+      await trx
+        .from('saml_providers')
+        .where('organization_id', access.organization.id)
+        .where('id', id)
+        .delete()
+      await this.audit(caller, access, 'sso_provider.deleted', id, provider.label, trx)
+    })
+  }
+
+  private async audit(
+    caller: User,
+    access: OrganizationAccess,
+    action: 'sso_provider.created' | 'sso_provider.updated' | 'sso_provider.deleted',
+    id: string,
+    label: string | null,
+    client?: TransactionClientContract
+  ) {
+    await auditLog.record(
+      {
+        organizationId: access.organization.id,
+        action,
+        actor: auditActor(caller),
+        target: { type: 'saml-provider', id, label },
+      },
+      client
+    )
   }
 
   /**

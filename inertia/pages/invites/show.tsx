@@ -109,14 +109,22 @@ function SignedIn({
           address.
         </p>
       ) : (
-        <button
-          type="button"
-          className="button"
-          disabled={form.processing}
-          onClick={() => form.post(acceptUrl)}
-        >
-          Join {invite.organizationTitle}
-        </button>
+        // An explicit step: opening the link never joins anyone, even someone signed in.
+        <>
+          <p data-testid="invite-confirm">
+            <strong>
+              Join {invite.organizationTitle} as {formatRole(invite.role)}?
+            </strong>
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={form.processing}
+            onClick={() => form.post(acceptUrl)}
+          >
+            Join {invite.organizationTitle}
+          </button>
+        </>
       )}
       <p className="muted">
         <Link href={route('console.organizations.index')}>Back to your organizations</Link>
