@@ -509,8 +509,11 @@ function startPinger() {
   }
 }
 
+let serverStarts = 0
+
 function startServer() {
-  const log = openSync(`${root}tmp/fuzz-server.log`, 'w')
+  // A restart after a hang appends: the log keeps the errors from before it.
+  const log = openSync(`${root}tmp/fuzz-server.log`, serverStarts++ ? 'a' : 'w')
   const server = spawn(
     process.execPath,
     ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
