@@ -648,7 +648,12 @@ async function main() {
               if (server.exitCode !== null && !hung)
                 throw new Error(`the server exited with ${server.exitCode}`)
               if (result.status === 0 && !hung && !(await answers(`${base}/health`, 10_000))) {
-                hung = { result, inFlight: [...ctx.inFlight] }
+                // The request that stuck the server started first: the others queued behind it.
+                const stuck = [
+                  ...results.filter((r) => r.status === 0 && r.ended >= result.started),
+                  ...ctx.inFlight,
+                ].sort((a, b) => a.started - b.started)
+                hung = { result: stuck[0], inFlight: stuck.slice(1) }
               }
             }
           })
