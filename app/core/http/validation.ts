@@ -84,6 +84,19 @@ export const maxCharacters = vine.createRule(
   }
 )
 
+/**
+ * Text without lone UTF-16 surrogates (JSON's `"\ud800"` decodes to one). Goes before `email()`
+ * and `url()`: validator.js hands the value to encodeURI, which throws URIError on a lone
+ * surrogate, and the request would end in a 500 instead of a 400.
+ */
+export const wellFormedText = vine.createRule(
+  (value: unknown, _options: undefined, field: FieldContext) => {
+    if (typeof value === 'string' && !value.isWellFormed()) {
+      field.report('The {{ field }} field must be well-formed Unicode text', 'wellFormed', field)
+    }
+  }
+)
+
 const segmenter = new Intl.Segmenter()
 const PICTOGRAPH = /\p{Extended_Pictographic}/u
 const FLAG = /^\p{Regional_Indicator}{2}$/u

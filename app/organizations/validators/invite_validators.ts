@@ -1,7 +1,8 @@
 import vine from '@vinejs/vine'
 import { ROLES } from '#core/roles'
+import { wellFormedText } from '#core/http/validation'
 
-const email = vine.string().trim().toLowerCase().maxLength(254).email()
+const email = vine.string().use(wellFormedText()).trim().toLowerCase().maxLength(254).email()
 const role = vine.enum(ROLES).nullable()
 
 /**

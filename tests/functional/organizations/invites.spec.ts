@@ -128,6 +128,17 @@ groupInTransaction('POST /v1/orgs/{id}/invites', () => {
         field: 'emails',
       },
       { name: 'sso as a string', body: { emails: ['a@example.com'], sso: 'yes' }, field: 'sso' },
+      // A lone surrogate made validator.js's encodeURI throw: a 500 (found by `npm run fuzz`).
+      {
+        name: 'an address with a lone surrogate',
+        body: { emails: ['\ud800 lone@example.com'] },
+        field: 'emails.0',
+      },
+      {
+        name: 'an entry whose address has a lone surrogate',
+        body: { emails: [{ email: 'a\udfff@example.com', role: 'read' }] },
+        field: 'emails.0',
+      },
     ])
     .run(async ({ client, assert }, { body, field }) => {
       const roster = await createRoster()
