@@ -1,5 +1,6 @@
-import { parse } from 'node-html-parser'
+import { HTMLElement, parse } from 'node-html-parser'
 import TurndownService from 'turndown'
+import { ContentLimitError } from '#content/markdown/limits'
 
 /**
  * HTML pages to markdown documents, in two steps:
@@ -99,6 +100,10 @@ export interface MarkdownRefs {
 
 export function htmlToMarkdown(contentHtml: string, refs: MarkdownRefs): string {
   const root = parse(contentHtml, { comment: false })
+  // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
+  if (nestingDepth(root) > MAX_HTML_NESTING) {
+    throw new ContentLimitError(`HTML nested deeper than ${MAX_HTML_NESTING} levels`)
+  }
   for (const anchor of root.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')!
     const ref = /^https?:/i.test(href) ? refs.pageRef(href) : undefined
@@ -110,6 +115,24 @@ export function htmlToMarkdown(contentHtml: string, refs: MarkdownRefs): string 
   }
   const markdown = converter().turndown(root.toString())
   return `${markdown.trim()}\n`
+}
+
+/** Elements inside one another in a page's content: real manuals stay far below. */
+export const MAX_HTML_NESTING = 256
+
+/** The deepest element of the tree, walked with an explicit stack (no recursion). */
+function nestingDepth(root: HTMLElement): number {
+  let deepest = 0
+  const stack: Array<[HTMLElement, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!
+    if (depth > deepest) deepest = depth
+    if (deepest > MAX_HTML_NESTING) break
+    for (const child of element.childNodes) {
+      if (child instanceof HTMLElement) stack.push([child, depth + 1])
+    }
+  }
+  return deepest
 }
 
 let instance: TurndownService | undefined
@@ -222,11 +245,22 @@ function tableOf(node: any): any {
   return current
 }
 
+/**
+ * Whether the table around `node` has no merged cells and no nested table, decided once per table:
+ * turndown asks for every cell and row, and a query of the whole table each time is quadratic.
+ */
+const simpleTables = new WeakMap<object, boolean>()
 function isSimpleTable(node: any): boolean {
   const table = tableOf(node)
   if (!table) return false
-  if (table.querySelector('table')) return false
-  return !table.querySelector('[colspan]:not([colspan="1"]), [rowspan]:not([rowspan="1"])')
+  let simple = simpleTables.get(table)
+  if (simple === undefined) {
+    simple =
+      !table.querySelector('table') &&
+      !table.querySelector('[colspan]:not([colspan="1"]), [rowspan]:not([rowspan="1"])')
+    simpleTables.set(table, simple)
+  }
+  return simple
 }
 
 function isHeadingRow(row: any): boolean {

@@ -62,8 +62,9 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
   // A page over the content limits keeps its place in the tree, without its content, and is
   // listed with the failures: one hostile page does not fail the whole import.
   const failures = [...result.failures]
-  const withinLimits = (url: string, markdown: string) => {
+  const withinLimits = (url: string, convert: () => string) => {
     try {
+      const markdown = convert()
       assertContentLimits(markdown)
       return markdown
     } catch (error) {
@@ -84,8 +85,7 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
         title: truncate(page.title || fallbackTitle, MAX_TITLE),
         slug: uniqueSlug(slugOf(key, page.title), slugs),
         document: {
-          markdown: withinLimits(
-            key,
+          markdown: withinLimits(key, () =>
             htmlToMarkdown(page.contentHtml, {
               pageRef: (url) => pageRefs.get(safeKey(url) ?? ''),
               fileRef: (url) => fileRefs.get(url),
