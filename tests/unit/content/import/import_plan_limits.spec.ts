@@ -40,7 +40,9 @@ test.group('Import plan: content limits', () => {
     ])
   })
 
-  test('a page nested deeper than the HTML limit is refused before turndown walks it', ({ assert }) => {
+  test('a page nested deeper than the HTML limit is refused before turndown walks it', ({
+    assert,
+  }) => {
     const start = 'https://docs.example/'
     const deep = `${'<div>'.repeat(20_000)}deep${'</div>'.repeat(20_000)}`
     const plan = buildImportPlan(
