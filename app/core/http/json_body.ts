@@ -1,7 +1,11 @@
 import { Exception } from '@adonisjs/core/exceptions'
 
-/** Deepest nesting of objects and arrays a JSON body may have. */
-export const MAX_JSON_DEPTH = 64
+/**
+ * Deepest nesting of objects and arrays a JSON body may have: room for a GitBook document at the
+ * content limits (64 nested lists or blockquotes take ~4 levels each), far below what overflows a
+ * recursive walk (~2,800).
+ */
+export const MAX_JSON_DEPTH = 512
 
 /** Bodies accepted start with an object or an array after JSON whitespace, as AdonisJS's strict mode. */
 const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/

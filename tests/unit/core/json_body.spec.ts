@@ -20,7 +20,7 @@ test.group('JSON bodies', () => {
     assert,
   }) => {
     const text = '['.repeat(100_000) + ']'.repeat(100_000)
-    assert.throws(() => parseJsonBody(text), 'JSON nested deeper than 64 levels')
+    assert.throws(() => parseJsonBody(text), 'JSON nested deeper than 512 levels')
   })
 
   test('prototype keys are dropped; an empty body is {}', ({ assert }) => {
