@@ -1,4 +1,5 @@
 import { analyzePage } from '#content/import/html_to_markdown'
+import { ContentLimitError } from '#content/markdown/limits'
 import { FetchError, guardedFetch, type FetchedResource } from '#content/import/http_fetch'
 import { crawlScope, fetchUrl, inScope, pageKey } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
@@ -153,7 +154,12 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
   }
   seen.set(startKey, startKey)
   for (const from of start.redirectedFrom) seen.set(pageKey(from), startKey)
-  accept(start, [])
+  try {
+    accept(start, [])
+  } catch (error) {
+    if (!(error instanceof ContentLimitError)) throw error
+    throw new StartPageError(startUrl, 'too_large', `${startUrl}: ${error.message}`)
+  }
   let imagesDone = 0
   const report = () =>
     options.onProgress?.({

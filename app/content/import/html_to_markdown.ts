@@ -30,6 +30,8 @@ const DROPPED_EVERYWHERE =
 
 export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
   const root = parse(html, { comment: false })
+  // node-html-parser's queries recurse: a page nested deeper than any real one is refused first.
+  assertNesting(root)
   const baseHref = root.querySelector('base[href]')?.getAttribute('href')
   const base = absolute(baseHref ?? '', pageUrl) ?? pageUrl
 
@@ -101,9 +103,7 @@ export interface MarkdownRefs {
 export function htmlToMarkdown(contentHtml: string, refs: MarkdownRefs): string {
   const root = parse(contentHtml, { comment: false })
   // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
-  if (nestingDepth(root) > MAX_HTML_NESTING) {
-    throw new ContentLimitError(`HTML nested deeper than ${MAX_HTML_NESTING} levels`)
-  }
+  assertNesting(root)
   for (const anchor of root.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')!
     const ref = /^https?:/i.test(href) ? refs.pageRef(href) : undefined
@@ -119,6 +119,12 @@ export function htmlToMarkdown(contentHtml: string, refs: MarkdownRefs): string 
 
 /** Elements inside one another in a page's content: real manuals stay far below. */
 export const MAX_HTML_NESTING = 256
+
+function assertNesting(root: HTMLElement) {
+  if (nestingDepth(root) > MAX_HTML_NESTING) {
+    throw new ContentLimitError(`HTML nested deeper than ${MAX_HTML_NESTING} levels`)
+  }
+}
 
 /** The deepest element of the tree, walked with an explicit stack (no recursion). */
 function nestingDepth(root: HTMLElement): number {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { buildImportPlan } from '#content/import/import_plan'
-import { htmlToMarkdown } from '#content/import/html_to_markdown'
+import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
 import type { InsertPageChange } from '#content/import/types'
 
 test.group('Import plan: content limits', () => {
@@ -76,5 +76,13 @@ test.group('Import plan: content limits', () => {
     // Quadratic was minutes; linear is well under a second even on a loaded machine.
     assert.isBelow(performance.now() - started, 5000)
     assert.equal(markdown.trim().split('\n').length, 22)
+  })
+
+  test('a crawled page nested 20,000 levels deep is refused before it is queried', ({ assert }) => {
+    const html = `<html><body>${'<div>'.repeat(20_000)}x${'</div>'.repeat(20_000)}</body></html>`
+    assert.throws(
+      () => analyzePage(html, 'https://docs.example/deep'),
+      'HTML nested deeper than 256 levels'
+    )
   })
 })
