@@ -211,7 +211,23 @@ function writeRoutes() {
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/**
+ * A kept-alive connection the server closed while idle (its keep-alive timeout, often right after a
+ * long stall) resets the request sent on it before the server reads it: that is the client's race,
+ * not an answer, so such a request is sent once more on a fresh connection. A second reset counts.
+ */
+let resetsRetried = 0
+const isReset = (error) =>
+  /ECONNRESET|other side closed|UND_ERR_SOCKET/.test(`${error?.cause?.code ?? ''} ${error?.cause ?? ''}`)
+
 async function send(method, path, token, body, raw) {
+  const first = await sendOnce(method, path, token, body, raw)
+  if (first.status !== 0 || !first.reset) return first
+  resetsRetried++
+  return sendOnce(method, path, token, body, raw)
+}
+
+async function sendOnce(method, path, token, body, raw) {
   const started = performance.now()
   const headers = token ? { authorization: `Bearer ${token}` } : {}
   let payload
@@ -241,6 +257,7 @@ async function send(method, path, token, body, raw) {
       text: `${error}${error.cause ? ` (${error.cause})` : ''}`,
       ms: performance.now() - started,
       payload,
+      reset: isReset(error),
     }
   }
 }
@@ -704,6 +721,7 @@ function report(results, health, elapsed, hangs, skipped) {
   const failures = results
     .filter((r) => r.status >= 500 || r.status === 0)
     .sort((a, b) => a.index - b.index)
+  console.log(`\nconnections reset before an answer and sent again: ${resetsRetried}`)
   console.log(`\n5xx and lost requests: ${failures.length}`)
   for (const f of failures) {
     console.log(
