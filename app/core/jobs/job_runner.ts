@@ -129,6 +129,8 @@ export class JobRunner {
   #definitions = new Map<string, Definition>()
   #running = new Set<Promise<Outcome>>()
   #timer?: NodeJS.Timeout
+  /** The poll in flight, if any: stop() waits for it, so nothing is claimed after stop returns. */
+  #ticking?: Promise<void>
   #started = false
   #stopping?: AbortController
   #pollIntervalMs: number
@@ -261,6 +263,7 @@ export class JobRunner {
     if (!this.#started) return
     this.#started = false
     clearTimeout(this.#timer)
+    await this.#ticking
     await this.#queue?.stop()
     const grace = new Promise((resolve) => setTimeout(resolve, this.#stopGraceMs).unref())
     await Promise.race([Promise.allSettled([...this.#running]), grace])
@@ -281,7 +284,12 @@ export class JobRunner {
   #schedule(delayMs: number) {
     if (!this.#started) return
     clearTimeout(this.#timer)
-    this.#timer = setTimeout(() => void this.#tick(), delayMs)
+    this.#timer = setTimeout(() => {
+      const tick = this.#tick().finally(() => {
+        if (this.#ticking === tick) this.#ticking = undefined
+      })
+      this.#ticking = tick
+    }, delayMs)
     this.#timer.unref()
   }
 
