@@ -10,11 +10,15 @@
 |   npm run bench -- --no-merge        without the merge bench (bench/merge.js, ~1 minute)
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
+|   npm run bench -- --compare         the request-path table once more, beside the previous commit's
+|                                      (checked out in tmp/bench-compare); --compare=<git ref> for another
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
-import autocannon from 'autocannon'
-import { benchSetup, freePort, freshDatabase, parseArgs, rssMiB, startServer } from './server.js'
+import { spawnSync } from 'node:child_process'
+import { existsSync, rmSync, symlinkSync } from 'node:fs'
+import { benchSetup, freePort, freshDatabase, parseArgs, root, rssMiB, startServer } from './server.js'
+import { printRequestTable, runRequestBench, seedRequestBench } from './requests.js'
 import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
 import { runCommentsBench } from './comments.js'
@@ -30,110 +34,79 @@ const content = args['no-content'] !== 'true'
 const merges = args['no-merge'] !== 'true'
 const comments = args['no-comments'] !== 'true'
 const published = args['no-published'] !== 'true'
+// `--compare` (the previous commit) or `--compare=<git ref>`.
+const compareRef = args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
 
-function load(path, token, options = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon(
+function git(...command) {
+  const result = spawnSync('git', command, { cwd: root, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`git ${command.join(' ')}: ${result.stderr}`)
+  return result.stdout.trim()
+}
+
+/**
+ * The request-path figures of another commit: checked out beside this one (tmp/bench-compare,
+ * sharing node_modules), on its own database and port, loaded the same way.
+ */
+async function requestRowsOf(ref) {
+  const commit = git('rev-parse', '--short', ref)
+  const dir = `${root}tmp/bench-compare/`
+  git('worktree', 'prune')
+  if (existsSync(dir)) git('worktree', 'remove', '--force', dir)
+  git('worktree', 'add', '--detach', dir, commit)
+  try {
+    symlinkSync(`${root}node_modules`, `${dir}node_modules`)
+    const other = benchSetup(
       {
-        url: base + path,
-        connections,
-        duration,
-        method: options.method ?? 'GET',
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: options.body,
+        ...args,
+        'port': String(setup.port + 2),
+        'sqlite': 'tmp/bench.sqlite3',
+        'database': `${setup.database}_compare`,
+        'drive-root': 'tmp/bench-storage',
       },
-      (error, result) => (error ? reject(error) : resolve(result))
+      { root: dir }
     )
-  })
+    const admin = freshDatabase(other)
+    const server = await startServer(other)
+    try {
+      const { space } = await seedRequestBench(other.base, admin)
+      const rows = await runRequestBench({
+        base: other.base,
+        admin,
+        space,
+        serverPid: server.pid,
+        duration,
+        connections,
+      })
+      return { commit, rows }
+    } finally {
+      server.kill('SIGTERM')
+    }
+  } finally {
+    git('worktree', 'remove', '--force', dir)
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function main() {
   const admin = freshDatabase(setup)
   const server = await startServer(setup)
   try {
-    // 100 more organizations, so the list reads a full default page.
-    for (let i = 0; i < 100; i++) {
-      await fetch(`${base}/v1/orgs`, {
-        method: 'POST',
-        headers: { 'authorization': `Bearer ${admin.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Bench organization ${i}` }),
-      })
-    }
-    // A space three collections deep, so its read resolves roles along the collection chain.
-    const post = async (path, body) =>
-      (
-        await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'authorization': `Bearer ${admin.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).json()
-    let parent
-    for (let depth = 0; depth < 3; depth++) {
-      parent = (
-        await post(`/v1/orgs/${admin.organization.id}/collections`, {
-          title: `Level ${depth}`,
-          parent,
-        })
-      ).id
-    }
-    const space = await post(`/v1/orgs/${admin.organization.id}/spaces`, {
-      title: 'Bench space',
-      parent,
-    })
+    const { space } = await seedRequestBench(base, admin)
     const idleRss = rssMiB(server.pid)
-
-    const scenarios = [
-      ['bare route GET /health (no auth, no database)', '/health', null, 200],
-      ['GET /v1/user (token + user)', '/v1/user', admin.token, 200],
-      [
-        'GET /v1/orgs/{id} (token + user + membership + record)',
-        `/v1/orgs/${admin.organization.id}`,
-        admin.token,
-        200,
-      ],
-      [
-        'GET /v1/spaces/{id} (token + user + space + membership + roles along 3 collections)',
-        `/v1/spaces/${space.id}`,
-        admin.token,
-        200,
-      ],
-      ['GET /v1/orgs?limit=100 (a page of 100 + count)', '/v1/orgs?limit=100', admin.token, 200],
-      [
-        'GET /v1/orgs/{id} with a wrong secret (401)',
-        `/v1/orgs/${admin.organization.id}`,
-        'gb_api_MQ.wrong',
-        401,
-      ],
-    ]
-
     console.log(
       `\nBindery bench — ${mysql ? 'MySQL' : 'SQLite'}, ${connections} connections, ${duration}s each, Node ${process.version}\n`
     )
-    let baseline = null
-    const rows = []
-    for (const [name, path, token, expected] of scenarios) {
-      const result = await load(path, token)
-      const rps = result.requests.average
-      baseline ??= rps
-      rows.push({
-        'scenario': name,
-        'req/s': Math.round(rps),
-        'vs bare': `${((rps / baseline) * 100).toFixed(0)}%`,
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        'unexpected answers': result.errors + (expected === 200 ? result.non2xx : result['2xx']),
-      })
-    }
-    console.table(rows)
+    const rows = await runRequestBench({
+      base,
+      admin,
+      space,
+      serverPid: server.pid,
+      duration,
+      connections,
+    })
+    printRequestTable(rows)
     console.log(
       `server memory: ${idleRss} MiB RSS after start-up, ${rssMiB(server.pid)} MiB after the runs`
-    )
-    console.log(
-      'design target: the authenticated single-record read at least ~5k req/s on one core (see design.md)'
     )
     if (content) {
       await runContentBench({
@@ -171,6 +144,24 @@ async function main() {
         args: { duration, connections },
       })
     }
+  } finally {
+    server.kill('SIGTERM')
+  }
+  if (compareRef) {
+    const rows = await runRequestBenchAgain()
+    const previous = await requestRowsOf(compareRef)
+    console.log(`\nRequest path, this tree beside ${compareRef} (${previous.commit}), loaded one after the other:`)
+    printRequestTable(rows, previous.rows)
+  }
+}
+
+/** This tree's request-path figures once more, for the side-by-side table of `--compare`. */
+async function runRequestBenchAgain() {
+  const admin = freshDatabase(setup)
+  const server = await startServer(setup)
+  try {
+    const { space } = await seedRequestBench(base, admin)
+    return await runRequestBench({ base, admin, space, serverPid: server.pid, duration, connections })
   } finally {
     server.kill('SIGTERM')
   }

@@ -26,6 +26,8 @@ export function parseArgs(argv = process.argv.slice(2)) {
  * and imports it: the server may fetch that host and port only, up to 5,000 pages in 600 s.
  */
 export function benchSetup(args, defaults = {}) {
+  // Another checkout of Bindery to run (`--compare` builds the previous commit in one).
+  const appRoot = defaults.root ?? root
   const mysql = args.mysql === 'true'
   const port = Number(args.port ?? defaults.port ?? 3399)
   const sqlitePath = args.sqlite ?? defaults.sqlite ?? 'tmp/bench.sqlite3'
@@ -49,8 +51,11 @@ export function benchSetup(args, defaults = {}) {
     IMPORT_ALLOWED_HOSTS: `127.0.0.1:${sitePort}`,
     IMPORT_MAX_PAGES: '5000',
     IMPORT_TIME_BUDGET: '600',
+    // The Lucid `Space.find` route the request bench compares with (app/spaces/routes.ts).
+    BENCH_ROUTES: 'true',
   }
   return {
+    root: appRoot,
     mysql,
     port,
     sitePort,
@@ -75,7 +80,7 @@ export function freePort() {
 
 export function ace(setup, ...command) {
   const result = spawnSync(process.execPath, ['ace', ...command], {
-    cwd: root,
+    cwd: setup.root ?? root,
     env: setup.env,
     encoding: 'utf8',
   })
@@ -120,20 +125,24 @@ export function freshDatabase(setup, email = 'bench@example.com') {
     if (result.status !== 0) throw new Error('could not recreate the MySQL bench database')
   } else {
     for (const suffix of ['', '-wal', '-shm'])
-      rmSync(`${root}${setup.sqlitePath}${suffix}`, { force: true })
+      rmSync(`${setup.root ?? root}${setup.sqlitePath}${suffix}`, { force: true })
   }
-  rmSync(`${root}${setup.driveRoot}`, { recursive: true, force: true })
+  rmSync(`${setup.root ?? root}${setup.driveRoot}`, { recursive: true, force: true })
   ace(setup, 'migration:run', '--force')
   return lastJsonLine(ace(setup, 'bindery:bootstrap', `--email=${email}`, '--org=Bench', '--json'))
 }
 
-/** Starts `bin/server.ts` and resolves once /health answers. */
+/**
+ * Starts `bin/server.ts` and resolves once /health answers. With `--no-node-snapshot` given here the
+ * server does not start itself again (bin/no_node_snapshot.js): the child's pid is the serving
+ * process, whose CPU time and memory the benches read.
+ */
 export async function startServer(setup) {
   const server = spawn(
     process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
     {
-      cwd: root,
+      cwd: setup.root ?? root,
       env: setup.env,
       stdio: ['ignore', 'inherit', 'inherit'],
     }

@@ -57,5 +57,7 @@ export default await Env.create(appRoot, {
     return value
   },
   JOBS_EMBEDDED: Env.schema.boolean.optional(),
+  // `npm run bench` only: serves its comparison route (app/spaces/routes.ts).
+  BENCH_ROUTES: Env.schema.boolean.optional(),
   JOBS_CONCURRENCY: Env.schema.number.optional(),
 })

@@ -25,6 +25,26 @@ export default class CoreProvider {
 
   async boot() {
     await import('#core/http/request_macros')
+    await this.cacheStatements()
+  }
+
+  /**
+   * Every database connection Lucid opens, now or later, compiles each statement once
+   * (#core/database/prepared_statements).
+   */
+  private async cacheStatements() {
+    const [db, { installOn }, emitter] = await Promise.all([
+      this.app.container.make('lucid.db'),
+      import('#core/database/prepared_statements'),
+      this.app.container.make('emitter'),
+    ])
+    const install = (connection: { client?: { client: any }; readClient?: { client: any } }) => {
+      installOn(connection.client?.client)
+      installOn(connection.readClient?.client)
+    }
+    emitter.on('db:connection:connect', install)
+    for (const { connection } of db.manager.connections.values())
+      if (connection) install(connection)
   }
 
   async start() {

@@ -26,6 +26,7 @@ export default class IntegrationsProvider {
     dependents.add({
       spacesLeft: (trx, spaceIds) => installations.spacesLeft(trx, spaceIds),
       publishedUrls: async () => new Map(),
+      publishedSql: () => null,
     })
     // One instance: the listener, the job and the controllers share its settings.
     const events = await this.app.container.make(EventService)

@@ -1,3 +1,5 @@
+import router from '@adonisjs/core/services/router'
+import env from '#start/env'
 import { apiRoutes, type ApiRoute } from '#core/http/api_routes'
 
 const c = {
@@ -75,3 +77,16 @@ apiRoutes([
       ] satisfies ApiRoute[]
   ),
 ])
+
+/**
+ * `npm run bench` compares GET /v1/spaces/{id} with the plainest way to read a space: one Lucid
+ * `Space.find`, no token, no access check. Only when BENCH_ROUTES=true (the bench's server); never
+ * served otherwise.
+ */
+if (env.get('BENCH_ROUTES')) {
+  router.get('/bench/lucid-find/spaces/:id', async ({ params, response }) => {
+    const { default: Space } = await import('#spaces/models/space')
+    const space = await Space.find(params.id)
+    return space ? space.serialize() : response.notFound({ error: { code: 404, message: 'none' } })
+  })
+}

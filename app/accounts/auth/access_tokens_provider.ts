@@ -2,12 +2,36 @@ import db from '@adonisjs/lucid/services/db'
 import type { Secret } from '@adonisjs/core/helpers'
 import type { LucidModel } from '@adonisjs/lucid/types/model'
 import { AccessToken, DbAccessTokensProvider } from '@adonisjs/auth/access_tokens'
+import { LRUCache } from 'lru-cache'
+import { prepared } from '#core/database/prepared_statements'
 
 /**
  * How long a token's `last_used_at` may lag behind its real last use. Writing it on every request
  * (AdonisJS's default) makes every API read a database write.
  */
 const LAST_USED_RESOLUTION_MS = 60_000
+
+/**
+ * How long a verified token is believed without reading it again. A token revoked in this process
+ * is forgotten at once (`forget`); one revoked by another process is refused here within this time.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 1000
+
+/** Verified tokens kept at most (a burst of distinct tokens evicts the oldest). */
+const VERIFIED_TOKENS_MAX = 10_000
+
+type Verified = { token: AccessToken; user: TokenUserRow }
+
+/**
+ * Tokens verified in the last second, by token id, with the value that was verified: a request
+ * presenting the same value within the TTL skips the query and the hash. Only this process's
+ * memory; nothing here outlives VERIFIED_TOKEN_TTL_MS.
+ */
+const verifiedTokens = new LRUCache<string, { value: string; verified: Verified }>({
+  max: VERIFIED_TOKENS_MAX,
+  ttl: VERIFIED_TOKEN_TTL_MS,
+  ttlAutopurge: false,
+})
 
 /**
  * The columns of the token's user that requests read (no password hash, no dates to parse).
@@ -28,24 +52,30 @@ export type TokenUserRow = {
 export class AccessTokensProvider<
   TokenableModel extends LucidModel,
 > extends DbAccessTokensProvider<TokenableModel> {
-  async verifyWithUser(
-    tokenValue: Secret<string>
-  ): Promise<{ token: AccessToken; user: TokenUserRow } | null> {
-    const decoded = AccessToken.decode(this.prefix, tokenValue.release())
+  async verifyWithUser(tokenValue: Secret<string>): Promise<Verified | null> {
+    const value = tokenValue.release()
+    const decoded = AccessToken.decode(this.prefix, value)
     if (!decoded || !/^\d{1,18}$/.test(decoded.identifier)) return null
 
-    const row = await db
-      .from(`${this.table} as t`)
-      .join('users as u', 'u.id', 't.tokenable_id')
-      .where('t.id', decoded.identifier)
-      .where('t.type', this.type)
-      .select(
-        't.*',
-        'u.email as user_email',
-        'u.display_name as user_display_name',
-        'u.photo_url as user_photo_url'
-      )
-      .first()
+    const cached = verifiedTokens.get(decoded.identifier)
+    if (cached && cached.value === value && !cached.verified.token.isExpired()) {
+      return cached.verified
+    }
+
+    // Primary key: one row at most (no `.first()`, whose bound LIMIT MySQL 8 refuses when prepared).
+    const [row] = await prepared(
+      db
+        .from(`${this.table} as t`)
+        .join('users as u', 'u.id', 't.tokenable_id')
+        .where('t.id', decoded.identifier)
+        .where('t.type', this.type)
+        .select(
+          't.*',
+          'u.email as user_email',
+          'u.display_name as user_display_name',
+          'u.photo_url as user_photo_url'
+        )
+    )
     if (!row) return null
 
     const token = this.dbRowToAccessToken(row)
@@ -57,7 +87,7 @@ export class AccessTokensProvider<
       token.lastUsedAt = now
     }
 
-    return {
+    const verified = {
       token,
       user: {
         id: row.tokenable_id,
@@ -65,6 +95,22 @@ export class AccessTokensProvider<
         display_name: row.user_display_name,
         photo_url: row.user_photo_url,
       },
+    }
+    verifiedTokens.set(decoded.identifier, { value, verified })
+    return verified
+  }
+
+  /**
+   * Forgets a token this process may have verified (it was revoked): its next use is read again.
+   */
+  static forget(tokenId: string | number) {
+    verifiedTokens.delete(String(tokenId))
+  }
+
+  /** Forgets the verified tokens of a user whose columns changed. */
+  static forgetUser(userId: string) {
+    for (const [id, entry] of verifiedTokens.entries()) {
+      if (entry.verified.user.id === userId) verifiedTokens.delete(id)
     }
   }
 }

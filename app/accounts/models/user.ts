@@ -1,6 +1,6 @@
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 import { withRandomId } from '#core/models/with_random_id'
 import { withTimestamps } from '#core/models/with_timestamps'
@@ -39,4 +39,10 @@ export default class User extends compose(BaseModel, withRandomId, withTimestamp
     type: 'api_token',
     tokenSecretLength: 40,
   })
+
+  /** Tokens verified moments ago carry the user's columns: they are read again after a change. */
+  @afterSave()
+  static forgetVerifiedTokens(user: User) {
+    AccessTokensProvider.forgetUser(user.id)
+  }
 }

@@ -1,6 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import User from '#accounts/models/user'
+import { AccessTokensProvider } from '#accounts/auth/access_tokens_provider'
 import { ForbiddenException, NotFoundException } from '#core/exceptions/api_exceptions'
 import { auditLog } from '#core/audit/audit_log'
 import { fromSqlTimestamp } from '#core/database/timestamps'
@@ -118,6 +119,8 @@ export default class AccessTokenService {
         trx
       )
     })
+    // After the commit: a request verifying it meanwhile may have cached it again.
+    AccessTokensProvider.forget(row.id)
     return row.name ?? ''
   }
 }

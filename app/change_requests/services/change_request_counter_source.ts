@@ -21,4 +21,14 @@ export default class ChangeRequestCounterSource implements SpaceCounterSource {
       if (row.status === 'draft') entry.changeRequestsDraft += total
     }
   }
+
+  countersSql(spaceId: string) {
+    const count = (status?: string) =>
+      `SELECT COUNT(*) FROM change_requests crc WHERE crc.space_id = ${spaceId}${status ? ` AND crc.status = '${status}'` : ''}`
+    return {
+      changeRequests: count(),
+      changeRequestsOpen: count('open'),
+      changeRequestsDraft: count('draft'),
+    }
+  }
 }

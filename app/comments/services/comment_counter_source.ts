@@ -18,4 +18,11 @@ export default class CommentCounterSource implements SpaceCounterSource {
       .count('* as total')
     for (const row of rows) counters.get(row.space_id)!.comments = Number(row.total)
   }
+
+  countersSql(spaceId: string) {
+    return {
+      comments: `SELECT COUNT(*) FROM comments cc WHERE cc.space_id = ${spaceId} AND cc.status = 'open'
+        AND cc.change_request_id IS NULL AND cc.parent_id IS NULL`,
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
+import { prepared } from '#core/database/prepared_statements'
 import { auditActor, auditLog } from '#core/audit/audit_log'
 import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -66,6 +67,12 @@ function ownedTeams() {
   )
 }
 
+function domainCount() {
+  return db.raw(
+    `(SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) as email_domain_count`
+  )
+}
+
 /** The organization's columns with the caller's membership row `m`, when there is one. */
 function withMembership() {
   return [
@@ -115,16 +122,20 @@ export default class OrganizationService {
    */
   async accessFor(user: User, organizationId: string): Promise<OrganizationAccess> {
     if (isWellFormedId(organizationId)) {
-      const row = await db
-        .from('organizations as o')
-        .join('organization_members as m', 'm.organization_id', 'o.id')
-        .where('o.id', organizationId)
-        .where('m.user_id', user.id)
-        .where('m.disabled', false)
-        .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams()])
-        .first()
+      // No `.first()`: its LIMIT would be a bound number, which prepared statements refuse on MySQL 8.
+      const [row] = await prepared(
+        db
+          .from('organizations as o')
+          .join('organization_members as m', 'm.organization_id', 'o.id')
+          .where('o.id', organizationId)
+          .where('m.user_id', user.id)
+          .where('m.disabled', false)
+          .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams(), domainCount()])
+      )
       if (row) {
-        const domains = await this.emailDomainsOf([row.id])
+        // Most organizations list no e-mail domain: then the count said so, with no query of its own.
+        const domains =
+          Number(row.email_domain_count) > 0 ? await this.emailDomainsOf([row.id]) : new Map()
         return {
           organization: toRecord(row, domains.get(row.id) ?? []),
           isMember: true,

@@ -19,6 +19,11 @@ export default class SiteSpacesDependent implements SpaceDependent {
     return this.structure.spacesLeft(trx, spaceIds)
   }
 
+  publishedSql(spaceId: string) {
+    return `EXISTS (SELECT 1 FROM site_spaces pss INNER JOIN sites pst ON pst.id = pss.site_id
+      WHERE pss.space_id = ${spaceId} AND pst.published = 1)`
+  }
+
   async publishedUrls(spaceIds: string[]) {
     const urls = new Map<string, string>()
     const rows = await db

@@ -10,6 +10,13 @@ export interface SpaceDependent {
 
   /** Where each of `spaceIds` is published, if anywhere (one grouped query for them all). */
   publishedUrls(spaceIds: string[]): Promise<Map<string, string>>
+
+  /**
+   * A portable SQL condition over `spaceId` (a column reference), true when the space may have a
+   * published URL: a single-space read asks it in its own query and calls publishedUrls only then.
+   * Null: this dependent never publishes.
+   */
+  publishedSql(spaceId: string): string | null
 }
 
 /**
@@ -25,6 +32,15 @@ export class SpaceDependents {
 
   async spacesLeft(trx: TransactionClientContract, spaceIds: string[]) {
     for (const dependent of this.dependents) await dependent.spacesLeft(trx, spaceIds)
+  }
+
+  /** `CASE WHEN <any dependent's condition> THEN 1 ELSE 0 END AS published`, or null. */
+  publishedColumnSql(spaceId: string): string | null {
+    const conditions = this.dependents
+      .map((dependent) => dependent.publishedSql(spaceId))
+      .filter((sql): sql is string => sql !== null)
+    if (conditions.length === 0) return null
+    return `CASE WHEN ${conditions.map((sql) => `(${sql})`).join(' OR ')} THEN 1 ELSE 0 END AS maybe_published`
   }
 
   async publishedUrls(spaceIds: string[]): Promise<Map<string, string>> {

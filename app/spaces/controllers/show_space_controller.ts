@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import SpaceAccessService from '#spaces/services/space_access_service'
+import SpaceReadService from '#spaces/services/space_read_service'
 import { showSpaceQueryValidator } from '#spaces/validators/space_validators'
-import { presentSpace } from '#spaces/serializers/space_serializer'
 
 /**
  * GET /v1/spaces/{spaceId}. `shareKey` resolves published URLs of share-link sites; without sites
@@ -10,11 +9,11 @@ import { presentSpace } from '#spaces/serializers/space_serializer'
  */
 @inject()
 export default class ShowSpaceController {
-  constructor(private access: SpaceAccessService) {}
+  constructor(private spaces: SpaceReadService) {}
 
   async handle({ auth, params, request }: HttpContext) {
     const user = auth.getUserOrFail()
     await request.validateQuery(showSpaceQueryValidator)
-    return presentSpace(await this.access.spaceFor(user.id, params.spaceId), user)
+    return this.spaces.show(user, params.spaceId)
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '#spaces/records'
 import { effectiveRole, RoleResolver, type GrantRow } from '#spaces/effective_role'
 import { rowsOf } from '#spaces/sql'
+import { prepared } from '#core/database/prepared_statements'
 
 /**
  * Who sees what: the caller's effective role on spaces and collections. A record the caller has no
@@ -32,8 +33,23 @@ export default class SpaceAccessService {
     spaceId: string,
     options: { deleted?: boolean } = {}
   ): Promise<SpaceAccess> {
+    const { access } = await this.spaceRowFor(userId, spaceId, options.deleted ?? false, [])
+    return access
+  }
+
+  /**
+   * The space as the caller sees it, with `columns` (SQL `expression AS alias` over `s.id`) read in
+   * the same query: a single-space read gets the space's counters and published flag without a
+   * round trip of their own. The row holds each alias.
+   */
+  async spaceRowFor(
+    userId: string,
+    spaceId: string,
+    deleted: boolean,
+    columns: string[]
+  ): Promise<{ access: SpaceAccess; row: Record<string, any> }> {
     if (isWellFormedId(spaceId)) {
-      const found = await this.lookup('space', userId, spaceId, options.deleted ?? false)
+      const found = await this.lookup('space', userId, spaceId, deleted, columns)
       if (found) {
         const space = spaceFromRow(found.row)
         const organizationRole = found.memberRole
@@ -42,7 +58,7 @@ export default class SpaceAccessService {
           [space.defaultLevel, ...found.levels],
           found.grants
         )
-        if (role) return { space, role, organizationRole }
+        if (role) return { access: { space, role, organizationRole }, row: found.row }
       }
     }
     throw NotFoundException.resource('space', spaceId)
@@ -275,7 +291,13 @@ export default class SpaceAccessService {
    * add up to the highest one, two scalar subqueries keep the highest default level and the highest
    * grant (MAX over the role's rank). The same SQL on SQLite and MySQL 8 / MariaDB 10.2+.
    */
-  private async lookup(kind: 'space' | 'collection', userId: string, id: string, deleted: boolean) {
+  private async lookup(
+    kind: 'space' | 'collection',
+    userId: string,
+    id: string,
+    deleted: boolean,
+    extraColumns: string[] = []
+  ) {
     const [table, alias, columns, start] =
       kind === 'space'
         ? ['spaces', 's', SPACE_COLUMNS, 'SELECT p.parent_id FROM spaces p WHERE p.id = ?']
@@ -288,7 +310,7 @@ export default class SpaceAccessService {
           FROM collections c1 INNER JOIN chain ON c1.id = chain.parent_id
           WHERE chain.depth < 1000
       )
-      SELECT ${columns.join(', ')}, m.role AS member_role,
+      SELECT ${[...columns, ...extraColumns].join(', ')}, m.role AS member_role,
         (SELECT MAX(${RANK_SQL('chain.default_level')}) FROM chain) AS level_rank,
         (SELECT MAX(${RANK_SQL('g.role')}) FROM content_grants g
           WHERE (g.collection_id IN (SELECT chain.id FROM chain) OR g.space_id = ?)
@@ -298,15 +320,9 @@ export default class SpaceAccessService {
       INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
       WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
         ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
-    const result = await db.rawQuery(sql, [
-      id,
-      kind === 'space' ? id : '',
-      userId,
-      userId,
-      id,
-      userId,
-      false,
-    ])
+    const result = await prepared(
+      db.rawQuery(sql, [id, kind === 'space' ? id : '', userId, userId, id, userId, false])
+    )
     const row: Record<string, any> | undefined = rowsOf(result)[0]
     if (!row) return undefined
     return {

@@ -4,6 +4,7 @@ import { assertAnswer } from '#tests/helpers/guards'
 import User from '#accounts/models/user'
 import { createCaller } from '#tests/helpers/callers'
 import { DateTime } from 'luxon'
+import { VERIFIED_TOKEN_TTL_MS } from '#accounts/auth/access_tokens_provider'
 
 groupInTransaction('GET /v1/user', () => {
   test('answers the user the token belongs to', async ({ client, assert }) => {
@@ -66,8 +67,33 @@ groupInTransaction('GET /v1/user', () => {
         .where('id', String(token.identifier))
         .update({ expires_at: DateTime.utc().minus({ minutes: 1 }).toJSDate() })
     })
+    // Changed behind the server's back: believed for at most VERIFIED_TOKEN_TTL_MS more.
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_TOKEN_TTL_MS + 50))
     const response = await client.get('/v1/user').bearerToken(token.value!.release())
     assertAnswer(response, 401)
+  })
+
+  test('a token deleted behind the server is refused within a second', async ({ client }) => {
+    const caller = await createCaller()
+    const token = await User.accessTokens.create(caller.user, ['*'], { expiresIn: '1 hour' })
+    const secret = token.value!.release()
+    const first = await client.get('/v1/user').bearerToken(secret)
+    first.assertStatus(200)
+    const { default: db } = await import('@adonisjs/lucid/services/db')
+    await db.from('auth_access_tokens').where('id', String(token.identifier)).delete()
+    await new Promise((resolve) => setTimeout(resolve, VERIFIED_TOKEN_TTL_MS + 50))
+    assertAnswer(await client.get('/v1/user').bearerToken(secret), 401)
+  })
+
+  test('a verified token is believed for the same value only', async ({ client }) => {
+    const caller = await createCaller()
+    const token = await User.accessTokens.create(caller.user, ['*'], { expiresIn: '1 hour' })
+    const secret = token.value!.release()
+    const first = await client.get('/v1/user').bearerToken(secret)
+    first.assertStatus(200)
+    // Same id, another secret: read and refused, not taken from what was verified.
+    const forged = `${secret.slice(0, -4)}${secret.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`
+    assertAnswer(await client.get('/v1/user').bearerToken(forged), 401)
   })
 
   test('records when a token was last used, at most once a minute', async ({ client, assert }) => {

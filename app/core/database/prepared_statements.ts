@@ -1,0 +1,159 @@
+import { LRUCache } from 'lru-cache'
+
+/**
+ * Statements compiled once.
+ *
+ * SQLite: knex's better-sqlite3 client prepares every query again (`connection.prepare(sql)`), and
+ * compiling the SQL is a fifth of the CPU of a small API read. The client below keeps the prepared
+ * statements of each connection in a bounded LRU keyed by SQL text, so a query the server has run
+ * before (the token lookup, a record read) only binds and steps. SQLite recompiles a cached
+ * statement by itself when the schema changes under it.
+ *
+ * MySQL / MariaDB: a query marked `prepared()` runs through mysql2's `execute` (a server-side
+ * prepared statement, which mysql2 caches per connection) instead of `query` (text protocol,
+ * parsed by the server every time). Only hot reads are marked: the binary protocol is stricter
+ * about binding types (a LIMIT bound as a JavaScript number is refused by MySQL 8), so each marked
+ * query is one whose bindings are strings.
+ *
+ * Both work by giving knex's client instance a subclass of its own client class (`installOn`),
+ * when Lucid opens a connection: the rest of knex is untouched, and transactions, whose clients
+ * knex builds from the instance's class, get the same.
+ */
+
+/** Statements kept per SQLite connection: the hot ones plus room for the variety of IN lists. */
+const STATEMENTS_PER_CONNECTION = 1000
+
+/** Marks a knex query (or raw) to run as a server-side prepared statement on MySQL. */
+export const PREPARED_OPTION = 'binderyPrepared'
+
+type KnexQueryObject = {
+  sql: string
+  bindings?: unknown[]
+  options?: Record<string, unknown>
+  response?: unknown
+  context?: unknown
+}
+
+type KnexClient = {
+  _formatBindings(bindings: unknown[] | undefined): unknown[]
+}
+
+const statementCaches = new WeakMap<object, LRUCache<string, any>>()
+
+function statementsOf(connection: object): LRUCache<string, any> {
+  let cache = statementCaches.get(connection)
+  if (!cache) {
+    cache = new LRUCache({ max: STATEMENTS_PER_CONNECTION })
+    statementCaches.set(connection, cache)
+  }
+  return cache
+}
+
+/**
+ * knex's better-sqlite3 `_query`, with the statement taken from the connection's cache. Queries
+ * that ask for `safeIntegers` (none in Bindery) are prepared afresh, so no cached statement keeps
+ * a mode another query set.
+ */
+async function sqliteQuery(this: KnexClient, connection: any, obj: KnexQueryObject) {
+  if (!obj.sql) throw new Error('The query is empty')
+  if (!connection) throw new Error('No connection provided')
+
+  const custom = typeof obj.options?.safeIntegers === 'boolean'
+  let statement
+  if (custom) {
+    statement = connection.prepare(obj.sql)
+    statement.safeIntegers(obj.options!.safeIntegers)
+  } else {
+    const cache = statementsOf(connection)
+    statement = cache.get(obj.sql)
+    if (!statement) {
+      statement = connection.prepare(obj.sql)
+      cache.set(obj.sql, statement)
+    }
+  }
+
+  const bindings = this._formatBindings(obj.bindings)
+  if (statement.reader) {
+    obj.response = statement.all(bindings)
+    return obj
+  }
+  const response = statement.run(bindings)
+  obj.response = response
+  obj.context = { lastID: response.lastInsertRowid, changes: response.changes }
+  return obj
+}
+
+/**
+ * knex's mysql2 `_query`, through `execute` for queries marked prepared (`query` otherwise).
+ */
+function mysqlQuery(
+  connection: any,
+  obj: KnexQueryObject,
+  plain: (connection: any, obj: KnexQueryObject) => Promise<KnexQueryObject>
+): Promise<KnexQueryObject> {
+  if (!obj?.options?.[PREPARED_OPTION] || !obj.sql) return plain(connection, obj)
+  const { [PREPARED_OPTION]: _, ...options } = obj.options
+  return new Promise<KnexQueryObject>((resolve, reject) => {
+    connection.execute(
+      { ...options, sql: obj.sql },
+      obj.bindings ?? [],
+      (error: any, rows: any, fields: any) => {
+        if (error) return reject(error)
+        obj.response = [rows, fields]
+        resolve(obj)
+      }
+    )
+  })
+}
+
+const subclasses = new WeakMap<Function, Function>()
+
+/**
+ * The subclass of a knex client class with the statement cache of its driver; undefined for other
+ * drivers. A real subclass (not a patched instance): knex builds each transaction's client from
+ * `client.constructor.prototype`, so transactions get it too.
+ */
+function subclassOf(base: any): Function | undefined {
+  const driver = base.prototype.driverName
+  if (driver !== 'better-sqlite3' && driver !== 'mysql2') return undefined
+  let subclass = subclasses.get(base)
+  if (!subclass) {
+    subclass =
+      driver === 'better-sqlite3'
+        ? class extends base {
+            _query(connection: any, obj: KnexQueryObject) {
+              return sqliteQuery.call(this as any, connection, obj)
+            }
+          }
+        : class extends base {
+            _query(connection: any, obj: KnexQueryObject) {
+              return mysqlQuery.call(this as any, connection, obj, (c, o) => super._query(c, o))
+            }
+          }
+    subclasses.set(base, subclass)
+    subclasses.set(subclass, subclass)
+  }
+  return subclass
+}
+
+/**
+ * Gives knex's client instance (`knex.client`) the statement cache of its driver. Idempotent;
+ * other drivers are left as they are.
+ */
+export function installOn(client: object | undefined) {
+  if (!client) return
+  const base = client.constructor
+  const subclass = subclassOf(base)
+  if (subclass && subclass !== base) Object.setPrototypeOf(client, subclass.prototype)
+}
+
+/**
+ * Marks a Lucid query builder or raw query to run as a prepared statement on MySQL (a no-op on
+ * SQLite, where every statement is cached). Returns it, for chaining.
+ */
+export function prepared<T extends { knexQuery: { options(options: object): unknown } }>(
+  query: T
+): T {
+  query.knexQuery.options({ [PREPARED_OPTION]: true })
+  return query
+}
