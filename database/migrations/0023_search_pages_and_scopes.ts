@@ -12,7 +12,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
  *   `scope_terms` holds the section's space and organization as tokens (`s_` and `o_` + the id's
  *   bytes in hex), searched together with the words. Hidden pages are not indexed at all.
  * - SQLite: the external-content FTS5 table `search_sections_fts` over title, page title, body and
- *   scope terms (in that order: bm25 weighs them 10, 3, 1 and 0). MySQL/MariaDB: one FULLTEXT index
+ *   scope terms (in that order: bm25 weighs them 10, 3, 1 and 0), and `search_sections_vocab`,
+ *   its terms (fts5vocab). MySQL/MariaDB: one FULLTEXT index
  *   over scope, title, page title, body and `rank_terms` (the title's terms 9 times more and the
  *   page title's twice more, so that one relevance weighs title, page title and body 10, 3, 1).
  *
@@ -79,6 +80,7 @@ export default class extends BaseSchema {
       for (const trigger of ['search_sections_ai', 'search_sections_ad', 'search_sections_au']) {
         await db.rawQuery(`DROP TRIGGER IF EXISTS ${trigger}`)
       }
+      await db.rawQuery('DROP TABLE IF EXISTS search_sections_vocab')
       await db.rawQuery('DROP TABLE IF EXISTS search_sections_fts')
       await db.rawQuery('DROP INDEX IF EXISTS search_sections_page_key_index')
     })
@@ -219,6 +221,10 @@ async function createFts(db: QueryClientContract) {
       INSERT INTO search_sections_fts (rowid, ${FTS_COLUMNS}) VALUES (new.id, ${values('new')});
     END`)
   await db.rawQuery("INSERT INTO search_sections_fts (search_sections_fts) VALUES ('rebuild')")
+  // The index's terms, read to tell whether a prefix stands for one term only.
+  await db.rawQuery(
+    "CREATE VIRTUAL TABLE search_sections_vocab USING fts5vocab(search_sections_fts, 'instance')"
+  )
 }
 
 /**

@@ -171,8 +171,34 @@ export class SqliteSearchEngine implements SearchEngine {
     return {}
   }
 
-  async rank(query: SearchQuery, scope: IndexScope, options: RankOptions): Promise<Ranking> {
-    if (query.tokens.length === 0) return { total: 0, pages: [] }
+  /**
+   * `query` with each prefix that stands for one term only (itself) made that term. FTS5 gathers a
+   * prefix's entries over the whole index, three times a search (the match, bm25's statistics, the
+   * title tier), where a term's are read within the scope's; the two match the same rows with the
+   * same bm25. The index's terms (fts5vocab, one instance read) tell: is there a term that starts
+   * with the prefix and is longer? (Tokens never hold U+0001.)
+   */
+  private async unambiguous(query: SearchQuery): Promise<SearchQuery> {
+    const tokens = []
+    for (const token of query.tokens) {
+      if (token.prefix) {
+        const longer = rowsOf(
+          await this.client.rawQuery(
+            'SELECT term FROM search_sections_vocab WHERE term >= ? AND term < ? LIMIT 1',
+            [`${token.token}\u0001`, `${token.token}\u{10FFFF}`]
+          )
+        )
+        tokens.push(longer.length ? token : { token: token.token, prefix: false })
+      } else {
+        tokens.push(token)
+      }
+    }
+    return { ...query, tokens }
+  }
+
+  async rank(search: SearchQuery, scope: IndexScope, options: RankOptions): Promise<Ranking> {
+    if (search.tokens.length === 0) return { total: 0, pages: [] }
+    const query = await this.unambiguous(search)
     // The tiers from one set: the scope's sections whose title holds every word. A page's title is
     // its first section's (position 0, id = page key << 20), whose title terms are the page terms
     // of all its sections.

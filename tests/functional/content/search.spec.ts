@@ -128,6 +128,29 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       }
     })
 
+  test('the last word is also a prefix, whether or not the index holds longer words', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, url } = await indexedSpace(client, [
+      page('Ferry', 'A ferry crosses.'),
+      page('Ferries', 'Two ferryboats cross.'),
+      page('Tugboat', 'A tugboat pulls.'),
+    ])
+    const found = async (query: string) => {
+      const body = await search(client, admin, url, { query })
+      return titles(body).sort()
+    }
+    assert.deepEqual(await found('ferry'), ['Ferries', 'Ferry'])
+    assert.deepEqual(await found('ferry '), ['Ferry'])
+    assert.deepEqual(await found('ferr'), ['Ferries', 'Ferry'])
+    // A prefix that is one word only ranks as that word does.
+    const prefix = await search(client, admin, url, { query: 'tugboat' })
+    const word = await search(client, admin, url, { query: 'tugboat ' })
+    assert.deepEqual(prefix.items, word.items)
+    assert.deepEqual(await found('tugboats'), [])
+  })
+
   test('pages ranked by their best section: title hits above body hits', async ({
     client,
     assert,
