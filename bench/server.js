@@ -131,7 +131,9 @@ export function freshDatabase(setup, email = 'bench@example.com') {
 export async function startServer(setup) {
   const server = spawn(
     process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    // With --no-node-snapshot the server does not start itself again in a child process (see
+    // bin/no_node_snapshot.js): `server.pid` is the server's, whose CPU and memory benches read.
+    ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
     {
       cwd: root,
       env: setup.env,
