@@ -10,6 +10,7 @@
 |   npm run bench -- --no-merge        without the merge bench (bench/merge.js, ~1 minute)
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
+|   npm run bench -- --no-search       without the search bench (bench/search.js, ~3 minutes)
 |   npm run bench -- --compare         the request-path table once more, beside the previous commit's
 |                                      (checked out in tmp/bench-compare); --compare=<git ref> for another
 |
@@ -23,6 +24,7 @@ import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
 import { runCommentsBench } from './comments.js'
 import { runPublishedBench } from './published.js'
+import { runSearchBench } from './search.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -34,6 +36,7 @@ const content = args['no-content'] !== 'true'
 const merges = args['no-merge'] !== 'true'
 const comments = args['no-comments'] !== 'true'
 const published = args['no-published'] !== 'true'
+const search = args['no-search'] !== 'true'
 // `--compare` (the previous commit) or `--compare=<git ref>`.
 const compareRef = args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
 
@@ -142,6 +145,16 @@ async function main() {
         organizationId: admin.organization.id,
         serverPid: server.pid,
         args: { duration, connections },
+      })
+    }
+    if (search) {
+      await runSearchBench({
+        base,
+        token: admin.token,
+        setup,
+        serverPid: server.pid,
+        duration,
+        connections,
       })
     }
   } finally {

@@ -245,7 +245,10 @@ export async function openDatabase(setup, { writable = false } = {}) {
     },
     async tableCounts() {
       const tables = sqlite
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        // fts5vocab tables are views of an index's terms, no rows of their own.
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE '%fts5vocab%'"
+        )
         .all()
       const counts = {}
       for (const { name } of tables) {

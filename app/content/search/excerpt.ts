@@ -7,6 +7,8 @@ export const EXCERPT_LENGTH = 240
 
 export function excerpt(body: string, needles: string[], length = EXCERPT_LENGTH): string {
   const text = body.replace(/\s+/g, ' ').trim()
+  // No more UTF-16 units than `length`: no more code points either.
+  if (text.length <= length) return text
   const lower = text.toLowerCase()
   let at = -1
   for (const needle of needles) {

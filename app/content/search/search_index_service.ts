@@ -1,7 +1,8 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
-import { splitSections } from '#content/search/sections'
-import { indexTerms } from '#content/search/terms'
+import { sectionsOfDocument, splitSections, type Section } from '#content/search/sections'
+import { indexTerms, scopeTerms } from '#content/search/terms'
+import { searchEngineFor, sectionRowId, SECTION_SPAN } from '#content/search/engines'
 
 /**
  * A page of a space's current revision as search indexes it.
@@ -11,24 +12,97 @@ export type IndexablePage = {
   title: string
   /** Slash-joined slugs from the root, e.g. `guides/getting-started`. */
   path: string
-  markdown: string
-  /** Hidden pages (and those under a hidden page) never appear in results. */
+  /**
+   * The page's markdown. Absent when neither the page's document nor its title changed since it
+   * was indexed: its sections are kept as they are, only the page's path and description follow.
+   */
+  markdown?: string
+  /** The hash of the page's stored document, when it has one: its sections may be known already. */
+  document?: string
+  /** Hidden pages (and those under a hidden page) are not indexed: they never appear in results. */
   hidden: boolean
   /** The page's description, shown with its results. */
   description?: string
 }
 
-/** Rows per insert: 15 columns each stays far below SQLite's bound-parameter limit. */
-const INSERT_CHUNK = 200
+/** Rows per insert: 10 columns each stays far below both engines' bound-parameter limits. */
+const INSERT_CHUNK = 500
+
+type PageRow = { id: number; pageId: string; title: string; path: string; description: string }
+
+export type StoredSection = {
+  id: number
+  section_id: string
+  scope_terms: string
+  title: string
+  page_terms: string
+  body: string
+}
+
+export type SectionInsert = Record<string, string | number> & {
+  title_terms: string
+  page_terms: string
+}
+
+/**
+ * What re-indexing a page writes: its sections compared by position with the stored ones
+ * (`stored`, by id), the rows to delete (changed, or past the page's new end) and to insert (new
+ * or changed). An unchanged section is neither: the work follows the sections that changed.
+ */
+export function sectionChanges(
+  pageKey: number,
+  stored: Map<number, StoredSection> | undefined,
+  sections: Section[],
+  pageTitle: string,
+  scope: string
+): { deletes: number[]; inserts: SectionInsert[] } {
+  const pageTerms = indexTerms(pageTitle)
+  const left = new Map(stored ?? [])
+  const deletes: number[] = []
+  const inserts: SectionInsert[] = []
+  sections.slice(0, SECTION_SPAN).forEach((section, position) => {
+    const id = sectionRowId(pageKey, position)
+    const kept = left.get(id)
+    left.delete(id)
+    if (
+      kept &&
+      kept.section_id === section.id &&
+      kept.title === section.title &&
+      kept.body === section.body &&
+      kept.page_terms === pageTerms &&
+      kept.scope_terms === scope
+    )
+      return
+    if (kept) deletes.push(id)
+    inserts.push({
+      id,
+      page_key: pageKey,
+      position,
+      section_id: section.id,
+      scope_terms: scope,
+      title: section.title,
+      title_terms: indexTerms(section.title),
+      page_terms: pageTerms,
+      body: section.body,
+      body_terms: indexTerms(section.body),
+    })
+  })
+  deletes.push(...left.keys())
+  return { deletes, inserts }
+}
 
 /**
  * Keeps the search index in step with spaces' current revisions. Storage calls it when a revision
  * becomes a space's current one, with the pages that changed: the work is proportional to the pages
- * given, never to the space. Every method runs on the client it is given (the caller's transaction).
+ * given, never to the space, and the rows written to the sections that changed. Every method runs
+ * on the client it is given (the caller's transaction), with a fixed number of statements per call
+ * (lists are cut only at the engines' bound-parameter limits).
  */
 export default class SearchIndexService {
   /**
-   * Replaces every section of the `upsert` pages and removes those of `removePageIds`.
+   * Indexes the `upsert` pages (hidden ones are forgotten) and forgets `removePageIds`. A page's
+   * sections are compared with the stored ones by position: only those that differ are deleted and
+   * written again.
    */
   async indexPages(
     client: QueryClientContract,
@@ -37,41 +111,85 @@ export default class SearchIndexService {
     upsert: IndexablePage[],
     removePageIds: string[]
   ): Promise<void> {
-    const pageIds = [...new Set([...upsert.map((page) => page.pageId), ...removePageIds])]
-    for (const ids of chunks(pageIds, WHERE_IN_CHUNK)) {
-      await client
-        .from('search_sections')
-        .where('space_id', spaceId)
-        .whereIn('page_id', ids)
-        .delete()
+    const removed = new Set(removePageIds)
+    for (const page of upsert) if (page.hidden) removed.add(page.pageId)
+    const visible = new Map<string, IndexablePage>()
+    for (const page of upsert) if (!removed.has(page.pageId)) visible.set(page.pageId, page)
+
+    const stored = await this.pageRows(client, spaceId, [...removed, ...visible.keys()])
+    const gone = [...removed].flatMap((pageId) => stored.get(pageId)?.id ?? [])
+    for (const keys of chunks(gone, WHERE_IN_CHUNK)) {
+      // Their sections go with them (ON DELETE CASCADE).
+      await client.from('search_pages').whereIn('id', keys).delete()
     }
-    const rows = upsert.flatMap((page) => {
-      const pageTerms = indexTerms(page.title)
-      return splitSections(page.markdown, page.title).map((section, position) => ({
-        space_id: spaceId,
-        organization_id: organizationId,
-        page_id: page.pageId,
-        section_id: section.id,
-        position,
-        page_title: page.title,
-        page_path: page.path,
-        page_description: page.description ?? '',
-        section_title: section.title,
-        body: section.body,
-        hidden: page.hidden,
-        title_terms: indexTerms(section.title),
-        page_terms: pageTerms,
-        body_terms: indexTerms(section.body),
-      }))
+
+    const pageRows = [...visible.values()].flatMap((page) => {
+      const row = stored.get(page.pageId)
+      const description = page.description ?? ''
+      if (
+        row &&
+        row.title === page.title &&
+        row.path === page.path &&
+        row.description === description
+      )
+        return []
+      return [
+        {
+          space_id: spaceId,
+          organization_id: organizationId,
+          page_id: page.pageId,
+          title: page.title,
+          path: page.path,
+          description,
+        },
+      ]
     })
-    for (const part of chunks(rows, INSERT_CHUNK)) {
+    for (const part of chunks(pageRows, INSERT_CHUNK)) {
+      await client
+        .knexQuery()
+        .table('search_pages')
+        .insert(part)
+        .onConflict(['space_id', 'page_id'])
+        .merge(['organization_id', 'title', 'path', 'description'])
+    }
+    const added = pageRows.filter((row) => !stored.has(row.page_id)).map((row) => row.page_id)
+    const keys = new Map([...stored].map(([pageId, row]) => [pageId, row.id]))
+    for (const [pageId, row] of await this.pageRows(client, spaceId, added))
+      keys.set(pageId, row.id)
+
+    // Pages whose sections may have changed: new to the index, or given with their markdown.
+    const reindexed = [...visible.values()].filter(
+      (page) => page.markdown !== undefined || !stored.has(page.pageId)
+    )
+    const before = await this.sectionRows(
+      client,
+      reindexed.flatMap((page) => (stored.has(page.pageId) ? [keys.get(page.pageId)!] : []))
+    )
+    const engine = searchEngineFor(client)
+    const scope = scopeTerms(spaceId, organizationId)
+    const deletes: number[] = []
+    const inserts: SectionInsert[] = []
+    for (const page of reindexed) {
+      const markdown = page.markdown ?? ''
+      const sections = page.document
+        ? sectionsOfDocument(page.document, markdown, page.title)
+        : splitSections(markdown, page.title)
+      const pageKey = keys.get(page.pageId)!
+      const changes = sectionChanges(pageKey, before.get(pageKey), sections, page.title, scope)
+      deletes.push(...changes.deletes)
+      for (const row of changes.inserts) inserts.push({ ...row, ...engine.extraColumns(row) })
+    }
+    for (const ids of chunks(deletes, WHERE_IN_CHUNK)) {
+      await client.from('search_sections').whereIn('id', ids).delete()
+    }
+    for (const part of chunks(inserts, INSERT_CHUNK)) {
       await client.insertQuery().table('search_sections').multiInsert(part)
     }
   }
 
   /** Forgets every page of the space (deleting the space row cascades the same way). */
   async removeSpace(client: QueryClientContract, spaceId: string): Promise<void> {
-    await client.from('search_sections').where('space_id', spaceId).delete()
+    await client.from('search_pages').where('space_id', spaceId).delete()
   }
 
   /** The space now belongs to another organization. */
@@ -83,7 +201,10 @@ export default class SearchIndexService {
     await this.moveSpaces(client, [spaceId], organizationId)
   }
 
-  /** Several spaces now belong to another organization (a transferred collection's). */
+  /**
+   * Several spaces now belong to another organization (a transferred collection's): their pages,
+   * and the scope terms of their sections (work proportional to the spaces' sections).
+   */
   async moveSpaces(
     client: QueryClientContract,
     spaceIds: string[],
@@ -91,9 +212,62 @@ export default class SearchIndexService {
   ): Promise<void> {
     for (const ids of chunks(spaceIds, WHERE_IN_CHUNK)) {
       await client
-        .from('search_sections')
+        .from('search_pages')
         .whereIn('space_id', ids)
         .update({ organization_id: organizationId })
     }
+    for (const spaceId of spaceIds) {
+      await client
+        .from('search_sections')
+        .whereIn('page_key', client.from('search_pages').where('space_id', spaceId).select('id'))
+        .update({ scope_terms: scopeTerms(spaceId, organizationId) })
+    }
+  }
+
+  /** The index's rows of these pages of the space, by page id. */
+  private async pageRows(
+    client: QueryClientContract,
+    spaceId: string,
+    pageIds: string[]
+  ): Promise<Map<string, PageRow>> {
+    const found = new Map<string, PageRow>()
+    for (const ids of chunks([...new Set(pageIds)], WHERE_IN_CHUNK)) {
+      const rows = await client
+        .from('search_pages')
+        .where('space_id', spaceId)
+        .whereIn('page_id', ids)
+        .select('id', 'page_id', 'title', 'path', 'description')
+      for (const row of rows) {
+        found.set(row.page_id, {
+          id: Number(row.id),
+          pageId: row.page_id,
+          title: row.title,
+          path: row.path,
+          description: row.description,
+        })
+      }
+    }
+    return found
+  }
+
+  /** The stored sections of these pages: by page key, then by section id. */
+  private async sectionRows(
+    client: QueryClientContract,
+    pageKeys: number[]
+  ): Promise<Map<number, Map<number, StoredSection>>> {
+    const found = new Map<number, Map<number, StoredSection>>()
+    for (const keys of chunks(pageKeys, WHERE_IN_CHUNK)) {
+      const rows = await client
+        .from('search_sections')
+        .whereIn('page_key', keys)
+        .select('id', 'page_key', 'section_id', 'scope_terms', 'title', 'page_terms', 'body')
+      for (const row of rows) {
+        const pageKey = Number(row.page_key)
+        const sections = found.get(pageKey) ?? new Map<number, StoredSection>()
+        sections.set(Number(row.id), { ...row, id: Number(row.id) })
+        found.set(pageKey, sections)
+      }
+    }
+    return found
   }
 }

@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache'
 import { toString } from 'mdast-util-to-string'
-import type { Nodes, Heading, RootContent } from 'mdast'
+import type { Nodes, Heading, Root, RootContent } from 'mdast'
 import { parseMarkdown, visit } from '#content/markdown/parse'
 import { createAnchorGenerator, headingText } from '#content/markdown/headings'
 
@@ -36,10 +37,51 @@ const PHRASING = new Set([
  * without text.
  */
 export function splitSections(markdown: string, pageTitle: string): Section[] {
-  const tree = parseMarkdown(markdown)
+  return titled(sectionsOf(parseMarkdown(markdown)), pageTitle)
+}
+
+/**
+ * Sections of stored documents, by document hash, with the first section's title left empty (the
+ * page's title goes there). Parsing markdown is the costly part of indexing a page, and the content
+ * domain parses every document it writes (for its link facts): it hands the parsed tree here, so
+ * indexing a revision that becomes current does not parse its new documents again. Bounded by the
+ * text held; a miss (another process wrote the document, or it was evicted) parses.
+ */
+const documentSections = new LRUCache<string, Section[]>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (sections) =>
+    sections.reduce((size, section) => size + section.title.length + section.body.length + 32, 0),
+})
+
+/** Remembers the sections of the document `documentHash`, parsed as `tree`. */
+export function rememberSections(documentHash: string, tree: Root): void {
+  documentSections.set(documentHash, sectionsOf(tree))
+}
+
+/** The sections of a page whose document is `documentHash` (its markdown `markdown`). */
+export function sectionsOfDocument(
+  documentHash: string,
+  markdown: string,
+  pageTitle: string
+): Section[] {
+  let sections = documentSections.get(documentHash)
+  if (!sections) {
+    sections = sectionsOf(parseMarkdown(markdown))
+    documentSections.set(documentHash, sections)
+  }
+  return titled(sections, pageTitle)
+}
+
+function titled(sections: Section[], pageTitle: string): Section[] {
+  return sections.map((section, index) =>
+    index === 0 ? { ...section, title: pageTitle } : section
+  )
+}
+
+function sectionsOf(tree: Root): Section[] {
   const anchors = sectionAnchors(tree)
   const sections: Array<{ id: string; title: string; blocks: string[] }> = [
-    { id: '', title: pageTitle, blocks: [] },
+    { id: '', title: '', blocks: [] },
   ]
   for (const node of tree.children) {
     if (node.type === 'heading') {
@@ -57,7 +99,7 @@ export function splitSections(markdown: string, pageTitle: string): Section[] {
  * toolkit's generator, so a hit's `#anchor` is the one the page's document and link analysis give
  * that heading; an anchor GitBook wrote into the heading itself wins.
  */
-function sectionAnchors(tree: ReturnType<typeof parseMarkdown>): Map<Heading, string> {
+function sectionAnchors(tree: Root): Map<Heading, string> {
   const next = createAnchorGenerator()
   const anchors = new Map<Heading, string>()
   visit(tree, (node) => {

@@ -147,3 +147,19 @@ export function parseQuery(text: string): SearchQuery {
   }
   return { tokens: [...unique.values()].slice(0, MAX_QUERY_TOKENS), needles }
 }
+
+/**
+ * The token that places a section in a space (`s_`) or an organization (`o_`), searched together
+ * with the words: the prefix and the id's UTF-8 bytes in lower-case hex. Ids are mixed-case and
+ * both engines fold case, so hex keeps two ids that differ only by case apart. `_` is a token
+ * character for both engines' full-text parsers (InnoDB's own; FTS5 by `tokenchars`) but never
+ * part of a query token, so no query can match a scope token.
+ */
+export function scopeToken(kind: 'space' | 'organization', id: string): string {
+  return `${kind === 'space' ? 's' : 'o'}_${Buffer.from(id, 'utf8').toString('hex')}`
+}
+
+/** The scope column of a section: its space's token and its organization's. */
+export function scopeTerms(spaceId: string, organizationId: string): string {
+  return `${scopeToken('space', spaceId)} ${scopeToken('organization', organizationId)}`
+}

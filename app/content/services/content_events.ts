@@ -7,8 +7,13 @@ import FormerPathsService from '#content/services/former_paths_service'
 import { RevisionListeners } from '#content/contracts/revision_listeners'
 
 export interface RevisionDiff {
-  /** Pages that are new, or whose node, path or visibility changed. */
+  /**
+   * Pages that are new, or whose document, title, description, path or visibility changed (not a
+   * page whose children alone changed: its node's hash changes with theirs).
+   */
   changed: TreePage[]
+  /** Ids of the changed pages whose document or title changed, or that were not searchable. */
+  rewritten: Set<string>
   /** Ids of pages gone from the new revision. */
   removed: string[]
   /** Pages of the new revision search must not show (see unsearchablePages). */
@@ -40,20 +45,29 @@ export function diffRevisions(previous: RevisionTree | null, next: RevisionTree)
   const hiddenBefore = previous ? unsearchablePages(previous) : new Set<string>()
   const hiddenAfter = unsearchablePages(next)
   const changed: TreePage[] = []
+  const rewritten = new Set<string>()
   for (const page of next.byId.values()) {
     const id = page.node.id
     const before = previous?.byId.get(id)
-    if (
+    const shown = hiddenBefore.has(id) !== hiddenAfter.has(id)
+    if (before && before.hash === page.hash && before.path === page.path && !shown) continue
+    const content =
       !before ||
-      before.hash !== page.hash ||
+      before.node.document !== page.node.document ||
+      before.node.title !== page.node.title ||
+      (shown && !hiddenAfter.has(id))
+    if (
+      content ||
+      shown ||
       before.path !== page.path ||
-      hiddenBefore.has(id) !== hiddenAfter.has(id)
+      (before.node.description ?? '') !== (page.node.description ?? '')
     ) {
       changed.push(page)
+      if (content) rewritten.add(id)
     }
   }
   const removed = previous ? [...previous.byId.keys()].filter((id) => !next.byId.has(id)) : []
-  return { changed, removed, unsearchable: hiddenAfter }
+  return { changed, rewritten, removed, unsearchable: hiddenAfter }
 }
 
 /**
@@ -85,10 +99,12 @@ export default class ContentEvents {
     const diff = diffRevisions(previous, next)
     if (diff.changed.length === 0 && diff.removed.length === 0) return
     if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
+    // Search reads again the markdown of pages whose document or title changed only.
+    const rewritten = diff.changed.filter((page) => diff.rewritten.has(page.node.id))
     const markdown = await this.store.readDocuments(
       trx,
       next.spaceId,
-      diff.changed.flatMap((page) => (page.node.document ? [page.node.document] : []))
+      rewritten.flatMap((page) => (page.node.document ? [page.node.document] : []))
     )
     await this.search.indexPages(
       trx,
@@ -98,7 +114,10 @@ export default class ContentEvents {
         pageId: page.node.id,
         title: page.node.title,
         path: page.path,
-        markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '',
+        ...(diff.rewritten.has(page.node.id)
+          ? { markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '' }
+          : {}),
+        ...(page.node.document ? { document: page.node.document } : {}),
         hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
       })),

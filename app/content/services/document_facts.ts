@@ -5,6 +5,7 @@ import { extractLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
 import type ContentStore from '#content/services/content_store'
 import { hashObject, type StoredObject } from '#content/services/content_store'
+import { rememberSections } from '#content/search/sections'
 
 /**
  * What link analysis needs of one document: its links and images (in document order) and its
@@ -27,16 +28,24 @@ export function factsKey(documentHash: string): string {
 }
 
 export function computeFacts(markdown: string): DocumentFacts {
-  const root = parseMarkdown(markdown)
+  return factsOf(parseMarkdown(markdown))
+}
+
+function factsOf(root: ReturnType<typeof parseMarkdown>): DocumentFacts {
   return {
     links: extractLinks(root).map((link) => ({ kind: link.kind, url: link.url })),
     anchors: headingAnchors(root).map((heading) => heading.id),
   }
 }
 
-/** The stored object of a document's facts. */
+/**
+ * The stored object of a document's facts. The parsed document also gives search its sections,
+ * so indexing the document does not parse it again.
+ */
 export function factsObject(documentHash: string, markdown: string): StoredObject {
-  const facts = computeFacts(markdown)
+  const root = parseMarkdown(markdown)
+  rememberSections(documentHash, root)
+  const facts = factsOf(root)
   cache.set(documentHash, facts)
   return { kind: 'links', hash: factsKey(documentHash), body: JSON.stringify(facts) }
 }

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { committedCallers, type Caller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
+import { scopeToken } from '#content/search/terms'
 import { createSpace } from '../spaces/helpers.js'
 
 /**
@@ -127,6 +128,29 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       }
     })
 
+  test('the last word is also a prefix, whether or not the index holds longer words', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, url } = await indexedSpace(client, [
+      page('Ferry', 'A ferry crosses.'),
+      page('Ferries', 'Two ferryboats cross.'),
+      page('Tugboat', 'A tugboat pulls.'),
+    ])
+    const found = async (query: string) => {
+      const body = await search(client, admin, url, { query })
+      return titles(body).sort()
+    }
+    assert.deepEqual(await found('ferry'), ['Ferries', 'Ferry'])
+    assert.deepEqual(await found('ferry '), ['Ferry'])
+    assert.deepEqual(await found('ferr'), ['Ferries', 'Ferry'])
+    // A prefix that is one word only ranks as that word does.
+    const prefix = await search(client, admin, url, { query: 'tugboat' })
+    const word = await search(client, admin, url, { query: 'tugboat ' })
+    assert.deepEqual(prefix.items, word.items)
+    assert.deepEqual(await found('tugboats'), [])
+  })
+
   test('pages ranked by their best section: title hits above body hits', async ({
     client,
     assert,
@@ -213,7 +237,10 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     await index.indexPages(db.connection(), space.id, space.organization, [], [hidden.pageId])
     assert.deepEqual(titles(await search(client, admin, url, { query: 'zebra' })), [])
     await index.removeSpace(db.connection(), space.id)
-    assert.deepEqual(titles(await search(client, admin, url, { query: 'giraffes' })), [])
+    const gone = await search(client, admin, url, { query: 'giraffes' })
+    assert.deepEqual(titles(gone), [])
+    // The full-text index forgot the sections too (the pages' deletion cascades to them).
+    assert.equal(gone.count, 0)
   })
 
   test('hostile queries are text: always 200', async ({ client, assert }) => {
@@ -319,6 +346,113 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       seen.map((item) => item.rank),
       [1, 2, 3, 4, 5, 6, 7]
     )
+  })
+
+  test("the index restricts by space: other spaces' pages never match nor count, however many", async ({
+    client,
+    assert,
+  }) => {
+    const { admin, url } = await indexedSpace(client, [
+      page('Walrus colony', 'Where they live.'),
+      page('Feeding', 'What a walrus eats.'),
+    ])
+    const neighbour = await adminSpace(client)
+    await indexSpace(
+      neighbour.space,
+      Array.from({ length: 40 }, (_, i) => page(`Walrus ${i}`, 'Walrus walrus walrus.'))
+    )
+    const body = await search(client, admin, url, { query: 'walrus', limit: 1 })
+    assert.equal(body.count, 2)
+    assert.deepEqual(titles(body), ['Walrus colony'])
+    const rest = await search(client, admin, url, { query: 'walrus', page: body.next.page })
+    assert.deepEqual(titles(rest), ['Feeding'])
+    assert.notProperty(rest, 'next')
+    // Not even a space id written as a query reaches the index's scope column.
+    const token = scopeToken('space', neighbour.space.id)
+    for (const query of [token, token.replace('_', ' '), token.slice(0, 6)]) {
+      assert.deepEqual(titles(await search(client, admin, url, { query })), [], query)
+    }
+  })
+
+  test('count counts pages; a page shows its five best sections, best first', async ({
+    client,
+    assert,
+  }) => {
+    const headings = Array.from({ length: 7 }, (_, i) => `## Part ${i}\n\nAn otter here.`)
+    const { admin, url } = await indexedSpace(client, [
+      page('Rivers', `Intro.\n\n${headings.join('\n\n')}\n\n## Otter habits\n\nSleep.`),
+      page('Lakes', 'An otter swims.'),
+    ])
+    const body = await search(client, admin, url, { query: 'otter' })
+    assert.equal(body.count, 2)
+    assert.deepEqual(titles(body), ['Rivers', 'Lakes'])
+    const [rivers] = body.items
+    assert.lengthOf(rivers.sections, 5)
+    assert.equal(rivers.sections[0].id, 'otter-habits')
+    // Equal scores: in the page's order.
+    assert.deepEqual(
+      rivers.sections.slice(1).map((section: any) => section.id),
+      ['part-0', 'part-1', 'part-2', 'part-3']
+    )
+  })
+
+  test('re-indexing writes the sections that changed: edits, removals, titles and paths', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, space, url, pages } = await indexedSpace(client, [
+      page('Birds', 'About birds.\n\n## Heron\n\nA heron waits.\n\n## Stork\n\nA stork flies.'),
+    ])
+    const [birds] = pages
+    const rows = async () =>
+      db
+        .from('search_sections as s')
+        .innerJoin('search_pages as p', 'p.id', 's.page_key')
+        .where('p.space_id', space.id)
+        .orderBy('s.id')
+        .select('s.id', 's.section_id', 's.body', 'p.path')
+    const first = await rows()
+    assert.deepEqual(
+      first.map((row) => row.section_id),
+      ['', 'heron', 'stork']
+    )
+    await index.indexPages(
+      db.connection(),
+      space.id,
+      space.organization,
+      [{ ...birds, markdown: 'About birds.\n\n## Heron\n\nA heron fishes.' }],
+      []
+    )
+    const second = await rows()
+    assert.deepEqual(
+      second.map((row) => [row.id, row.section_id, row.body]),
+      [
+        [first[0].id, '', 'About birds.'],
+        [first[1].id, 'heron', 'A heron fishes.'],
+      ]
+    )
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'stork' })), [])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'fishes' })), ['Birds'])
+    // Without markdown: only the page's path and description follow.
+    await index.indexPages(
+      db.connection(),
+      space.id,
+      space.organization,
+      [{ pageId: birds.pageId, title: birds.title, path: 'animals/birds', hidden: false }],
+      []
+    )
+    const moved = await search(client, admin, url, { query: 'heron' })
+    assert.equal(moved.items[0].path, 'animals/birds')
+    assert.equal(moved.items[0].sections[0].path, 'animals/birds#heron')
+    // A new title: found by it, in the title tier.
+    await index.indexPages(
+      db.connection(),
+      space.id,
+      space.organization,
+      [{ ...birds, title: 'Waders', markdown: 'About birds.\n\n## Heron\n\nA heron fishes.' }],
+      []
+    )
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'waders' })), ['Waders'])
   })
 
   test('a wrong token is 401; a space the caller cannot read is 404', async ({ client }) => {
@@ -429,6 +563,40 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     assert.deepEqual(titles(own), ['Foreign'])
   })
 
+  test('deleted spaces are left out, whether the organization has fewer or more of them than live ones', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, space: first } = await adminSpace(client, { title: 'Heron 1' })
+    const org = admin.organizationId
+    const spaces = [first]
+    for (let i = 2; i <= 5; i++)
+      spaces.push(await createSpace(client, admin, { title: `Heron ${i}` }))
+    for (const space of spaces) await indexSpace(space, [page(`Heron of ${space.id}`, 'A heron.')])
+    const url = `/v1/orgs/${org}/search`
+    const counted = async () => {
+      const body = await search(client, admin, url, { query: 'heron' })
+      return body.count
+    }
+    // Every space readable; then fewer readable than not, either way round; then one.
+    assert.equal(await counted(), 5)
+    for (const [space, left] of [
+      [spaces[4], 4],
+      [spaces[3], 3],
+      [spaces[2], 2],
+      [spaces[1], 1],
+    ] as const) {
+      const deleted = await client.delete(`/v1/spaces/${space.id}`).bearerToken(admin.token)
+      deleted.assertStatus(205)
+      const body = await search(client, admin, url, { query: 'heron', limit: 10 })
+      assert.equal(body.count, left)
+      assert.sameMembers(
+        titles(body),
+        spaces.slice(0, left).map((s) => `Heron ${spaces.indexOf(s) + 1}`)
+      )
+    }
+  })
+
   test('a space moved to another organization is searched there', async ({ client, assert }) => {
     const { admin, space } = await adminSpace(client, { title: 'Traveller' })
     const second = await caller({ email: admin.email, org: 'Second org' })
@@ -440,7 +608,7 @@ test.group('GET /v1/orgs/{organizationId}/search', (group) => {
     transfer.assertStatus(200)
     await index.moveSpace(db.connection(), space.id, second.organizationId)
     const row = await db
-      .from('search_sections')
+      .from('search_pages')
       .where('space_id', space.id)
       .select('organization_id')
       .first()
