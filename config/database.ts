@@ -1,11 +1,11 @@
 import env from '#start/env'
-import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/lucid'
 import { unicodeLower } from '#core/database/filters'
+import { projectPath } from '#core/project_path'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 
-const sqlitePath = app.makePath(env.get('SQLITE_PATH', 'tmp/bindery.sqlite3'))
+const sqlitePath = projectPath(env.get('SQLITE_PATH', 'tmp/bindery.sqlite3'))
 mkdirSync(dirname(sqlitePath), { recursive: true })
 
 /**
