@@ -65,6 +65,12 @@ export default defineConfig({
         name: 'browser',
         timeout: 120000,
       },
+      {
+        // `npm start`'s compiled build, served by several processes (builds it when stale).
+        files: ['tests/production/**/*.spec(.ts|.js)'],
+        name: 'production',
+        timeout: 60000,
+      },
     ],
     forceExit: false,
   },
