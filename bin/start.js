@@ -88,7 +88,13 @@ async function withBuildLock(build) {
 if (!relaunchWithoutSnapshot()) {
   process.env.NODE_ENV ??= 'production'
   // Validated before anything long runs: a typo should not cost a build.
-  const workers = webConcurrency(process.env, defaultConcurrency(process.env))
+  let workers
+  try {
+    workers = webConcurrency(process.env, defaultConcurrency(process.env))
+  } catch (error) {
+    console.error(`[bindery] ${error.message}`)
+    process.exit(1)
+  }
 
   if (ensureDotEnv(new URL('../', import.meta.url))) {
     log('created .env from .env.example with a fresh APP_KEY')
