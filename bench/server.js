@@ -127,11 +127,15 @@ export function freshDatabase(setup, email = 'bench@example.com') {
   return lastJsonLine(ace(setup, 'bindery:bootstrap', `--email=${email}`, '--org=Bench', '--json'))
 }
 
-/** Starts `bin/server.ts` and resolves once /health answers. */
+/**
+ * Starts `bin/server.ts` and resolves once /health answers. With `--no-node-snapshot` given here,
+ * the server does not start itself again (bin/no_node_snapshot.js): `server.pid` is the server, whose
+ * memory and CPU the benches read.
+ */
 export async function startServer(setup) {
   const server = spawn(
     process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
     {
       cwd: root,
       env: setup.env,
