@@ -65,17 +65,34 @@ export default defineConfig({
         name: 'browser',
         timeout: 120000,
       },
+      {
+        // `npm start`'s compiled build, served by several processes (builds it when stale).
+        files: ['tests/production/**/*.spec(.ts|.js)'],
+        name: 'production',
+        timeout: 60000,
+      },
     ],
     forceExit: false,
   },
 
+  /*
+  | Copied into a build as they are: views, the console's built assets, and the plain JavaScript
+  | modules of bin/ (no TypeScript loader needed; tsc compiles only .ts files).
+  */
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
+    { pattern: 'bin/*.js', reloadServer: false },
   ],
 
   assetsBundler: false,
   hooks: {
-    onBuildStarting: [() => import('@adonisjs/vite/build_hook')],
+    onBuildStarting: [
+      () => import('./bin/build_hooks.js').then((hooks) => ({ default: hooks.buildStarting })),
+      () => import('@adonisjs/vite/build_hook'),
+    ],
+    onBuildCompleted: [
+      () => import('./bin/build_hooks.js').then((hooks) => ({ default: hooks.buildCompleted })),
+    ],
   },
 })

@@ -11,6 +11,7 @@
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
 |   npm run bench -- --no-search       without the search bench (bench/search.js, ~3 minutes)
+|   npm run bench -- --no-cluster      without the start and multi-process bench (bench/cluster.js, ~1 minute)
 |   npm run bench -- --compare         the request-path table once more, beside the previous commit's
 |                                      (checked out in tmp/bench-compare); --compare=<git ref> for another
 |
@@ -25,6 +26,7 @@ import { runMergeBench } from './merge.js'
 import { runCommentsBench } from './comments.js'
 import { runPublishedBench } from './published.js'
 import { runSearchBench } from './search.js'
+import { runClusterBench } from './cluster.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -37,6 +39,7 @@ const merges = args['no-merge'] !== 'true'
 const comments = args['no-comments'] !== 'true'
 const published = args['no-published'] !== 'true'
 const search = args['no-search'] !== 'true'
+const cluster = args['no-cluster'] !== 'true'
 // `--compare` (the previous commit) or `--compare=<git ref>`.
 const compareRef = args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
 
@@ -155,6 +158,14 @@ async function main() {
         serverPid: server.pid,
         duration,
         connections,
+      })
+    }
+    if (cluster) {
+      await runClusterBench({
+        token: admin.token,
+        organizationId: admin.organization.id,
+        setup,
+        args: { duration, connections },
       })
     }
   } finally {

@@ -3,7 +3,9 @@
 | importer, environment loading and signal handling.
 */
 import 'reflect-metadata'
+import cluster from 'node:cluster'
 import { Ignitor } from '@adonisjs/core'
+import type { ApplicationService } from '@adonisjs/core/types'
 
 const APP_ROOT = new URL('../', import.meta.url)
 
@@ -17,12 +19,28 @@ function importer(filePath: string) {
   return import(filePath)
 }
 
+/**
+ * Terminates the application gracefully once it is ready; the process ends when nothing is left
+ * open. Before that nothing has been served, and AdonisJS would shut its providers down while the
+ * boot goes on — leaving a server that listens and no longer stops on a signal — so the process
+ * leaves at once (exit code 143, as SIGTERM's).
+ */
+async function stop(app: ApplicationService) {
+  if (!app.isReady && !app.isTerminating) process.exit(143)
+  await app.terminate()
+  // A worker of bin/cluster.js: the channel to its primary would keep it alive.
+  if (cluster.isWorker) cluster.worker?.disconnect()
+}
+
 export function createIgnitor() {
   return new Ignitor(APP_ROOT, { importer }).tap((app) => {
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    app.listen('SIGTERM', () => stop(app))
+    app.listenIf(app.managedByPm2, 'SIGINT', () => stop(app))
+    // A worker of bin/cluster.js leaves SIGINT (Ctrl+C reaches the whole process group) to its
+    // primary, which stops every worker with SIGTERM: ignored here, it does not kill mid-request.
+    app.listenIf(cluster.isWorker && !app.managedByPm2, 'SIGINT', () => {})
   })
 }

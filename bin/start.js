@@ -2,64 +2,123 @@
 | `npm start`: the one command that takes a fresh clone to a running server.
 |
 |  1. creates `.env` from `.env.example` with a fresh APP_KEY when it is missing;
-|  2. builds the console's assets when they are missing or older than their sources;
-|  3. runs the database migrations (SQLite by default: the file is created on first run);
-|  4. starts the HTTP server (API under /v1, console under /console) in production mode.
+|  2. builds the application into `build/` (`node ace build`: the console's assets with Vite, the
+|     server with tsc) when there is no build or a source changed since the last one started
+|     (bin/project.js); one build at a time (a lock in tmp/), a second start waits for it;
+|  3. becomes `node build/bin/server.js --migrate` in production mode: the pending migrations run
+|     (SQLite by default: the file is created first), then the server listens. WEB_CONCURRENCY
+|     processes (default: one per core): with one, this process is the server; with more, it is
+|     their primary (bin/cluster.js) and the first of them migrates before the others start.
 |
-| Plain JavaScript so it needs no loader; the server itself runs TypeScript through ts-node (swc).
+| The build resolves its packages from the project's node_modules (Node looks in parent
+| directories) and its `#…` imports through the package.json copied into it.
+|
+| Plain JavaScript so it needs no loader. npm starts it with `--no-node-snapshot` (isolated-vm);
+| started without, it starts itself again with it (bin/no_node_snapshot.js).
 */
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureDotEnv } from './dotenv.js'
+import { relaunchWithoutSnapshot } from './no_node_snapshot.js'
+import { BUILD_DIR, buildStatus } from './project.js'
+import { defaultConcurrency, runPrimary, webConcurrency } from './cluster.js'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
-process.env.NODE_ENV ??= 'production'
+const buildDir = join(root, BUILD_DIR)
+const log = (message) => console.log(`[bindery] ${message}`)
 
-if (ensureDotEnv(new URL('../', import.meta.url))) {
-  console.log('[bindery] created .env from .env.example with a fresh APP_KEY')
-}
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce(
-    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
-    0
-  )
-}
-
-function run(command, args, what) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env })
+function run(args, what) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env })
   if (result.status !== 0) {
     console.error(`[bindery] ${what} failed (exit ${result.status ?? result.signal})`)
-    process.exit(result.status ?? 1)
+    process.exit(result.status || 1)
   }
 }
 
-const manifest = join(root, 'public/assets/.vite/manifest.json')
-const sourcesChanged = Math.max(
-  newestMtime(join(root, 'inertia')),
-  newestMtime(join(root, 'vite.config.ts'))
-)
-if (newestMtime(manifest) < sourcesChanged) {
-  console.log('[bindery] building console assets')
-  run(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    'console build'
-  )
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
 }
 
-run(process.execPath, ['ace', 'migration:run', '--force'], 'database migration')
+/**
+ * Runs `build` holding tmp/build.lock (a directory: creating it is atomic), so two starts of one
+ * checkout never write `build/` at once. A lock whose process is gone is taken over.
+ */
+async function withBuildLock(build) {
+  const lock = join(root, 'tmp', 'build.lock')
+  mkdirSync(join(root, 'tmp'), { recursive: true })
+  let waiting = false
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      writeFileSync(join(lock, 'pid'), String(process.pid))
+      break
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error
+    }
+    let holder = 0
+    try {
+      holder = Number(readFileSync(join(lock, 'pid'), 'utf8'))
+    } catch {}
+    const abandoned = holder
+      ? !alive(holder)
+      : Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 30_000
+    if (abandoned) {
+      rmSync(lock, { recursive: true, force: true })
+      continue
+    }
+    if (!waiting) log(`waiting for the build started by process ${holder || '?'}`)
+    waiting = true
+    await sleep(500)
+  }
+  try {
+    return build()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
 
-const server = spawn(
-  process.execPath,
-  // --no-node-snapshot: see bin/no_node_snapshot.js (isolated-vm).
-  ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
-  { cwd: root, stdio: 'inherit', env: process.env }
-)
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+if (!relaunchWithoutSnapshot()) {
+  process.env.NODE_ENV ??= 'production'
+  // Validated before anything long runs: a typo should not cost a build.
+  let workers
+  try {
+    workers = webConcurrency(process.env, defaultConcurrency(process.env))
+  } catch (error) {
+    console.error(`[bindery] ${error.message}`)
+    process.exit(1)
+  }
+
+  if (ensureDotEnv(new URL('../', import.meta.url))) {
+    log('created .env from .env.example with a fresh APP_KEY')
+  }
+
+  const status = buildStatus(root)
+  if (!status.fresh) {
+    await withBuildLock(() => {
+      const now = buildStatus(root)
+      if (now.fresh) return // built by the start we waited for
+      log(`building into ${BUILD_DIR}/ (${now.reason}); about a minute`)
+      run(['--no-node-snapshot', 'ace', 'build'], 'the build (node ace build)')
+    })
+  }
+  if (!existsSync(join(buildDir, 'bin/server.js'))) {
+    console.error('[bindery] the build has no bin/server.js')
+    process.exit(1)
+  }
+
+  // From here on this process is `node build/bin/server.js --migrate`: with one server process it
+  // migrates and serves itself, with more it is their primary (the first one migrates).
+  const server = join(buildDir, 'bin/server.js')
+  process.env.WEB_CONCURRENCY = String(workers)
+  process.argv = [process.argv[0], server, '--migrate']
+  if (workers > 1) log(`starting ${workers} server processes (WEB_CONCURRENCY)`)
+  await import(pathToFileURL(server).href)
+}

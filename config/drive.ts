@@ -1,6 +1,6 @@
 import env from '#start/env'
-import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
+import { projectPath } from '#core/project_path'
 
 /**
  * File bytes of space content. Local disk by default; files are served by the content domain's
@@ -11,7 +11,7 @@ const driveConfig = defineConfig({
 
   services: {
     fs: services.fs({
-      location: app.makePath(env.get('DRIVE_ROOT', 'storage')),
+      location: projectPath(env.get('DRIVE_ROOT', 'storage')),
       serveFiles: false,
       visibility: 'private',
     }),

@@ -2,6 +2,11 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, targets } from '@adonisjs/core/logger'
 
+/**
+ * JSON lines on stdout in production and tests, written by pino itself; pretty lines in
+ * development. (A pino transport, even to stdout, runs in a worker thread of its own: ~16 MiB more
+ * per server process.)
+ */
 const loggerConfig = defineConfig({
   default: 'app',
   loggers: {
@@ -9,12 +14,9 @@ const loggerConfig = defineConfig({
       enabled: true,
       name: 'bindery',
       level: env.get('LOG_LEVEL', 'info'),
-      transport: {
-        targets: targets()
-          .pushIf(!app.inProduction && !app.inTest, targets.pretty())
-          .pushIf(app.inProduction || app.inTest, targets.file({ destination: 1 }))
-          .toArray(),
-      },
+      ...(app.inProduction || app.inTest
+        ? {}
+        : { transport: { targets: targets().push(targets.pretty()).toArray() } }),
     },
   },
 })

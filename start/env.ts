@@ -1,14 +1,17 @@
 /*
 | Environment variables: validated once at boot. A fresh clone has no `.env`; it is created here from
 | `.env.example` with a fresh APP_KEY so that every entrypoint (server, Ace, `npm start`) behaves alike.
+| `.env` lives in the project: a compiled build (`build/`) reads the project's (bin/project.js).
 */
+import { pathToFileURL } from 'node:url'
 import { Env } from '@adonisjs/core/env'
 import { ensureDotEnv } from '../bin/dotenv.js'
+import { projectRootOf } from '../bin/project.js'
 
-const appRoot = new URL('../', import.meta.url)
-if (process.env.NODE_ENV !== 'test') ensureDotEnv(appRoot)
+const projectRoot = pathToFileURL(`${projectRootOf(new URL('../', import.meta.url))}/`)
+if (process.env.NODE_ENV !== 'test') ensureDotEnv(projectRoot)
 
-export default await Env.create(appRoot, {
+export default await Env.create(projectRoot, {
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
   HOST: Env.schema.string({ format: 'host' }),

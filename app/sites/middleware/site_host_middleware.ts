@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { appUrl } from '#config/app'
-import PublishedSiteController from '#sites/controllers/published_site_controller'
 import SiteLocator from '#sites/services/site_locator'
 
 const appHost = new URL(appUrl).host.toLowerCase()
@@ -19,6 +18,10 @@ export default class SiteHostMiddleware {
     const pathname = ctx.request.url()
     const located = await locator.locateOnHost(host, pathname)
     if (!located) return next()
+    // Imported here, not with this server middleware (which every process loads at boot): the
+    // reader (renderer, highlighter, JWT) loads with the first request that needs it.
+    const { default: PublishedSiteController } =
+      await import('#sites/controllers/published_site_controller')
     const controller = await ctx.containerResolver.make(PublishedSiteController)
     const segments = pathname
       .slice(located.basePath.length)
