@@ -43,6 +43,9 @@ export default class CoreProvider {
       installOn(connection.readClient?.client)
     }
     emitter.on('db:connection:connect', install)
+    // The default connection's knex is made now (no database connection is opened by it), so that
+    // its very first query already runs through the subclass: the event above comes a tick late.
+    db.connection()
     for (const { connection } of db.manager.connections.values())
       if (connection) install(connection)
   }

@@ -50,29 +50,64 @@ function statementsOf(connection: object): LRUCache<string, any> {
 }
 
 /**
+ * How long a statement that may be retried waits, in all, for another process's write lock before
+ * SQLITE_BUSY is the answer (several server processes on one file: WEB_CONCURRENCY).
+ */
+export const SQLITE_BUSY_WAIT_MS = 30_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
  * knex's better-sqlite3 `_query`, with the statement taken from the connection's cache. Queries
  * that ask for `safeIntegers` (none in Bindery) are prepared afresh, so no cached statement keeps
  * a mode another query set.
+ *
+ * Several processes on one SQLite file (WEB_CONCURRENCY): transactions begin IMMEDIATE (knex sends
+ * `BEGIN;`), taking the one write lock up front, so a transaction never reads an old snapshot it
+ * then cannot write from (SQLITE_BUSY at once: a 500). The driver waits for a lock synchronously,
+ * which would stall this process's event loop for as long as the other process writes: the
+ * connection's busy_timeout is kept short (config/database.ts), and a statement that was not
+ * inside a transaction (BEGIN itself, an autocommit write) is retried after an asynchronous pause
+ * instead, up to SQLITE_BUSY_WAIT_MS. Such a statement changed nothing when it failed.
  */
 async function sqliteQuery(this: KnexClient, connection: any, obj: KnexQueryObject) {
   if (!obj.sql) throw new Error('The query is empty')
   if (!connection) throw new Error('No connection provided')
 
+  const sql = obj.sql === 'BEGIN;' ? 'BEGIN IMMEDIATE;' : obj.sql
   const custom = typeof obj.options?.safeIntegers === 'boolean'
+  const bindings = this._formatBindings(obj.bindings)
+  const retriable = !connection.inTransaction
+  const deadline = Date.now() + SQLITE_BUSY_WAIT_MS
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return runSqlite(connection, obj, sql, bindings, custom)
+    } catch (error: any) {
+      if (error?.code !== 'SQLITE_BUSY' || !retriable || Date.now() >= deadline) throw error
+      await sleep(Math.min(2 ** attempt, 50))
+    }
+  }
+}
+
+function runSqlite(
+  connection: any,
+  obj: KnexQueryObject,
+  sql: string,
+  bindings: unknown[],
+  custom: boolean
+) {
   let statement
   if (custom) {
-    statement = connection.prepare(obj.sql)
+    statement = connection.prepare(sql)
     statement.safeIntegers(obj.options!.safeIntegers)
   } else {
     const cache = statementsOf(connection)
-    statement = cache.get(obj.sql)
+    statement = cache.get(sql)
     if (!statement) {
-      statement = connection.prepare(obj.sql)
-      cache.set(obj.sql, statement)
+      statement = connection.prepare(sql)
+      cache.set(sql, statement)
     }
   }
-
-  const bindings = this._formatBindings(obj.bindings)
   if (statement.reader) {
     obj.response = statement.all(bindings)
     return obj

@@ -6,10 +6,11 @@ import { fromSqlTimestamp } from '#core/database/timestamps'
 import { DateTime } from 'luxon'
 import { rowsOf } from '#spaces/sql'
 
-/** The driver's Database class (the package ships no types; only its prototype is touched). */
-const Database: { prototype: { prepare: (source: string) => unknown } } = createRequire(
-  import.meta.url
-)('better-sqlite3')
+/** The driver's Database class (the package ships no types). */
+const Database: {
+  new (filename: string): any
+  prototype: { prepare: (source: string) => unknown }
+} = createRequire(import.meta.url)('better-sqlite3')
 
 const onSqlite = () => db.connection().dialect.name === 'better-sqlite3'
 
@@ -71,6 +72,43 @@ test.group('Prepared statements', () => {
       assert.deepEqual(rowsOf(await db.rawQuery(select)), [{ id: 1, name: 'one', extra: null }])
     } finally {
       await db.rawQuery('DROP TABLE statement_cache_probe')
+    }
+  })
+
+  test("another process's write lock is waited for without stalling the event loop", async ({
+    assert,
+  }) => {
+    if (!onSqlite()) return assert.isTrue(true)
+    // Another process: its own connection to the same file, holding the write lock for 300 ms.
+    const { filename } = db.manager.get('sqlite')!.config.connection as { filename: string }
+    const other = new Database(filename)
+    other.pragma('busy_timeout = 0')
+    other.exec('BEGIN IMMEDIATE')
+    const release = setTimeout(() => other.exec('COMMIT'), 300)
+    let ticks = 0
+    let longestGap = 0
+    let last = performance.now()
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      longestGap = Math.max(longestGap, now - last)
+      last = now
+      ticks++
+    }, 10)
+    try {
+      const started = performance.now()
+      const answer = await db.transaction(async (trx) =>
+        rowsOf(await trx.rawQuery('SELECT 42 AS answer'))
+      )
+      assert.equal(answer[0].answer, 42)
+      assert.isAtLeast(performance.now() - started, 250)
+      // The event loop kept turning while the transaction waited for the lock.
+      assert.isAtLeast(ticks, 10)
+      assert.isBelow(longestGap, 250)
+    } finally {
+      clearInterval(ticker)
+      clearTimeout(release)
+      if (other.inTransaction) other.exec('COMMIT')
+      other.close()
     }
   })
 
