@@ -20,7 +20,7 @@ import {
   type PageSource,
 } from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
-import { assertContentLimits } from '#content/markdown/parse'
+import { assertContentLimits, parseMarkdown } from '#content/markdown/parse'
 import { ContentLimitError } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
@@ -74,7 +74,6 @@ export default class BatchApplier {
   private readonly fileRefs = new Map<string, string>()
   private readonly touchedOrder: string[] = []
   private readonly createdRefs = new Map<string, string | undefined>()
-  private readonly existedBefore: Set<string>
   private readonly written = new Set<string>()
   private readonly insertedFiles: FileEntry[] = []
   private readonly blobs = new Map<string, Uint8Array>()
@@ -82,11 +81,10 @@ export default class BatchApplier {
   private pendingFileIds: string[] = []
 
   constructor(
-    base: RevisionTree,
+    private base: RevisionTree,
     private context: BatchContext
   ) {
     this.working = new WorkingTree(base)
-    this.existedBefore = new Set(base.byId.keys())
   }
 
   async apply(changes: ContentChange[]): Promise<AppliedBatch> {
@@ -331,44 +329,56 @@ export default class BatchApplier {
     this.insertedFiles.push(entry)
   }
 
-  /** Turns refs, slug paths and relative `.md` links of written documents into stable ids. */
+  /**
+   * Turns refs, slug paths and relative `.md` links of written documents into stable ids. A
+   * document whose links all stay as written keeps its parse, for writing its derived objects.
+   */
   private resolveLinks() {
+    const refs = new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()])
     for (const pageId of this.written) {
       const page = this.working.get(pageId)
       if (!page || page.markdown === undefined) continue
       const path = this.working.pathOf(page)
-      page.markdown = rewriteLinks(page.markdown, (link) => {
-        const target = classifyTarget(link.url, {
-          pagePath: path,
-          pageHasChildren: page.children.length > 0,
-          refs: new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()]),
-          appUrl: this.context.appUrl,
-        })
-        switch (target.type) {
-          case 'ref': {
-            const pageRef = this.pageRefs.get(target.ref)
-            if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
-            const fileRef = this.fileRefs.get(target.ref)
-            return fileRef ? `/files/${fileRef}` : undefined
+      const markdown = page.markdown
+      const parsed = parseMarkdown(markdown)
+      const rewritten = rewriteLinks(
+        markdown,
+        (link) => {
+          const target = classifyTarget(link.url, {
+            pagePath: path,
+            pageHasChildren: page.children.length > 0,
+            refs,
+            appUrl: this.context.appUrl,
+          })
+          switch (target.type) {
+            case 'ref': {
+              const pageRef = this.pageRefs.get(target.ref)
+              if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
+              const fileRef = this.fileRefs.get(target.ref)
+              return fileRef ? `/files/${fileRef}` : undefined
+            }
+            case 'page-path': {
+              const found = this.pageAtPath(target.path)
+              return found
+                ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
+                : undefined
+            }
+            default:
+              return undefined
           }
-          case 'page-path': {
-            const found = this.pageAtPath(target.path)
-            return found
-              ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
-              : undefined
-          }
-          default:
-            return undefined
-        }
-      })
+        },
+        parsed
+      )
+      if (rewritten === markdown) page.parsed = parsed
+      else page.markdown = rewritten
     }
   }
 
   private outcomes(): PageOutcome[] {
     const outcomes: PageOutcome[] = []
     for (const pageId of this.touchedOrder) {
-      const exists = this.working.byId.has(pageId)
-      if (this.createdRefs.has(pageId) && !this.existedBefore.has(pageId)) {
+      const exists = this.working.has(pageId)
+      if (this.createdRefs.has(pageId) && !this.existedBefore(pageId)) {
         if (exists) {
           const ref = this.createdRefs.get(pageId)
           outcomes.push(
@@ -377,9 +387,9 @@ export default class BatchApplier {
               : { object: 'created_page', pageId, ref }
           )
         }
-      } else if (exists && this.existedBefore.has(pageId)) {
+      } else if (exists && this.existedBefore(pageId)) {
         outcomes.push({ object: 'updated_page', pageId })
-      } else if (!exists && this.existedBefore.has(pageId)) {
+      } else if (!exists && this.existedBefore(pageId)) {
         outcomes.push({ object: 'deleted_page', pageId })
       } else if (exists) {
         outcomes.push({ object: 'created_page', pageId })
@@ -388,9 +398,13 @@ export default class BatchApplier {
     return outcomes
   }
 
+  private existedBefore(pageId: string): boolean {
+    return this.base.byId.has(pageId)
+  }
+
   private remember(pageId: string, ref?: string) {
     if (!this.touchedOrder.includes(pageId)) this.touchedOrder.push(pageId)
-    if (!this.existedBefore.has(pageId) && !this.createdRefs.has(pageId))
+    if (!this.existedBefore(pageId) && !this.createdRefs.has(pageId))
       this.createdRefs.set(pageId, ref)
   }
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { Root } from 'mdast'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { parseMarkdown } from '#content/markdown/parse'
 import { extractLinks } from '#content/markdown/links'
@@ -26,17 +27,20 @@ export function factsKey(documentHash: string): string {
   return hashObject('links', documentHash)
 }
 
-export function computeFacts(markdown: string): DocumentFacts {
-  const root = parseMarkdown(markdown)
+/** `parsed` is `parseMarkdown(markdown)` when the caller has it already (the tree is only read). */
+export function computeFacts(
+  markdown: string,
+  parsed: Root = parseMarkdown(markdown)
+): DocumentFacts {
   return {
-    links: extractLinks(root).map((link) => ({ kind: link.kind, url: link.url })),
-    anchors: headingAnchors(root).map((heading) => heading.id),
+    links: extractLinks(parsed).map((link) => ({ kind: link.kind, url: link.url })),
+    anchors: headingAnchors(parsed).map((heading) => heading.id),
   }
 }
 
 /** The stored object of a document's facts. */
-export function factsObject(documentHash: string, markdown: string): StoredObject {
-  const facts = computeFacts(markdown)
+export function factsObject(documentHash: string, markdown: string, parsed?: Root): StoredObject {
+  const facts = computeFacts(markdown, parsed)
   cache.set(documentHash, facts)
   return { kind: 'links', hash: factsKey(documentHash), body: JSON.stringify(facts) }
 }

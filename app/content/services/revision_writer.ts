@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { newId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
-import type { PageNode, RevisionTree } from '#content/types'
+import { parseMarkdown } from '#content/markdown/parse'
+import type { PageNode, RevisionTree, TreePage } from '#content/types'
 import ContentStore, {
   makeObject,
   type RootObject,
@@ -24,10 +25,17 @@ export interface WrittenRevision {
   rowsWritten: number
 }
 
+/** A page node written anew, as stored (parsed back from its JSON, as a load would give it). */
+interface WrittenNode {
+  hash: string
+  node: PageNode
+}
+
 /**
- * Writes a working tree as a new immutable revision: the nodes of touched pages (and their new
- * documents), the file list when it changed, the root, and the revision row. Untouched subtrees
- * keep their stored hashes.
+ * Writes a working tree as a new immutable revision: the nodes of touched pages (with their new
+ * documents and each document's link facts), the file list when it changed, the
+ * root, and the revision row. Untouched subtrees keep their stored hashes, and the new revision's
+ * tree shares their pages with the base's: writing costs the pages that changed, not the space.
  */
 @inject()
 export default class RevisionWriter {
@@ -40,16 +48,20 @@ export default class RevisionWriter {
   ): Promise<WrittenRevision> {
     const spaceId = working.base.spaceId
     const objects: StoredObject[] = []
+    const written = new Map<WorkPage, WrittenNode>()
     const hashOf = (page: WorkPage): string => {
       if (!page.touched && page.originalHash) return page.originalHash
       const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
-        objects.push(document, factsObject(document.hash, page.markdown))
+        // The batch's parse of the markdown, when it has one.
+        const parsed = page.parsed ?? parseMarkdown(page.markdown)
+        objects.push(document, factsObject(document.hash, page.markdown, parsed))
         node.document = document.hash
       }
       const object = makeObject('page', node)
       objects.push(object)
+      written.set(page, { hash: object.hash, node: JSON.parse(object.body) as PageNode })
       return object.hash
     }
     const pages = working.roots.map(hashOf)
@@ -79,17 +91,69 @@ export default class RevisionWriter {
       parents: JSON.stringify(meta.parents),
       type: meta.type,
       root: rootObject.hash,
+      created_at: toSqlTimestamp(createdAt),
       created_by_id: meta.createdById,
       change_request_id: meta.changeRequestId,
-      created_at: toSqlTimestamp(createdAt),
     })
-    const tree = await this.store.buildTree(trx, spaceId, root, {
+    const tree: RevisionTree = {
       id,
+      spaceId,
       parents: meta.parents,
       type: meta.type,
       createdAt: createdAt.toISOString(),
-    })
+      ...derivedPages(working, written),
+      files: working.filesChanged ? working.files : working.base.files,
+      filesHash: files,
+      reusableContents: root.reusableContents,
+      variables: root.variables,
+    }
     this.store.remember(tree)
     return { tree, rowsWritten: new Set(objects.map((object) => object.hash)).size + 1 }
   }
+}
+
+/**
+ * The written revision's pages, derived from the base's: a page the batch left untouched keeps
+ * the base's TreePage (and its whole subtree, which is unchanged too) unless its path changed with
+ * an ancestor's; touched pages get new ones. The id index starts as a copy of the base's.
+ */
+function derivedPages(
+  working: WorkingTree,
+  written: Map<WorkPage, WrittenNode>
+): Pick<RevisionTree, 'pages' | 'byId'> {
+  const base = working.base
+  const byId = new Map(base.byId)
+  for (const id of working.removedIds()) byId.delete(id)
+
+  const moved = (page: TreePage, parent: TreePage | null): TreePage => {
+    const copy: TreePage = {
+      node: page.node,
+      hash: page.hash,
+      path: parent ? `${parent.path}/${page.node.slug}` : page.node.slug,
+      parentId: parent ? parent.node.id : null,
+      children: [],
+    }
+    copy.children = page.children.map((child) => moved(child, copy))
+    byId.set(page.node.id, copy)
+    return copy
+  }
+  const derive = (page: WorkPage, parent: TreePage | null): TreePage => {
+    const entry = written.get(page)
+    if (!entry) {
+      const before = base.byId.get(page.fields.id)!
+      const path = parent ? `${parent.path}/${before.node.slug}` : before.node.slug
+      return before.path === path ? before : moved(before, parent)
+    }
+    const derived: TreePage = {
+      node: entry.node,
+      hash: entry.hash,
+      path: parent ? `${parent.path}/${entry.node.slug}` : entry.node.slug,
+      parentId: parent ? parent.node.id : null,
+      children: [],
+    }
+    derived.children = page.children.map((child) => derive(child, derived))
+    byId.set(entry.node.id, derived)
+    return derived
+  }
+  return { pages: working.roots.map((page) => derive(page, null)), byId }
 }
