@@ -6,6 +6,7 @@ import {
   CONTENT_LIMITS,
   ContentLimitError,
   deeperThan,
+  MAX_PARSED_DEPTH,
   scanMarkdown,
   treeProblem,
 } from '#content/markdown/limits'
@@ -65,7 +66,9 @@ const mdastExtensions = [gfmFromMarkdown(), destinationExtension]
 export function parseMarkdown(markdown: string): Root {
   if (scanMarkdown(markdown) !== undefined) return sourceAsCode(markdown)
   const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
-  if (deeperThan(tree, CONTENT_LIMITS.treeDepth)) return sourceAsCode(markdown)
+  if (deeperThan(tree, Math.min(CONTENT_LIMITS.treeDepth, MAX_PARSED_DEPTH))) {
+    return sourceAsCode(markdown)
+  }
   markAngled(tree, markdown)
   return tree
 }

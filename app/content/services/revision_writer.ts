@@ -11,6 +11,7 @@ import ContentStore, {
 } from '#content/services/content_store'
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
 import { factsObject } from '#content/services/document_facts'
+import { documentJsonObject } from '#content/services/document_json'
 
 export interface RevisionMeta {
   parents: string[]
@@ -33,7 +34,7 @@ interface WrittenNode {
 
 /**
  * Writes a working tree as a new immutable revision: the nodes of touched pages (with their new
- * documents and each document's link facts), the file list when it changed, the
+ * documents, each document's link facts and JSON document), the file list when it changed, the
  * root, and the revision row. Untouched subtrees keep their stored hashes, and the new revision's
  * tree shares their pages with the base's: writing costs the pages that changed, not the space.
  */
@@ -54,9 +55,13 @@ export default class RevisionWriter {
       const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
-        // The batch's parse of the markdown, when it has one.
+        // One parse of the markdown gives both derived objects (the batch's own, when it has one).
         const parsed = page.parsed ?? parseMarkdown(page.markdown)
-        objects.push(document, factsObject(document.hash, page.markdown, parsed))
+        objects.push(
+          document,
+          factsObject(document.hash, page.markdown, parsed),
+          documentJsonObject(document.hash, page.markdown, parsed)
+        )
         node.document = document.hash
       }
       const object = makeObject('page', node)
