@@ -45,7 +45,7 @@ interface ReadContext {
  * requests ask for the same document at the same time (lru-cache's fetch).
  */
 const texts = new LRUCache<string, string, ReadContext>({
-  maxSize: 48 * 1024 * 1024,
+  maxSize: 32 * 1024 * 1024,
   sizeCalculation: (text) => text.length + 64,
   ignoreFetchAbort: true,
   fetchMethod: (documentHash, _stale, { context }) => loadJson(context, documentHash),
