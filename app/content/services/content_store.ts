@@ -100,6 +100,8 @@ export default class ContentStore {
       trees.set(key, tree)
       return tree
     }
+    const cached = trees.get(key)
+    if (cached) return cached
     const tree = await trees.fetch(key, { context: { store: this, client, spaceId, revisionId } })
     if (!tree) throw new Error(`Revision ${revisionId} of space ${spaceId} could not be loaded`)
     return tree

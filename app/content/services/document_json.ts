@@ -32,26 +32,29 @@ export function convertToJson(markdown: string, parsed?: Root): string {
   return JSON.stringify(markdownToDocument(markdown, {}, parsed))
 }
 
-interface ReadContext {
-  store: ContentStore
-  client: QueryClientContract
-  spaceId: string
-}
-
 /**
  * JSON texts by document hash (the conversion of the same markdown in any space, or of a comment).
  * They never change, so every process may keep them: bounded by characters, not entries, since a
- * page may be 1,000,000 characters of markdown. A first read runs `fetchMethod` once however many
- * requests ask for the same document at the same time (lru-cache's fetch).
+ * page may be 1,000,000 characters of markdown.
  */
-const texts = new LRUCache<string, string, ReadContext>({
+const texts = new LRUCache<string, string>({
   maxSize: 32 * 1024 * 1024,
   sizeCalculation: (text) => text.length + 64,
-  ignoreFetchAbort: true,
-  fetchMethod: (documentHash, _stale, { context }) => loadJson(context, documentHash),
 })
 
-async function loadJson({ store, client, spaceId }: ReadContext, documentHash: string) {
+/**
+ * First reads in progress, by document hash: requests asking for the same document at the same
+ * time share one read (and one conversion). A plain map rather than lru-cache's `fetch`, which
+ * costs an AbortController per miss: measurable on the cold-read path, where every read misses.
+ */
+const reading = new Map<string, Promise<string>>()
+
+async function loadJson(
+  store: ContentStore,
+  client: QueryClientContract,
+  spaceId: string,
+  documentHash: string
+) {
   const key = documentJsonKey(documentHash)
   const stored = await store.readObjects(client, spaceId, [key])
   const found = stored.get(key)
@@ -86,15 +89,25 @@ export function documentJsonObject(
  * The JSON text of a document of the space: from memory, else its stored `json` object, else
  * converted from the stored markdown and stored.
  */
-export async function readDocumentJson(
+export function readDocumentJson(
   store: ContentStore,
   client: QueryClientContract,
   spaceId: string,
   documentHash: string
 ): Promise<string> {
-  const text = await texts.fetch(documentHash, { context: { store, client, spaceId } })
-  if (text === undefined) throw new Error(`Document ${documentHash} could not be converted`)
-  return text
+  const cached = texts.get(documentHash)
+  if (cached !== undefined) return Promise.resolve(cached)
+  let pending = reading.get(documentHash)
+  if (!pending) {
+    pending = loadJson(store, client, spaceId, documentHash)
+      .then((text) => {
+        texts.set(documentHash, text)
+        return text
+      })
+      .finally(() => reading.delete(documentHash))
+    reading.set(documentHash, pending)
+  }
+  return pending
 }
 
 /** The JSON text of markdown that is not a stored document (comment bodies), by its hash. */
