@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Root } from 'mdast'
 import { imageSize } from 'image-size'
 import { newId } from '#core/ids'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
@@ -20,8 +21,8 @@ import {
   type PageSource,
 } from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
-import { assertContentLimits, parseMarkdown } from '#content/markdown/parse'
-import { ContentLimitError } from '#content/markdown/limits'
+import { parseForWrite, parseMarkdown } from '#content/markdown/parse'
+import { ContentLimitError, scanMarkdown } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
 
@@ -189,7 +190,8 @@ export default class BatchApplier {
       source
     )
     fields.title = title
-    this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+    const page = this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+    page.parsed = source?.parsed
     this.written.add(id)
     this.remember(id, change.ref)
   }
@@ -222,7 +224,10 @@ export default class BatchApplier {
     }
     fields.updatedAt = new Date().toISOString()
     this.working.update(page, fields, source?.markdown)
-    if (source) this.written.add(page.fields.id)
+    if (source) {
+      page.parsed = source.parsed
+      this.written.add(page.fields.id)
+    }
     if (parent !== page.parent || change.at !== undefined) {
       this.working.move(page, parent, change.at)
     }
@@ -331,7 +336,8 @@ export default class BatchApplier {
 
   /**
    * Turns refs, slug paths and relative `.md` links of written documents into stable ids. A
-   * document whose links all stay as written keeps its parse, for writing its derived objects.
+   * document whose links all stay as written keeps its parse (the one made when its change was
+   * read), for writing its derived objects.
    */
   private resolveLinks() {
     const refs = new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()])
@@ -340,7 +346,7 @@ export default class BatchApplier {
       if (!page || page.markdown === undefined) continue
       const path = this.working.pathOf(page)
       const markdown = page.markdown
-      const parsed = parseMarkdown(markdown)
+      const parsed = page.parsed ?? parseMarkdown(markdown)
       const rewritten = rewriteLinks(
         markdown,
         (link) => {
@@ -369,8 +375,12 @@ export default class BatchApplier {
         },
         parsed
       )
-      if (rewritten === markdown) page.parsed = parsed
-      else page.markdown = rewritten
+      if (rewritten === markdown) {
+        page.parsed = parsed
+      } else {
+        page.markdown = rewritten
+        page.parsed = undefined
+      }
     }
   }
 
@@ -428,10 +438,14 @@ export default class BatchApplier {
    * `title` sets it (a leading heading-1 stays content), and no front matter is read from the
    * converted text (a document opening with dividers is not YAML).
    */
-  private readDocument(document: DocumentInput): PageSource {
+  private readDocument(document: DocumentInput): PageSource & { parsed?: Root } {
     if ('markdown' in document && typeof document.markdown === 'string') {
-      assertContentLimits(document.markdown)
-      return readPageSource(document.markdown)
+      // The whole text is pre-scanned before anything reads it (the front matter's YAML too);
+      // the body is then parsed once, within the limits, and that parse is kept for the write.
+      const scanned = scanMarkdown(document.markdown)
+      if (scanned !== undefined) throw new ContentLimitError(scanned)
+      const source = readPageSource(document.markdown)
+      return { ...source, parsed: parseForWrite(source.markdown) }
     }
     if ('document' in document) {
       const markdown = documentToMarkdown(document.document)
@@ -440,8 +454,7 @@ export default class BatchApplier {
           `the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`
         )
       }
-      assertContentLimits(markdown)
-      return { markdown }
+      return { markdown, parsed: parseForWrite(markdown) }
     }
     return { markdown: '' }
   }
