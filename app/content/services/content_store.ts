@@ -5,6 +5,7 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { PageIndex } from '#content/services/page_index'
 import type {
   FileEntry,
   PageNode,
@@ -155,7 +156,6 @@ export default class ContentStore {
     root: RootObject,
     revision: Pick<RevisionTree, 'id' | 'parents' | 'type' | 'createdAt'>
   ): Promise<RevisionTree> {
-    const byId = new Map<string, TreePage>()
     const roots: TreePage[] = []
     let level: { hash: string; parent: TreePage | null }[] = root.pages.map((hash) => ({
       hash,
@@ -178,7 +178,6 @@ export default class ContentStore {
           children: [],
         }
         ;(parent ? parent.children : roots).push(page)
-        byId.set(node.id, page)
         for (const child of node.children) next.push({ hash: child, parent: page })
       }
       level = next
@@ -187,7 +186,7 @@ export default class ContentStore {
       ...revision,
       spaceId,
       pages: roots,
-      byId,
+      byId: PageIndex.of(roots),
       files: root.files ? await this.readFiles(client, spaceId, root.files) : [],
       filesHash: root.files,
       reusableContents: root.reusableContents,

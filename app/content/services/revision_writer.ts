@@ -12,6 +12,7 @@ import ContentStore, {
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
 import { factsObject } from '#content/services/document_facts'
 import { documentJsonObject } from '#content/services/document_json'
+import { PageIndex } from '#content/services/page_index'
 
 export interface RevisionMeta {
   parents: string[]
@@ -120,15 +121,15 @@ export default class RevisionWriter {
 /**
  * The written revision's pages, derived from the base's: a page the batch left untouched keeps
  * the base's TreePage (and its whole subtree, which is unchanged too) unless its path changed with
- * an ancestor's; touched pages get new ones. The id index starts as a copy of the base's.
+ * an ancestor's; touched pages get new ones. The id index is the base's with a layer of the pages
+ * that changed (PageIndex): nothing is copied for the pages that did not.
  */
 function derivedPages(
   working: WorkingTree,
   written: Map<WorkPage, WrittenNode>
 ): Pick<RevisionTree, 'pages' | 'byId'> {
   const base = working.base
-  const byId = new Map(base.byId)
-  for (const id of working.removedIds()) byId.delete(id)
+  const changed = new Map<string, TreePage>()
 
   const moved = (page: TreePage, parent: TreePage | null): TreePage => {
     const copy: TreePage = {
@@ -139,7 +140,7 @@ function derivedPages(
       children: [],
     }
     copy.children = page.children.map((child) => moved(child, copy))
-    byId.set(page.node.id, copy)
+    changed.set(page.node.id, copy)
     return copy
   }
   const derive = (page: WorkPage, parent: TreePage | null): TreePage => {
@@ -157,8 +158,13 @@ function derivedPages(
       children: [],
     }
     derived.children = page.children.map((child) => derive(child, derived))
-    byId.set(entry.node.id, derived)
+    changed.set(entry.node.id, derived)
     return derived
   }
-  return { pages: working.roots.map((page) => derive(page, null)), byId }
+  const pages = working.roots.map((page) => derive(page, null))
+  const byId =
+    base.byId instanceof PageIndex
+      ? base.byId.derive(pages, changed, working.removedIds())
+      : PageIndex.of(pages)
+  return { pages, byId }
 }

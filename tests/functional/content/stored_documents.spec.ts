@@ -227,6 +227,8 @@ test.group('Stored JSON documents', (group) => {
       const written = await store.loadTree(db.connection(), space.id, revision)
       const loaded = await store.readTree(db.connection(), space.id, revision)
       assert.deepEqual(shapeOf(written), shapeOf(loaded), `tree of revision ${index + 1}`)
+      // Listed in the same order, however the tree was built.
+      assert.deepEqual([...written.byId.keys()], [...loaded.byId.keys()])
     }
     // The deep page: its first text, then the edit; under its renamed and moved ancestors.
     assert.equal(answers[0].deep[1].path, 'guides/intro/deep')
