@@ -398,11 +398,14 @@ async function freshServer(setup) {
   return {
     base: fresh.base,
     pid: server.pid,
-    stop: () =>
-      new Promise((resolve) => {
+    // autocannon leaves its last requests in flight when a timed run ends: they finish first.
+    stop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await new Promise((resolve) => {
         server.once('exit', resolve)
         server.kill('SIGTERM')
-      }),
+      })
+    },
   }
 }
 
