@@ -6,19 +6,45 @@
 |   node bench/content.js --mysql         MySQL/MariaDB (database bindery_bench_content, recreated)
 |   node bench/content.js --runs=30 --sections=50
 |   node bench/content.js --site-pages=1000   a smaller imported site (0: no import part)
+|   node bench/content.js --no-loaded         without the reads under load
+|   node bench/content.js --port=3363 --database=name --duration=5 --connections=50
 |
 | After the authored space it imports a generated website (bench/site.js, served from this process
 | on 127.0.0.1:--site-port) into a second space and measures reads, links and search there.
+|
+| Reads under load (autocannon, 50 connections): page reads of the 5,000-page revision cold (each
+| page read once, on a server process started for it: the first read of each page after a restart)
+| and warm, as documents and as markdown, 50 simultaneous first reads of its page tree, each beside
+| the bare route `GET /health` of the same run (the ratio) and its target. Cold figures need a
+| process of their own, so this part starts (and stops) servers on free ports, on the same database.
 |
 | `npm run bench` runs it too, after the hot reads, on the same server (`--no-content` skips it).
 | It prints figures and exits 0; nothing is asserted. A read route that answers 404 (not there yet)
 | prints "not available" instead of a figure.
 */
+import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import autocannon from 'autocannon'
 import { WORDS, generator } from './words.js'
 import { CJK_QUERY, RARE_WORD, serveSite } from './site.js'
-import { ms, openDatabase, quantile, rssMiB, runStandalone } from './server.js'
+import {
+  cpuMs,
+  freePort,
+  ms,
+  openDatabase,
+  quantile,
+  rssMiB,
+  runStandalone,
+  startServer,
+} from './server.js'
+
+/** Targets of issue 19 for this part. */
+const TARGETS = {
+  coldPageRatio: 0.15,
+  treeBurstMs: 5000,
+  editMedianMs: 20,
+}
 
 const BATCH = 50
 const CHAPTERS = 9
@@ -152,10 +178,14 @@ export async function runContentBench({
   sections = 50,
   runs = 30,
   sitePages = 5000,
+  loaded = true,
+  duration = 5,
+  connections = 50,
 }) {
   const database = await openDatabase(setup)
   const random = generator(42)
   const rows = []
+  let authored
   const pageCount = (sections * (1 + CHAPTERS * (1 + PAGES_PER_CHAPTER))).toLocaleString('en')
   try {
     const space = expectOk(
@@ -245,7 +275,7 @@ export async function runContentBench({
     }
     rows.push({
       'figure': `author one page (update_page, new document) on the ${pageCount}-page change request`,
-      'result': `${runs} runs`,
+      'result': `${runs} runs; target median ≤ ${TARGETS.editMedianMs} ms: ${quantile(editTimes, 0.5) <= TARGETS.editMedianMs ? 'met' : 'NOT met'}`,
       'first ms': ms(editTimes[0]),
       'median ms': ms(quantile(editTimes, 0.5)),
       'p95 ms': ms(quantile(editTimes, 0.95)),
@@ -291,6 +321,16 @@ export async function runContentBench({
             : 'no hits: the content is not merged into the space'
       )
     )
+    const head = expectOk(
+      await request(
+        base,
+        token,
+        'GET',
+        `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
+      ),
+      'reading the change request'
+    )
+    authored = { spaceId: space.id, revisionId: head.revision, pageIds }
   } finally {
     await database.close()
   }
@@ -300,6 +340,23 @@ export async function runContentBench({
   )
   console.table(rows)
   if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the authored part`)
+
+  if (loaded) {
+    const loadedRows = await runLoadedReads({
+      base,
+      token,
+      setup,
+      serverPid,
+      ...authored,
+      duration,
+      connections,
+    })
+    console.log(
+      `\nReads under load of the ${pageCount}-page revision — ${setup.mysql ? 'MySQL' : 'SQLite'}, autocannon ${connections} connections; cold = on a server process started for it\n`
+    )
+    console.table(loadedRows)
+    rows.push(...loadedRows)
+  }
 
   let imported = { rows: [], notes: [] }
   if (sitePages > 0) {
@@ -320,6 +377,185 @@ export async function runContentBench({
   }
   if (serverPid) console.log(`server memory: ${rssMiB(serverPid)} MiB RSS after the content bench`)
   return [...rows, ...imported.rows]
+}
+
+function load(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+/** Another server process on the bench's database, on a free port: a restarted server. */
+async function freshServer(setup) {
+  const port = await freePort()
+  const fresh = {
+    ...setup,
+    port,
+    base: `http://127.0.0.1:${port}`,
+    env: { ...setup.env, PORT: String(port) },
+  }
+  const server = await startServer(fresh)
+  return {
+    base: fresh.base,
+    pid: server.pid,
+    // autocannon leaves its last requests in flight when a timed run ends: they finish first.
+    stop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2000))
+      await new Promise((resolve) => {
+        server.once('exit', resolve)
+        server.kill('SIGTERM')
+      })
+    },
+  }
+}
+
+/**
+ * The process that serves: bin/server.ts started without `--no-node-snapshot` starts itself again
+ * with it (bin/no_node_snapshot.js), and the child holds the application.
+ */
+function servingPid(pid) {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)
+    return children[0] ? Number(children[0]) : pid
+  } catch {
+    return pid
+  }
+}
+
+/**
+ * Page reads and the page tree of one revision under load, beside the bare route `GET /health` of
+ * the main server. Each figure gives requests per second and the server's CPU time per answer,
+ * both as a ratio to the bare route's: on a machine shared with other work, the CPU ratio is the
+ * steadier of the two. Answers rows.
+ */
+async function runLoadedReads({
+  base,
+  token,
+  setup,
+  serverPid,
+  spaceId,
+  revisionId,
+  pageIds,
+  duration,
+  connections,
+}) {
+  const rows = []
+  const headers = { authorization: `Bearer ${token}` }
+  const revision = `/v1/spaces/${spaceId}/revisions/${revisionId}`
+
+  /** autocannon against `url` (a base URL with `paths()`, or one URL), measured. */
+  const measured = async (pid, url, options) => {
+    const cpuBefore = cpuMs(pid)
+    const started = performance.now()
+    const result = await load({ url, connections, headers, ...options })
+    const seconds = (performance.now() - started) / 1000
+    return {
+      result,
+      rps: result.requests.total / seconds,
+      cpu: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
+    }
+  }
+  const bare = await measured(servingPid(serverPid), `${base}/health`, { duration, headers: {} })
+  const row = (figure, { result, rps, cpu }, target) => {
+    const met = (value) => (value >= TARGETS.coldPageRatio ? 'met' : 'NOT met')
+    return {
+      'figure': figure,
+      'req/s': Math.round(rps),
+      'vs bare': `${(rps / bare.rps).toFixed(3)}×`,
+      'CPU ms/answer': Number.isFinite(cpu) ? Number(cpu.toFixed(3)) : 'n/a',
+      'CPU vs bare': Number.isFinite(cpu) ? `${(bare.cpu / cpu).toFixed(3)}×` : 'n/a',
+      'target': target
+        ? `≥ ${TARGETS.coldPageRatio}×: ${met(rps / bare.rps)} (CPU: ${met(bare.cpu / cpu)})`
+        : '',
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'unexpected answers': result.errors + result.non2xx,
+    }
+  }
+  rows.push(row('bare route GET /health (no auth, no database), main server', bare))
+
+  // Each page once in a random order, on a server that has read none of them (nor the tree), then
+  // warm. The first reads after the restart also load the tree and warm the new process up (V8
+  // compiles the request path as it goes); the rest are each still the first read of their page.
+  const order = [...pageIds]
+  const shuffle = generator(19)
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(shuffle.next() * (i + 1))
+    ;[order[i], order[j]] = [order[j], order[i]]
+  }
+  const firstReads = Math.min(1000, Math.floor(order.length / 5))
+  for (const format of ['document', 'markdown']) {
+    const server = await freshServer(setup)
+    const pid = servingPid(server.pid)
+    try {
+      let next = 0
+      const query = format === 'markdown' ? '?format=markdown' : ''
+      const pages = {
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `${revision}/page/${order[next++ % order.length]}${query}`,
+            }),
+          },
+        ],
+      }
+      rows.push(
+        row(
+          `read a page, format=${format}: the first ${firstReads} reads after a restart (tree load, process warm-up)`,
+          await measured(pid, server.base, { ...pages, amount: firstReads })
+        ),
+        row(
+          `read a page cold, format=${format}: the other ${order.length - firstReads} pages, each read once`,
+          await measured(pid, server.base, { ...pages, amount: order.length - firstReads }),
+          format === 'document'
+        ),
+        row(
+          `read a page warm, format=${format} (random pages, all read before)`,
+          await measured(pid, server.base, { ...pages, duration })
+        )
+      )
+    } finally {
+      await server.stop()
+    }
+  }
+
+  // 50 first reads of the tree at once, right after a restart; then the tree warm.
+  const server = await freshServer(setup)
+  try {
+    const started = performance.now()
+    const answers = await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const response = await fetch(`${server.base}${revision}/pages`, { headers })
+        const bytes = (await response.arrayBuffer()).byteLength
+        return { status: response.status, ms: performance.now() - started, bytes }
+      })
+    )
+    const slowest = Math.max(...answers.map((answer) => answer.ms))
+    const ok = answers.filter((answer) => answer.status === 200).length
+    rows.push({
+      'figure': `${connections} simultaneous first reads of the ${pageIds.length}-page tree after a restart (GET .../pages, ${(answers[0].bytes / 1024 / 1024).toFixed(1)} MiB each)`,
+      'target': `all within ${TARGETS.treeBurstMs / 1000} s: ${ok === answers.length && slowest <= TARGETS.treeBurstMs ? 'met' : 'NOT met'}`,
+      'p50 ms': Math.round(
+        quantile(
+          answers.map((answer) => answer.ms),
+          0.5
+        )
+      ),
+      'p99 ms': Math.round(slowest),
+      'unexpected answers': answers.length - ok,
+    })
+    rows.push(
+      row(
+        `read the ${pageIds.length}-page tree warm`,
+        await measured(servingPid(server.pid), `${server.base}${revision}/pages`, { duration })
+      ),
+      { figure: `memory of that server afterwards: ${rssMiB(servingPid(server.pid))} MiB RSS` }
+    )
+  } finally {
+    await server.stop()
+  }
+  return rows
 }
 
 /**
@@ -561,5 +797,8 @@ await runStandalone(
       sections: Number(args.sections ?? 50),
       runs: Number(args.runs ?? 30),
       sitePages: Number(args['site-pages'] ?? 5000),
+      loaded: args['no-loaded'] !== 'true',
+      duration: Number(args.duration ?? 5),
+      connections: Number(args.connections ?? 50),
     })
 )

@@ -121,6 +121,8 @@ async function main() {
         organizationId: admin.organization.id,
         setup,
         serverPid: server.pid,
+        duration,
+        connections,
       })
     }
     if (merges) {

@@ -89,7 +89,8 @@ export interface RevisionTree {
   type: 'edits' | 'merge' | 'update' | 'rollback'
   createdAt: string
   pages: TreePage[]
-  byId: Map<string, TreePage>
+  /** Every page by id (a PageIndex: iterated in breadth-first tree order). */
+  byId: ReadonlyMap<string, TreePage>
   files: FileEntry[]
   /** Hash of the stored file list (null: no files). */
   filesHash: string | null

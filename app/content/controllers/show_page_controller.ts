@@ -1,23 +1,24 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
+import { sendJsonText } from '#core/http/responses'
 import ContentReadService from '#content/services/content_read_service'
 import { flagValue, pageQueryValidator } from '#content/validators/content_read_validators'
 import { serializePage } from '#content/serializers/revision_serializer'
-import { pageBody } from '#content/serializers/page_body'
+import { pageJsonText, type PageBodyText } from '#content/serializers/page_body'
 import type { RevisionTree, TreePage } from '#content/types'
 
 /**
  * GET .../content/page/{pageId} and .../content/path/{pagePath} (space, change request, and
  * .../revisions/{revisionId}/page|path/...): one page with its body, as `document` (default) or
  * `markdown` (`format`). The path is the slash-joined slugs (`guides/intro`), given as segments or
- * URL-encoded.
+ * URL-encoded. The document is sent as the JSON text stored with the page.
  */
 @inject()
 export default class ShowPageController {
   constructor(private reads: ContentReadService) {}
 
-  async handle({ auth, params, request }: HttpContext) {
+  async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
     const query = await request.validateQuery(pageQueryValidator)
     const { tree, branch } = await this.reads.resolveRoute(user.id, params)
@@ -29,12 +30,14 @@ export default class ShowPageController {
       metadata: flagValue(query.metadata, true),
       changeRequest: branch?.id,
     })
-    if (page.node.type !== 'document') return serialized
-    const markdown = await this.reads.markdownOf(tree, page)
-    return {
-      ...serialized,
-      ...pageBody(page.node.document ?? '', markdown, query.format ?? 'document'),
+    let body: PageBodyText | undefined
+    if (page.node.type === 'document') {
+      body =
+        query.format === 'markdown'
+          ? { markdown: await this.reads.markdownOf(tree, page) }
+          : { documentJson: await this.reads.documentJsonOf(tree, page) }
     }
+    sendJsonText(response, pageJsonText(serialized, body))
   }
 
   private byPath(tree: RevisionTree, segments: unknown): TreePage {

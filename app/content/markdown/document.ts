@@ -104,13 +104,21 @@ const HEADING_ID = /^[-a-z0-9.+_]+$/
  * only is an `images` block, other images are inline), tables and dividers. Raw HTML stays text.
  *
  * Keys are `k1`, `k2`, ... as the converter goes: the same markdown always gives the same document.
+ * `parsed` is `parseMarkdown(markdown)` when the caller has it already (the tree is only read).
+ *
+ * Documents of stored pages are converted once and stored (document_json.ts): a change to what
+ * this function answers must raise DOCUMENT_JSON_VERSION there.
  */
-export function markdownToDocument(markdown: string, options: DocumentOptions = {}): JsonDocument {
+export function markdownToDocument(
+  markdown: string,
+  options: DocumentOptions = {},
+  parsed: Root = parseMarkdown(markdown)
+): JsonDocument {
   const converter = new Converter(options)
   return {
     object: 'document',
     data: {},
-    nodes: converter.blocks(parseMarkdown(markdown), markdown, 'top'),
+    nodes: converter.blocks(parsed, markdown, 'top'),
   }
 }
 

@@ -46,6 +46,13 @@ export const CONTENT_LIMITS = {
   treeDepth: 200,
 }
 
+/**
+ * The depth of a parsed tree above which the parser reads the source as one code block (see
+ * parseMarkdown), whatever CONTENT_LIMITS say: the converters recurse, and this keeps every walk
+ * of any stored page within the stack even where the limits on writes are raised or lifted.
+ */
+export const MAX_PARSED_DEPTH = 200
+
 /** Content over one of CONTENT_LIMITS; the message names the limit. Writes answer it with a 400. */
 export class ContentLimitError extends Error {
   constructor(message: string) {

@@ -121,15 +121,18 @@ function collect(tree: Root, source: string | undefined): Collected[] {
  * - An autolink `<https://a>` stays one when the new URL is absolute; otherwise it, like a GFM
  *   literal autolink, becomes `[its text](new URL)`.
  * - An empty destination (`[a]()`) cannot be located and is left alone.
+ *
+ * `parsed` is `parseMarkdown(markdown)` when the caller has it already (the tree is only read).
  */
 export function rewriteLinks(
   markdown: string,
-  replace: (link: ExtractedLink) => string | undefined
+  replace: (link: ExtractedLink) => string | undefined,
+  parsed: Root = parseMarkdown(markdown)
 ): string {
   const edits: { start: number; end: number; text: string }[] = []
   const done = new Set<number>()
 
-  for (const { link, angled } of collect(parseMarkdown(markdown), markdown)) {
+  for (const { link, angled } of collect(parsed, markdown)) {
     const target = link.destination ? link.destination.start : link.offset.start
     if (done.has(target)) continue
     const next = replace(link)

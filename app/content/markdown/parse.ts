@@ -6,6 +6,7 @@ import {
   CONTENT_LIMITS,
   ContentLimitError,
   deeperThan,
+  MAX_PARSED_DEPTH,
   scanMarkdown,
   treeProblem,
 } from '#content/markdown/limits'
@@ -65,7 +66,9 @@ const mdastExtensions = [gfmFromMarkdown(), destinationExtension]
 export function parseMarkdown(markdown: string): Root {
   if (scanMarkdown(markdown) !== undefined) return sourceAsCode(markdown)
   const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
-  if (deeperThan(tree, CONTENT_LIMITS.treeDepth)) return sourceAsCode(markdown)
+  if (deeperThan(tree, Math.min(CONTENT_LIMITS.treeDepth, MAX_PARSED_DEPTH))) {
+    return sourceAsCode(markdown)
+  }
   markAngled(tree, markdown)
   return tree
 }
@@ -75,10 +78,24 @@ export function parseMarkdown(markdown: string): Root {
  * CONTENT_LIMITS: throws ContentLimitError naming the limit.
  */
 export function assertContentLimits(markdown: string) {
-  const problem =
-    scanMarkdown(markdown) ??
-    treeProblem(fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions }))
+  parseForWrite(markdown)
+}
+
+/**
+ * Parses markdown about to be written: throws ContentLimitError naming the limit when it is over
+ * one of CONTENT_LIMITS, else answers what parseMarkdown answers for it (the one parse a write
+ * needs: the limits are read from the same tree its derived objects are made of).
+ */
+export function parseForWrite(markdown: string): Root {
+  const scanned = scanMarkdown(markdown)
+  if (scanned !== undefined) throw new ContentLimitError(scanned)
+  const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
+  const problem = treeProblem(tree)
   if (problem !== undefined) throw new ContentLimitError(problem)
+  // Only where the write limits are lifted (tests storing hostile pages) can it be this deep.
+  if (deeperThan(tree, MAX_PARSED_DEPTH)) return sourceAsCode(markdown)
+  markAngled(tree, markdown)
+  return tree
 }
 
 /** The whole source as one code block, positioned over all of it. */

@@ -126,12 +126,16 @@ const serializedTrees = new LRUCache<string, { pages: Record<string, unknown>[];
   sizeCalculation: (entry) => entry.size + 1,
 })
 
+function pagesKey(tree: RevisionTree, options: PageSerializeOptions) {
+  return `${tree.spaceId}:${tree.id}:${options.metadata}:${options.changeRequest ?? ''}`
+}
+
 /** The whole page tree of a revision. */
 export function serializePages(
   tree: RevisionTree,
   options: PageSerializeOptions
 ): Record<string, unknown>[] {
-  const key = `${tree.spaceId}:${tree.id}:${options.metadata}:${options.changeRequest ?? ''}`
+  const key = pagesKey(tree, options)
   let entry = serializedTrees.get(key)
   if (!entry) {
     entry = {
@@ -141,6 +145,29 @@ export function serializePages(
     serializedTrees.set(key, entry)
   }
   return entry.pages
+}
+
+/**
+ * The answer of a page-tree read (`{"pages": [...]}`) as UTF-8 JSON, serialized once per revision
+ * and options: however many requests read a 5,000-page tree, it is serialized once and each answer
+ * only writes the bytes. Bounded by bytes: a 5,000-page tree is about 4 MB, so eight of them.
+ */
+const pagesTexts = new LRUCache<string, Buffer>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (text) => text.length + 64,
+})
+
+export function pagesJson(tree: RevisionTree, options: PageSerializeOptions): Buffer {
+  const key = pagesKey(tree, options)
+  let text = pagesTexts.get(key)
+  if (!text) {
+    const pages =
+      serializedTrees.get(key)?.pages ??
+      tree.pages.map((page) => serializePage(tree.spaceId, page, options))
+    text = Buffer.from(JSON.stringify({ pages }))
+    pagesTexts.set(key, text)
+  }
+  return text
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Root } from 'mdast'
 import { imageSize } from 'image-size'
 import { newId } from '#core/ids'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
@@ -20,8 +21,8 @@ import {
   type PageSource,
 } from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
-import { assertContentLimits } from '#content/markdown/parse'
-import { ContentLimitError } from '#content/markdown/limits'
+import { parseForWrite, parseMarkdown } from '#content/markdown/parse'
+import { ContentLimitError, scanMarkdown } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
 import { rewriteLinks, classifyTarget } from '#content/markdown/links'
 
@@ -74,7 +75,6 @@ export default class BatchApplier {
   private readonly fileRefs = new Map<string, string>()
   private readonly touchedOrder: string[] = []
   private readonly createdRefs = new Map<string, string | undefined>()
-  private readonly existedBefore: Set<string>
   private readonly written = new Set<string>()
   private readonly insertedFiles: FileEntry[] = []
   private readonly blobs = new Map<string, Uint8Array>()
@@ -82,11 +82,10 @@ export default class BatchApplier {
   private pendingFileIds: string[] = []
 
   constructor(
-    base: RevisionTree,
+    private base: RevisionTree,
     private context: BatchContext
   ) {
     this.working = new WorkingTree(base)
-    this.existedBefore = new Set(base.byId.keys())
   }
 
   async apply(changes: ContentChange[]): Promise<AppliedBatch> {
@@ -191,7 +190,8 @@ export default class BatchApplier {
       source
     )
     fields.title = title
-    this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+    const page = this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+    page.parsed = source?.parsed
     this.written.add(id)
     this.remember(id, change.ref)
   }
@@ -224,7 +224,10 @@ export default class BatchApplier {
     }
     fields.updatedAt = new Date().toISOString()
     this.working.update(page, fields, source?.markdown)
-    if (source) this.written.add(page.fields.id)
+    if (source) {
+      page.parsed = source.parsed
+      this.written.add(page.fields.id)
+    }
     if (parent !== page.parent || change.at !== undefined) {
       this.working.move(page, parent, change.at)
     }
@@ -331,44 +334,61 @@ export default class BatchApplier {
     this.insertedFiles.push(entry)
   }
 
-  /** Turns refs, slug paths and relative `.md` links of written documents into stable ids. */
+  /**
+   * Turns refs, slug paths and relative `.md` links of written documents into stable ids. A
+   * document whose links all stay as written keeps its parse (the one made when its change was
+   * read), for writing its derived objects.
+   */
   private resolveLinks() {
+    const refs = new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()])
     for (const pageId of this.written) {
       const page = this.working.get(pageId)
       if (!page || page.markdown === undefined) continue
       const path = this.working.pathOf(page)
-      page.markdown = rewriteLinks(page.markdown, (link) => {
-        const target = classifyTarget(link.url, {
-          pagePath: path,
-          pageHasChildren: page.children.length > 0,
-          refs: new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()]),
-          appUrl: this.context.appUrl,
-        })
-        switch (target.type) {
-          case 'ref': {
-            const pageRef = this.pageRefs.get(target.ref)
-            if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
-            const fileRef = this.fileRefs.get(target.ref)
-            return fileRef ? `/files/${fileRef}` : undefined
+      const markdown = page.markdown
+      const parsed = page.parsed ?? parseMarkdown(markdown)
+      const rewritten = rewriteLinks(
+        markdown,
+        (link) => {
+          const target = classifyTarget(link.url, {
+            pagePath: path,
+            pageHasChildren: page.children.length > 0,
+            refs,
+            appUrl: this.context.appUrl,
+          })
+          switch (target.type) {
+            case 'ref': {
+              const pageRef = this.pageRefs.get(target.ref)
+              if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
+              const fileRef = this.fileRefs.get(target.ref)
+              return fileRef ? `/files/${fileRef}` : undefined
+            }
+            case 'page-path': {
+              const found = this.pageAtPath(target.path)
+              return found
+                ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
+                : undefined
+            }
+            default:
+              return undefined
           }
-          case 'page-path': {
-            const found = this.pageAtPath(target.path)
-            return found
-              ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
-              : undefined
-          }
-          default:
-            return undefined
-        }
-      })
+        },
+        parsed
+      )
+      if (rewritten === markdown) {
+        page.parsed = parsed
+      } else {
+        page.markdown = rewritten
+        page.parsed = undefined
+      }
     }
   }
 
   private outcomes(): PageOutcome[] {
     const outcomes: PageOutcome[] = []
     for (const pageId of this.touchedOrder) {
-      const exists = this.working.byId.has(pageId)
-      if (this.createdRefs.has(pageId) && !this.existedBefore.has(pageId)) {
+      const exists = this.working.has(pageId)
+      if (this.createdRefs.has(pageId) && !this.existedBefore(pageId)) {
         if (exists) {
           const ref = this.createdRefs.get(pageId)
           outcomes.push(
@@ -377,9 +397,9 @@ export default class BatchApplier {
               : { object: 'created_page', pageId, ref }
           )
         }
-      } else if (exists && this.existedBefore.has(pageId)) {
+      } else if (exists && this.existedBefore(pageId)) {
         outcomes.push({ object: 'updated_page', pageId })
-      } else if (!exists && this.existedBefore.has(pageId)) {
+      } else if (!exists && this.existedBefore(pageId)) {
         outcomes.push({ object: 'deleted_page', pageId })
       } else if (exists) {
         outcomes.push({ object: 'created_page', pageId })
@@ -388,9 +408,13 @@ export default class BatchApplier {
     return outcomes
   }
 
+  private existedBefore(pageId: string): boolean {
+    return this.base.byId.has(pageId)
+  }
+
   private remember(pageId: string, ref?: string) {
     if (!this.touchedOrder.includes(pageId)) this.touchedOrder.push(pageId)
-    if (!this.existedBefore.has(pageId) && !this.createdRefs.has(pageId))
+    if (!this.existedBefore(pageId) && !this.createdRefs.has(pageId))
       this.createdRefs.set(pageId, ref)
   }
 
@@ -414,10 +438,14 @@ export default class BatchApplier {
    * `title` sets it (a leading heading-1 stays content), and no front matter is read from the
    * converted text (a document opening with dividers is not YAML).
    */
-  private readDocument(document: DocumentInput): PageSource {
+  private readDocument(document: DocumentInput): PageSource & { parsed?: Root } {
     if ('markdown' in document && typeof document.markdown === 'string') {
-      assertContentLimits(document.markdown)
-      return readPageSource(document.markdown)
+      // The whole text is pre-scanned before anything reads it (the front matter's YAML too);
+      // the body is then parsed once, within the limits, and that parse is kept for the write.
+      const scanned = scanMarkdown(document.markdown)
+      if (scanned !== undefined) throw new ContentLimitError(scanned)
+      const source = readPageSource(document.markdown)
+      return { ...source, parsed: parseForWrite(source.markdown) }
     }
     if ('document' in document) {
       const markdown = documentToMarkdown(document.document)
@@ -426,8 +454,7 @@ export default class BatchApplier {
           `the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`
         )
       }
-      assertContentLimits(markdown)
-      return { markdown }
+      return { markdown, parsed: parseForWrite(markdown) }
     }
     return { markdown: '' }
   }

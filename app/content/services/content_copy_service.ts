@@ -6,6 +6,7 @@ import ContentStore from '#content/services/content_store'
 import { blobKey } from '#content/services/authoring_service'
 import ContentEvents from '#content/services/content_events'
 import { factsKey } from '#content/services/document_facts'
+import { documentJsonKey } from '#content/services/document_json'
 import type { TreePage } from '#content/types'
 
 /**
@@ -34,7 +35,8 @@ export default class ContentCopyService {
     if (tree.filesHash) hashes.add(tree.filesHash)
     const visit = (page: TreePage) => {
       hashes.add(page.hash)
-      if (page.node.document) hashes.add(page.node.document).add(factsKey(page.node.document))
+      const document = page.node.document
+      if (document) hashes.add(document).add(factsKey(document)).add(documentJsonKey(document))
       page.children.forEach(visit)
     }
     tree.pages.forEach(visit)

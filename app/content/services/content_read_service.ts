@@ -4,8 +4,9 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import type { SpaceAccess } from '#spaces/records'
 import { ContentBranches, type BranchTarget } from '#content/contracts/content_branches'
-import ContentStore from '#content/services/content_store'
+import ContentStore, { hashObject } from '#content/services/content_store'
 import FormerPathsService, { normalizePagePath } from '#content/services/former_paths_service'
+import { convertedJson, readDocumentJson } from '#content/services/document_json'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
 
 /**
@@ -134,5 +135,14 @@ export default class ContentReadService {
   async markdownOf(tree: RevisionTree, page: TreePage): Promise<string> {
     if (!page.node.document) return ''
     return this.store.readDocument(db.connection(), tree.spaceId, page.node.document)
+  }
+
+  /**
+   * GitBook's JSON document of a document page, as JSON text: stored with the page's document
+   * (converted and stored on the first read for documents written before that).
+   */
+  async documentJsonOf(tree: RevisionTree, page: TreePage): Promise<string> {
+    if (!page.node.document) return convertedJson(hashObject('document', ''), '')
+    return readDocumentJson(this.store, db.connection(), tree.spaceId, page.node.document)
   }
 }

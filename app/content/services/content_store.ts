@@ -5,6 +5,7 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { PageIndex } from '#content/services/page_index'
 import type {
   FileEntry,
   PageNode,
@@ -13,7 +14,11 @@ import type {
   TreePage,
 } from '#content/types'
 
-export type ObjectKind = 'root' | 'page' | 'document' | 'files' | 'links'
+/**
+ * `links` (a document's link facts, document_facts.ts) and `json` (its GitBook JSON document,
+ * document_json.ts) are derived from a document and addressed by its hash.
+ */
+export type ObjectKind = 'root' | 'page' | 'document' | 'files' | 'links' | 'json'
 
 /** The root object of a revision: top-level pages, the file list, reusable contents, variables. */
 export interface RootObject {
@@ -43,14 +48,27 @@ const EMPTY_ROOT: RootObject = { pages: [], files: null, reusableContents: [], v
 /** Rows of one insert (four columns each): well under SQLite's bound-variable limit. */
 const INSERT_CHUNK = 100
 
+interface TreeLoad {
+  store: ContentStore
+  client: QueryClientContract
+  spaceId: string
+  revisionId: string
+}
+
 /*
  * Revisions, page nodes and documents never change once written, so caching them in process memory
  * is safe with any number of processes: a cache can only be cold, never stale. Keys carry the space.
  */
-const trees = new LRUCache<string, RevisionTree>({
-  // Pages over all cached trees: about ten revisions of a 5,000-page space.
+const trees = new LRUCache<string, RevisionTree, TreeLoad>({
+  // Pages over all cached trees: about ten revisions of a 5,000-page space (revisions written here
+  // share the unchanged pages of their parent, so they take less than they count).
   maxSize: 50_000,
   sizeCalculation: (tree) => tree.byId.size + 1,
+  // A tree being loaded is loaded once however many requests ask for it (lru-cache's fetch); a
+  // load that is evicted or replaced meanwhile still answers its waiters.
+  ignoreFetchAbort: true,
+  fetchMethod: (_key, _stale, { context }) =>
+    context.store.readTree(context.client, context.spaceId, context.revisionId),
 })
 const nodes = new LRUCache<string, PageNode>({ max: 100_000 })
 const documents = new LRUCache<string, string>({
@@ -74,8 +92,28 @@ export default class ContentStore {
     revisionId: string
   ): Promise<RevisionTree> {
     const key = `${spaceId}:${revisionId}`
+    if (client.isTransaction) {
+      // A transaction loads on its own client and joins no shared load: it may read a revision
+      // it wrote itself, and on SQLite it holds the only connection a shared load would wait for.
+      const cached = trees.get(key)
+      if (cached) return cached
+      const tree = await this.readTree(client, spaceId, revisionId)
+      trees.set(key, tree)
+      return tree
+    }
     const cached = trees.get(key)
     if (cached) return cached
+    const tree = await trees.fetch(key, { context: { store: this, client, spaceId, revisionId } })
+    if (!tree) throw new Error(`Revision ${revisionId} of space ${spaceId} could not be loaded`)
+    return tree
+  }
+
+  /** Reads a revision and its page tree from the database (node objects from the cache). */
+  async readTree(
+    client: QueryClientContract,
+    spaceId: string,
+    revisionId: string
+  ): Promise<RevisionTree> {
     const row = await client
       .from('revisions')
       .where('id', revisionId)
@@ -86,14 +124,12 @@ export default class ContentStore {
     const root: RootObject = row.root
       ? JSON.parse(await this.readObject(client, spaceId, row.root))
       : EMPTY_ROOT
-    const tree = await this.buildTree(client, spaceId, root, {
+    return this.buildTree(client, spaceId, root, {
       id: row.id,
       parents: parseJson<string[]>(row.parents) ?? (row.parent_id ? [row.parent_id] : []),
       type: row.type ?? 'edits',
       createdAt: isoTimestamp(row.created_at)!,
     })
-    trees.set(key, tree)
-    return tree
   }
 
   /** Puts a freshly written revision in the cache, so the next read needs no query. */
@@ -120,7 +156,6 @@ export default class ContentStore {
     root: RootObject,
     revision: Pick<RevisionTree, 'id' | 'parents' | 'type' | 'createdAt'>
   ): Promise<RevisionTree> {
-    const byId = new Map<string, TreePage>()
     const roots: TreePage[] = []
     let level: { hash: string; parent: TreePage | null }[] = root.pages.map((hash) => ({
       hash,
@@ -143,7 +178,6 @@ export default class ContentStore {
           children: [],
         }
         ;(parent ? parent.children : roots).push(page)
-        byId.set(node.id, page)
         for (const child of node.children) next.push({ hash: child, parent: page })
       }
       level = next
@@ -152,7 +186,7 @@ export default class ContentStore {
       ...revision,
       spaceId,
       pages: roots,
-      byId,
+      byId: PageIndex.of(roots),
       files: root.files ? await this.readFiles(client, spaceId, root.files) : [],
       filesHash: root.files,
       reusableContents: root.reusableContents,

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { Root } from 'mdast'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { parseMarkdown } from '#content/markdown/parse'
 import { extractLinks } from '#content/markdown/links'
@@ -27,25 +28,25 @@ export function factsKey(documentHash: string): string {
   return hashObject('links', documentHash)
 }
 
-export function computeFacts(markdown: string): DocumentFacts {
-  return factsOf(parseMarkdown(markdown))
-}
-
-function factsOf(root: ReturnType<typeof parseMarkdown>): DocumentFacts {
+/** `parsed` is `parseMarkdown(markdown)` when the caller has it already (the tree is only read). */
+export function computeFacts(
+  markdown: string,
+  parsed: Root = parseMarkdown(markdown)
+): DocumentFacts {
   return {
-    links: extractLinks(root).map((link) => ({ kind: link.kind, url: link.url })),
-    anchors: headingAnchors(root).map((heading) => heading.id),
+    links: extractLinks(parsed).map((link) => ({ kind: link.kind, url: link.url })),
+    anchors: headingAnchors(parsed).map((heading) => heading.id),
   }
 }
 
 /**
- * The stored object of a document's facts. The parsed document also gives search its sections,
- * so indexing the document does not parse it again.
+ * The stored object of a document's facts. The parsed document (given, or parsed here) also gives
+ * search its sections, so indexing the document does not parse it again.
  */
-export function factsObject(documentHash: string, markdown: string): StoredObject {
-  const root = parseMarkdown(markdown)
+export function factsObject(documentHash: string, markdown: string, parsed?: Root): StoredObject {
+  const root = parsed ?? parseMarkdown(markdown)
   rememberSections(documentHash, root)
-  const facts = factsOf(root)
+  const facts = computeFacts(markdown, root)
   cache.set(documentHash, facts)
   return { kind: 'links', hash: factsKey(documentHash), body: JSON.stringify(facts) }
 }

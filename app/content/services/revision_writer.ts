@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { newId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
-import type { PageNode, RevisionTree } from '#content/types'
+import { parseMarkdown } from '#content/markdown/parse'
+import type { PageNode, RevisionTree, TreePage } from '#content/types'
 import ContentStore, {
   makeObject,
   type RootObject,
@@ -10,6 +11,8 @@ import ContentStore, {
 } from '#content/services/content_store'
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
 import { factsObject } from '#content/services/document_facts'
+import { documentJsonObject } from '#content/services/document_json'
+import { PageIndex } from '#content/services/page_index'
 
 export interface RevisionMeta {
   parents: string[]
@@ -24,10 +27,17 @@ export interface WrittenRevision {
   rowsWritten: number
 }
 
+/** A page node written anew, as stored (parsed back from its JSON, as a load would give it). */
+interface WrittenNode {
+  hash: string
+  node: PageNode
+}
+
 /**
- * Writes a working tree as a new immutable revision: the nodes of touched pages (and their new
- * documents), the file list when it changed, the root, and the revision row. Untouched subtrees
- * keep their stored hashes.
+ * Writes a working tree as a new immutable revision: the nodes of touched pages (with their new
+ * documents, each document's link facts and JSON document), the file list when it changed, the
+ * root, and the revision row. Untouched subtrees keep their stored hashes, and the new revision's
+ * tree shares their pages with the base's: writing costs the pages that changed, not the space.
  */
 @inject()
 export default class RevisionWriter {
@@ -40,16 +50,24 @@ export default class RevisionWriter {
   ): Promise<WrittenRevision> {
     const spaceId = working.base.spaceId
     const objects: StoredObject[] = []
+    const written = new Map<WorkPage, WrittenNode>()
     const hashOf = (page: WorkPage): string => {
       if (!page.touched && page.originalHash) return page.originalHash
       const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
-        objects.push(document, factsObject(document.hash, page.markdown))
+        // One parse of the markdown gives both derived objects (the batch's own, when it has one).
+        const parsed = page.parsed ?? parseMarkdown(page.markdown)
+        objects.push(
+          document,
+          factsObject(document.hash, page.markdown, parsed),
+          documentJsonObject(document.hash, page.markdown, parsed)
+        )
         node.document = document.hash
       }
       const object = makeObject('page', node)
       objects.push(object)
+      written.set(page, { hash: object.hash, node: JSON.parse(object.body) as PageNode })
       return object.hash
     }
     const pages = working.roots.map(hashOf)
@@ -79,17 +97,74 @@ export default class RevisionWriter {
       parents: JSON.stringify(meta.parents),
       type: meta.type,
       root: rootObject.hash,
+      created_at: toSqlTimestamp(createdAt),
       created_by_id: meta.createdById,
       change_request_id: meta.changeRequestId,
-      created_at: toSqlTimestamp(createdAt),
     })
-    const tree = await this.store.buildTree(trx, spaceId, root, {
+    const tree: RevisionTree = {
       id,
+      spaceId,
       parents: meta.parents,
       type: meta.type,
       createdAt: createdAt.toISOString(),
-    })
+      ...derivedPages(working, written),
+      files: working.filesChanged ? working.files : working.base.files,
+      filesHash: files,
+      reusableContents: root.reusableContents,
+      variables: root.variables,
+    }
     this.store.remember(tree)
     return { tree, rowsWritten: new Set(objects.map((object) => object.hash)).size + 1 }
   }
+}
+
+/**
+ * The written revision's pages, derived from the base's: a page the batch left untouched keeps
+ * the base's TreePage (and its whole subtree, which is unchanged too) unless its path changed with
+ * an ancestor's; touched pages get new ones. The id index is the base's with a layer of the pages
+ * that changed (PageIndex): nothing is copied for the pages that did not.
+ */
+function derivedPages(
+  working: WorkingTree,
+  written: Map<WorkPage, WrittenNode>
+): Pick<RevisionTree, 'pages' | 'byId'> {
+  const base = working.base
+  const changed = new Map<string, TreePage>()
+
+  const moved = (page: TreePage, parent: TreePage | null): TreePage => {
+    const copy: TreePage = {
+      node: page.node,
+      hash: page.hash,
+      path: parent ? `${parent.path}/${page.node.slug}` : page.node.slug,
+      parentId: parent ? parent.node.id : null,
+      children: [],
+    }
+    copy.children = page.children.map((child) => moved(child, copy))
+    changed.set(page.node.id, copy)
+    return copy
+  }
+  const derive = (page: WorkPage, parent: TreePage | null): TreePage => {
+    const entry = written.get(page)
+    if (!entry) {
+      const before = base.byId.get(page.fields.id)!
+      const path = parent ? `${parent.path}/${before.node.slug}` : before.node.slug
+      return before.path === path ? before : moved(before, parent)
+    }
+    const derived: TreePage = {
+      node: entry.node,
+      hash: entry.hash,
+      path: parent ? `${parent.path}/${entry.node.slug}` : entry.node.slug,
+      parentId: parent ? parent.node.id : null,
+      children: [],
+    }
+    derived.children = page.children.map((child) => derive(child, derived))
+    changed.set(entry.node.id, derived)
+    return derived
+  }
+  const pages = working.roots.map((page) => derive(page, null))
+  const byId =
+    base.byId instanceof PageIndex
+      ? base.byId.derive(pages, changed, working.removedIds())
+      : PageIndex.of(pages)
+  return { pages, byId }
 }

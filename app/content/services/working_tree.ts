@@ -1,3 +1,4 @@
+import type { Root } from 'mdast'
 import type {
   FileEntry,
   PageNode,
@@ -17,18 +18,60 @@ export interface WorkPage {
   originalHash: string | null
   /** Markdown to store as the page's new document. */
   markdown?: string
+  /**
+   * The parse of `markdown` (parseMarkdown), when the batch made one and left the text as it was:
+   * writing the page derives its stored facts and JSON document from it instead of parsing again.
+   */
+  parsed?: Root
   /** Something in this page or below it changed: its node must be written anew. */
   touched: boolean
 }
 
 /**
- * A mutable copy of a revision's page tree and files. Edits mark the pages they touch and their
- * ancestors; writing it (RevisionWriter) stores only those, so an edit of one page costs the depth
- * of the tree, not its size.
+ * A page of the base revision, copied when the batch first reaches it. Its children are copied
+ * when they are first asked for, so a page whose subtree the batch never opens costs nothing.
+ */
+class CopiedPage implements WorkPage {
+  fields: PageFields
+  originalHash: string
+  markdown?: string
+  parsed?: Root
+  touched = false
+  #children: WorkPage[] | undefined
+
+  constructor(
+    private from: TreePage,
+    public parent: WorkPage | null,
+    private tree: WorkingTree
+  ) {
+    const { children: _children, ...fields } = from.node
+    this.fields = fields
+    this.originalHash = from.hash
+  }
+
+  get children(): WorkPage[] {
+    this.#children ??= this.tree.copyAll(this.from.children, this)
+    return this.#children
+  }
+
+  set children(children: WorkPage[]) {
+    this.#children = children
+  }
+}
+
+/**
+ * A copy-on-write working copy of a revision's page tree and files. Pages are copied from the base
+ * revision as the batch reaches them (a page, its ancestors and their siblings), so an edit of one
+ * page of a 5,000-page revision copies a few dozen pages, not 5,000. Edits mark the pages they touch
+ * and their ancestors; writing it (RevisionWriter) stores only those, so an edit costs the depth of
+ * the tree, not its size.
  */
 export class WorkingTree {
-  readonly roots: WorkPage[] = []
-  readonly byId = new Map<string, WorkPage>()
+  /** Pages copied or inserted so far, by id. */
+  readonly #pages = new Map<string, WorkPage>()
+  /** Ids of base pages removed from the working tree (and their descendants). */
+  readonly #removed = new Set<string>()
+  #roots: WorkPage[] | undefined
   files: FileEntry[]
   filesChanged = false
   rootChanged = false
@@ -36,27 +79,49 @@ export class WorkingTree {
   variables: Record<string, string>
 
   constructor(readonly base: RevisionTree) {
-    const copy = (page: TreePage, parent: WorkPage | null): WorkPage => {
-      const { children: _children, ...fields } = page.node
-      const work: WorkPage = {
-        fields,
-        children: [],
-        parent,
-        originalHash: page.hash,
-        touched: false,
-      }
-      this.byId.set(fields.id, work)
-      work.children = page.children.map((child) => copy(child, work))
-      return work
-    }
-    this.roots = base.pages.map((page) => copy(page, null))
     this.files = [...base.files]
     this.reusableContents = base.reusableContents
     this.variables = base.variables
   }
 
+  get roots(): WorkPage[] {
+    this.#roots ??= this.copyAll(this.base.pages, null)
+    return this.#roots
+  }
+
+  /** Copies of base pages under `parent` (registered by id). */
+  copyAll(pages: TreePage[], parent: WorkPage | null): WorkPage[] {
+    return pages.map((page) => {
+      const copy = new CopiedPage(page, parent, this)
+      this.#pages.set(copy.fields.id, copy)
+      return copy
+    })
+  }
+
+  /**
+   * The page with this id in the working tree. A base page the batch has not reached yet is where
+   * the base has it (anything that moved or removed it reached it first), so it is found by
+   * copying its ancestors' children down from the root.
+   */
   get(pageId: string): WorkPage | undefined {
-    return this.byId.get(pageId)
+    const found = this.#pages.get(pageId)
+    if (found || this.#removed.has(pageId)) return found
+    const page = this.base.byId.get(pageId)
+    if (!page) return undefined
+    const parent = page.parentId === null ? null : this.get(page.parentId)
+    if (parent === undefined) return undefined
+    // Copies the siblings (registering them), the page among them.
+    this.siblingsOf(parent)
+    return this.#pages.get(pageId)
+  }
+
+  has(pageId: string): boolean {
+    return this.get(pageId) !== undefined
+  }
+
+  /** Ids of base pages that are not in the working tree any more. */
+  removedIds(): string[] {
+    return [...this.#removed].filter((id) => !this.#pages.has(id))
   }
 
   siblingsOf(parent: WorkPage | null): WorkPage[] {
@@ -91,7 +156,7 @@ export class WorkingTree {
     }
     const siblings = this.siblingsOf(parent)
     siblings.splice(at === undefined ? siblings.length : Math.min(at, siblings.length), 0, page)
-    this.byId.set(fields.id, page)
+    this.#pages.set(fields.id, page)
     this.touch(parent)
     return page
   }
@@ -101,7 +166,10 @@ export class WorkingTree {
     for (const [key, value] of Object.entries(page.fields)) {
       if (value === undefined) delete (page.fields as unknown as Record<string, unknown>)[key]
     }
-    if (markdown !== undefined) page.markdown = markdown
+    if (markdown !== undefined) {
+      page.markdown = markdown
+      page.parsed = undefined
+    }
     this.touch(page)
   }
 
@@ -120,7 +188,8 @@ export class WorkingTree {
     siblings.splice(siblings.indexOf(page), 1)
     this.touch(page.parent)
     const forget = (removed: WorkPage) => {
-      this.byId.delete(removed.fields.id)
+      this.#pages.delete(removed.fields.id)
+      if (removed.originalHash !== null) this.#removed.add(removed.fields.id)
       removed.children.forEach(forget)
     }
     forget(page)
@@ -138,7 +207,7 @@ export class WorkingTree {
     this.rootChanged = true
   }
 
-  /** Every page, parents before children, in tree order. */
+  /** Every page under `pages` (the whole tree by default), parents before children, in tree order. */
   *walk(pages: WorkPage[] = this.roots): Generator<WorkPage> {
     for (const page of pages) {
       yield page

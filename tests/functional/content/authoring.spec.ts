@@ -89,8 +89,9 @@ test.group('POST change-requests/{id}/content', (group) => {
     await applyChanges(client, admin, space.id, changeRequest.id, [
       { operation: 'update_page', page: deep.node.id, document: { markdown: 'Changed' } },
     ])
-    // The page node, its document and the document's link facts, its parent node and the root.
-    assert.equal((await countObjects(space.id)) - before, 5)
+    // The page node, its document with the document's link facts and JSON document, its parent
+    // node and the root.
+    assert.equal((await countObjects(space.id)) - before, 6)
   })
 
   test('an invalid change rejects the whole batch and writes nothing', async ({
