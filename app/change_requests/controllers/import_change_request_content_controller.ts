@@ -33,7 +33,7 @@ export default class ImportChangeRequestContentController extends ImportControll
       ctx.params.changeRequestId
     )
     await ctx.bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
-    const plan = await this.crawl(ctx)
+    const plan = await this.crawl(ctx, access)
     const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
       renameCollidingSlugs: true,
     })

@@ -7,6 +7,8 @@ import type { SpaceAccess } from '#spaces/records'
 import ImportService from '#content/import/import_service'
 import type { ImportPlan } from '#content/import/types'
 import { importContentValidator } from '#content/validators/import_validator'
+import { importWorkers } from '#content/import/worker_pool'
+import type { SectionSplitter } from '#content/services/content_events'
 
 /**
  * What the content imports (into a space, into a change request) share: the caller and a space
@@ -28,21 +30,36 @@ export default abstract class ImportController {
     return { user, access }
   }
 
-  /** The request's `url` (400), crawled and planned as one batch of changes. */
-  protected async crawl({ request }: HttpContext) {
+  /**
+   * The request's `url` (400), crawled (at most IMPORT_SYNC_MAX_PAGES pages within
+   * IMPORT_SYNC_TIME_BUDGET), converted and stored into the space, planned as one batch.
+   */
+  protected async crawl({ request }: HttpContext, access: SpaceAccess) {
     const { url } = await request.validateUsing(importContentValidator)
-    return this.imports.crawlAndPlan(url)
+    return this.imports.crawlAndPlan(url, access.space.id)
   }
 
-  /** 201 with the new revision and what the crawl imported. */
+  /**
+   * 201 with the new revision and what the crawl imported; beside GitBook's fields, what it left
+   * out: `failedResources`, `errors` (the first 100, with their reason) and `limited` (the
+   * sentence saying what a page or time limit left out, when one did).
+   */
   protected imported({ response }: HttpContext, revisionId: string, plan: ImportPlan) {
     response.status(201)
     return {
       revision: revisionId,
       importedResources: plan.importedResources,
       totalResources: plan.totalResources,
+      failedResources: plan.failures.length,
+      errors: plan.failures
+        .slice(0, 100)
+        .map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) })),
+      ...(plan.limited ? { limited: plan.limited } : {}),
     }
   }
+
+  /** Search sections of the imported pages are split in the import's worker threads. */
+  protected splitSections: SectionSplitter = (pages) => importWorkers.sections({ pages })
 }
 
 /**

@@ -20,6 +20,7 @@ import AuthoringService, { type AuthoringResult } from '#content/services/author
 import { ImportBranches } from '#content/contracts/import_branches'
 import ImportService, { importTimeBudgetMs } from '#content/import/import_service'
 import { StartPageError, type CrawlProgress } from '#content/import/crawler'
+import { importWorkers } from '#content/import/worker_pool'
 import type { CrawlFailure } from '#content/import/types'
 
 export const IMPORT_RUNS_TABLE = 'import_runs'
@@ -240,7 +241,7 @@ export default class ImportRunService {
           'Its author may no longer edit the space (or the space is locked)'
         )
       }
-      const plan = await this.imports.plan(run.sourceUrl, {
+      const plan = await this.imports.plan(run.sourceUrl, run.spaceId, {
         signal: AbortSignal.any([stopped.signal, context.signal]),
         onProgress: (counts) => progress.report(counts),
       })
@@ -266,12 +267,20 @@ export default class ImportRunService {
             total_resources: plan.totalResources,
             imported_resources: plan.importedResources,
             failed_resources: plan.failures.length,
-            errors: errorsColumn(plan.failures),
+            errors: errorsColumn(
+              plan.failures,
+              plan.limited ? [run.sourceUrl, plan.limited] : null
+            ),
             completed_at: toSqlTimestamp(new Date()),
             updated_at: toSqlTimestamp(new Date()),
           })
       }
-      const options = { renameCollidingSlugs: true, onApplied }
+      const options = {
+        renameCollidingSlugs: true,
+        onApplied,
+        splitSections: (pages: Array<{ markdown: string; title: string }>) =>
+          importWorkers.sections({ pages }),
+      }
       if (run.changeRequestId) {
         await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
       } else {
@@ -301,7 +310,7 @@ export default class ImportRunService {
   static jobOptions() {
     return {
       maxAttempts: IMPORT_RUN_ATTEMPTS,
-      timeoutMs: (importTimeBudgetMs() ?? 60_000) + 120_000,
+      timeoutMs: importTimeBudgetMs() + 300_000,
       backoff: { baseMs: 5000 },
     }
   }
@@ -358,11 +367,12 @@ export default class ImportRunService {
   }
 }
 
-function errorsColumn(failures: CrawlFailure[]): string | null {
-  if (failures.length === 0) return null
-  return JSON.stringify(
-    failures.slice(0, MAX_ERRORS).map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) }))
-  )
+/** The run's `errors`: what a limit left out first (when one did), then the first failures. */
+function errorsColumn(failures: CrawlFailure[], limited: [string, string] | null): string | null {
+  const errors = failures.map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) }))
+  if (limited) errors.unshift({ url: limited[0], reason: limited[1] })
+  if (errors.length === 0) return null
+  return JSON.stringify(errors.slice(0, MAX_ERRORS))
 }
 
 /**

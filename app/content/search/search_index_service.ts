@@ -1,6 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
-import { splitSections } from '#content/search/sections'
+import { splitSections, type Section } from '#content/search/sections'
 import { indexTerms } from '#content/search/terms'
 
 /**
@@ -16,6 +16,8 @@ export type IndexablePage = {
   hidden: boolean
   /** The page's description, shown with its results. */
   description?: string
+  /** Its sections, when the caller split them already (website imports, in worker threads). */
+  sections?: Section[]
 }
 
 /** Rows per insert: 15 columns each stays far below SQLite's bound-parameter limit. */
@@ -47,7 +49,8 @@ export default class SearchIndexService {
     }
     const rows = upsert.flatMap((page) => {
       const pageTerms = indexTerms(page.title)
-      return splitSections(page.markdown, page.title).map((section, position) => ({
+      const sections = page.sections ?? splitSections(page.markdown, page.title)
+      return sections.map((section, position) => ({
         space_id: spaceId,
         organization_id: organizationId,
         page_id: page.pageId,

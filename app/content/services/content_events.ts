@@ -5,6 +5,18 @@ import ContentStore from '#content/services/content_store'
 import SearchIndexService from '#content/search/search_index_service'
 import FormerPathsService from '#content/services/former_paths_service'
 import { RevisionListeners } from '#content/contracts/revision_listeners'
+import type { Section } from '#content/search/sections'
+
+/**
+ * How the search sections of changed pages are computed: in-process by default; website imports
+ * pass their worker threads (thousands of pages must not be parsed on the event loop).
+ */
+export type SectionSplitter = (
+  pages: Array<{ markdown: string; title: string }>
+) => Promise<Section[][]>
+
+/** Changed pages indexed per round: their documents are read (and held) one round at a time. */
+const INDEX_CHUNK = 100
 
 export interface RevisionDiff {
   /** Pages that are new, or whose node, path or visibility changed. */
@@ -74,7 +86,8 @@ export default class ContentEvents {
     trx: QueryClientContract,
     organizationId: string,
     previous: RevisionTree | null,
-    next: RevisionTree
+    next: RevisionTree,
+    options: { splitSections?: SectionSplitter } = {}
   ) {
     await this.listeners.revisionBecameCurrent(trx, {
       organizationId,
@@ -85,24 +98,33 @@ export default class ContentEvents {
     const diff = diffRevisions(previous, next)
     if (diff.changed.length === 0 && diff.removed.length === 0) return
     if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
-    const markdown = await this.store.readDocuments(
-      trx,
-      next.spaceId,
-      diff.changed.flatMap((page) => (page.node.document ? [page.node.document] : []))
-    )
-    await this.search.indexPages(
-      trx,
-      next.spaceId,
-      organizationId,
-      diff.changed.map((page) => ({
+    // Round by round, so a whole imported site's documents are never all in memory at once.
+    for (let start = 0; start < Math.max(diff.changed.length, 1); start += INDEX_CHUNK) {
+      const round = diff.changed.slice(start, start + INDEX_CHUNK)
+      const markdown = await this.store.readDocuments(
+        trx,
+        next.spaceId,
+        round.flatMap((page) => (page.node.document ? [page.node.document] : []))
+      )
+      const pages = round.map((page) => ({
         pageId: page.node.id,
         title: page.node.title,
         path: page.path,
         markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '',
         hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
-      })),
-      diff.removed
-    )
+      }))
+      if (options.splitSections && pages.length > 0) {
+        const sections = await options.splitSections(pages)
+        pages.forEach((page, index) => Object.assign(page, { sections: sections[index] }))
+      }
+      await this.search.indexPages(
+        trx,
+        next.spaceId,
+        organizationId,
+        pages,
+        start === 0 ? diff.removed : []
+      )
+    }
   }
 }

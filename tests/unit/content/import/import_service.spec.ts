@@ -6,7 +6,7 @@ import { importContentValidator } from '#content/validators/import_validator'
 import { authorizeImport } from '#content/controllers/import_space_content_controller'
 import { BadRequestException, ForbiddenException } from '#core/exceptions/api_exceptions'
 import type { SpaceAccess } from '#spaces/records'
-import { startTestSite } from '#tests/helpers/import_site'
+import { MemorySink, startTestSite } from '#tests/helpers/import_site'
 
 async function validationMessages(data: unknown): Promise<string[]> {
   try {
@@ -23,7 +23,8 @@ test.group('Import service', () => {
   test('crawls and plans a website', async ({ assert, cleanup }) => {
     const site = await startTestSite()
     cleanup(() => site.close())
-    const plan = await new ImportService().crawlAndPlan(`${site.origin}/docs/guide`, {
+    const plan = await new ImportService().crawlAndPlan(`${site.origin}/docs/guide`, 'space', {
+      sink: new MemorySink(),
       guard: new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] }),
       requestTimeoutMs: 300,
       maxBytesPerResource: 100 * 1024,
@@ -67,7 +68,7 @@ test.group('Import service', () => {
     ]
     for (const [url, guard, message] of cases) {
       const error = await service
-        .crawlAndPlan(url, { guard, requestTimeoutMs: 300 })
+        .crawlAndPlan(url, 'space', { guard, requestTimeoutMs: 300, sink: new MemorySink() })
         .catch((e) => e)
       assert.instanceOf(error, BadRequestException, url)
       assert.equal(error.status, 400)
