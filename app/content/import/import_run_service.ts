@@ -56,6 +56,8 @@ export interface ImportRunRecord {
   failedResources: number
   errors: Array<{ url: string; reason: string }>
   revisionId: string | null
+  /** The job that runs it (core's job runner). */
+  jobId: string | null
   startedAt: DateTime | null
   completedAt: DateTime | null
   createdAt: DateTime
@@ -88,6 +90,7 @@ function runFromRow(row: Record<string, any>): ImportRunRecord {
     failedResources: Number(row.failed_resources),
     errors: parseJson<ImportRunRecord['errors']>(row.errors) ?? [],
     revisionId: row.revision_id ?? null,
+    jobId: row.job_id ?? null,
     startedAt: fromSqlTimestamp(row.started_at),
     completedAt: fromSqlTimestamp(row.completed_at),
     createdAt: fromSqlTimestamp(row.created_at)!,

@@ -246,6 +246,22 @@ export class JobRunner {
     return result
   }
 
+  /**
+   * Runs one job now in this process if it is claimable (pending and due, or its lease expired):
+   * for a command that follows a job and finds no runner took it. Answers false when another
+   * runner holds it or it has ended; waits for the attempt otherwise.
+   */
+  async runNow(id: string): Promise<boolean> {
+    const row = await this.db.from(JOBS_TABLE).select('name').where('id', id).first()
+    if (!row) return false
+    const job = await this.#claim(id, row.name)
+    if (!job) return false
+    const run = this.#run(job)
+    this.#track(run)
+    await run
+    return true
+  }
+
   /** Starts polling (and the queue's worker). Idempotent. */
   async start() {
     if (this.#started) return
@@ -443,9 +459,11 @@ export class JobRunner {
       return this.#finish(job, new UnknownJobError(`no handler is defined for job "${job.name}"`))
     }
     const controller = new AbortController()
-    const signals = this.#stopping
-      ? [controller.signal, this.#stopping.signal]
-      : [controller.signal]
+    // A runner stopped earlier does not abort what runNow() runs afterwards.
+    const signals =
+      this.#stopping && !this.#stopping.signal.aborted
+        ? [controller.signal, this.#stopping.signal]
+        : [controller.signal]
     const context: JobContext = {
       id: job.id,
       name: job.name,
