@@ -34,9 +34,13 @@ export default class ImportChangeRequestContentController extends ImportControll
     )
     await ctx.bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
     const plan = await this.crawl(ctx, access)
-    const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
-      renameCollidingSlugs: true,
-    })
-    return this.imported(ctx, revision.id, plan)
+    try {
+      const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
+        renameCollidingSlugs: true,
+      })
+      return this.imported(ctx, revision.id, plan)
+    } finally {
+      await plan.done()
+    }
   }
 }

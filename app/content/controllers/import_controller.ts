@@ -7,8 +7,6 @@ import type { SpaceAccess } from '#spaces/records'
 import ImportService from '#content/import/import_service'
 import type { ImportPlan } from '#content/import/types'
 import { importContentValidator } from '#content/validators/import_validator'
-import { importWorkers } from '#content/import/worker_pool'
-import type { SectionSplitter } from '#content/services/content_events'
 
 /**
  * What the content imports (into a space, into a change request) share: the caller and a space
@@ -57,9 +55,6 @@ export default abstract class ImportController {
       ...(plan.limited ? { limited: plan.limited } : {}),
     }
   }
-
-  /** Search sections of the imported pages are split in the import's worker threads. */
-  protected splitSections: SectionSplitter = (pages) => importWorkers.sections({ pages })
 }
 
 /**

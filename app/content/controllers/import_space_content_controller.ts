@@ -25,11 +25,15 @@ export default class ImportSpaceContentController extends ImportController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.importableSpace(ctx)
     const plan = await this.crawl(ctx, access)
-    const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
-      type: 'edits',
-      renameCollidingSlugs: true,
-      splitSections: this.splitSections,
-    })
-    return this.imported(ctx, revision.id, plan)
+    try {
+      const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
+        type: 'edits',
+        renameCollidingSlugs: true,
+        splitSections: plan.splitSections,
+      })
+      return this.imported(ctx, revision.id, plan)
+    } finally {
+      await plan.done()
+    }
   }
 }

@@ -214,7 +214,7 @@ export async function crawl(
     for (const alias of aliases) pageIds.set(derivedId(key, 'page', alias), alias)
     let document: string | null = null
     if (converted?.markdown !== undefined && converted.facts) {
-      document = await sink.storeDocument(converted.markdown, converted.facts)
+      document = await sink.storeDocument(converted.markdown, converted.facts, converted.sections)
     } else {
       failures.push({
         url: fetched.url,
@@ -480,7 +480,11 @@ async function fixUp(
         { markdown, pages: pageMap, files: fileMap },
         context.taskOptions
       )
-      page.document = await sink.storeDocument(rewritten.markdown, rewritten.facts)
+      page.document = await sink.storeDocument(
+        rewritten.markdown,
+        rewritten.facts,
+        rewritten.sections
+      )
     } catch (error) {
       context.failures.push({
         url: page.url,

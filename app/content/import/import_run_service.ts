@@ -20,7 +20,6 @@ import AuthoringService, { type AuthoringResult } from '#content/services/author
 import { ImportBranches } from '#content/contracts/import_branches'
 import ImportService, { importTimeBudgetMs } from '#content/import/import_service'
 import { StartPageError, type CrawlProgress } from '#content/import/crawler'
-import { importWorkers } from '#content/import/worker_pool'
 import type { CrawlFailure } from '#content/import/types'
 
 export const IMPORT_RUNS_TABLE = 'import_runs'
@@ -249,6 +248,7 @@ export default class ImportRunService {
         onProgress: (counts) => progress.report(counts),
       })
       await progress.stop()
+      if (stopped.signal.aborted || context.signal.aborted) await plan.done()
       if (stopped.signal.aborted) return
       if (context.signal.aborted)
         throw new Error('The import was interrupted (time budget or shutdown)')
@@ -278,16 +278,18 @@ export default class ImportRunService {
             updated_at: toSqlTimestamp(new Date()),
           })
       }
-      const options = {
-        renameCollidingSlugs: true,
-        onApplied,
-        splitSections: (pages: Array<{ markdown: string; title: string }>) =>
-          importWorkers.sections({ pages }),
-      }
-      if (run.changeRequestId) {
-        await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
-      } else {
-        await this.authoring.applyToSpace(user, access, plan.changes, { ...options, type: 'edits' })
+      const options = { renameCollidingSlugs: true, onApplied, splitSections: plan.splitSections }
+      try {
+        if (run.changeRequestId) {
+          await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
+        } else {
+          await this.authoring.applyToSpace(user, access, plan.changes, {
+            ...options,
+            type: 'edits',
+          })
+        }
+      } finally {
+        await plan.done()
       }
     } catch (error) {
       await progress.stop()

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import { appendFile, open, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -13,6 +17,8 @@ import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_
 import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
 import type { ImportPlan, ImportSink } from '#content/import/types'
 import type { DocumentFacts } from '#content/import/page_worker'
+import { importWorkers } from '#content/import/worker_pool'
+import type { Section } from '#content/search/sections'
 import ContentStore, { makeObject, type StoredObject } from '#content/services/content_store'
 import { factsKey } from '#content/services/document_facts'
 import { blobKey } from '#content/services/authoring_service'
@@ -43,29 +49,44 @@ export const IMPORT_LIMITS = {
  * deadline (IMPORT_PAGE_TIMEOUT, seconds) are shared.
  */
 export function importLimits(kind: 'run' | 'sync'): CrawlOptions {
-  const runPages = env.get('IMPORT_MAX_PAGES') ?? IMPORT_LIMITS.run.maxPages
-  const runBudget = env.get('IMPORT_TIME_BUDGET') ?? IMPORT_LIMITS.run.timeBudgetSeconds
+  const runPages = setting('IMPORT_MAX_PAGES') ?? IMPORT_LIMITS.run.maxPages
+  const runBudget = setting('IMPORT_TIME_BUDGET') ?? IMPORT_LIMITS.run.timeBudgetSeconds
   const pages =
     kind === 'run'
       ? runPages
-      : Math.min(runPages, env.get('IMPORT_SYNC_MAX_PAGES') ?? IMPORT_LIMITS.sync.maxPages)
+      : Math.min(runPages, setting('IMPORT_SYNC_MAX_PAGES') ?? IMPORT_LIMITS.sync.maxPages)
   const budget =
     kind === 'run'
       ? runBudget
       : Math.min(
           runBudget,
-          env.get('IMPORT_SYNC_TIME_BUDGET') ?? IMPORT_LIMITS.sync.timeBudgetSeconds
+          setting('IMPORT_SYNC_TIME_BUDGET') ?? IMPORT_LIMITS.sync.timeBudgetSeconds
         )
-  const pageTimeout = env.get('IMPORT_PAGE_TIMEOUT')
+  const pageTimeout = setting('IMPORT_PAGE_TIMEOUT')
   return definedOnly({
     maxPages: pages,
     timeBudgetMs: budget * 1000,
     // Runs store their images in Drive as they come: a whole manual's figures, not 20 MB.
     maxImageBytes: kind === 'run' ? 1024 * 1024 * 1024 : undefined,
-    concurrency: env.get('IMPORT_CONCURRENCY'),
-    perHost: env.get('IMPORT_CONCURRENCY_PER_HOST'),
+    concurrency: setting('IMPORT_CONCURRENCY'),
+    perHost: setting('IMPORT_CONCURRENCY_PER_HOST'),
     pageTimeoutMs: pageTimeout === undefined ? undefined : pageTimeout * 1000,
   })
+}
+
+type ImportSetting =
+  | 'IMPORT_MAX_PAGES'
+  | 'IMPORT_TIME_BUDGET'
+  | 'IMPORT_SYNC_MAX_PAGES'
+  | 'IMPORT_SYNC_TIME_BUDGET'
+  | 'IMPORT_PAGE_TIMEOUT'
+  | 'IMPORT_CONCURRENCY'
+  | 'IMPORT_CONCURRENCY_PER_HOST'
+
+/** A positive number from the environment, or undefined (unset or not a number). */
+function setting(name: ImportSetting): number | undefined {
+  const value = Number(env.get(name))
+  return Number.isFinite(value) && value > 0 ? value : undefined
 }
 
 /** The time budget of background runs, in milliseconds. */
@@ -92,11 +113,14 @@ export class SpaceImportSink implements ImportSink {
   #buffer: StoredObject[] = []
   #characters = 0
   #store = new ContentStore()
+  /** Search sections kept aside in a temporary file until the batch's revision becomes current. */
+  #spill?: { path: string; size: number; writing: Promise<void>; at: Map<string, [number, number]> }
 
   constructor(private spaceId: string) {}
 
-  async storeDocument(markdown: string, facts: DocumentFacts): Promise<string> {
+  async storeDocument(markdown: string, facts: DocumentFacts, sections?: Section[]) {
     const document = makeObject('document', markdown)
+    if (sections) this.#keep(document.hash, sections)
     this.#buffer.push(document, {
       kind: 'links',
       hash: factsKey(document.hash),
@@ -123,6 +147,49 @@ export class SpaceImportSink implements ImportSink {
     const key = blobKey(this.spaceId, hash)
     if (!(await disk.exists(key))) await disk.put(key, bytes)
     return hash
+  }
+
+  #keep(hash: string, sections: Section[]) {
+    this.#spill ??= {
+      path: join(tmpdir(), `bindery-import-${randomUUID()}.jsonl`),
+      size: 0,
+      writing: Promise.resolve(),
+      at: new Map(),
+    }
+    const spill = this.#spill
+    if (spill.at.has(hash)) return
+    const line = Buffer.from(`${JSON.stringify(sections)}\n`)
+    spill.at.set(hash, [spill.size, line.length])
+    spill.size += line.length
+    spill.writing = spill.writing.then(() => appendFile(spill.path, line))
+  }
+
+  async sectionsOf(documents: string[]): Promise<Map<string, Section[]>> {
+    const found = new Map<string, Section[]>()
+    const spill = this.#spill
+    if (!spill) return found
+    await spill.writing
+    const file = await open(spill.path, 'r')
+    try {
+      for (const hash of documents) {
+        const place = spill.at.get(hash)
+        if (!place || found.has(hash)) continue
+        const buffer = Buffer.alloc(place[1])
+        await file.read(buffer, 0, place[1], place[0])
+        found.set(hash, JSON.parse(buffer.toString('utf8')))
+      }
+    } finally {
+      await file.close()
+    }
+    return found
+  }
+
+  async close() {
+    const spill = this.#spill
+    this.#spill = undefined
+    if (!spill) return
+    await spill.writing.catch(() => {})
+    await rm(spill.path, { force: true })
   }
 
   async flush() {
@@ -157,14 +224,24 @@ export default class ImportService {
    * import runs record its message as their reason).
    */
   async plan(url: string, spaceId: string, options: PlanOptions = {}): Promise<ImportPlan> {
-    const { sink, ...crawlOptions } = options
+    const { sink: given, ...crawlOptions } = options
+    const sink = given ?? new SpaceImportSink(spaceId)
     const guard = options.guard ?? configuredGuard()
-    const result = await crawl(url, sink ?? new SpaceImportSink(spaceId), {
-      ...importLimits('run'),
-      ...definedOnly(crawlOptions),
-      guard,
-    })
-    return buildImportPlan(result, options)
+    try {
+      const result = await crawl(url, sink, {
+        ...importLimits('run'),
+        ...definedOnly(crawlOptions),
+        guard,
+      })
+      return buildImportPlan(result, {
+        ...options,
+        sink,
+        splitSections: (pages) => importWorkers.sections({ pages }),
+      })
+    } catch (error) {
+      await sink.close?.()
+      throw error
+    }
   }
 
   /**

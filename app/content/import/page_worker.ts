@@ -10,7 +10,7 @@ import { parseWithinLimits } from '#content/markdown/parse'
 import { ContentLimitError } from '#content/markdown/limits'
 import { extractLinks, rewriteLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
-import { splitSections, type Section } from '#content/search/sections'
+import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
 import type { Root } from 'mdast'
 
 export interface ConvertInput {
@@ -40,6 +40,8 @@ export interface ConvertOutput {
   /** Absent when the content was left out (`problem` says why). */
   markdown?: string
   facts?: DocumentFacts
+  /** Search sections of the markdown (the first one's title left empty: the page's title goes there). */
+  sections?: Section[]
   problem?: string
   /** Ids of this page's elements whose heading anchor differs from the id ('' = the page's top). */
   anchors: Record<string, string>
@@ -108,6 +110,7 @@ export function convert(input: ConvertInput): ConvertOutput {
     }
     output.markdown = markdown
     output.facts = factsOf(tree)
+    output.sections = sectionsOfTree(tree, '')
     output.targets = targetsOf(output.facts)
   } catch (error) {
     if (!(error instanceof ContentLimitError)) throw error
@@ -125,7 +128,11 @@ export interface RewriteInput {
 }
 
 /** The final fix-up of one document: links to pages or files the import did not keep, anchors mapped. */
-export function rewrite(input: RewriteInput): { markdown: string; facts: DocumentFacts } {
+export function rewrite(input: RewriteInput): {
+  markdown: string
+  facts: DocumentFacts
+  sections: Section[]
+} {
   const markdown = rewriteLinks(input.markdown, (link) => {
     const page = /^\/pages\/([A-Za-z0-9]{20})(?:#(.*))?$/.exec(link.url)
     if (page) {
@@ -139,7 +146,8 @@ export function rewrite(input: RewriteInput): { markdown: string; facts: Documen
     const file = /^\/files\/([A-Za-z0-9]{20})$/.exec(link.url)
     return file ? input.files[file[1]] : undefined
   })
-  return { markdown, facts: factsOf(parseWithinLimits(markdown)) }
+  const tree = parseWithinLimits(markdown)
+  return { markdown, facts: factsOf(tree), sections: sectionsOfTree(tree, '') }
 }
 
 /** Search sections of documents (the index written when the import's revision becomes current). */

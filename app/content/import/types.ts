@@ -13,6 +13,8 @@ import type {
   InsertPageChange as BatchInsertPage,
 } from '#content/changes'
 import type { DocumentFacts } from '#content/import/page_worker'
+import type { Section } from '#content/search/sections'
+import type { SectionSplitter } from '#content/services/content_events'
 
 export interface InsertFilesChange extends BatchInsertFiles {
   /** At most 20 files per entry, as GitBook's schema allows. */
@@ -42,6 +44,10 @@ export interface ImportPlan {
   failures: CrawlFailure[]
   /** What a limit (pages, time) left out, in a sentence; absent when none did. */
   limited?: string
+  /** The search sections of the imported pages (computed with their conversion, kept aside). */
+  splitSections: SectionSplitter
+  /** Frees what the import kept aside (call once the batch is applied, or failed). */
+  done(): Promise<void>
 }
 
 /**
@@ -50,8 +56,12 @@ export interface ImportPlan {
  * that fails leaves only objects no revision reaches, which is harmless).
  */
 export interface ImportSink {
-  /** Stores a document and its link facts; answers the document's hash. */
-  storeDocument(markdown: string, facts: DocumentFacts): Promise<string>
+  /** Stores a document, its link facts and its search sections; answers the document's hash. */
+  storeDocument(markdown: string, facts: DocumentFacts, sections?: Section[]): Promise<string>
+  /** Sections stored with documents (by document hash), for the ones it has. */
+  sectionsOf?(documents: string[]): Promise<Map<string, Section[]>>
+  /** Frees what the sink kept aside. */
+  close?(): Promise<void>
   /** A document stored earlier (final link fix-ups). */
   readDocument(hash: string): Promise<string>
   /** Stores a file's bytes; answers their hash. */

@@ -76,7 +76,47 @@ function importPool(): Piscina {
   return pool
 }
 
+/** Tasks handed to the threads; the others wait here, so a deadline counts running time only. */
+let running = 0
+const waiting: Array<() => void> = []
+
+async function slot(signal?: AbortSignal): Promise<void> {
+  if (running < configuredThreads()) {
+    running++
+    return
+  }
+  await new Promise<void>((resolve, reject) => {
+    const ready = () => {
+      signal?.removeEventListener('abort', aborted)
+      running++
+      resolve()
+    }
+    const aborted = () => {
+      const at = waiting.indexOf(ready)
+      if (at !== -1) waiting.splice(at, 1)
+      reject(signal!.reason ?? new Error('aborted'))
+    }
+    waiting.push(ready)
+    signal?.addEventListener('abort', aborted, { once: true })
+  })
+}
+
+function release() {
+  running--
+  waiting.shift()?.()
+}
+
 async function run<T>(name: string, input: unknown, options: TaskOptions = {}): Promise<T> {
+  if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted')
+  await slot(options.signal)
+  try {
+    return await dispatch<T>(name, input, options)
+  } finally {
+    release()
+  }
+}
+
+async function dispatch<T>(name: string, input: unknown, options: TaskOptions): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), timeoutMs)
@@ -97,7 +137,7 @@ export const importWorkers = {
   convert: (input: ConvertInput, options?: TaskOptions) =>
     run<ConvertOutput>('convert', input, options),
   rewrite: (input: RewriteInput, options?: TaskOptions) =>
-    run<{ markdown: string; facts: DocumentFacts }>('rewrite', input, options),
+    run<{ markdown: string; facts: DocumentFacts; sections: Section[] }>('rewrite', input, options),
   sections: (input: { pages: Array<{ markdown: string; title: string }> }, options?: TaskOptions) =>
     run<Section[][]>('sections', input, options),
   sanitizeSvg: (input: { body: Uint8Array }, options?: TaskOptions) =>

@@ -36,7 +36,14 @@ const PHRASING = new Set([
  * without text.
  */
 export function splitSections(markdown: string, pageTitle: string): Section[] {
-  const tree = parseMarkdown(markdown)
+  return sectionsOfTree(parseMarkdown(markdown), pageTitle)
+}
+
+/** splitSections of a tree already parsed (website imports reuse the parse of their checks). */
+export function sectionsOfTree(
+  tree: ReturnType<typeof parseMarkdown>,
+  pageTitle: string
+): Section[] {
   const anchors = sectionAnchors(tree)
   const sections: Array<{ id: string; title: string; blocks: string[] }> = [
     { id: '', title: pageTitle, blocks: [] },

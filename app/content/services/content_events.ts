@@ -12,7 +12,7 @@ import type { Section } from '#content/search/sections'
  * pass their worker threads (thousands of pages must not be parsed on the event loop).
  */
 export type SectionSplitter = (
-  pages: Array<{ markdown: string; title: string }>
+  pages: Array<{ markdown: string; title: string; document?: string }>
 ) => Promise<Section[][]>
 
 /** Changed pages indexed per round: their documents are read (and held) one round at a time. */
@@ -111,6 +111,7 @@ export default class ContentEvents {
         title: page.node.title,
         path: page.path,
         markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '',
+        document: page.node.document,
         hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
       }))

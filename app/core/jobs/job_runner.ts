@@ -405,7 +405,11 @@ export class JobRunner {
     const now = new Date()
     const nowSql = toSqlTimestamp(now)
     const token = newId(24)
-    const lease = (definition?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + this.#leaseMarginMs
+    // Long jobs are not held for their whole timeout: their lease is renewed while they run
+    // (see #run), so the job of a process that died is claimed again within about two margins.
+    const lease =
+      Math.min(definition?.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.#leaseMarginMs) +
+      this.#leaseMarginMs
     let updated: unknown
     try {
       updated = await this.db
@@ -472,6 +476,21 @@ export class JobRunner {
       signal: AbortSignal.any(signals),
     }
     let timer: NodeJS.Timeout | undefined
+    // While the attempt runs, its lease is renewed (a margin ahead, a third of a margin apart).
+    const renewal = setInterval(
+      () => {
+        void this.db
+          .from(JOBS_TABLE)
+          .where('id', job.id)
+          .where('locked_by', job.token)
+          .update({
+            locked_until: toSqlTimestamp(new Date(Date.now() + 2 * this.#leaseMarginMs)),
+          })
+          .catch(() => {})
+      },
+      Math.max(1000, this.#leaseMarginMs / 3)
+    )
+    renewal.unref()
     try {
       await Promise.race([
         Promise.resolve().then(() => definition.handler(job.payload, context)),
@@ -487,6 +506,7 @@ export class JobRunner {
       return await this.#finish(job, error, definition)
     } finally {
       clearTimeout(timer)
+      clearInterval(renewal)
     }
   }
 

@@ -230,6 +230,7 @@ test.group('Import: what a real manual holds', (group) => {
       assert.isBelow(stallMs, 1000)
     } finally {
       env.set('IMPORT_PAGE_TIMEOUT', previous)
+      if (previous === undefined) delete process.env.IMPORT_PAGE_TIMEOUT
     }
   })
 })

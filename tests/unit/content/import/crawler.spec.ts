@@ -226,3 +226,75 @@ test.group('Import crawler and plan', (group) => {
     assert.lengthOf(api.pages, 1)
   })
 })
+
+test.group('Import crawler at scale', () => {
+  test('fetches several pages at once, never more than the per-host bound', async ({
+    assert,
+    cleanup,
+  }) => {
+    let inFlight = 0
+    let most = 0
+    const routes: Record<string, (req: any, res: any) => void> = {}
+    const names = Array.from({ length: 24 }, (_, n) => `p${n}`)
+    const slow = (body: string) => (_req: any, res: any) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      setTimeout(() => {
+        inFlight--
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end(`<html><body><main>${body}</main></body></html>`)
+      }, 60)
+    }
+    routes['/wide/'] = slow(names.map((name) => `<a href="${name}">${name}</a>`).join(' '))
+    for (const name of names) routes[`/wide/${name}`] = slow(`<h1>${name}</h1>`)
+    const site = await startTestSite(routes)
+    cleanup(() => site.close())
+    const result = await crawl(`${site.origin}/wide/`, new MemorySink(), {
+      ...options(site),
+      concurrency: 8,
+      perHost: 3,
+    })
+    assert.lengthOf(result.pages, 25)
+    assert.equal(most, 3, 'three requests at once on the one host')
+  })
+
+  test('stores each page as it arrives and keeps only a small record of it', async ({
+    assert,
+    cleanup,
+  }) => {
+    const sink = new MemorySink()
+    const names = Array.from({ length: 20 }, (_, n) => `p${n}`)
+    let storedBeforeLast = -1
+    const filler = `<p>${'lorem ipsum dolor sit amet '.repeat(400)}</p>`
+    const routes: Record<string, (req: any, res: any) => void> = {
+      '/big/': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end(
+          `<main><h1>Home</h1>${names.map((name) => `<a href="${name}">${name}</a>`).join(' ')}</main>`
+        )
+      },
+    }
+    names.forEach((name, n) => {
+      routes[`/big/${name}`] = (_req, res) => {
+        if (n === names.length - 1) storedBeforeLast = sink.documents.size
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end(`<main><h1>${name}</h1><p>Page ${name}.</p>${filler.repeat(4)}</main>`)
+      }
+    })
+    const site = await startTestSite(routes)
+    cleanup(() => site.close())
+    const result = await crawl(`${site.origin}/big/`, sink, {
+      ...options(site),
+      concurrency: 2,
+      perHost: 2,
+    })
+    assert.lengthOf(result.pages, 21)
+    // Pages were stored while the crawl went on, not held until its end.
+    assert.isAtLeast(storedBeforeLast, 15)
+    // What the crawl hands back is a record per page (its document's hash), never its content.
+    const kept = JSON.stringify(result).length
+    const content = [...sink.documents.values()].reduce((sum, markdown) => sum + markdown.length, 0)
+    assert.isBelow(kept, content / 20)
+    assert.isTrue(result.pages.every((page) => /^[0-9a-f]{64}$/.test(page.document ?? '')))
+  })
+})
