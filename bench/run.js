@@ -10,6 +10,7 @@
 |   npm run bench -- --no-merge        without the merge bench (bench/merge.js, ~1 minute)
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
+|   npm run bench -- --no-import       without the import-run bench (bench/import.js, a 2,000-page manual)
 |
 | It prints figures and exits 0; targets are read by people, not asserted (machines are shared).
 */
@@ -19,6 +20,7 @@ import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
 import { runCommentsBench } from './comments.js'
 import { runPublishedBench } from './published.js'
+import { runImportRunBench } from './import.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -30,6 +32,7 @@ const content = args['no-content'] !== 'true'
 const merges = args['no-merge'] !== 'true'
 const comments = args['no-comments'] !== 'true'
 const published = args['no-published'] !== 'true'
+const importRuns = args['no-import'] !== 'true'
 
 function load(path, token, options = {}) {
   return new Promise((resolve, reject) => {
@@ -170,6 +173,19 @@ async function main() {
         serverPid: server.pid,
         args: { duration, connections },
       })
+    }
+    if (importRuns) {
+      const run = await runImportRunBench(
+        {
+          base,
+          token: admin.token,
+          organizationId: admin.organization.id,
+          setup,
+          serverPid: server.pid,
+        },
+        { ...args, cores: args.cores ?? 'all' }
+      )
+      if (run.server.pid !== server.pid) run.server.kill?.('SIGTERM')
     }
   } finally {
     server.kill('SIGTERM')
