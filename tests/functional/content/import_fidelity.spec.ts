@@ -6,6 +6,7 @@ import { eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { startTestSite, type TestSite } from '#tests/helpers/import_site'
 import { maxHealthStall } from '#tests/helpers/markdown_fixtures'
 import ContentStore from '#content/services/content_store'
+import { closeImportWorkers } from '#content/import/worker_pool'
 import { adminSpace } from './helpers.js'
 
 const store = new ContentStore()
@@ -111,6 +112,8 @@ test.group('Import: what a real manual holds', (group) => {
     return async () => {
       env.set('IMPORT_ALLOWED_HOSTS', allowed ?? '')
       await site.close()
+      // The threads (one of them ended mid-task) go with the group, not into the next tests.
+      await closeImportWorkers()
     }
   })
 
