@@ -15,8 +15,11 @@ export type SectionSplitter = (
   pages: Array<{ markdown: string; title: string; document?: string }>
 ) => Promise<Section[][]>
 
-/** Changed pages indexed per round: their documents are read (and held) one round at a time. */
-const INDEX_CHUNK = 100
+/**
+ * Changed pages indexed per round: their documents are read (and held) one round at a time, and
+ * the event loop is given back between rounds (search terms are computed here).
+ */
+const INDEX_CHUNK = 20
 
 export interface RevisionDiff {
   /** Pages that are new, or whose node, path or visibility changed. */
@@ -100,6 +103,7 @@ export default class ContentEvents {
     if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
     // Round by round, so a whole imported site's documents are never all in memory at once.
     for (let start = 0; start < Math.max(diff.changed.length, 1); start += INDEX_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
       const round = diff.changed.slice(start, start + INDEX_CHUNK)
       const markdown = await this.store.readDocuments(
         trx,
