@@ -11,6 +11,7 @@
 |   npm run bench -- --no-comments     without the comments bench (bench/comments.js, ~10 seconds)
 |   npm run bench -- --no-published    without the published-site bench (bench/published.js, ~1 minute)
 |   npm run bench -- --no-search       without the search bench (bench/search.js, ~3 minutes)
+|   npm run bench -- --no-import       without the import-run bench (bench/import.js, a 2,000-page manual)
 |   npm run bench -- --no-cluster      without the start and multi-process bench (bench/cluster.js, ~1 minute)
 |   npm run bench -- --compare         the request-path table once more, beside the previous commit's
 |                                      (checked out in tmp/bench-compare); --compare=<git ref> for another
@@ -27,6 +28,7 @@ import { runCommentsBench } from './comments.js'
 import { runPublishedBench } from './published.js'
 import { runSearchBench } from './search.js'
 import { runClusterBench } from './cluster.js'
+import { runImportRunBench } from './import.js'
 
 const args = parseArgs()
 args['site-port'] ??= String(await freePort())
@@ -42,6 +44,7 @@ const search = args['no-search'] !== 'true'
 const cluster = args['no-cluster'] !== 'true'
 // `--compare` (the previous commit) or `--compare=<git ref>`.
 const compareRef = args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
+const importRuns = args['no-import'] !== 'true'
 
 function git(...command) {
   const result = spawnSync('git', command, { cwd: root, encoding: 'utf8' })
@@ -169,6 +172,19 @@ async function main() {
         setup,
         args: { duration, connections },
       })
+    }
+    if (importRuns) {
+      const run = await runImportRunBench(
+        {
+          base,
+          token: admin.token,
+          organizationId: admin.organization.id,
+          setup,
+          serverPid: server.pid,
+        },
+        { ...args, cores: args.cores ?? 'all' }
+      )
+      if (run.server.pid !== server.pid) run.server.kill?.('SIGTERM')
     }
   } finally {
     server.kill('SIGTERM')

@@ -41,9 +41,19 @@ export default await Env.create(projectRoot, {
 
   // Content imports: hosts (or host:port) reachable even when private or reserved, comma-separated.
   IMPORT_ALLOWED_HOSTS: Env.schema.string.optional(),
-  // Largest website import, in pages (default 200) and seconds (default 60).
+  // Largest background import run, in pages (default 5000) and seconds (default 1800); the
+  // synchronous POST …/content/import takes at most IMPORT_SYNC_MAX_PAGES (200) pages within
+  // IMPORT_SYNC_TIME_BUDGET (60) seconds, and never more than a run.
   IMPORT_MAX_PAGES: Env.schema.number.optional(),
   IMPORT_TIME_BUDGET: Env.schema.number.optional(),
+  IMPORT_SYNC_MAX_PAGES: Env.schema.number.optional(),
+  IMPORT_SYNC_TIME_BUDGET: Env.schema.number.optional(),
+  // Fetches in flight per import (8) and per host (4); a page's conversion deadline in seconds (10);
+  // worker threads converting pages (default: the cores available minus one, 1 to 4).
+  IMPORT_CONCURRENCY: Env.schema.number.optional(),
+  IMPORT_CONCURRENCY_PER_HOST: Env.schema.number.optional(),
+  IMPORT_PAGE_TIMEOUT: Env.schema.number.optional(),
+  IMPORT_WORKERS: Env.schema.number.optional(),
 
   // Addresses or CIDRs (comma-separated; also loopback, linklocal, uniquelocal) of the reverse
   // proxies whose X-Forwarded-For is believed; unset, no peer is (request.ip() is the peer's).

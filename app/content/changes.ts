@@ -22,7 +22,17 @@ export type PageMetadataInput = Partial<
   >
 >
 
-export type DocumentInput = { markdown: string } | { document: unknown } | Record<string, never>
+export type DocumentInput =
+  { markdown: string } | { document: unknown } | StoredDocumentInput | Record<string, never>
+
+/**
+ * Internal callers only (website imports): a document already checked against the content limits,
+ * its links final (`/pages/<id>`, `/files/<id>`), and stored with its link facts as content objects
+ * of the space. The batch only points the page at it: nothing is parsed again.
+ */
+export interface StoredDocumentInput {
+  stored: string
+}
 
 export interface InsertPageChange extends PageMetadataInput {
   operation: 'insert_page'
@@ -30,6 +40,8 @@ export interface InsertPageChange extends PageMetadataInput {
   into?: string
   at?: number
   ref?: string
+  /** Internal callers only: the new page's id (imports derive ids before the batch exists). */
+  id?: string
 }
 
 export interface UpdatePageChange extends PageMetadataInput {
@@ -60,6 +72,10 @@ export interface FileInput {
   url?: string
   /** Internal callers only. */
   bytes?: Uint8Array
+  /** Internal callers only: bytes already stored in Drive under the space's blob of this hash. */
+  stored?: { blob: string; size: number; dimensions?: { width: number; height: number } }
+  /** Internal callers only: the new file's id. */
+  id?: string
 }
 
 export interface InsertFilesChange {

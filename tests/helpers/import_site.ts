@@ -1,4 +1,7 @@
 import http from 'node:http'
+import { createHash } from 'node:crypto'
+import type { ImportSink } from '#content/import/types'
+import type { DocumentFacts } from '#content/import/page_worker'
 import type { AddressInfo } from 'node:net'
 
 /** A real 1×1 PNG. */
@@ -171,5 +174,38 @@ console.log(answer)</code></pre>
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/** An import sink in memory (unit tests of the crawler): documents and blobs by their sha256. */
+export class MemorySink implements ImportSink {
+  documents = new Map<string, string>()
+  facts = new Map<string, DocumentFacts>()
+  blobs = new Map<string, Uint8Array>()
+
+  async storeDocument(markdown: string, facts: DocumentFacts) {
+    const hash = createHash('sha256').update(markdown).digest('hex')
+    this.documents.set(hash, markdown)
+    this.facts.set(hash, facts)
+    return hash
+  }
+
+  async readDocument(hash: string) {
+    const markdown = this.documents.get(hash)
+    if (markdown === undefined) throw new Error(`no document ${hash}`)
+    return markdown
+  }
+
+  async storeBlob(bytes: Uint8Array) {
+    const hash = createHash('sha256').update(bytes).digest('hex')
+    this.blobs.set(hash, bytes)
+    return hash
+  }
+
+  async flush() {}
+
+  /** The markdown of a crawled page. */
+  markdownOf(crawled: { document: string | null }) {
+    return crawled.document === null ? '' : this.documents.get(crawled.document)!
   }
 }

@@ -33,10 +33,14 @@ export default class ImportChangeRequestContentController extends ImportControll
       ctx.params.changeRequestId
     )
     await ctx.bouncer.with(ChangeRequestPolicy).authorize('author', access, changeRequest)
-    const plan = await this.crawl(ctx)
-    const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
-      renameCollidingSlugs: true,
-    })
-    return this.imported(ctx, revision.id, plan)
+    const plan = await this.crawl(ctx, access)
+    try {
+      const { revision } = await this.authoring.apply(user, access, changeRequest, plan.changes, {
+        renameCollidingSlugs: true,
+      })
+      return this.imported(ctx, revision.id, plan)
+    } finally {
+      await plan.done()
+    }
   }
 }

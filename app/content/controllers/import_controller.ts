@@ -28,19 +28,31 @@ export default abstract class ImportController {
     return { user, access }
   }
 
-  /** The request's `url` (400), crawled and planned as one batch of changes. */
-  protected async crawl({ request }: HttpContext) {
+  /**
+   * The request's `url` (400), crawled (at most IMPORT_SYNC_MAX_PAGES pages within
+   * IMPORT_SYNC_TIME_BUDGET), converted and stored into the space, planned as one batch.
+   */
+  protected async crawl({ request }: HttpContext, access: SpaceAccess) {
     const { url } = await request.validateUsing(importContentValidator)
-    return this.imports.crawlAndPlan(url)
+    return this.imports.crawlAndPlan(url, access.space.id)
   }
 
-  /** 201 with the new revision and what the crawl imported. */
+  /**
+   * 201 with the new revision and what the crawl imported; beside GitBook's fields, what it left
+   * out: `failedResources`, `errors` (the first 100, with their reason) and `limited` (the
+   * sentence saying what a page or time limit left out, when one did).
+   */
   protected imported({ response }: HttpContext, revisionId: string, plan: ImportPlan) {
     response.status(201)
     return {
       revision: revisionId,
       importedResources: plan.importedResources,
       totalResources: plan.totalResources,
+      failedResources: plan.failures.length,
+      errors: plan.failures
+        .slice(0, 100)
+        .map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) })),
+      ...(plan.limited ? { limited: plan.limited } : {}),
     }
   }
 }

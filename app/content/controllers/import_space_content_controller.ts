@@ -10,7 +10,7 @@ export { authorizeImport } from '#content/controllers/import_controller'
 /**
  * POST /v1/spaces/{spaceId}/content/import — editors of a live space. Crawls the website, then
  * applies the batch to the space's main content as one `edits` revision; answers 201
- * `{revision, importedResources, totalResources}`.
+ * `{revision, importedResources, totalResources}` and what was left out (see ImportController).
  */
 @inject()
 export default class ImportSpaceContentController extends ImportController {
@@ -24,11 +24,16 @@ export default class ImportSpaceContentController extends ImportController {
 
   async handle(ctx: HttpContext) {
     const { user, access } = await this.importableSpace(ctx)
-    const plan = await this.crawl(ctx)
-    const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
-      type: 'edits',
-      renameCollidingSlugs: true,
-    })
-    return this.imported(ctx, revision.id, plan)
+    const plan = await this.crawl(ctx, access)
+    try {
+      const { revision } = await this.authoring.applyToSpace(user, access, plan.changes, {
+        type: 'edits',
+        renameCollidingSlugs: true,
+        splitSections: plan.splitSections,
+      })
+      return this.imported(ctx, revision.id, plan)
+    } finally {
+      await plan.done()
+    }
   }
 }

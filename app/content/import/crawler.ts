@@ -1,28 +1,50 @@
-import { analyzePage } from '#content/import/html_to_markdown'
-import { ContentLimitError } from '#content/markdown/limits'
+import { createHash } from 'node:crypto'
+import { imageSize } from 'image-size'
 import { FetchError, guardedFetch, type FetchedResource } from '#content/import/http_fetch'
-import { crawlScope, fetchUrl, inScope, pageKey } from '#content/import/page_urls'
+import {
+  crawlScope,
+  fetchUrl,
+  inScope,
+  isPageLink,
+  pageKey,
+  NOT_PAGES,
+} from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
-import type { CrawledImage, CrawledPage, CrawlFailure, CrawlResult } from '#content/import/types'
+import { derivedId, importKey } from '#content/import/import_ids'
+import { importWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
+import type { ConvertOutput } from '#content/import/page_worker'
+import type {
+  CrawledImage,
+  CrawledPage,
+  CrawlFailure,
+  CrawlResult,
+  ImportSink,
+} from '#content/import/types'
 
 /**
  * Crawls a website breadth-first from a start URL, within the start URL's origin and directory
- * (see page_urls.ts), and downloads the images its pages show.
+ * (see page_urls.ts), converting each page as it arrives and storing it at once through the sink,
+ * so memory holds a few pages in flight and a small record per page, whatever the site's size.
  *
- * Bounds (all configurable, tests use small ones):
- * - `maxPages` (200) page fetches, failed ones included, the start page included;
- * - `maxBytesPerResource` (5 MB) per page or image, the body read is abandoned past it;
- * - `maxImageBytes` (20 MB) for all images together;
- * - `requestTimeoutMs` (10 s) per fetch, redirects and body included;
- * - `timeBudgetMs` (60 s) for the whole crawl: past it, fetches in flight are abandoned (counted as
- *   failed) and nothing new starts.
+ * - Fetches run `concurrency` at a time (8), at most `perHost` (4) on one host: several requests
+ *   in flight, politely per host. A fetch slot is held until its page is converted and stored.
+ * - Each page is analysed and converted in the import's worker threads (worker_pool.ts) with a
+ *   deadline (`pageTimeoutMs`): a page that takes longer, is nested too deep or is over the content
+ *   limits is a failed page (kept in the tree without content, listed in failures), never a
+ *   stall of the server.
+ * - Pages link to each other through ids derived from their URLs (import_ids.ts); once the crawl
+ *   ends, the few documents that link to pages or images that were not imported, to another name
+ *   of a redirected page, or to an element id that is not their heading's anchor are rewritten
+ *   (in the workers) and stored again.
+ * - Images of any origin (each passing the SSRF guard) are downloaded and stored as they are
+ *   found: PNG, JPEG, GIF, WebP, AVIF, BMP, ICO, TIFF, and SVG once sanitized (page_worker.ts).
  *
- * The start page must answer 2xx with text/html, else the crawl fails with `StartPageError`. Any
- * other page that fails (refused, 4xx/5xx, too large, timed out, not HTML, redirected out of scope)
- * is skipped and listed in `failures`; `totalResources` counts pages and images attempted.
- * Links to files with a non-page extension (`.png`, `.pdf`, `.zip`, ...) are not followed. Images
- * may come from any origin (each still passes the SSRF guard); SVG is not downloaded (it can carry
- * scripts), its image stays a link to the original.
+ * Bounds: `maxPages` page fetches (failed ones included, the start page included), `maxBytesPerResource`
+ * per page or image, `maxImageBytes` for all images, `requestTimeoutMs` per fetch, `timeBudgetMs`
+ * for the whole crawl (past it, fetches in flight are abandoned and nothing new starts). What a
+ * bound left out is said in `limited`.
+ *
+ * The start page must answer 2xx with HTML and convert, else the crawl fails with StartPageError.
  */
 
 export interface CrawlOptions {
@@ -31,8 +53,12 @@ export interface CrawlOptions {
   maxImageBytes?: number
   timeBudgetMs?: number
   requestTimeoutMs?: number
-  /** Fetches in flight at once (4). */
+  /** Fetches in flight at once (8). */
   concurrency?: number
+  /** Fetches in flight on one host (4). */
+  perHost?: number
+  /** Deadline of one page's conversion in the workers (10 s). */
+  pageTimeoutMs?: number
   /** The SSRF guard; the import service passes one built from IMPORT_ALLOWED_HOSTS. */
   guard?: SsrfGuard
   userAgent?: string
@@ -40,6 +66,8 @@ export interface CrawlOptions {
   signal?: AbortSignal
   /** Called after each page or image attempted: what is known so far (background import runs). */
   onProgress?: (progress: CrawlProgress) => void
+  /** The key page and file ids derive from (random by default). */
+  key?: string
 }
 
 /** Resources attempted and known so far: `total` grows as pages link to more pages and images. */
@@ -49,7 +77,9 @@ export interface CrawlProgress {
   failed: number
 }
 
-type CrawlSettings = Required<Omit<CrawlOptions, 'guard' | 'userAgent' | 'signal' | 'onProgress'>>
+type CrawlSettings = Required<
+  Omit<CrawlOptions, 'guard' | 'userAgent' | 'signal' | 'onProgress' | 'key'>
+>
 
 export const CRAWL_DEFAULTS: Readonly<CrawlSettings> = {
   maxPages: 200,
@@ -57,7 +87,9 @@ export const CRAWL_DEFAULTS: Readonly<CrawlSettings> = {
   maxImageBytes: 20 * 1024 * 1024,
   timeBudgetMs: 60_000,
   requestTimeoutMs: 10_000,
-  concurrency: 4,
+  concurrency: 8,
+  perHost: 4,
+  pageTimeoutMs: 10_000,
 }
 
 /** The start URL cannot be imported: `reason` is a sentence for the caller. */
@@ -72,9 +104,6 @@ export class StartPageError extends Error {
   }
 }
 
-const NOT_PAGES =
-  /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|deb|rpm|apk|iso|mp[34]|m4a|mov|avi|mkv|webm|wav|ogg|flac|woff2?|ttf|otf|eot|css|js|mjs|json|xml|rss|atom|txt|csv|docx?|xlsx?|pptx?)$/i
-
 const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -85,17 +114,33 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/x-icon': 'ico',
   'image/vnd.microsoft.icon': 'ico',
   'image/tiff': 'tiff',
+  'image/svg+xml': 'svg',
 }
 
 interface QueuedPage {
   key: string
   url: string
-  /** Breadth-first position: the link indexes from the start page down to this link. */
   order: number[]
 }
 
-export async function crawl(startUrl: string, options: CrawlOptions = {}): Promise<CrawlResult> {
+interface QueuedImage {
+  url: string
+  id: string
+}
+
+/** A page as the crawl keeps it until the end: small, its document already stored. */
+interface KeptPage extends CrawledPage {
+  /** Page ids (`id` or `id#fragment`) and file ids its document links to. */
+  targets: { pages: string[]; files: string[] }
+}
+
+export async function crawl(
+  startUrl: string,
+  sink: ImportSink,
+  options: CrawlOptions = {}
+): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) }
+  const key = options.key ?? importKey()
   const guard = options.guard ?? new SsrfGuard()
   const budget = options.signal
     ? AbortSignal.any([AbortSignal.timeout(settings.timeBudgetMs), options.signal])
@@ -107,185 +152,403 @@ export async function crawl(startUrl: string, options: CrawlOptions = {}): Promi
     maxBytes: settings.maxBytesPerResource,
     userAgent: options.userAgent,
   }
+  const taskOptions: TaskOptions = { timeoutMs: settings.pageTimeoutMs, signal: budget }
   const isHtml = (type: string) => type === 'text/html' || type === 'application/xhtml+xml'
+  const fetchPage = (url: string) =>
+    guardedFetch(url, { ...fetchOptions, accept: 'text/html', acceptContentType: isHtml })
 
   let start: FetchedResource
   try {
-    start = await guardedFetch(startUrl, {
-      ...fetchOptions,
-      accept: 'text/html',
-      acceptContentType: isHtml,
-    })
+    start = await fetchPage(startUrl)
   } catch (error) {
     throw startPageError(startUrl, error)
   }
 
   const scope = crawlScope(start.url)
-  const seen = new Map<string, string>() // key of a reached URL → key of the page it ended at
-  const failures: CrawlFailure[] = []
-  const pages: Array<CrawledPage & { order: number[] }> = []
-  const imageUrls: string[] = []
-  let attempts = 1
-
   const startKey = pageKey(start.url)
-  const queue: QueuedPage[] = []
-  const accept = (fetched: FetchedResource, order: number[], requestedKey?: string) => {
-    const key = pageKey(fetched.url)
+  const convert = (fetched: FetchedResource) =>
+    importWorkers.convert(
+      { body: fetched.body, charset: fetched.charset, url: fetched.url, scope, key },
+      taskOptions
+    )
+
+  const seen = new Map<string, string>() // key of a reached URL → key of the page it ended at
+  /** Every page id the documents may name → its key (links to pages never imported go back to it). */
+  const pageIds = new Map<string, string>()
+  const failures: CrawlFailure[] = []
+  const pages = new Map<string, KeptPage>()
+  const images: CrawledImage[] = []
+  const imageIds = new Map<string, string>() // image URL → file id
+  const imageUrlOf = new Map<string, string>() // file id → URL
+  const downloaded = new Set<string>() // file ids stored
+  const toc = new TableOfContents()
+  const pageQueue: QueuedPage[] = []
+  const imageQueue: QueuedImage[] = []
+  let attempts = 1
+  let imagesDone = 0
+  let imageBytes = 0
+  let skippedPages = 0
+  const imageNames = new Set<string>()
+
+  const report = () =>
+    options.onProgress?.({
+      total: Math.min(attempts + pageQueue.length, settings.maxPages) + imageIds.size,
+      imported: pages.size + imagesDone,
+      failed: failures.length,
+    })
+
+  /** Records a converted page and queues what it links to. */
+  const accept = async (
+    fetched: FetchedResource,
+    converted: ConvertOutput | undefined,
+    problem: string | undefined,
+    order: number[],
+    requestedKey?: string
+  ) => {
+    const pageUrl = pageKey(fetched.url)
     const aliases = [
       ...new Set([requestedKey, ...fetched.redirectedFrom.map((url) => pageKey(url))]),
-    ].filter((alias): alias is string => alias !== undefined && alias !== key)
-    const analyzed = analyzePage(decode(fetched), fetched.url)
-    pages.push({
-      url: key,
+    ].filter((alias): alias is string => alias !== undefined && alias !== pageUrl)
+    const id = derivedId(key, 'page', pageUrl)
+    pageIds.set(id, pageUrl)
+    for (const alias of aliases) pageIds.set(derivedId(key, 'page', alias), alias)
+    let document: string | null = null
+    if (converted?.markdown !== undefined && converted.facts) {
+      document = await sink.storeDocument(converted.markdown, converted.facts, converted.sections)
+    } else {
+      failures.push({
+        url: fetched.url,
+        kind: 'page',
+        reason: `${problem ?? converted?.problem ?? 'it could not be converted'}: its content was left out`,
+      })
+    }
+    pages.set(pageUrl, {
+      url: pageUrl,
+      id,
       aliases,
-      title: analyzed.title,
-      contentHtml: analyzed.contentHtml,
+      title: converted?.title ?? '',
+      document,
       order,
-    })
-    analyzed.images.forEach((image) => imageUrls.includes(image) || imageUrls.push(image))
-    analyzed.links.forEach((link, index) => {
-      if (!inScope(link, scope)) return
+      targets: converted?.targets ?? { pages: [], files: [] },
+      anchors: converted?.anchors ?? {},
+    } as KeptPage & { anchors: Record<string, string> })
+    if (!converted) return
+    if (converted.toc.length > 0) toc.merge(converted.toc)
+    converted.links.forEach((link, index) => {
+      if (!isPageLink(link, scope)) return
       const linkKey = pageKey(link)
-      if (seen.has(linkKey) || NOT_PAGES.test(new URL(linkKey).pathname)) return
+      pageIds.set(derivedId(key, 'page', linkKey), linkKey)
+      if (seen.has(linkKey)) return
       seen.set(linkKey, linkKey)
       // Fetched as written: `/docs/a/` fetched as `/docs/a` would 404 or resolve its links elsewhere.
-      queue.push({ key: linkKey, url: fetchUrl(link), order: [...order, index] })
+      pageQueue.push({ key: linkKey, url: fetchUrl(link), order: [...order, index] })
     })
+    for (const image of converted.images) {
+      if (imageIds.has(image.url)) continue
+      imageIds.set(image.url, image.id)
+      imageUrlOf.set(image.id, image.url)
+      imageQueue.push(image)
+    }
   }
+
   seen.set(startKey, startKey)
   for (const from of start.redirectedFrom) seen.set(pageKey(from), startKey)
   try {
-    accept(start, [])
+    const converted = await convert(start)
+    if (converted.markdown === undefined) {
+      throw new StartPageError(startUrl, 'too_large', `${startUrl}: ${converted.problem}`)
+    }
+    await accept(start, converted, undefined, [])
   } catch (error) {
-    if (!(error instanceof ContentLimitError)) throw error
-    throw new StartPageError(startUrl, 'too_large', `${startUrl}: ${error.message}`)
+    if (error instanceof StartPageError) throw error
+    if (budget.aborted && !(error instanceof PageTimeoutError)) {
+      throw new StartPageError(startUrl, 'unreachable', `${startUrl}: the import ran out of time`)
+    }
+    throw new StartPageError(startUrl, 'too_large', `${startUrl}: ${reasonOf(error)}`)
   }
-  let imagesDone = 0
-  const report = () =>
-    options.onProgress?.({
-      total: Math.min(attempts + queue.length, settings.maxPages) + imageUrls.length,
-      imported: pages.length + imagesDone,
-      failed: failures.length,
-    })
   report()
 
   const aliasesPending: Array<[string, string]> = []
-  const visit = async (item: QueuedPage) => {
+  const visitPage = async (item: QueuedPage) => {
+    let fetched: FetchedResource
     try {
-      const fetched = await guardedFetch(item.url, {
-        ...fetchOptions,
-        accept: 'text/html',
-        acceptContentType: isHtml,
-      })
-      const key = pageKey(fetched.url)
-      if (!inScope(fetched.url, scope)) {
-        failures.push({
-          url: item.url,
-          kind: 'page',
-          reason: `${item.url} redirects outside ${scope.origin}${scope.pathPrefix}`,
-        })
-        return
-      }
-      if (key !== item.key && seen.has(key)) {
-        // Another link already reached that page: this one is only another name for it.
-        seen.set(item.key, seen.get(key)!)
-        const page = pages.find((candidate) => candidate.url === key)
-        if (page) page.aliases.push(item.key)
-        else aliasesPending.push([key, item.key])
-        attempts-- // not a resource of its own
-        return
-      }
-      seen.set(key, key)
-      seen.set(item.key, key)
-      accept(fetched, item.order, item.key)
+      fetched = await fetchPage(item.url)
     } catch (error) {
       failures.push({ url: item.url, kind: 'page', reason: reasonOf(error) })
+      return
+    }
+    const finalKey = pageKey(fetched.url)
+    if (!inScope(fetched.url, scope)) {
+      failures.push({
+        url: item.url,
+        kind: 'page',
+        reason: `${item.url} redirects outside ${scope.origin}${scope.pathPrefix}`,
+      })
+      return
+    }
+    if (finalKey !== item.key && seen.has(finalKey)) {
+      // Another link already reached that page: this one is only another name for it.
+      seen.set(item.key, seen.get(finalKey)!)
+      const page = pages.get(finalKey)
+      if (page) page.aliases.push(item.key)
+      else aliasesPending.push([finalKey, item.key])
+      attempts-- // not a resource of its own
+      return
+    }
+    seen.set(finalKey, finalKey)
+    seen.set(item.key, finalKey)
+    let converted: ConvertOutput | undefined
+    let problem: string | undefined
+    try {
+      converted = await convert(fetched)
+    } catch (error) {
+      problem = reasonOf(error)
+    }
+    await accept(fetched, converted, problem, item.order, item.key)
+  }
+
+  const visitImage = async (image: QueuedImage) => {
+    let imported = false
+    try {
+      if (imageBytes >= settings.maxImageBytes) {
+        throw new Error(`images beyond ${settings.maxImageBytes} bytes in all are not imported`)
+      }
+      const fetched = await guardedFetch(image.url, {
+        ...fetchOptions,
+        accept: 'image/*',
+        maxBytes: Math.min(settings.maxBytesPerResource, settings.maxImageBytes),
+        acceptContentType: (type) => type in IMAGE_EXTENSIONS,
+      })
+      let bytes: Uint8Array = fetched.body
+      if (fetched.contentType === 'image/svg+xml') {
+        const clean = await importWorkers.sanitizeSvg({ body: fetched.body }, taskOptions)
+        if (!clean) throw new Error(`${image.url} holds no drawable SVG once sanitized`)
+        bytes = clean
+      }
+      if (imageBytes + bytes.byteLength > settings.maxImageBytes) {
+        throw new Error(`images beyond ${settings.maxImageBytes} bytes in all are not imported`)
+      }
+      imageBytes += bytes.byteLength
+      const blob = await sink.storeBlob(bytes)
+      const entry: CrawledImage = {
+        id: image.id,
+        url: image.url,
+        name: uniqueName(fileName(fetched.url, IMAGE_EXTENSIONS[fetched.contentType]), imageNames),
+        contentType: fetched.contentType,
+        size: bytes.byteLength,
+        blob,
+      }
+      const dimensions = imageDimensions(bytes)
+      if (dimensions) entry.dimensions = dimensions
+      images.push(entry)
+      downloaded.add(image.id)
+      imported = true
+    } catch (error) {
+      failures.push({ url: image.url, kind: 'image', reason: reasonOf(error) })
+    } finally {
+      if (imported) imagesDone++
     }
   }
 
+  const hosts = new Map<string, number>()
+  const hostOf = (url: string) => new URL(url).host
   await pool(settings.concurrency, () => {
-    if (budget.aborted || attempts >= settings.maxPages || queue.length === 0) return undefined
-    attempts++
-    return visit(queue.shift()!).finally(report)
+    if (budget.aborted) return undefined
+    const take = <T extends { url: string }>(queue: T[], limit = queue.length) => {
+      for (let i = 0; i < Math.min(queue.length, limit); i++) {
+        const host = hostOf(queue[i].url)
+        if ((hosts.get(host) ?? 0) < settings.perHost) return queue.splice(i, 1)[0]
+      }
+      return undefined
+    }
+    const track = <T extends { url: string }>(item: T, work: (item: T) => Promise<void>) => {
+      const host = hostOf(item.url)
+      hosts.set(host, (hosts.get(host) ?? 0) + 1)
+      return work(item).finally(() => {
+        hosts.set(host, hosts.get(host)! - 1)
+        report()
+      })
+    }
+    const image = take(imageQueue, 50)
+    if (image) return track(image, visitImage)
+    if (attempts >= settings.maxPages) return undefined
+    const page = take(pageQueue, 1)
+    if (page) {
+      attempts++
+      return track(page, visitPage)
+    }
+    // Work may be waiting for a host to free up: try again when a task ends.
+    return imageQueue.length > 0 || pageQueue.length > 0 ? null : undefined
   })
-  for (const [key, alias] of aliasesPending)
-    pages.find((page) => page.url === key)?.aliases.push(alias)
+  for (const [finalKey, alias] of aliasesPending) pages.get(finalKey)?.aliases.push(alias)
+  for (const image of imageQueue) {
+    failures.push({ url: image.url, kind: 'image', reason: 'the import ran out of time' })
+  }
 
-  const images = await downloadImages(imageUrls, settings, fetchOptions, failures, budget, (ok) => {
-    if (ok) imagesDone++
-    report()
+  let limited: string | undefined
+  skippedPages = pageQueue.length
+  if (skippedPages > 0) {
+    limited = budget.aborted
+      ? `The import's time budget (${Math.round(settings.timeBudgetMs / 1000)} s) ran out: ${skippedPages} more pages found were not imported`
+      : `The import stopped at its limit of ${settings.maxPages} pages: ${skippedPages} more pages found were not imported`
+  }
+
+  await sink.flush()
+  await fixUp([...pages.values()], {
+    pageIds,
+    seen,
+    pages,
+    imageUrlOf,
+    downloaded,
+    sink,
+    taskOptions: { timeoutMs: settings.pageTimeoutMs },
+    failures,
   })
+  await sink.flush()
 
-  pages.sort((a, b) => compareOrder(a.order, b.order))
+  const ranks = toc.ranks()
+  const ordered = [...pages.values()].sort((a, b) => compareOrder(a.order, b.order))
   return {
     startUrl: startKey,
     scope,
-    pages: pages.map(({ order: _order, ...page }) => page),
-    images,
+    pages: ordered.map(({ targets: _targets, ...page }: any) => {
+      const { anchors: _anchors, ...kept } = page
+      const rank = ranks.get(page.url)
+      return rank === undefined ? kept : { ...kept, tocRank: rank }
+    }),
+    images: images.sort((a, b) => a.url.localeCompare(b.url)),
     failures,
-    totalResources: attempts + imageUrls.length,
+    totalResources: attempts + imageIds.size,
+    ...(limited ? { limited } : {}),
   }
 }
 
-async function downloadImages(
-  urls: string[],
-  settings: CrawlSettings,
-  fetchOptions: Parameters<typeof guardedFetch>[1],
-  failures: CrawlFailure[],
-  budget: AbortSignal,
-  onDone: (imported: boolean) => void = () => {}
-): Promise<CrawledImage[]> {
-  const downloaded: Array<CrawledImage & { index: number }> = []
-  const names = new Set<string>()
-  let total = 0
-  let next = 0
-  await pool(settings.concurrency, () => {
-    if (next >= urls.length) return undefined
-    const index = next++
-    const url = urls[index]
-    if (budget.aborted) {
-      failures.push({ url, kind: 'image', reason: 'the import ran out of time' })
-      return Promise.resolve()
-    }
-    let imported = false
-    return (async () => {
-      try {
-        const fetched = await guardedFetch(url, {
-          ...fetchOptions,
-          accept: 'image/*',
-          maxBytes: Math.min(settings.maxBytesPerResource, settings.maxImageBytes),
-          acceptContentType: (type) => type in IMAGE_EXTENSIONS,
-        })
-        if (total + fetched.body.length > settings.maxImageBytes) {
-          failures.push({
-            url,
-            kind: 'image',
-            reason: `images beyond ${settings.maxImageBytes} bytes in all are not imported`,
-          })
-          return
-        }
-        total += fetched.body.length
-        imported = true
-        downloaded.push({
-          index,
-          url,
-          name: uniqueName(fileName(fetched.url, IMAGE_EXTENSIONS[fetched.contentType]), names),
-          contentType: fetched.contentType,
-          bytes: fetched.body,
-        })
-      } catch (error) {
-        failures.push({ url, kind: 'image', reason: reasonOf(error) })
+/**
+ * Rewrites the stored documents whose links must change now that the crawl is over: links to
+ * pages that were not imported (back to their URL), to another name of a redirected page (to its
+ * id), to an element id of a page whose heading anchor differs, and images that were not stored
+ * (back to their URL). Only those documents are read, rewritten in the workers and stored again.
+ */
+async function fixUp(
+  kept: KeptPage[],
+  context: {
+    pageIds: Map<string, string>
+    seen: Map<string, string>
+    pages: Map<string, KeptPage>
+    imageUrlOf: Map<string, string>
+    downloaded: Set<string>
+    sink: ImportSink
+    taskOptions: TaskOptions
+    failures: CrawlFailure[]
+  }
+) {
+  const { pageIds, seen, pages, imageUrlOf, downloaded, sink } = context
+  /** The page an id of the documents lands on, if it was imported. */
+  const landing = (id: string) => {
+    const linkKey = pageIds.get(id)
+    const finalKey = linkKey === undefined ? undefined : seen.get(linkKey)
+    return finalKey === undefined ? undefined : pages.get(finalKey)
+  }
+  for (const page of kept) {
+    if (page.document === null) continue
+    const pageMap: Record<
+      string,
+      { id: string; anchors?: Record<string, string> } | { url: string }
+    > = {}
+    const fileMap: Record<string, string> = {}
+    for (const target of page.targets.pages) {
+      const [id, fragment] = target.split('#', 2) as [string, string | undefined]
+      const to = landing(id) as (KeptPage & { anchors: Record<string, string> }) | undefined
+      if (!to) {
+        const url = pageIds.get(id)
+        if (url) pageMap[id] = { url }
+        continue
       }
-    })().finally(() => onDone(imported))
-  })
-  return downloaded.sort((a, b) => a.index - b.index).map(({ index: _index, ...image }) => image)
+      const anchorChanges = fragment !== undefined && fragment in to.anchors
+      if (to.id !== id || anchorChanges) pageMap[id] = { id: to.id, anchors: to.anchors }
+    }
+    for (const id of page.targets.files) {
+      if (!downloaded.has(id)) {
+        const url = imageUrlOf.get(id)
+        if (url) fileMap[id] = url
+      }
+    }
+    if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) continue
+    try {
+      const markdown = await sink.readDocument(page.document)
+      const rewritten = await importWorkers.rewrite(
+        { markdown, pages: pageMap, files: fileMap },
+        context.taskOptions
+      )
+      page.document = await sink.storeDocument(
+        rewritten.markdown,
+        rewritten.facts,
+        rewritten.sections
+      )
+    } catch (error) {
+      context.failures.push({
+        url: page.url,
+        kind: 'page',
+        reason: `its links could not be updated (${reasonOf(error)}): some may be broken`,
+      })
+    }
+  }
+}
+
+/**
+ * The site's table of contents merged from the pages' navigation: the first page's list, then each
+ * page's entries not known yet inserted after the entry that precedes them in that page's list
+ * (sidebars that expand the current branch add their branch in place). Linear in the entries.
+ */
+class TableOfContents {
+  #next = new Map<string, string | null>()
+  #head: string | null = null
+  #tail: string | null = null
+  #size = 0
+  static readonly MAX = 50_000
+
+  merge(keys: string[]) {
+    let previous: string | null = null
+    for (const entry of keys) {
+      if (!this.#next.has(entry)) {
+        if (this.#size >= TableOfContents.MAX) return
+        this.#size++
+        if (previous === null) {
+          if (this.#head === null) {
+            this.#head = entry
+            this.#tail = entry
+            this.#next.set(entry, null)
+          } else {
+            // Before everything known: only for the first entries of a later list.
+            this.#next.set(entry, this.#head)
+            this.#head = entry
+          }
+        } else {
+          const after = this.#next.get(previous) ?? null
+          this.#next.set(previous, entry)
+          this.#next.set(entry, after)
+          if (this.#tail === previous) this.#tail = entry
+        }
+      }
+      previous = entry
+    }
+  }
+
+  ranks(): Map<string, number> {
+    const ranks = new Map<string, number>()
+    for (let at = this.#head; at !== null && !ranks.has(at); at = this.#next.get(at) ?? null) {
+      ranks.set(at, ranks.size)
+    }
+    return ranks
+  }
 }
 
 /**
  * Runs the tasks `next` hands out, `concurrency` at a time, until it hands out none while none is
  * running (a running task may enqueue more work, so an empty queue is only final when idle).
+ * `next` answers null when work waits for a running task to end (a host at its limit).
  */
-function pool(concurrency: number, next: () => Promise<void> | undefined): Promise<void> {
+function pool(concurrency: number, next: () => Promise<void> | null | undefined): Promise<void> {
   return new Promise((resolve) => {
     let active = 0
     const pump = () => {
@@ -332,27 +595,23 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-function decode(fetched: FetchedResource): string {
-  const declared =
-    fetched.charset ??
-    fetched.body
-      .subarray(0, 2048)
-      .toString('latin1')
-      .match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1]
+function imageDimensions(bytes: Uint8Array) {
   try {
-    return new TextDecoder(declared ?? 'utf-8').decode(fetched.body)
+    const { width, height } = imageSize(bytes)
+    return width && height ? { width, height } : undefined
   } catch {
-    return new TextDecoder('utf-8').decode(fetched.body)
+    return undefined
   }
 }
 
 function fileName(url: string, extension: string): string {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
-    /[^\w.-]+/g,
-    '-'
-  )
+  let last = ''
+  try {
+    last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
+  } catch {}
   const stem =
     last
+      .replace(/[^\w.-]+/g, '-')
       .replace(/\.[^.]*$/, '')
       .replace(/^[.-]+/, '')
       .slice(0, 200) || 'image'
@@ -378,3 +637,10 @@ export function definedOnly<T extends object>(value: T): Partial<T> {
     Object.entries(value).filter(([, entry]) => entry !== undefined)
   ) as Partial<T>
 }
+
+/** sha256 of bytes, hex (the key of a stored blob). */
+export function blobHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+export { NOT_PAGES }

@@ -1,34 +1,129 @@
 import { HTMLElement, parse } from 'node-html-parser'
 import TurndownService from 'turndown'
 import { ContentLimitError } from '#content/markdown/limits'
+import { isPageLink, pageKey } from '#content/import/page_urls'
 
 /**
- * HTML pages to markdown documents, in two steps:
+ * HTML pages to markdown documents, in two steps (both run in the import's worker threads, see
+ * page_worker.ts):
  *
- * 1. `analyzePage` (during the crawl): picks the main content (`<main>`, `<article>`,
- *    `[role=main]`, else `<body>` without nav/header/footer), its title (first `<h1>`, else
- *    `<title>`), the links to crawl (from the whole page, navigation included) and the images of the
- *    content; every link and image URL in the kept HTML is made absolute (`<base href>` honoured).
- *    `<link rel=canonical>` is ignored: pages are identified by the URL they were reached at.
- * 2. `htmlToMarkdown` (when the plan is built): rewrites links to imported pages as `./<pageRef>.md`
- *    and images that were downloaded as `./<fileRef>`, then converts with turndown (ATX headings,
- *    fenced code with the `language-*` class kept, `-` bullets, GFM pipe tables for simple tables).
- *    A link to anything not imported stays an absolute URL; an anchor on an imported page is dropped.
+ * 1. `analyzePage`: picks the main content (`<main>`, `<article>`, `[role=main]` and the content
+ *    containers of common generators, else `<body>`), its title (first `<h1>`, else `<title>`), the
+ *    links to crawl (from the whole page, navigation included), the site's table of contents (the
+ *    navigation element with the most links to pages of the site) and the images of the content.
+ *    The site's own chrome is left out of the content: navigation, headers and footers of the page,
+ *    breadcrumbs, "next/previous" bars, "edit this page" links, heading permalinks (`¶`). Every link
+ *    and image URL kept is made absolute (`<base href>` honoured); the title's `<h1>` is taken out
+ *    of the content (it is the page's title). Elements' `id`s are mapped to the heading they belong
+ *    to (a heading's own id, a section wrapping a heading, an empty anchor before one, else the
+ *    heading above), so links to `page#id` can land on the markdown heading's anchor.
+ * 2. `htmlToMarkdown`: rewrites links and images through `resolve`, then converts with turndown: ATX
+ *    headings, fenced code with the language the page gives (`language-x`, `lang-x`,
+ *    `highlight-x`, `data-lang`, `data-language`, on the block or its wrappers), synopses as code
+ *    blocks, admonitions (Sphinx, MkDocs, Docusaurus, DocBook, GitHub class names) as GitBook hints
+ *    (`{% hint style="…" %}`), definition lists as lists of bold terms, every table as a GFM table
+ *    (merged cells spread over the cells they cover, a caption above), figures with their caption.
+ *
+ * Both are linear in the page's size (turndown joins sibling outputs through an array; table and
+ * id bookkeeping is done once per table / per page) and refuse pages nested deeper than
+ * MAX_HTML_NESTING before anything recursive walks them.
  */
 
 export interface AnalyzedPage {
   title: string
+  /** The main content, prepared for htmlToMarkdown (absolute URLs, no chrome, no title heading). */
   contentHtml: string
   /** Absolute http(s) URLs of every `<a href>` of the page, in document order. */
   links: string[]
-  /** Absolute http(s) URLs of the content's `<img>`s, in document order, without duplicates. */
+  /** Absolute http(s) URLs of the content's images (`<img>`, SVG `<object>`), in order, once each. */
   images: string[]
+  /** Page keys of the site's table of contents, in its order (empty: the page shows none). */
+  toc: string[]
+  /** Element ids of the content → index of the heading they belong to (-1: the page's top). */
+  ids: Map<string, number>
+  /** Text of the content's headings, in document order (what `ids` indexes). */
+  headings: string[]
+}
+
+export interface AnalyzeOptions {
+  /** The crawl's scope: links to pages inside it make the table of contents. */
+  scope?: { origin: string; pathPrefix: string }
 }
 
 const DROPPED_EVERYWHERE =
-  'script, style, noscript, template, iframe, object, embed, form, button, input, select, textarea'
+  'script, style, noscript, template, iframe, object:not([type="image/svg+xml"]), embed, form, button, input, select, textarea, svg, canvas'
 
-export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
+/** Chrome of documentation generators found inside the content area. */
+const CHROME = [
+  'nav',
+  'footer',
+  '[role=navigation]',
+  '[role=search]',
+  '[aria-label=breadcrumbs]',
+  '[aria-label=breadcrumb]',
+  '.headerlink',
+  '.hash-link',
+  '.anchor-link',
+  '.anchorjs-link',
+  '.breadcrumbs',
+  '.breadcrumb',
+  '.wy-breadcrumbs',
+  '.theme-doc-breadcrumbs',
+  '.theme-doc-footer',
+  '.theme-doc-toc-mobile',
+  '.theme-doc-version-badge',
+  '.theme-edit-this-page',
+  '.theme-last-updated',
+  '.pagination-nav',
+  '.pagination',
+  '.prev-next',
+  '.rst-footer-buttons',
+  '.md-footer',
+  '.md-source-file',
+  '.md-content__button',
+  '.navheader',
+  '.navfooter',
+  '.sphinxsidebar',
+  '.related',
+  '.edit-this-page',
+  '.edit-page-link',
+  '.page-nav',
+  '.skip-link',
+  '.sr-only',
+  '.visually-hidden',
+  '.linenos',
+  '.lineno',
+  '.line-numbers-rows',
+  '.copybtn',
+  '.table-of-contents',
+  '.toc',
+].join(', ')
+
+/** Containers of a page's own content, most specific first. */
+const CONTENT = [
+  'main article',
+  'article',
+  'main',
+  '[role=main]',
+  '[itemprop=articleBody]',
+  '.rst-content .document',
+  '.md-content',
+  '.theme-doc-markdown',
+  '#content',
+  '.content',
+]
+
+/** Where a site keeps its table of contents. */
+const NAVIGATION =
+  'nav, [role=navigation], aside, .sidebar, .sphinxsidebar, .wy-menu, .md-nav--primary, .menu, .toctree-wrapper, .toc, #toc, .book-summary, .summary'
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6'
+
+export function analyzePage(
+  html: string,
+  pageUrl: string,
+  options: AnalyzeOptions = {}
+): AnalyzedPage {
   const root = parse(html, { comment: false })
   // node-html-parser's queries recurse: a page nested deeper than any real one is refused first.
   assertNesting(root)
@@ -40,22 +135,31 @@ export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
     const target = absolute(anchor.getAttribute('href')!, base)
     if (target) links.push(target)
   }
+  const toc = options.scope ? tableOfContents(root, base, options.scope) : []
 
   const body = root.querySelector('body') ?? root
-  let content =
-    body.querySelector('main') ??
-    body.querySelector('article') ??
-    body.querySelector('[role=main]') ??
-    undefined
+  let content: HTMLElement | undefined
+  for (const selector of CONTENT) {
+    content = body.querySelector(selector) ?? undefined
+    if (content) break
+  }
   if (content) {
-    content.querySelectorAll(`${DROPPED_EVERYWHERE}, nav`).forEach((element) => element.remove())
+    content.querySelectorAll(`${DROPPED_EVERYWHERE}, ${CHROME}`).forEach((element) => {
+      element.remove()
+    })
   } else {
     content = body
     content
-      .querySelectorAll(`${DROPPED_EVERYWHERE}, nav, header, footer`)
+      .querySelectorAll(`${DROPPED_EVERYWHERE}, ${CHROME}, header, aside`)
       .forEach((element) => element.remove())
   }
 
+  // An SVG figure embedded as an object is an image.
+  for (const object of content.querySelectorAll('object[type="image/svg+xml"]')) {
+    const data = object.getAttribute('data')
+    if (data) object.replaceWith(`<img src="${escapeAttribute(data)}" alt="">`)
+    else object.remove()
+  }
   const images: string[] = []
   for (const image of content.querySelectorAll('img')) {
     const source = image.getAttribute('src') ?? image.getAttribute('data-src')
@@ -80,7 +184,109 @@ export function analyzePage(html: string, pageUrl: string): AnalyzedPage {
   const title =
     collapse(heading?.textContent ?? '') ||
     pageTitleOf(collapse(root.querySelector('title')?.textContent ?? ''))
-  return { title, contentHtml: content.toString(), links, images }
+  const ids = new Map<string, number>()
+  if (heading && isInside(heading, content)) {
+    // The title is metadata: its heading (and whatever id points at it) is the page's top.
+    for (const element of [heading, ...heading.querySelectorAll('[id]')]) {
+      const id = element.getAttribute('id')
+      if (id) ids.set(id, -1)
+    }
+    heading.remove()
+  }
+  const headings = mapIds(content, ids)
+  return { title, contentHtml: content.toString(), links, images, toc, ids, headings }
+}
+
+/**
+ * The navigation element with the most links to pages of the site, as page keys in its order: the
+ * site's table of contents (Sphinx's, MkDocs', Docusaurus' sidebars; DocBook's `div.toc`).
+ */
+function tableOfContents(
+  root: HTMLElement,
+  base: string,
+  scope: { origin: string; pathPrefix: string }
+): string[] {
+  let best: string[] = []
+  for (const candidate of root.querySelectorAll(NAVIGATION)) {
+    const keys: string[] = []
+    const seen = new Set<string>()
+    for (const anchor of candidate.querySelectorAll('a[href]')) {
+      const target = absolute(anchor.getAttribute('href')!, base)
+      if (!target || !isPageLink(target, scope)) continue
+      const key = pageKey(target)
+      if (seen.has(key)) continue
+      seen.add(key)
+      keys.push(key)
+      if (keys.length >= MAX_TOC_ENTRIES) break
+    }
+    if (keys.length > best.length) best = keys
+  }
+  return best.length >= 2 ? best : []
+}
+
+const MAX_TOC_ENTRIES = 10_000
+/** Ids mapped per page: more are left out (their links land on the page's top). */
+const MAX_IDS = 5_000
+
+/**
+ * Walks the content once in document order: numbers its headings and maps every element id to the
+ * heading it belongs to. Iterative (an explicit stack), so its cost is the page's size.
+ */
+function mapIds(content: HTMLElement, ids: Map<string, number>): string[] {
+  const headings: string[] = []
+  /** Ids waiting for the next heading: a wrapper that holds it, or an empty anchor before it. */
+  let waiting: Array<{ id: string; element: HTMLElement; empty: boolean }> = []
+  const stack: Array<HTMLElement | { close: HTMLElement }> = [content]
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    if (!(entry instanceof HTMLElement)) {
+      // Leaving a wrapper whose heading never came: its id belongs to the heading above it.
+      waiting = waiting.filter((item) => {
+        if (item.element !== entry.close || item.empty) return true
+        if (ids.size < MAX_IDS) ids.set(item.id, headings.length - 1)
+        return false
+      })
+      continue
+    }
+    const element = entry
+    const id = element !== content ? element.getAttribute('id') : undefined
+    const isHeading = /^h[1-6]$/i.test(element.tagName ?? '')
+    if (isHeading) {
+      const index = headings.length
+      headings.push(collapse(element.textContent))
+      for (const item of waiting) if (ids.size < MAX_IDS) ids.set(item.id, index)
+      waiting = []
+      if (id && ids.size < MAX_IDS) ids.set(id, index)
+      for (const inner of element.querySelectorAll('[id]')) {
+        const innerId = inner.getAttribute('id')
+        if (innerId && ids.size < MAX_IDS) ids.set(innerId, index)
+      }
+      continue
+    }
+    if (id && !ids.has(id)) {
+      const empty = collapse(element.textContent) === ''
+      if (empty || element.querySelector(HEADINGS)) {
+        waiting.push({ id, element, empty })
+      } else if (ids.size < MAX_IDS) {
+        ids.set(id, headings.length - 1)
+      }
+    }
+    if (waiting.length > 0 && !element.querySelector(HEADINGS) && collapse(element.textContent)) {
+      // Text before the next heading: empty anchors waiting belong to the heading above.
+      waiting = waiting.filter((item) => {
+        if (!item.empty || item.element === element) return true
+        if (ids.size < MAX_IDS) ids.set(item.id, headings.length - 1)
+        return false
+      })
+    }
+    stack.push({ close: element })
+    const children = element.childNodes.filter(
+      (child): child is HTMLElement => child instanceof HTMLElement
+    )
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i])
+  }
+  for (const item of waiting) if (ids.size < MAX_IDS) ids.set(item.id, headings.length - 1)
+  return headings
 }
 
 /**
@@ -93,26 +299,27 @@ export function pageTitleOf(documentTitle: string): string {
   return first.trim() || documentTitle
 }
 
-export interface MarkdownRefs {
-  /** The ref of the imported page an absolute URL points at, if any. */
-  pageRef(url: string): string | undefined
-  /** The ref of the downloaded file an image URL points at, if any. */
-  fileRef(url: string): string | undefined
+export interface LinkResolver {
+  /** The new href of a link to an absolute URL, if it changes. */
+  link(url: string): string | undefined
+  /** The new src of an image, if it changes. */
+  image(url: string): string | undefined
 }
 
-export function htmlToMarkdown(contentHtml: string, refs: MarkdownRefs): string {
+export function htmlToMarkdown(contentHtml: string, resolve: LinkResolver): string {
   const root = parse(contentHtml, { comment: false })
   // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
   assertNesting(root)
   for (const anchor of root.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')!
-    const ref = /^https?:/i.test(href) ? refs.pageRef(href) : undefined
-    if (ref) anchor.setAttribute('href', `./${ref}.md`)
+    const next = /^https?:/i.test(href) ? resolve.link(href) : undefined
+    if (next !== undefined) anchor.setAttribute('href', next)
   }
   for (const image of root.querySelectorAll('img[src]')) {
-    const ref = refs.fileRef(image.getAttribute('src')!)
-    if (ref) image.setAttribute('src', `./${ref}`)
+    const next = resolve.image(image.getAttribute('src')!)
+    if (next !== undefined) image.setAttribute('src', next)
   }
+  for (const table of root.querySelectorAll('table')) normalizeTable(table)
   const markdown = converter().turndown(root.toString())
   return `${markdown.trim()}\n`
 }
@@ -141,7 +348,184 @@ function nestingDepth(root: HTMLElement): number {
   return deepest
 }
 
+/** Cells one table may be spread into: beyond, merged cells are left as they are. */
+const MAX_TABLE_CELLS = 100_000
+
+/**
+ * One table as a grid GFM can hold: a nested table becomes its text, merged cells (`colspan`,
+ * `rowspan`) are spread over the cells they cover (the content in the first, the others empty),
+ * rows are padded to the widest, and a caption becomes a bold line above the table.
+ */
+function normalizeTable(table: HTMLElement) {
+  if (!table.parentNode) return
+  for (const inner of table.querySelectorAll('table')) {
+    inner.replaceWith(escapeText(collapse(inner.textContent)))
+  }
+  const caption = table.querySelector('caption')
+  if (caption) {
+    const text = collapse(caption.textContent)
+    caption.remove()
+    if (text) table.insertAdjacentHTML('beforebegin', `<p><strong>${escapeText(text)}</strong></p>`)
+  }
+  const rows = table.querySelectorAll('tr')
+  const isCell = (node: unknown): node is HTMLElement =>
+    node instanceof HTMLElement && /^t[dh]$/i.test(node.tagName)
+  let cells = 0
+  for (const row of rows) cells += row.childNodes.length
+  if (cells > MAX_TABLE_CELLS) return
+  if (!table.querySelector('[colspan], [rowspan]')) {
+    // Nothing merged: rows are only padded to the widest.
+    const counts = rows.map((row) => row.childNodes.filter(isCell).length)
+    const widest = Math.max(0, ...counts)
+    rows.forEach((row, index) => {
+      if (counts[index] < widest) {
+        row.insertAdjacentHTML('beforeend', '<td></td>'.repeat(widest - counts[index]))
+      }
+    })
+    return
+  }
+  /** Columns of each following row still covered by a rowspan above: row offset → columns. */
+  const covered = new Map<number, Set<number>>()
+  let width = 0
+  rows.forEach((row, rowIndex) => {
+    const taken = covered.get(rowIndex) ?? new Set<number>()
+    covered.delete(rowIndex)
+    const output: string[] = []
+    let column = 0
+    const skipCovered = () => {
+      while (taken.has(column)) {
+        output.push('<td></td>')
+        column++
+      }
+    }
+    for (const cell of row.childNodes) {
+      if (!(cell instanceof HTMLElement) || !/^t[dh]$/i.test(cell.tagName)) continue
+      skipCovered()
+      const span = clampSpan(cell.getAttribute('colspan'), 1000)
+      const down = clampSpan(cell.getAttribute('rowspan'), 1000)
+      cell.removeAttribute('colspan')
+      cell.removeAttribute('rowspan')
+      const tag = cell.tagName.toLowerCase()
+      output.push(cell.toString())
+      for (let extra = 1; extra < span; extra++) output.push(`<${tag}></${tag}>`)
+      for (let below = 1; below < down && rowIndex + below < rows.length; below++) {
+        const set = covered.get(rowIndex + below) ?? new Set<number>()
+        for (let c = column; c < column + span; c++) set.add(c)
+        covered.set(rowIndex + below, set)
+      }
+      column += span
+    }
+    skipCovered()
+    width = Math.max(width, column)
+    row.set_content(output.join(''))
+  })
+  for (const row of rows) {
+    const count = row.childNodes.filter(
+      (cell) => cell instanceof HTMLElement && /^t[dh]$/i.test(cell.tagName)
+    ).length
+    if (count < width) row.insertAdjacentHTML('beforeend', '<td></td>'.repeat(width - count))
+  }
+}
+
+function clampSpan(value: string | undefined, max: number): number {
+  const number = Number.parseInt(value ?? '1', 10)
+  return Number.isFinite(number) && number > 1 ? Math.min(number, max) : 1
+}
+
 let instance: TurndownService | undefined
+
+/** GitBook hint styles of admonition kinds (the class names of the common generators). */
+const HINT_STYLES: Record<string, 'info' | 'warning' | 'danger' | 'success'> = {
+  note: 'info',
+  info: 'info',
+  seealso: 'info',
+  important: 'info',
+  abstract: 'info',
+  summary: 'info',
+  question: 'info',
+  example: 'info',
+  quote: 'info',
+  secondary: 'info',
+  tip: 'success',
+  hint: 'success',
+  success: 'success',
+  check: 'success',
+  done: 'success',
+  warning: 'warning',
+  caution: 'warning',
+  attention: 'warning',
+  warn: 'warning',
+  danger: 'danger',
+  error: 'danger',
+  failure: 'danger',
+  bug: 'danger',
+}
+
+/**
+ * The hint style of an admonition element, or undefined for any other element: Sphinx and MkDocs
+ * (`admonition note`, `details.warning`), Docusaurus (`theme-admonition-tip`, `alert--info`),
+ * DocBook (`div.note`, `div.warning`), GitHub (`markdown-alert-note`), Bootstrap (`callout-info`).
+ */
+function admonitionStyle(node: any): 'info' | 'warning' | 'danger' | 'success' | undefined {
+  if (node.nodeType !== 1) return undefined
+  const name = node.nodeName
+  if (name !== 'DIV' && name !== 'ASIDE' && name !== 'DETAILS' && name !== 'SECTION') {
+    return undefined
+  }
+  const classes = String(node.getAttribute('class') ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+  if (classes.length === 0) return undefined
+  const marked = classes.some(
+    (c) =>
+      c === 'admonition' ||
+      c.startsWith('theme-admonition') ||
+      c.startsWith('markdown-alert') ||
+      c.startsWith('alert') ||
+      c.startsWith('callout') ||
+      c === 'docutils'
+  )
+  for (const c of classes) {
+    const kind = c
+      .replace(/^(theme-admonition-|admonition-|markdown-alert-|alert--|alert-|callout-)/, '')
+      .replace(/^(is-)/, '')
+    const style = HINT_STYLES[kind]
+    if (style && (marked || name === 'DETAILS' || DOCBOOK_ADMONITIONS.has(c))) return style
+  }
+  return undefined
+}
+
+const DOCBOOK_ADMONITIONS = new Set(['note', 'warning', 'tip', 'important', 'caution'])
+
+/** The title line of an admonition (dropped when it only names the kind). */
+const ADMONITION_TITLE =
+  '.admonition-title, summary, .markdown-alert-title, [class*="admonitionHeading"], .alert-heading'
+
+function languageOf(node: any): string {
+  let at = node
+  for (let depth = 0; at && at.nodeType === 1 && depth < 4; depth++, at = at.parentNode) {
+    const code = depth === 0 ? at.querySelector?.('code') : undefined
+    for (const element of code ? [at, code] : [at]) {
+      const data = element.getAttribute('data-lang') ?? element.getAttribute('data-language')
+      if (data && /^[\w+#.-]{1,40}$/.test(data)) return data.toLowerCase()
+      const match = String(element.getAttribute('class') ?? '').match(
+        /(?:^|\s)(?:language|lang|highlight|sourceCode)-([\w+#.-]{1,40})(?:\s|$)/
+      )
+      if (match && !GENERIC_LANGUAGES.has(match[1].toLowerCase())) return match[1].toLowerCase()
+    }
+  }
+  return ''
+}
+
+const GENERIC_LANGUAGES = new Set(['default', 'none', 'plaintext', 'source', 'notranslate'])
+
+function insideAny(node: any, names: string[]): boolean {
+  for (let at = node.parentNode; at && at.nodeType === 1; at = at.parentNode) {
+    if (names.includes(at.nodeName) || admonitionStyle(at)) return true
+  }
+  return false
+}
 
 function converter(): TurndownService {
   if (instance) return instance
@@ -184,53 +568,117 @@ function converter(): TurndownService {
     },
   })
 
-  // <pre> without a <code> child: still a fenced block.
-  service.addRule('preWithoutCode', {
-    filter: (node) => node.nodeName === 'PRE' && !node.querySelector('code'),
-    replacement: (_content, node) => fence((node as any).textContent ?? '', ''),
+  // Admonitions: GitBook hints at the top level, a quote with the kind in bold inside other blocks
+  // (GitBook hints do not nest, nor sit in lists or tables).
+  service.addRule('admonition', {
+    filter: (node) => admonitionStyle(node) !== undefined,
+    replacement: (content, node) => {
+      const style = admonitionStyle(node)!
+      let body = content.trim()
+      const titleElement = (node as any).querySelector(ADMONITION_TITLE)
+      const titleText = collapse(titleElement?.textContent ?? '')
+      if (titleText && body.startsWith(service.escape(titleText))) {
+        body = body.slice(service.escape(titleText).length).trim()
+      }
+      const named = titleText && !HINT_STYLES[titleText.toLowerCase().replace(/[:.]$/, '')]
+      if (named) body = `**${service.escape(titleText)}**\n\n${body}`
+      if (insideAny(node, ['LI', 'TD', 'TH', 'BLOCKQUOTE', 'DD'])) {
+        const label = titleText || style
+        return `\n\n${`**${service.escape(label)}**\n\n${named ? body.replace(/^\*\*.*?\*\*\n\n/, '') : body}`.replace(/^/gm, '> ')}\n\n`
+      }
+      return `\n\n{% hint style="${style}" %}\n${body}\n\n{% endhint %}\n\n`
+    },
   })
-  // <pre><code class="language-x">: fenced, language kept, fence longer than any backtick run inside.
-  service.addRule('fencedCode', {
-    filter: (node) => node.nodeName === 'PRE' && node.firstElementChild?.nodeName === 'CODE',
-    replacement: (_content, node) => {
-      const code = (node as any).firstElementChild
-      const className = `${code.getAttribute('class') ?? ''} ${(node as any).getAttribute('class') ?? ''}`
-      const language = className.match(/(?:language|lang)-(\S+)/)?.[1] ?? ''
-      return fence(code.textContent ?? '', language)
+  service.addRule('admonitionTitle', {
+    filter: (node) =>
+      node.nodeType === 1 &&
+      admonitionStyle(node.parentNode) !== undefined &&
+      (node as any).matches?.(ADMONITION_TITLE),
+    replacement: (content) => `\n\n${content}\n\n`,
+  })
+
+  // Definition lists: each term in bold as a list item, its definitions below it.
+  service.addRule('definitionList', {
+    filter: 'dl',
+    replacement: (content) => `\n\n${content.replace(/\n{3,}/g, '\n\n').trim()}\n\n`,
+  })
+  service.addRule('definitionTerm', {
+    filter: 'dt',
+    replacement: (content) => {
+      const term = content.replace(/\s+/g, ' ').trim()
+      return term ? `\n\n- **${term}**\n` : ''
+    },
+  })
+  service.addRule('definitionDescription', {
+    filter: 'dd',
+    replacement: (content) => {
+      const body = content.trim()
+      return body ? `\n${body.replace(/^/gm, '  ').replace(/^ +$/gm, '')}\n` : ''
     },
   })
 
-  // GFM tables, for tables without merged cells (others fall back to turndown's plain text).
+  // Synopses (DocBook's cmdsynopsis/funcsynopsis, man pages' SYNOPSIS blocks) are code.
+  service.addRule('synopsis', {
+    filter: (node) =>
+      node.nodeType === 1 &&
+      node.nodeName !== 'PRE' &&
+      /(?:^|\s)(cmdsynopsis|funcsynopsis|synopsis|classsynopsis)(?:\s|$)/.test(
+        String((node as any).getAttribute('class') ?? '')
+      ),
+    replacement: (_content, node) => {
+      const className = String((node as any).getAttribute('class') ?? '')
+      const text = collapseLines((node as any).textContent ?? '')
+      return fence(text, className.includes('funcsynopsis') ? 'c' : languageOf(node))
+    },
+  })
+  // <pre> (with or without <code>): fenced, the page's language kept, fence longer than any
+  // backtick run inside.
+  service.addRule('fencedCode', {
+    filter: (node) => node.nodeName === 'PRE',
+    replacement: (_content, node) => fence((node as any).textContent ?? '', languageOf(node)),
+  })
+
+  // Figures: the image, then its caption in italics.
+  service.addRule('figureCaption', {
+    filter: 'figcaption',
+    replacement: (content) => {
+      const text = content.replace(/\s+/g, ' ').trim()
+      return text ? `\n\n_${text.replace(/_/g, '\\_')}_\n\n` : ''
+    },
+  })
+
+  // GFM tables (normalizeTable made every table a plain grid).
   service.addRule('tableCell', {
-    filter: (node) => (node.nodeName === 'TH' || node.nodeName === 'TD') && isSimpleTable(node),
+    filter: ['th', 'td'],
     replacement: (content) => ` ${content.replace(/\n+/g, ' ').replace(/\|/g, '\\|').trim()} |`,
   })
   service.addRule('tableRow', {
-    filter: (node) => node.nodeName === 'TR' && isSimpleTable(node),
+    filter: 'tr',
     replacement: (content, node) => {
       let row = `\n|${content}`
       if (isHeadingRow(node as any)) {
-        const cells = (node as any).children.length
+        const cells = cellCount(node)
         row += `\n|${' --- |'.repeat(cells)}`
       }
       return row
     },
   })
   service.addRule('table', {
-    filter: (node) => node.nodeName === 'TABLE' && isSimpleTable(node),
+    filter: 'table',
     replacement: (content, node) => {
       let body = content.replace(/\n+/g, '\n').trim()
+      if (!body) return ''
       const firstRow = (node as any).querySelector('tr')
       if (firstRow && !isHeadingRow(firstRow)) {
         // GFM needs a header row: an empty one over a table that has none.
-        const cells = firstRow.children.length
+        const cells = cellCount(firstRow)
         body = `|${'  |'.repeat(cells)}\n|${' --- |'.repeat(cells)}\n${body}`
       }
       return `\n\n${body}\n\n`
     },
   })
   service.addRule('tableSection', {
-    filter: (node) => ['THEAD', 'TBODY', 'TFOOT'].includes(node.nodeName) && isSimpleTable(node),
+    filter: ['thead', 'tbody', 'tfoot'],
     replacement: (content) => content,
   })
 
@@ -238,9 +686,18 @@ function converter(): TurndownService {
   return service
 }
 
+function cellCount(row: any): number {
+  let count = 0
+  for (const child of Array.from(row.children as ArrayLike<any>)) {
+    if (child.nodeName === 'TD' || child.nodeName === 'TH') count++
+  }
+  return count
+}
+
 function fence(code: string, language: string): string {
   const text = code.replace(/\n$/, '')
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length))
+  let longest = 2
+  for (const match of text.matchAll(/`+/g)) longest = Math.max(longest, match[0].length)
   const marker = '`'.repeat(longest + 1)
   return `\n\n${marker}${language}\n${text}\n${marker}\n\n`
 }
@@ -251,32 +708,23 @@ function tableOf(node: any): any {
   return current
 }
 
-/**
- * Whether the table around `node` has no merged cells and no nested table, decided once per table:
- * turndown asks for every cell and row, and a query of the whole table each time is quadratic.
- */
-const simpleTables = new WeakMap<object, boolean>()
-function isSimpleTable(node: any): boolean {
-  const table = tableOf(node)
-  if (!table) return false
-  let simple = simpleTables.get(table)
-  if (simple === undefined) {
-    simple =
-      !table.querySelector('table') &&
-      !table.querySelector('[colspan]:not([colspan="1"]), [rowspan]:not([rowspan="1"])')
-    simpleTables.set(table, simple)
-  }
-  return simple
-}
-
+/** The first row of a table is its heading row when it sits in `<thead>` or holds only `<th>`. */
 function isHeadingRow(row: any): boolean {
   const parent = row.parentNode
-  if (parent?.nodeName === 'THEAD') return true
+  if (parent?.nodeName === 'THEAD') return parent.querySelector('tr') === row
   const table = tableOf(row)
+  const first = table?.querySelector('thead tr') ?? table?.querySelector('tr')
   return (
-    table?.querySelector('tr') === row &&
+    first === row &&
     Array.from(row.children as ArrayLike<any>).every((cell) => cell.nodeName === 'TH')
   )
+}
+
+function isInside(element: HTMLElement, container: HTMLElement): boolean {
+  for (let at: HTMLElement | null = element; at; at = at.parentNode) {
+    if (at === container) return true
+  }
+  return false
 }
 
 function absolute(href: string, base: string): string | undefined {
@@ -292,4 +740,21 @@ function absolute(href: string, base: string): string | undefined {
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
+}
+
+function collapseLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''))
+    .join('\n')
+    .trim()
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;')
 }

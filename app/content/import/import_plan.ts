@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { htmlToMarkdown } from '#content/import/html_to_markdown'
-import { assertContentLimits } from '#content/markdown/parse'
-import { ContentLimitError } from '#content/markdown/limits'
 import { pageKey, pathSegments } from '#content/import/page_urls'
+import type { Section } from '#content/search/sections'
+import type { SectionSplitter } from '#content/services/content_events'
 import type {
   ContentChange,
+  CrawledPage,
   CrawlResult,
+  ImportSink,
   ImportPlan,
   InsertFilesChange,
   InsertPageChange,
@@ -18,16 +19,22 @@ import type {
  * Hierarchy follows the site's paths: a page at `/docs/a/b` goes under the page of `/docs/a` when it
  * was imported, else under its nearest imported ancestor, else at the root. The start page is the
  * first root page and is nobody's parent (its directory is the crawl's scope, so every page would
- * otherwise sit under it). Siblings keep the crawl's breadth-first order.
+ * otherwise sit under it). Siblings follow the site's table of contents (the order its navigation
+ * lists them in, merged over the pages, see crawler.ts), then the crawl's breadth-first order.
  *
- * Refs are `<prefix>-p<n>` for pages and `<prefix>-f<n>` for files, the prefix random per plan so
- * refs cannot collide with an existing page's path. Slugs come from the last path segment (unique
+ * Pages and files keep the ids the crawl derived for them (their documents already link to those);
+ * refs are `<prefix>-p<n>`, the prefix random per plan so refs cannot collide with an existing
+ * page's path. Slugs come from the last path segment (unique
  * among the batch's siblings); titles from the page (`<h1>`, else `<title>`), else the slug.
  */
 
 export interface ImportPlanOptions {
   /** Prefix of the batch's refs (random by default). */
   refPrefix?: string
+  /** Search sections of pages the crawl did not keep aside (the workers by default). */
+  splitSections?: SectionSplitter
+  /** Where the crawl stored its pages (its sections are read back from it). */
+  sink?: ImportSink
 }
 
 const FILES_PER_ENTRY = 20
@@ -37,80 +44,100 @@ const MAX_SLUG = 100
 export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions = {}): ImportPlan {
   const prefix = options.refPrefix ?? `import-${randomBytes(4).toString('hex')}`
 
-  const fileRefs = new Map<string, string>()
-  const files = result.images.map((image, index) => {
-    const ref = `${prefix}-f${index + 1}`
-    fileRefs.set(image.url, ref)
-    return { ref, name: image.name, contentType: image.contentType, bytes: image.bytes }
-  })
-
-  const pageRefs = new Map<string, string>()
-  result.pages.forEach((page, index) => {
-    const ref = `${prefix}-p${index + 1}`
-    for (const key of [page.url, ...page.aliases]) if (!pageRefs.has(key)) pageRefs.set(key, ref)
-  })
-
   // Parent of each page: its nearest imported ancestor by path, the start page excluded.
   const byKey = new Map(result.pages.map((page) => [page.url, page]))
-  const children = new Map<string | null, string[]>()
+  const refs = new Map(result.pages.map((page, index) => [page.url, `${prefix}-p${index + 1}`]))
+  const children = new Map<string | null, CrawledPage[]>()
   for (const page of result.pages) {
     const parent =
       page.url === result.startUrl ? null : nearestAncestor(page.url, byKey, result.startUrl)
-    children.set(parent, [...(children.get(parent) ?? []), page.url])
+    let siblings = children.get(parent)
+    if (!siblings) children.set(parent, (siblings = []))
+    siblings.push(page)
+  }
+  // Siblings follow the site's table of contents where it lists them, then the crawl's order.
+  // The start page stays the first root page.
+  const position = new Map(result.pages.map((page, index) => [page.url, index]))
+  const rank = (page: CrawledPage) =>
+    page.url === result.startUrl ? -1 : (page.tocRank ?? Number.MAX_SAFE_INTEGER)
+  for (const siblings of children.values()) {
+    siblings.sort((a, b) => rank(a) - rank(b) || position.get(a.url)! - position.get(b.url)!)
   }
 
-  // A page over the content limits keeps its place in the tree, without its content, and is
-  // listed with the failures: one hostile page does not fail the whole import.
-  const failures = [...result.failures]
-  const withinLimits = (url: string, convert: () => string) => {
-    try {
-      const markdown = convert()
-      assertContentLimits(markdown)
-      return markdown
-    } catch (error) {
-      if (!(error instanceof ContentLimitError)) throw error
-      failures.push({ url, kind: 'page', reason: `${error.message}: its content was left out` })
-      return ''
-    }
-  }
   const pageChanges: InsertPageChange[] = []
-  const emit = (parent: string | null) => {
-    const slugs = new Set<string>()
-    for (const key of children.get(parent) ?? []) {
-      const page = byKey.get(key)!
-      const fallbackTitle = humanize(pathSegments(key).at(-1) ?? '') || 'Home'
-      const change: InsertPageChange = {
-        operation: 'insert_page',
-        ref: pageRefs.get(key)!,
-        title: truncate(page.title || fallbackTitle, MAX_TITLE),
-        slug: uniqueSlug(slugOf(key, page.title), slugs),
-        document: {
-          markdown: withinLimits(key, () =>
-            htmlToMarkdown(page.contentHtml, {
-              pageRef: (url) => pageRefs.get(safeKey(url) ?? ''),
-              fileRef: (url) => fileRefs.get(url),
-            })
-          ),
-        },
-      }
-      if (parent) change.into = pageRefs.get(parent)!
-      pageChanges.push(change)
-      emit(key)
-    }
+  // Parents before children, depth first in sibling order, iteratively (paths may nest deeply).
+  const slugsUnder = new Map<string | null, Set<string>>()
+  const stack: Array<{ page: CrawledPage; parent: string | null }> = []
+  const pushChildren = (parent: string | null) => {
+    const below = children.get(parent) ?? []
+    for (let i = below.length - 1; i >= 0; i--) stack.push({ page: below[i], parent })
   }
-  emit(null)
+  pushChildren(null)
+  while (stack.length > 0) {
+    const { page, parent } = stack.pop()!
+    let slugs = slugsUnder.get(parent)
+    if (!slugs) slugsUnder.set(parent, (slugs = new Set()))
+    const fallbackTitle = humanize(pathSegments(page.url).at(-1) ?? '') || 'Home'
+    const change: InsertPageChange = {
+      operation: 'insert_page',
+      id: page.id,
+      ref: refs.get(page.url)!,
+      title: truncate(page.title || fallbackTitle, MAX_TITLE),
+      slug: uniqueSlug(slugOf(page.url, page.title), slugs),
+      document: page.document === null ? { markdown: '' } : { stored: page.document },
+    }
+    if (parent) change.into = refs.get(parent)!
+    pageChanges.push(change)
+    pushChildren(page.url)
+  }
 
   const fileChanges: InsertFilesChange[] = []
-  for (let i = 0; i < files.length; i += FILES_PER_ENTRY) {
-    fileChanges.push({ operation: 'insert_files', files: files.slice(i, i + FILES_PER_ENTRY) })
+  for (let i = 0; i < result.images.length; i += FILES_PER_ENTRY) {
+    fileChanges.push({
+      operation: 'insert_files',
+      files: result.images.slice(i, i + FILES_PER_ENTRY).map((image) => ({
+        id: image.id,
+        name: image.name,
+        contentType: image.contentType,
+        stored: {
+          blob: image.blob,
+          size: image.size,
+          ...(image.dimensions ? { dimensions: image.dimensions } : {}),
+        },
+      })),
+    })
   }
 
   const changes: ContentChange[] = [...fileChanges, ...pageChanges]
+  const sink = options.sink
+  const fallback = options.splitSections
+  const splitSections: SectionSplitter = async (pages) => {
+    const kept = sink?.sectionsOf
+      ? await sink.sectionsOf(pages.flatMap((page) => (page.document ? [page.document] : [])))
+      : new Map<string, Section[]>()
+    const missing = pages.filter((page) => !page.document || !kept.has(page.document))
+    const computed = missing.length > 0 && fallback ? await fallback(missing) : []
+    return pages.map((page) => {
+      const sections = page.document ? kept.get(page.document) : undefined
+      if (sections) {
+        // Kept with an empty first title: the page's title goes there, as splitSections puts it.
+        return sections.map((section, index) =>
+          index === 0 ? { ...section, title: page.title } : section
+        )
+      }
+      return computed[missing.indexOf(page)] ?? [{ id: '', title: page.title, body: '' }]
+    })
+  }
   return {
+    splitSections,
+    done: async () => {
+      await sink?.close?.()
+    },
     changes,
     importedResources: result.pages.length + result.images.length,
     totalResources: Math.max(result.totalResources, result.pages.length + result.images.length),
-    failures,
+    failures: result.failures,
+    ...(result.limited ? { limited: result.limited } : {}),
   }
 }
 
@@ -174,12 +201,4 @@ function humanize(segment: string): string {
 function truncate(text: string, max: number): string {
   const points = [...text]
   return points.length > max ? `${points.slice(0, max - 1).join('')}…` : text
-}
-
-function safeKey(url: string): string | undefined {
-  try {
-    return pageKey(url)
-  } catch {
-    return undefined
-  }
 }

@@ -55,6 +55,8 @@ export interface ImportRunRecord {
   failedResources: number
   errors: Array<{ url: string; reason: string }>
   revisionId: string | null
+  /** The job that runs it (core's job runner). */
+  jobId: string | null
   startedAt: DateTime | null
   completedAt: DateTime | null
   createdAt: DateTime
@@ -87,6 +89,7 @@ function runFromRow(row: Record<string, any>): ImportRunRecord {
     failedResources: Number(row.failed_resources),
     errors: parseJson<ImportRunRecord['errors']>(row.errors) ?? [],
     revisionId: row.revision_id ?? null,
+    jobId: row.job_id ?? null,
     startedAt: fromSqlTimestamp(row.started_at),
     completedAt: fromSqlTimestamp(row.completed_at),
     createdAt: fromSqlTimestamp(row.created_at)!,
@@ -240,11 +243,12 @@ export default class ImportRunService {
           'Its author may no longer edit the space (or the space is locked)'
         )
       }
-      const plan = await this.imports.plan(run.sourceUrl, {
+      const plan = await this.imports.plan(run.sourceUrl, run.spaceId, {
         signal: AbortSignal.any([stopped.signal, context.signal]),
         onProgress: (counts) => progress.report(counts),
       })
       await progress.stop()
+      if (stopped.signal.aborted || context.signal.aborted) await plan.done()
       if (stopped.signal.aborted) return
       if (context.signal.aborted)
         throw new Error('The import was interrupted (time budget or shutdown)')
@@ -266,16 +270,26 @@ export default class ImportRunService {
             total_resources: plan.totalResources,
             imported_resources: plan.importedResources,
             failed_resources: plan.failures.length,
-            errors: errorsColumn(plan.failures),
+            errors: errorsColumn(
+              plan.failures,
+              plan.limited ? [run.sourceUrl, plan.limited] : null
+            ),
             completed_at: toSqlTimestamp(new Date()),
             updated_at: toSqlTimestamp(new Date()),
           })
       }
-      const options = { renameCollidingSlugs: true, onApplied }
-      if (run.changeRequestId) {
-        await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
-      } else {
-        await this.authoring.applyToSpace(user, access, plan.changes, { ...options, type: 'edits' })
+      const options = { renameCollidingSlugs: true, onApplied, splitSections: plan.splitSections }
+      try {
+        if (run.changeRequestId) {
+          await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
+        } else {
+          await this.authoring.applyToSpace(user, access, plan.changes, {
+            ...options,
+            type: 'edits',
+          })
+        }
+      } finally {
+        await plan.done()
       }
     } catch (error) {
       await progress.stop()
@@ -301,7 +315,7 @@ export default class ImportRunService {
   static jobOptions() {
     return {
       maxAttempts: IMPORT_RUN_ATTEMPTS,
-      timeoutMs: (importTimeBudgetMs() ?? 60_000) + 120_000,
+      timeoutMs: importTimeBudgetMs() + 300_000,
       backoff: { baseMs: 5000 },
     }
   }
@@ -358,11 +372,12 @@ export default class ImportRunService {
   }
 }
 
-function errorsColumn(failures: CrawlFailure[]): string | null {
-  if (failures.length === 0) return null
-  return JSON.stringify(
-    failures.slice(0, MAX_ERRORS).map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) }))
-  )
+/** The run's `errors`: what a limit left out first (when one did), then the first failures. */
+function errorsColumn(failures: CrawlFailure[], limited: [string, string] | null): string | null {
+  const errors = failures.map(({ url, reason }) => ({ url, reason: reason.slice(0, 500) }))
+  if (limited) errors.unshift({ url: limited[0], reason: limited[1] })
+  if (errors.length === 0) return null
+  return JSON.stringify(errors.slice(0, MAX_ERRORS))
 }
 
 /**

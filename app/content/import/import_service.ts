@@ -1,9 +1,27 @@
+import { randomUUID } from 'node:crypto'
+import { appendFile, open, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import drive from '@adonisjs/drive/services/main'
+import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
-import { crawl, definedOnly, StartPageError, type CrawlOptions } from '#content/import/crawler'
+import {
+  blobHash,
+  crawl,
+  definedOnly,
+  StartPageError,
+  type CrawlOptions,
+} from '#content/import/crawler'
 import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_plan'
 import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
-import type { ImportPlan } from '#content/import/types'
+import type { ImportPlan, ImportSink } from '#content/import/types'
+import type { DocumentFacts } from '#content/import/page_worker'
+import { importWorkers } from '#content/import/worker_pool'
+import type { Section } from '#content/search/sections'
+import ContentStore, { makeObject, type StoredObject } from '#content/services/content_store'
+import { factsKey } from '#content/services/document_facts'
+import { blobKey } from '#content/services/authoring_service'
 
 export const IMPORT_SOURCES = ['website', 'file'] as const
 export type ImportSource = (typeof IMPORT_SOURCES)[number]
@@ -17,21 +35,183 @@ export function configuredGuard(): SsrfGuard {
   return new SsrfGuard({ allowedHosts: parseAllowedHosts(env.get('IMPORT_ALLOWED_HOSTS')) })
 }
 
+/** Defaults of the two kinds of import (README, .env.example). */
+export const IMPORT_LIMITS = {
+  run: { maxPages: 5000, timeBudgetSeconds: 1800 },
+  sync: { maxPages: 200, timeBudgetSeconds: 60 },
+}
+
 /**
- * Website imports without the database: crawl, convert, plan the authoring batch. Applying the
- * batch is the authoring service's job (see the import controllers).
+ * The bounds of an import: background runs take IMPORT_MAX_PAGES (5,000) pages within
+ * IMPORT_TIME_BUDGET (1,800 s); the synchronous endpoint holds a request open, so it takes at most
+ * IMPORT_SYNC_MAX_PAGES (200) within IMPORT_SYNC_TIME_BUDGET (60 s), never more than a run.
+ * Concurrency (IMPORT_CONCURRENCY, IMPORT_CONCURRENCY_PER_HOST) and the per-page conversion
+ * deadline (IMPORT_PAGE_TIMEOUT, seconds) are shared.
+ */
+export function importLimits(kind: 'run' | 'sync'): CrawlOptions {
+  const runPages = setting('IMPORT_MAX_PAGES') ?? IMPORT_LIMITS.run.maxPages
+  const runBudget = setting('IMPORT_TIME_BUDGET') ?? IMPORT_LIMITS.run.timeBudgetSeconds
+  const pages =
+    kind === 'run'
+      ? runPages
+      : Math.min(runPages, setting('IMPORT_SYNC_MAX_PAGES') ?? IMPORT_LIMITS.sync.maxPages)
+  const budget =
+    kind === 'run'
+      ? runBudget
+      : Math.min(
+          runBudget,
+          setting('IMPORT_SYNC_TIME_BUDGET') ?? IMPORT_LIMITS.sync.timeBudgetSeconds
+        )
+  const pageTimeout = setting('IMPORT_PAGE_TIMEOUT')
+  return definedOnly({
+    maxPages: pages,
+    timeBudgetMs: budget * 1000,
+    // Runs store their images in Drive as they come: a whole manual's figures, not 20 MB.
+    maxImageBytes: kind === 'run' ? 1024 * 1024 * 1024 : undefined,
+    concurrency: setting('IMPORT_CONCURRENCY'),
+    perHost: setting('IMPORT_CONCURRENCY_PER_HOST'),
+    pageTimeoutMs: pageTimeout === undefined ? undefined : pageTimeout * 1000,
+  })
+}
+
+type ImportSetting =
+  | 'IMPORT_MAX_PAGES'
+  | 'IMPORT_TIME_BUDGET'
+  | 'IMPORT_SYNC_MAX_PAGES'
+  | 'IMPORT_SYNC_TIME_BUDGET'
+  | 'IMPORT_PAGE_TIMEOUT'
+  | 'IMPORT_CONCURRENCY'
+  | 'IMPORT_CONCURRENCY_PER_HOST'
+
+/** A positive number from the environment, or undefined (unset or not a number). */
+function setting(name: ImportSetting): number | undefined {
+  const value = Number(env.get(name))
+  return Number.isFinite(value) && value > 0 ? value : undefined
+}
+
+/** The time budget of background runs, in milliseconds. */
+export function importTimeBudgetMs(): number {
+  return importLimits('run').timeBudgetMs ?? IMPORT_LIMITS.run.timeBudgetSeconds * 1000
+}
+
+export type PlanOptions = CrawlOptions &
+  ImportPlanOptions & {
+    /** Where pages and files are stored (the space's content objects and Drive by default). */
+    sink?: ImportSink
+  }
+
+/** Objects buffered before a write: a few pages' documents and facts. */
+const BUFFERED_OBJECTS = 64
+const BUFFERED_CHARACTERS = 4_000_000
+
+/**
+ * Where an import into a space stores as it goes: documents and their link facts as content
+ * objects of the space (buffered, written in small batches outside any transaction: objects are
+ * content-addressed, harmless until a revision points at them), file bytes in Drive.
+ */
+export class SpaceImportSink implements ImportSink {
+  #buffer: StoredObject[] = []
+  #characters = 0
+  #store = new ContentStore()
+  /** Search sections kept aside in a temporary file until the batch's revision becomes current. */
+  #spill?: { path: string; size: number; writing: Promise<void>; at: Map<string, [number, number]> }
+
+  constructor(private spaceId: string) {}
+
+  async storeDocument(markdown: string, facts: DocumentFacts, sections?: Section[]) {
+    const document = makeObject('document', markdown)
+    if (sections) this.#keep(document.hash, sections)
+    this.#buffer.push(document, {
+      kind: 'links',
+      hash: factsKey(document.hash),
+      body: JSON.stringify(facts),
+    })
+    this.#characters += markdown.length
+    if (this.#buffer.length >= BUFFERED_OBJECTS || this.#characters >= BUFFERED_CHARACTERS) {
+      await this.flush()
+    }
+    return document.hash
+  }
+
+  async readDocument(hash: string): Promise<string> {
+    await this.flush()
+    const found = await this.#store.readObjects(db.connection(), this.spaceId, [hash])
+    const markdown = found.get(hash)
+    if (markdown === undefined) throw new Error(`document ${hash} is missing`)
+    return markdown
+  }
+
+  async storeBlob(bytes: Uint8Array): Promise<string> {
+    const hash = blobHash(bytes)
+    const disk = drive.use()
+    const key = blobKey(this.spaceId, hash)
+    if (!(await disk.exists(key))) await disk.put(key, bytes)
+    return hash
+  }
+
+  #keep(hash: string, sections: Section[]) {
+    this.#spill ??= {
+      path: join(tmpdir(), `bindery-import-${randomUUID()}.jsonl`),
+      size: 0,
+      writing: Promise.resolve(),
+      at: new Map(),
+    }
+    const spill = this.#spill
+    if (spill.at.has(hash)) return
+    const line = Buffer.from(`${JSON.stringify(sections)}\n`)
+    spill.at.set(hash, [spill.size, line.length])
+    spill.size += line.length
+    spill.writing = spill.writing.then(() => appendFile(spill.path, line))
+  }
+
+  async sectionsOf(documents: string[]): Promise<Map<string, Section[]>> {
+    const found = new Map<string, Section[]>()
+    const spill = this.#spill
+    if (!spill) return found
+    await spill.writing
+    const file = await open(spill.path, 'r')
+    try {
+      for (const hash of documents) {
+        const place = spill.at.get(hash)
+        if (!place || found.has(hash)) continue
+        const buffer = Buffer.alloc(place[1])
+        await file.read(buffer, 0, place[1], place[0])
+        found.set(hash, JSON.parse(buffer.toString('utf8')))
+      }
+    } finally {
+      await file.close()
+    }
+    return found
+  }
+
+  async close() {
+    const spill = this.#spill
+    this.#spill = undefined
+    if (!spill) return
+    await spill.writing.catch(() => {})
+    await rm(spill.path, { force: true })
+  }
+
+  async flush() {
+    const objects = this.#buffer
+    this.#buffer = []
+    this.#characters = 0
+    if (objects.length > 0) await this.#store.writeObjects(db.connection(), this.spaceId, objects)
+  }
+}
+
+/**
+ * Website imports: crawl, convert (in worker threads), store and plan the authoring batch.
+ * Applying the batch is the authoring service's job (see the import controllers and runs).
  *
  * A start URL that cannot be imported is a 400 naming `url`: refused by the SSRF guard, unreachable,
- * timed out, answering an HTTP error, too large or not HTML. (It is the caller's input that is
- * wrong or unusable; GitBook's error body has no richer code than the status.)
+ * timed out, answering an HTTP error, too large, not HTML, or not convertible. (It is the caller's
+ * input that is wrong or unusable; GitBook's error body has no richer code than the status.)
  */
 export default class ImportService {
-  async crawlAndPlan(
-    url: string,
-    options: CrawlOptions & ImportPlanOptions = {}
-  ): Promise<ImportPlan> {
+  async crawlAndPlan(url: string, spaceId: string, options: PlanOptions = {}): Promise<ImportPlan> {
     try {
-      return await this.plan(url, options)
+      return await this.plan(url, spaceId, { ...importLimits('sync'), ...definedOnly(options) })
     } catch (error) {
       if (error instanceof StartPageError) throw unusableUrl(error.message, error.reason)
       throw error
@@ -39,18 +219,29 @@ export default class ImportService {
   }
 
   /**
-   * The crawl and its batch, as crawlAndPlan does it, the start page's failure left as the
-   * StartPageError it is (background import runs record its message as their reason).
+   * The crawl and its batch, as crawlAndPlan does it (with the background runs' bounds unless
+   * options say otherwise), the start page's failure left as the StartPageError it is (background
+   * import runs record its message as their reason).
    */
-  async plan(url: string, options: CrawlOptions & ImportPlanOptions = {}): Promise<ImportPlan> {
+  async plan(url: string, spaceId: string, options: PlanOptions = {}): Promise<ImportPlan> {
+    const { sink: given, ...crawlOptions } = options
+    const sink = given ?? new SpaceImportSink(spaceId)
     const guard = options.guard ?? configuredGuard()
-    const result = await crawl(url, {
-      maxPages: env.get('IMPORT_MAX_PAGES'),
-      timeBudgetMs: importTimeBudgetMs(),
-      ...definedOnly(options),
-      guard,
-    })
-    return buildImportPlan(result, options)
+    try {
+      const result = await crawl(url, sink, {
+        ...importLimits('run'),
+        ...definedOnly(crawlOptions),
+        guard,
+      })
+      return buildImportPlan(result, {
+        ...options,
+        sink,
+        splitSections: (pages) => importWorkers.sections({ pages }),
+      })
+    } catch (error) {
+      await sink.close?.()
+      throw error
+    }
   }
 
   /**
@@ -65,12 +256,6 @@ export default class ImportService {
       throw error
     }
   }
-}
-
-/** IMPORT_TIME_BUDGET (seconds) in milliseconds, if set. */
-export function importTimeBudgetMs(): number | undefined {
-  const seconds = env.get('IMPORT_TIME_BUDGET')
-  return seconds === undefined ? undefined : seconds * 1000
 }
 
 function unusableUrl(message: string, reason: string) {

@@ -50,3 +50,19 @@ export function inScope(
 export function pathSegments(key: string): string[] {
   return new URL(key).pathname.split('/').filter((segment) => segment.length > 0)
 }
+
+/** Extensions of files that are not pages: links to them are never crawled as pages. */
+export const NOT_PAGES =
+  /\.(png|jpe?g|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|exe|msi|deb|rpm|apk|iso|mp[34]|m4a|mov|avi|mkv|webm|wav|ogg|flac|woff2?|ttf|otf|eot|css|js|mjs|json|xml|rss|atom|txt|csv|docx?|xlsx?|pptx?)$/i
+
+/** Whether a link leads to a page the crawl may import: in scope, and not a file by its extension. */
+export function isPageLink(
+  input: string | URL,
+  scope: { origin: string; pathPrefix: string }
+): boolean {
+  try {
+    return inScope(input, scope) && !NOT_PAGES.test(new URL(pageKey(input)).pathname)
+  } catch {
+    return false
+  }
+}

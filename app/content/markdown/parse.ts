@@ -98,6 +98,21 @@ export function parseForWrite(markdown: string): Root {
   return tree
 }
 
+/**
+ * assertContentLimits and parseMarkdown in one parse: the tree of markdown about to be written,
+ * or ContentLimitError naming the limit it goes over (website imports check and analyse each page
+ * with it, in a worker thread).
+ */
+export function parseWithinLimits(markdown: string): Root {
+  const scanned = scanMarkdown(markdown)
+  if (scanned !== undefined) throw new ContentLimitError(scanned)
+  const tree = fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions })
+  const problem = treeProblem(tree)
+  if (problem !== undefined) throw new ContentLimitError(problem)
+  markAngled(tree, markdown)
+  return tree
+}
+
 /** The whole source as one code block, positioned over all of it. */
 function sourceAsCode(markdown: string): Root {
   let line = 1

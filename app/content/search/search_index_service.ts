@@ -23,6 +23,8 @@ export type IndexablePage = {
   hidden: boolean
   /** The page's description, shown with its results. */
   description?: string
+  /** Its sections, when the caller split them already (website imports, in worker threads). */
+  sections?: Section[]
 }
 
 /** Rows per insert: 10 columns each stays far below both engines' bound-parameter limits. */
@@ -159,7 +161,8 @@ export default class SearchIndexService {
 
     // Pages whose sections may have changed: new to the index, or given with their markdown.
     const reindexed = [...visible.values()].filter(
-      (page) => page.markdown !== undefined || !stored.has(page.pageId)
+      (page) =>
+        page.markdown !== undefined || page.sections !== undefined || !stored.has(page.pageId)
     )
     const before = await this.sectionRows(
       client,
@@ -171,9 +174,11 @@ export default class SearchIndexService {
     const inserts: SectionInsert[] = []
     for (const page of reindexed) {
       const markdown = page.markdown ?? ''
-      const sections = page.document
-        ? sectionsOfDocument(page.document, markdown, page.title)
-        : splitSections(markdown, page.title)
+      const sections =
+        page.sections ??
+        (page.document
+          ? sectionsOfDocument(page.document, markdown, page.title)
+          : splitSections(markdown, page.title))
       const pageKey = keys.get(page.pageId)!
       const changes = sectionChanges(pageKey, before.get(pageKey), sections, page.title, scope)
       deletes.push(...changes.deletes)

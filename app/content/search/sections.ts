@@ -72,6 +72,11 @@ export function sectionsOfDocument(
   return titled(sections, pageTitle)
 }
 
+/** splitSections of a tree already parsed (website imports reuse the parse of their checks). */
+export function sectionsOfTree(tree: Root, pageTitle: string): Section[] {
+  return titled(sectionsOf(tree), pageTitle)
+}
+
 function titled(sections: Section[], pageTitle: string): Section[] {
   return sections.map((section, index) =>
     index === 0 ? { ...section, title: pageTitle } : section

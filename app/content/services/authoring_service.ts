@@ -13,7 +13,7 @@ import type { FileEntry, RevisionTree } from '#content/types'
 import ContentStore from '#content/services/content_store'
 import RevisionWriter from '#content/services/revision_writer'
 import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
-import ContentEvents from '#content/services/content_events'
+import ContentEvents, { type SectionSplitter } from '#content/services/content_events'
 
 /**
  * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
@@ -24,6 +24,8 @@ import ContentEvents from '#content/services/content_events'
 export interface BatchOptions {
   renameCollidingSlugs?: boolean
   onApplied?: (trx: QueryClientContract, result: AuthoringResult) => Promise<void>
+  /** How search splits the changed pages when the space's revision moves (see ContentEvents). */
+  splitSections?: SectionSplitter
 }
 
 /** Who writes a batch onto a revision, and what the new revision is. */
@@ -102,7 +104,9 @@ export default class AuthoringService {
         baseRevisionId: base.id,
         changeRequestId: null,
       })
-      await this.makeCurrent(trx, access, base, result.revision)
+      await this.makeCurrent(trx, access, base, result.revision, {
+        splitSections: options.splitSections,
+      })
       await options.onApplied?.(trx, result)
       return result
     })
@@ -148,13 +152,20 @@ export default class AuthoringService {
     trx: QueryClientContract,
     access: SpaceAccess,
     previous: RevisionTree,
-    next: RevisionTree
+    next: RevisionTree,
+    options: { splitSections?: SectionSplitter } = {}
   ) {
     await trx
       .from('spaces')
       .where('id', access.space.id)
       .update({ revision_id: next.id, updated_at: toSqlTimestamp(new Date()) })
-    await this.events.revisionBecameCurrent(trx, access.space.organizationId, previous, next)
+    await this.events.revisionBecameCurrent(
+      trx,
+      access.space.organizationId,
+      previous,
+      next,
+      options
+    )
   }
 
   private applyBatch(

@@ -74,6 +74,9 @@ export default class BatchApplier {
   private readonly pageRefs = new Map<string, string>()
   private readonly fileRefs = new Map<string, string>()
   private readonly touchedOrder: string[] = []
+  private readonly touched = new Set<string>()
+  /** Slugs among a parent's children, kept while inserting (imports insert thousands of siblings). */
+  private readonly slugSets = new Map<WorkPage | null, Set<string>>()
   private readonly createdRefs = new Map<string, string | undefined>()
   private readonly written = new Set<string>()
   private readonly insertedFiles: FileEntry[] = []
@@ -126,7 +129,7 @@ export default class BatchApplier {
     }
     for (const [index, change] of changes.entries()) {
       if (change.operation === 'insert_page') {
-        const id = newId()
+        const id = change.id ?? newId()
         this.pendingPageIds.push(id)
         if (change.ref !== undefined) {
           claim(change.ref, index)
@@ -139,7 +142,7 @@ export default class BatchApplier {
         }
       } else if (change.operation === 'insert_files') {
         for (const file of change.files) {
-          const id = newId()
+          const id = file.id ?? newId()
           this.pendingFileIds.push(id)
           if (file.ref !== undefined) {
             claim(file.ref, index)
@@ -151,6 +154,10 @@ export default class BatchApplier {
   }
 
   private async applyOne(change: ContentChange) {
+    // Only inserts keep the slug sets up to date: anything else may rename or move siblings.
+    if (change.operation !== 'insert_page' && change.operation !== 'insert_files') {
+      this.slugSets.clear()
+    }
     switch (change.operation) {
       case 'insert_page':
         return this.insertPage(change)
@@ -173,7 +180,8 @@ export default class BatchApplier {
   private async insertPage(change: InsertPageChange) {
     const id = this.pendingPageIds.shift()!
     const parent = change.into === undefined ? null : this.parentFor(change.into)
-    const source = this.readDocument(change.document)
+    const stored = 'stored' in change.document ? change.document.stored : undefined
+    const source = stored === undefined ? this.readDocument(change.document) : undefined
     const now = new Date().toISOString()
     const title = source?.title ?? change.title ?? DEFAULT_TITLE
     const siblings = this.working.siblingsOf(parent)
@@ -182,7 +190,8 @@ export default class BatchApplier {
         ? this.checkedSlug(change.slug, siblings, null)
         : this.freeSlug(
             change.slug !== undefined ? this.checkedSlug(change.slug, [], null) : slugify(title),
-            siblings
+            siblings,
+            parent
           )
     const fields: PageFields = this.withMetadata(
       { id, type: 'document', title, slug, createdAt: now, updatedAt: now },
@@ -190,9 +199,15 @@ export default class BatchApplier {
       source
     )
     fields.title = title
-    const page = this.working.insert(fields, parent, change.at, source?.markdown ?? '')
-    page.parsed = source?.parsed
-    this.written.add(id)
+    if (stored !== undefined) {
+      fields.document = stored
+      this.working.insert(fields, parent, change.at)
+    } else {
+      const page = this.working.insert(fields, parent, change.at, source?.markdown ?? '')
+      page.parsed = source?.parsed
+      this.written.add(id)
+    }
+    this.slugsOf(parent)?.add(slug)
     this.remember(id, change.ref)
   }
 
@@ -295,6 +310,19 @@ export default class BatchApplier {
     let contentType = file.contentType
     if (file.base64 !== undefined && file.url !== undefined) {
       throw new InvalidChangeError(`file "${file.name}": give exactly one of url or base64`)
+    }
+    if (file.stored) {
+      const entry: FileEntry = {
+        id,
+        name: file.name,
+        contentType: contentType ?? 'application/octet-stream',
+        size: file.stored.size,
+        blob: file.stored.blob,
+      }
+      if (file.stored.dimensions) entry.dimensions = file.stored.dimensions
+      this.working.addFile(entry)
+      this.insertedFiles.push(entry)
+      return
     }
     if (file.bytes) {
       bytes = file.bytes
@@ -413,7 +441,10 @@ export default class BatchApplier {
   }
 
   private remember(pageId: string, ref?: string) {
-    if (!this.touchedOrder.includes(pageId)) this.touchedOrder.push(pageId)
+    if (!this.touched.has(pageId)) {
+      this.touched.add(pageId)
+      this.touchedOrder.push(pageId)
+    }
     if (!this.existedBefore(pageId) && !this.createdRefs.has(pageId))
       this.createdRefs.set(pageId, ref)
   }
@@ -496,8 +527,19 @@ export default class BatchApplier {
     return slug
   }
 
-  private freeSlug(wanted: string, siblings: WorkPage[]): string {
-    const taken = new Set(siblings.map((sibling) => sibling.fields.slug))
+  /** The kept slug set of a parent, if inserts built one. */
+  private slugsOf(parent: WorkPage | null): Set<string> | undefined {
+    return this.slugSets.get(parent)
+  }
+
+  private freeSlug(wanted: string, siblings: WorkPage[], parent?: WorkPage | null): string {
+    let taken: Set<string>
+    if (parent !== undefined) {
+      taken = this.slugSets.get(parent) ?? new Set(siblings.map((sibling) => sibling.fields.slug))
+      this.slugSets.set(parent, taken)
+    } else {
+      taken = new Set(siblings.map((sibling) => sibling.fields.slug))
+    }
     if (!taken.has(wanted)) return wanted
     for (let n = 2; ; n++) {
       const candidate = `${wanted.slice(0, 95)}-${n}`

@@ -2,9 +2,24 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
-import SearchIndexService from '#content/search/search_index_service'
+import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
 import FormerPathsService from '#content/services/former_paths_service'
 import { RevisionListeners } from '#content/contracts/revision_listeners'
+import type { Section } from '#content/search/sections'
+
+/**
+ * How the search sections of changed pages are computed: in-process by default; website imports
+ * pass their worker threads (thousands of pages must not be parsed on the event loop).
+ */
+export type SectionSplitter = (
+  pages: Array<{ markdown: string; title: string; document?: string }>
+) => Promise<Section[][]>
+
+/**
+ * Changed pages indexed per round: their documents are read (and held) one round at a time, and
+ * the event loop is given back between rounds (search terms are computed here).
+ */
+const INDEX_CHUNK = 20
 
 export interface RevisionDiff {
   /**
@@ -88,7 +103,8 @@ export default class ContentEvents {
     trx: QueryClientContract,
     organizationId: string,
     previous: RevisionTree | null,
-    next: RevisionTree
+    next: RevisionTree,
+    options: { splitSections?: SectionSplitter } = {}
   ) {
     await this.listeners.revisionBecameCurrent(trx, {
       organizationId,
@@ -99,18 +115,18 @@ export default class ContentEvents {
     const diff = diffRevisions(previous, next)
     if (diff.changed.length === 0 && diff.removed.length === 0) return
     if (previous) await this.formerPaths.recordMoves(trx, previous, diff.changed)
-    // Search reads again the markdown of pages whose document or title changed only.
-    const rewritten = diff.changed.filter((page) => diff.rewritten.has(page.node.id))
-    const markdown = await this.store.readDocuments(
-      trx,
-      next.spaceId,
-      rewritten.flatMap((page) => (page.node.document ? [page.node.document] : []))
-    )
-    await this.search.indexPages(
-      trx,
-      next.spaceId,
-      organizationId,
-      diff.changed.map((page) => ({
+    // Round by round, so a whole imported site's documents are never all in memory at once; search
+    // reads again the markdown of pages whose document or title changed only.
+    for (let start = 0; start < Math.max(diff.changed.length, 1); start += INDEX_CHUNK) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+      const round = diff.changed.slice(start, start + INDEX_CHUNK)
+      const rewritten = round.filter((page) => diff.rewritten.has(page.node.id))
+      const markdown = await this.store.readDocuments(
+        trx,
+        next.spaceId,
+        rewritten.flatMap((page) => (page.node.document ? [page.node.document] : []))
+      )
+      const pages: IndexablePage[] = round.map((page) => ({
         pageId: page.node.id,
         title: page.node.title,
         path: page.path,
@@ -120,8 +136,21 @@ export default class ContentEvents {
         ...(page.node.document ? { document: page.node.document } : {}),
         hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
-      })),
-      diff.removed
-    )
+      }))
+      const split = pages.filter(
+        (page): page is IndexablePage & { markdown: string } => page.markdown !== undefined
+      )
+      if (options.splitSections && split.length > 0) {
+        const sections = await options.splitSections(split)
+        split.forEach((page, index) => (page.sections = sections[index]))
+      }
+      await this.search.indexPages(
+        trx,
+        next.spaceId,
+        organizationId,
+        pages,
+        start === 0 ? diff.removed : []
+      )
+    }
   }
 }

@@ -246,6 +246,22 @@ export class JobRunner {
     return result
   }
 
+  /**
+   * Runs one job now in this process if it is claimable (pending and due, or its lease expired):
+   * for a command that follows a job and finds no runner took it. Answers false when another
+   * runner holds it or it has ended; waits for the attempt otherwise.
+   */
+  async runNow(id: string): Promise<boolean> {
+    const row = await this.db.from(JOBS_TABLE).select('name').where('id', id).first()
+    if (!row) return false
+    const job = await this.#claim(id, row.name)
+    if (!job) return false
+    const run = this.#run(job)
+    this.#track(run)
+    await run
+    return true
+  }
+
   /** Starts polling (and the queue's worker). Idempotent. */
   async start() {
     if (this.#started) return
@@ -389,7 +405,11 @@ export class JobRunner {
     const now = new Date()
     const nowSql = toSqlTimestamp(now)
     const token = newId(24)
-    const lease = (definition?.timeoutMs ?? DEFAULT_TIMEOUT_MS) + this.#leaseMarginMs
+    // Long jobs are not held for their whole timeout: their lease is renewed while they run
+    // (see #run), so the job of a process that died is claimed again within about two margins.
+    const lease =
+      Math.min(definition?.timeoutMs ?? DEFAULT_TIMEOUT_MS, this.#leaseMarginMs) +
+      this.#leaseMarginMs
     let updated: unknown
     try {
       updated = await this.db
@@ -443,9 +463,11 @@ export class JobRunner {
       return this.#finish(job, new UnknownJobError(`no handler is defined for job "${job.name}"`))
     }
     const controller = new AbortController()
-    const signals = this.#stopping
-      ? [controller.signal, this.#stopping.signal]
-      : [controller.signal]
+    // A runner stopped earlier does not abort what runNow() runs afterwards.
+    const signals =
+      this.#stopping && !this.#stopping.signal.aborted
+        ? [controller.signal, this.#stopping.signal]
+        : [controller.signal]
     const context: JobContext = {
       id: job.id,
       name: job.name,
@@ -454,6 +476,21 @@ export class JobRunner {
       signal: AbortSignal.any(signals),
     }
     let timer: NodeJS.Timeout | undefined
+    // While the attempt runs, its lease is renewed (a margin ahead, a third of a margin apart).
+    const renewal = setInterval(
+      () => {
+        void this.db
+          .from(JOBS_TABLE)
+          .where('id', job.id)
+          .where('locked_by', job.token)
+          .update({
+            locked_until: toSqlTimestamp(new Date(Date.now() + 2 * this.#leaseMarginMs)),
+          })
+          .catch(() => {})
+      },
+      Math.max(1000, this.#leaseMarginMs / 3)
+    )
+    renewal.unref()
     try {
       await Promise.race([
         Promise.resolve().then(() => definition.handler(job.payload, context)),
@@ -469,6 +506,7 @@ export class JobRunner {
       return await this.#finish(job, error, definition)
     } finally {
       clearTimeout(timer)
+      clearInterval(renewal)
     }
   }
 

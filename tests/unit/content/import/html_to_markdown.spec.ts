@@ -3,7 +3,7 @@ import { analyzePage, htmlToMarkdown, pageTitleOf } from '#content/import/html_t
 import { buildImportPlan } from '#content/import/import_plan'
 import type { CrawlResult, InsertPageChange } from '#content/import/types'
 
-const noRefs = { pageRef: () => undefined, fileRef: () => undefined }
+const noRefs = { link: () => undefined, image: () => undefined }
 
 test.group('Import HTML to markdown', () => {
   test('picks the main content, its title, links and images', ({ assert }) => {
@@ -50,31 +50,36 @@ test.group('Import HTML to markdown', () => {
       '```\nplain\n  code\n```',
       '````py\nx = "```"\n````',
       '|  |  |\n| --- | --- |\n| a\\|b | c |',
-      'merged',
+      // A merged cell keeps the table's shape: its content first, the cells it covers empty.
+      '|  |  |\n| --- | --- |\n| merged |  |',
       '- One\n  - Nested\n- Two',
       '3. Three',
     ]) {
       assert.include(markdown, written)
     }
-    // A cell spanning the row is not a table row of its own.
-    assert.notInclude(markdown, '| merged')
   })
 
-  test('nests pages under their nearest imported ancestor', ({ assert }) => {
-    const page = (path: string, title = '') => ({
+  test('nests pages under their nearest imported ancestor, siblings in table-of-contents order', ({
+    assert,
+  }) => {
+    let n = 0
+    const page = (path: string, title = '', tocRank?: number) => ({
       url: `https://example.com${path}`,
+      id: `page${String(++n).padStart(16, '0')}`,
       aliases: [],
       title,
-      contentHtml: `<p>${path}</p>`,
+      document: `hash-${path}`,
+      order: [n],
+      ...(tocRank === undefined ? {} : { tocRank }),
     })
     const result: CrawlResult = {
       startUrl: 'https://example.com/docs',
       scope: { origin: 'https://example.com', pathPrefix: '/docs/' },
       pages: [
-        page('/docs', 'Home'),
+        page('/docs', 'Home', 3),
         page('/docs/a/b/c'),
-        page('/docs/a'),
-        page('/docs/x.html', 'X'),
+        page('/docs/a', '', 2),
+        page('/docs/x.html', 'X', 1),
         page('/docs/x/y.html', 'Y'),
         page('/docs/other/deep'),
         page('/docs/a/b/c2', 'C'),
@@ -90,16 +95,115 @@ test.group('Import HTML to markdown', () => {
       pages.map((change) => [change.title, change.slug, titleOf(change.into)]),
       [
         ['Home', 'docs', null],
+        ['X', 'x', null],
+        ['Y', 'y', 'X'],
         ['A', 'a', null],
         ['C', 'c', 'A'],
         ['C', 'c2', 'A'],
-        ['X', 'x', null],
-        ['Y', 'y', 'X'],
         ['Deep', 'deep', null],
       ]
     )
+    assert.deepEqual(pages[0].document, { stored: 'hash-/docs' })
+    assert.equal(pages[0].id, result.pages[0].id)
     assert.equal(plan.importedResources, 7)
     assert.equal(plan.totalResources, 9)
+  })
+})
+
+test.group('Import HTML to markdown: what real manuals hold', () => {
+  const convert = (html: string) =>
+    htmlToMarkdown(analyzePage(html, 'https://docs.example/a').contentHtml, noRefs)
+
+  test('code blocks keep the language the page gives, synopses are code', ({ assert }) => {
+    const markdown = convert(`<main>
+      <div class="highlight-python notranslate"><div class="highlight"><pre><span></span>print(1)</pre></div></div>
+      <div class="language-ts highlight"><pre><span></span><code>let x = 1</code></pre></div>
+      <pre class="prism-code language-bash"><code>ls -l</code></pre>
+      <pre><code data-lang="go">fmt.Println()</code></pre>
+      <pre class="programlisting">int main(void);</pre>
+      <div class="cmdsynopsis"><p><code class="command">tar</code> [-c] <em>file</em></p></div>
+      <div class="funcsynopsis"><p><code>int open(const char *path)</code></p></div>
+    </main>`)
+    for (const written of [
+      '```python\nprint(1)\n```',
+      '```ts\nlet x = 1\n```',
+      '```bash\nls -l\n```',
+      '```go\nfmt.Println()\n```',
+      '```\nint main(void);\n```',
+      '```\ntar [-c] file\n```',
+      '```c\nint open(const char *path)\n```',
+    ]) {
+      assert.include(markdown, written)
+    }
+  })
+
+  test('admonitions become GitBook hints; definition lists keep their terms', ({ assert }) => {
+    const markdown = convert(`<main>
+      <div class="admonition note"><p class="admonition-title">Note</p><p>Sphinx note.</p></div>
+      <div class="admonition warning"><p class="admonition-title">Mind the gap</p><p>Careful.</p></div>
+      <div class="theme-admonition theme-admonition-tip alert alert--success"><div class="admonitionHeading_x">tip</div><div><p>Docusaurus tip.</p></div></div>
+      <div class="danger"><h3 class="title">Danger</h3><p>DocBook?</p></div>
+      <div class="note"><h3 class="title">Note</h3><p>DocBook note.</p></div>
+      <ul><li>In a list <div class="admonition tip"><p class="admonition-title">Tip</p><p>Nested.</p></div></li></ul>
+      <dl><dt>term one</dt><dd>Its meaning.</dd><dt><code>--flag</code></dt><dd><p>First.</p><p>Second.</p></dd></dl>
+    </main>`)
+    assert.include(markdown, '{% hint style="info" %}\nSphinx note.\n\n{% endhint %}')
+    assert.include(
+      markdown,
+      '{% hint style="warning" %}\n**Mind the gap**\n\nCareful.\n\n{% endhint %}'
+    )
+    assert.include(markdown, '{% hint style="success" %}\nDocusaurus tip.\n\n{% endhint %}')
+    assert.include(markdown, '{% hint style="info" %}\n### Note\n\nDocBook note.\n\n{% endhint %}')
+    assert.include(markdown, '  > **Tip**\n  > \n  > Nested.')
+    assert.include(markdown, '- **term one**\n  Its meaning.')
+    assert.include(markdown, '- **`--flag`**\n  First.\n\n  Second.')
+  })
+
+  test("the site's chrome is left out, figures keep their caption", ({ assert }) => {
+    const page = analyzePage(
+      `<html><body><header>Site header</header><nav class="md-nav--primary"><a href="/a">A</a><a href="/b">B</a><a href="/c">C</a></nav>
+      <main><article><header><h1>Title<a class="headerlink" href="#title">¶</a></h1></header>
+      <nav aria-label="breadcrumbs">Home › Guide</nav>
+      <p>Body.</p><figure><img src="/fig.svg" alt="Diagram"><figcaption>The flow</figcaption></figure>
+      <object type="image/svg+xml" data="/graph.svg"></object>
+      <nav class="pagination-nav"><a href="/prev">Previous</a><a href="/next">Next</a></nav>
+      <footer class="theme-doc-footer">Edit this page</footer></article></main>
+      <footer>Site footer</footer></body></html>`,
+      'https://docs.example/a',
+      { scope: { origin: 'https://docs.example', pathPrefix: '/' } }
+    )
+    assert.equal(page.title, 'Title')
+    assert.deepEqual(page.images, [
+      'https://docs.example/fig.svg',
+      'https://docs.example/graph.svg',
+    ])
+    assert.deepEqual(page.toc, [
+      'https://docs.example/a',
+      'https://docs.example/b',
+      'https://docs.example/c',
+    ])
+    const markdown = htmlToMarkdown(page.contentHtml, noRefs)
+    assert.equal(
+      markdown,
+      'Body.\n\n![Diagram](https://docs.example/fig.svg)\n\n_The flow_\n\n![](https://docs.example/graph.svg)\n'
+    )
+  })
+
+  test('element ids map to the heading they belong to', ({ assert }) => {
+    const page = analyzePage(
+      `<main><h1 id="top">Title</h1><section id="install"><h2>Installing it</h2><p id="para">Text</p>
+      <span id="before"></span><h3 id="own">Own id</h3></section><p id="lone">x</p></main>`,
+      'https://docs.example/a'
+    )
+    assert.deepEqual(page.headings, ['Installing it', 'Own id'])
+    assert.deepEqual(Object.fromEntries(page.ids), {
+      top: -1,
+      install: 0,
+      para: 0,
+      before: 1,
+      own: 1,
+      lone: 1,
+    })
   })
 })
 

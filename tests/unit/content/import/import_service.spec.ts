@@ -6,7 +6,7 @@ import { importContentValidator } from '#content/validators/import_validator'
 import { authorizeImport } from '#content/controllers/import_space_content_controller'
 import { BadRequestException, ForbiddenException } from '#core/exceptions/api_exceptions'
 import type { SpaceAccess } from '#spaces/records'
-import { startTestSite } from '#tests/helpers/import_site'
+import { MemorySink, startTestSite } from '#tests/helpers/import_site'
 
 async function validationMessages(data: unknown): Promise<string[]> {
   try {
@@ -23,9 +23,10 @@ test.group('Import service', () => {
   test('crawls and plans a website', async ({ assert, cleanup }) => {
     const site = await startTestSite()
     cleanup(() => site.close())
-    const plan = await new ImportService().crawlAndPlan(`${site.origin}/docs/guide`, {
+    const plan = await new ImportService().crawlAndPlan(`${site.origin}/docs/guide`, 'space', {
+      sink: new MemorySink(),
       guard: new SsrfGuard({ allowedHosts: [`127.0.0.1:${site.port}`] }),
-      requestTimeoutMs: 300,
+      requestTimeoutMs: 2000,
       maxBytesPerResource: 100 * 1024,
     })
     // The guide and its child page, and the child's image; the home page is outside /docs/guide/.
@@ -42,7 +43,7 @@ test.group('Import service', () => {
         ['Install', false],
       ]
     )
-  })
+  }).timeout(60_000)
 
   test('a start URL that cannot be imported is a 400 naming url', async ({ assert, cleanup }) => {
     const site = await startTestSite()
@@ -67,7 +68,7 @@ test.group('Import service', () => {
     ]
     for (const [url, guard, message] of cases) {
       const error = await service
-        .crawlAndPlan(url, { guard, requestTimeoutMs: 300 })
+        .crawlAndPlan(url, 'space', { guard, requestTimeoutMs: 300, sink: new MemorySink() })
         .catch((e) => e)
       assert.instanceOf(error, BadRequestException, url)
       assert.equal(error.status, 400)
@@ -75,7 +76,7 @@ test.group('Import service', () => {
       assert.match(error.message, message, url)
     }
     assert.notInclude(site.requests, '/docs/')
-  })
+  }).timeout(60_000)
 
   test('the request body: url (http/https, max 2048) and a supported source', async ({
     assert,
@@ -112,7 +113,7 @@ test.group('Import service', () => {
     assert.deepEqual(await validationMessages({ url: 'https://example.com', source: 'git' }), [
       'source: The source field must be one of website, file (supported: website)',
     ])
-  })
+  }).timeout(60_000)
 
   test('a locked space refuses imports with a 403, whatever the role', async ({ assert }) => {
     const access = {
@@ -124,5 +125,5 @@ test.group('Import service', () => {
     assert.instanceOf(error, ForbiddenException)
     assert.equal(error.status, 403)
     assert.match(error.message, /locked/)
-  })
+  }).timeout(60_000)
 })

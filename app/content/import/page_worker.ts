@@ -1,0 +1,237 @@
+/**
+ * The website import's worker thread (piscina, see worker_pool.ts): everything an import does with
+ * a page's text runs here, never on the server's event loop. Each export is one task; inputs and
+ * outputs are plain data. Nothing here touches the application (no container, no database).
+ */
+import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
+import { derivedId } from '#content/import/import_ids'
+import { isPageLink, pageKey } from '#content/import/page_urls'
+import { parseWithinLimits } from '#content/markdown/parse'
+import { ContentLimitError } from '#content/markdown/limits'
+import { extractLinks, rewriteLinks } from '#content/markdown/links'
+import { headingAnchors } from '#content/markdown/headings'
+import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
+import type { Root } from 'mdast'
+
+export interface ConvertInput {
+  /** The page's bytes as fetched, and the charset its Content-Type declared. */
+  body: Uint8Array
+  charset?: string
+  /** The page's URL (after redirects): relative links resolve against it. */
+  url: string
+  scope: { origin: string; pathPrefix: string }
+  /** The import's key: page and file ids derive from it (import_ids.ts). */
+  key: string
+}
+
+export interface DocumentFacts {
+  links: { kind: 'link' | 'image'; url: string }[]
+  anchors: string[]
+}
+
+export interface ConvertOutput {
+  title: string
+  /** Every absolute http(s) link of the page (the crawler picks what to follow). */
+  links: string[]
+  /** Images of the content and the file ids their markdown uses. */
+  images: Array<{ url: string; id: string }>
+  /** The site's table of contents as this page shows it (page keys). */
+  toc: string[]
+  /** Absent when the content was left out (`problem` says why). */
+  markdown?: string
+  facts?: DocumentFacts
+  /** Search sections of the markdown (the first one's title left empty: the page's title goes there). */
+  sections?: Section[]
+  problem?: string
+  /** Ids of this page's elements whose heading anchor differs from the id ('' = the page's top). */
+  anchors: Record<string, string>
+  /** Page ids (`id` or `id#fragment`) and file ids the markdown links to (for the final fix-up). */
+  targets: { pages: string[]; files: string[] }
+}
+
+/** Analyses and converts one fetched page. A page over the content limits comes back without markdown. */
+export function convert(input: ConvertInput): ConvertOutput {
+  const html = decode(input.body, input.charset)
+  const page = analyzePage(html, input.url, { scope: input.scope })
+  const selfKey = pageKey(input.url)
+  const images = page.images.map((url) => ({ url, id: derivedId(input.key, 'file', url) }))
+  const fileIds = new Map(images.map((image) => [image.url, image.id]))
+  const output: ConvertOutput = {
+    title: page.title,
+    links: page.links,
+    images,
+    toc: page.toc,
+    anchors: {},
+    targets: { pages: [], files: [] },
+  }
+  try {
+    let markdown = htmlToMarkdown(page.contentHtml, {
+      link: (url) => {
+        if (!isPageLink(url, input.scope)) return undefined
+        const key = pageKey(url)
+        const hash = new URL(url).hash
+        if (key === selfKey && hash) return hash
+        return `/pages/${derivedId(input.key, 'page', key)}${hash}`
+      },
+      image: (url) => {
+        const id = fileIds.get(url)
+        return id ? `/files/${id}` : undefined
+      },
+    })
+    let tree = parseWithinLimits(markdown)
+    // Ids of the page → the anchors its markdown headings got.
+    const markdownHeadings = headingAnchors(tree)
+    const anchorOfHeading: string[] = []
+    let cursor = 0
+    page.headings.forEach((text, index) => {
+      for (let at = cursor; at < markdownHeadings.length; at++) {
+        if (markdownHeadings[at].title.replace(/\s+/g, ' ') === text) {
+          anchorOfHeading[index] = markdownHeadings[at].id
+          cursor = at + 1
+          return
+        }
+      }
+    })
+    for (const [id, index] of page.ids) {
+      const anchor = index < 0 ? '' : (anchorOfHeading[index] ?? '')
+      if (anchor !== id) output.anchors[id] = anchor
+    }
+    // Links to anchors of this same page land on its headings' anchors.
+    if (Object.keys(output.anchors).length > 0) {
+      const rewritten = rewriteLinks(markdown, (link) => {
+        if (!link.url.startsWith('#')) return undefined
+        const anchor = output.anchors[decodeFragment(link.url.slice(1))]
+        return anchor === undefined ? undefined : anchor ? `#${anchor}` : undefined
+      })
+      if (rewritten !== markdown) {
+        markdown = rewritten
+        tree = parseWithinLimits(markdown)
+      }
+    }
+    output.markdown = markdown
+    output.facts = factsOf(tree)
+    output.sections = sectionsOfTree(tree, '')
+    output.targets = targetsOf(output.facts)
+  } catch (error) {
+    if (!(error instanceof ContentLimitError)) throw error
+    output.problem = error.message
+  }
+  return output
+}
+
+export interface RewriteInput {
+  markdown: string
+  /** Page ids of links to change: to another page id (anchors mapped), or to an absolute URL. */
+  pages: Record<string, { id: string; anchors?: Record<string, string> } | { url: string }>
+  /** File ids of images whose file was not imported: their original URL. */
+  files: Record<string, string>
+}
+
+/** The final fix-up of one document: links to pages or files the import did not keep, anchors mapped. */
+export function rewrite(input: RewriteInput): {
+  markdown: string
+  facts: DocumentFacts
+  sections: Section[]
+} {
+  const markdown = rewriteLinks(input.markdown, (link) => {
+    const page = /^\/pages\/([A-Za-z0-9]{20})(?:#(.*))?$/.exec(link.url)
+    if (page) {
+      const target = input.pages[page[1]]
+      if (!target) return undefined
+      const fragment = page[2] === undefined ? undefined : decodeFragment(page[2])
+      if ('url' in target) return fragment ? `${target.url}#${page[2]}` : target.url
+      const anchor = fragment === undefined ? undefined : (target.anchors?.[fragment] ?? fragment)
+      return `/pages/${target.id}${anchor ? `#${anchor}` : ''}`
+    }
+    const file = /^\/files\/([A-Za-z0-9]{20})$/.exec(link.url)
+    return file ? input.files[file[1]] : undefined
+  })
+  const tree = parseWithinLimits(markdown)
+  return { markdown, facts: factsOf(tree), sections: sectionsOfTree(tree, '') }
+}
+
+/** Search sections of documents (the index written when the import's revision becomes current). */
+export function sections(input: {
+  pages: Array<{ markdown: string; title: string }>
+}): Section[][] {
+  return input.pages.map((page) => splitSections(page.markdown, page.title))
+}
+
+/**
+ * An SVG image made safe to keep: DOMPurify (on jsdom) with its SVG profiles, then no `href` that
+ * leaves the document (only `#fragment` references stay). Null when nothing drawable remains.
+ */
+export async function sanitizeSvg(input: { body: Uint8Array }): Promise<Uint8Array | null> {
+  const purify = await svgPurifier()
+  const text = new TextDecoder('utf-8').decode(input.body)
+  const clean = purify.sanitize(text, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['foreignObject', 'script', 'style'],
+    FORBID_ATTR: ['style'],
+  }) as unknown as string
+  if (!/^\s*<svg[\s>]/i.test(clean)) return null
+  const xml = /\sxmlns=/.test(clean.slice(0, clean.indexOf('>')))
+    ? clean
+    : clean.replace(/^\s*<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"')
+  return new TextEncoder().encode(xml)
+}
+
+let purifier: Promise<any> | undefined
+function svgPurifier(): Promise<any> {
+  purifier ??= (async () => {
+    const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([
+      import('jsdom'),
+      import('dompurify'),
+    ])
+    const purify = createDOMPurify(new JSDOM('').window as any)
+    purify.addHook('uponSanitizeAttribute', (_node: any, data: any) => {
+      const name = String(data.attrName).toLowerCase()
+      if ((name === 'href' || name === 'xlink:href') && !String(data.attrValue).startsWith('#')) {
+        data.keepAttr = false
+      }
+      if (name.startsWith('on')) data.keepAttr = false
+    })
+    return purify
+  })()
+  return purifier
+}
+
+function factsOf(tree: Root): DocumentFacts {
+  return {
+    links: extractLinks(tree).map((link) => ({ kind: link.kind, url: link.url })),
+    anchors: headingAnchors(tree).map((heading) => heading.id),
+  }
+}
+
+function targetsOf(facts: DocumentFacts): { pages: string[]; files: string[] } {
+  const pages = new Set<string>()
+  const files = new Set<string>()
+  for (const { url } of facts.links) {
+    const page = /^\/pages\/([A-Za-z0-9]{20})(?:#(.*))?$/.exec(url)
+    if (page) pages.add(page[2] ? `${page[1]}#${decodeFragment(page[2])}` : page[1])
+    const file = /^\/files\/([A-Za-z0-9]{20})$/.exec(url)
+    if (file) files.add(file[1])
+  }
+  return { pages: [...pages], files: [...files] }
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment)
+  } catch {
+    return fragment
+  }
+}
+
+function decode(body: Uint8Array, charset?: string): string {
+  const declared =
+    charset ??
+    Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, 2048))
+      .toString('latin1')
+      .match(/<meta[^>]+charset=["']?([\w-]+)/i)?.[1]
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(body)
+  } catch {
+    return new TextDecoder('utf-8').decode(body)
+  }
+}
