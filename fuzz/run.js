@@ -495,6 +495,7 @@ function startPinger() {
     `
     const { parentPort, workerData } = require('node:worker_threads')
     let longest = { ms: 0, at: 0 }, count = 0, failures = 0, running = true
+    const stalls = []
     parentPort.on('message', () => { running = false })
     ;(async () => {
       while (running) {
@@ -507,9 +508,11 @@ function startPinger() {
         const ms = performance.now() - t0
         count++
         if (ms > longest.ms) longest = { ms, at: sent }
+        if (ms > ${STALL_LIMIT_MS}) stalls.push({ ms, at: sent })
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      parentPort.postMessage({ longest, count, failures })
+      stalls.sort((a, b) => b.ms - a.ms)
+      parentPort.postMessage({ longest, count, failures, stalls: stalls.slice(0, 6), over: stalls.length })
     })()
     `,
     { eval: true, workerData: { url: `${base}/health` } }
@@ -755,6 +758,15 @@ function report(results, health, elapsed, hangs, skipped) {
     console.log(
       `  in flight then: case ${r.index} ${r.method} ${excerpt(r.pattern, 100)} (${r.ms.toFixed(0)} ms) [${r.family}, ${r.kind}]`
     )
+  if (health.over > 1) {
+    console.log(`/health stalls over ${STALL_LIMIT_MS} ms: ${health.over}; the next longest:`)
+    for (const stall of health.stalls.slice(1)) {
+      const cases = results
+        .filter((r) => r.started <= stall.at + stall.ms && r.ended >= stall.at)
+        .map((r) => `${r.index} ${r.family}/${r.kind}`)
+      console.log(`  ${stall.ms.toFixed(0)} ms, in flight: ${cases.join('; ')}`)
+    }
+  }
 }
 
 main().catch((error) => {

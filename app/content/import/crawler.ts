@@ -11,7 +11,7 @@ import {
 } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import { derivedId, importKey } from '#content/import/import_ids'
-import { importWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
+import { contentWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
 import type { ConvertOutput } from '#content/import/page_worker'
 import type {
   CrawledImage,
@@ -167,7 +167,7 @@ export async function crawl(
   const scope = crawlScope(start.url)
   const startKey = pageKey(start.url)
   const convert = (fetched: FetchedResource) =>
-    importWorkers.convert(
+    contentWorkers.convert(
       { body: fetched.body, charset: fetched.charset, url: fetched.url, scope, key },
       taskOptions
     )
@@ -321,7 +321,7 @@ export async function crawl(
       })
       let bytes: Uint8Array = fetched.body
       if (fetched.contentType === 'image/svg+xml') {
-        const clean = await importWorkers.sanitizeSvg({ body: fetched.body }, taskOptions)
+        const clean = await contentWorkers.sanitizeSvg({ body: fetched.body }, taskOptions)
         if (!clean) throw new Error(`${image.url} holds no drawable SVG once sanitized`)
         bytes = clean
       }
@@ -476,7 +476,7 @@ async function fixUp(
     if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) continue
     try {
       const markdown = await sink.readDocument(page.document)
-      const rewritten = await importWorkers.rewrite(
+      const rewritten = await contentWorkers.rewrite(
         { markdown, pages: pageMap, files: fileMap },
         context.taskOptions
       )

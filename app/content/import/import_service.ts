@@ -17,7 +17,7 @@ import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_
 import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
 import type { ImportPlan, ImportSink } from '#content/import/types'
 import type { DocumentFacts } from '#content/import/page_worker'
-import { importWorkers } from '#content/import/worker_pool'
+import { contentWorkers } from '#content/import/worker_pool'
 import type { Section } from '#content/search/sections'
 import ContentStore, { makeObject, type StoredObject } from '#content/services/content_store'
 import { factsKey } from '#content/services/document_facts'
@@ -236,7 +236,7 @@ export default class ImportService {
       return buildImportPlan(result, {
         ...options,
         sink,
-        splitSections: (pages) => importWorkers.sections({ pages }),
+        splitSections: (pages) => contentWorkers.sections({ pages }),
       })
     } catch (error) {
       await sink.close?.()

@@ -8,10 +8,16 @@ import { derivedId } from '#content/import/import_ids'
 import { isPageLink, pageKey } from '#content/import/page_urls'
 import { parseWithinLimits } from '#content/markdown/parse'
 import { ContentLimitError } from '#content/markdown/limits'
-import { extractLinks, rewriteLinks } from '#content/markdown/links'
+import { linkSites, rewriteLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
-import type { Root } from 'mdast'
+import {
+  derivePage,
+  factsOf,
+  type DeriveInput,
+  type DeriveOutput,
+  type DocumentFacts,
+} from '#content/markdown/derive'
 
 export interface ConvertInput {
   /** The page's bytes as fetched, and the charset its Content-Type declared. */
@@ -24,10 +30,7 @@ export interface ConvertInput {
   key: string
 }
 
-export interface DocumentFacts {
-  links: { kind: 'link' | 'image'; url: string }[]
-  anchors: string[]
-}
+export type { DocumentFacts }
 
 export interface ConvertOutput {
   title: string
@@ -109,7 +112,7 @@ export function convert(input: ConvertInput): ConvertOutput {
       }
     }
     output.markdown = markdown
-    output.facts = factsOf(tree)
+    output.facts = factsOf(tree, linkSites(tree, markdown))
     output.sections = sectionsOfTree(tree, '')
     output.targets = targetsOf(output.facts)
   } catch (error) {
@@ -147,7 +150,19 @@ export function rewrite(input: RewriteInput): {
     return file ? input.files[file[1]] : undefined
   })
   const tree = parseWithinLimits(markdown)
-  return { markdown, facts: factsOf(tree), sections: sectionsOfTree(tree, '') }
+  return {
+    markdown,
+    facts: factsOf(tree, linkSites(tree, markdown)),
+    sections: sectionsOfTree(tree, ''),
+  }
+}
+
+/**
+ * A long page document written through the API (or by a merge): read, checked and derived here
+ * rather than on the server's event loop (see derivePage).
+ */
+export function derive(input: DeriveInput): DeriveOutput {
+  return derivePage(input)
 }
 
 /** Search sections of documents (the index written when the import's revision becomes current). */
@@ -194,13 +209,6 @@ function svgPurifier(): Promise<any> {
     return purify
   })()
   return purifier
-}
-
-function factsOf(tree: Root): DocumentFacts {
-  return {
-    links: extractLinks(tree).map((link) => ({ kind: link.kind, url: link.url })),
-    anchors: headingAnchors(tree).map((heading) => heading.id),
-  }
 }
 
 function targetsOf(facts: DocumentFacts): { pages: string[]; files: string[] } {

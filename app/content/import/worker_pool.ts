@@ -9,12 +9,14 @@ import type {
   DocumentFacts,
 } from '#content/import/page_worker'
 import type { Section } from '#content/search/sections'
+import type { DeriveInput, DeriveOutput } from '#content/markdown/derive'
 
 /**
- * The website import's worker threads (piscina): page analysis, HTML → markdown, the content-limit
- * check and the link facts of each page, the final link fix-ups, SVG sanitizing and the search
- * sections of imported pages run there, so no page — however large or hostile — holds the server's
- * event loop. Each task has a deadline: past it the task is aborted (piscina ends the thread and
+ * The content domain's worker threads (piscina): for website imports, page analysis, HTML →
+ * markdown, the content-limit check and the link facts of each page, the final link fix-ups, SVG
+ * sanitizing and the search sections of imported pages; for every other write, the parse and the
+ * derived objects of long page documents (`derive`). No page — however large or hostile — holds the
+ * server's event loop. Each task has a deadline: past it the task is aborted (piscina ends the thread and
  * starts another) and the page fails with PageTimeoutError.
  *
  * The worker is page_worker.ts beside this module under ts-node (tests, `node ace serve`), or
@@ -133,7 +135,7 @@ async function dispatch<T>(name: string, input: unknown, options: TaskOptions): 
   }
 }
 
-export const importWorkers = {
+export const contentWorkers = {
   convert: (input: ConvertInput, options?: TaskOptions) =>
     run<ConvertOutput>('convert', input, options),
   rewrite: (input: RewriteInput, options?: TaskOptions) =>
@@ -142,6 +144,8 @@ export const importWorkers = {
     run<Section[][]>('sections', input, options),
   sanitizeSvg: (input: { body: Uint8Array }, options?: TaskOptions) =>
     run<Uint8Array | null>('sanitizeSvg', input, options),
+  derive: (input: DeriveInput, options?: TaskOptions) =>
+    run<DeriveOutput>('derive', input, options),
 }
 
 /** Ends the threads (the server's shutdown, the end of a test run). */

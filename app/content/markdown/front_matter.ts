@@ -196,7 +196,18 @@ function leadingTitleHeading(
   // document.
   const leading = /^(?:[ \t]*(?:\r\n|\n|\r))*/.exec(body)![0].length
   const blank = /(?:\r\n|\n|\r)[ \t]*(?:\r\n|\n|\r|$)/.exec(body.slice(leading))
-  const chunk = body.slice(0, blank ? leading + blank.index : body.length)
+  let chunk = body.slice(0, blank ? leading + blank.index : body.length)
+  // Only the heading's own lines are parsed: an ATX heading is its first line; a setext heading-1
+  // ends at the first `===` line. A chunk with neither opens with no heading-1 at all.
+  const firstLine = /^[^\r\n]*/.exec(chunk.slice(leading))![0]
+  if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(firstLine)) {
+    if (!/^ {0,3}#(?:[ \t]|$)/.test(firstLine)) return undefined
+    chunk = body.slice(0, leading + firstLine.length)
+  } else {
+    const underline = /(?:\r\n|\n|\r) {0,3}=+[ \t]*(?=\r\n|\n|\r|$)/.exec(chunk)
+    if (!underline) return undefined
+    chunk = chunk.slice(0, underline.index + underline[0].length)
+  }
   const first = parseMarkdown(chunk).children[0]
   if (!first || first.type !== 'heading' || first.depth !== 1) return undefined
   let end = first.position?.end.offset ?? 0

@@ -36,13 +36,19 @@ export function extractLinks(markdown: string | Root): ExtractedLink[] {
   return collect(tree, source).map(({ link }) => link)
 }
 
-interface Collected {
+/** A link where it is written: what rewriting needs of it (plain data, made in worker threads too). */
+export interface LinkSite {
   link: ExtractedLink
   /** The `<...>` form of the destination, for rewriting. */
   angled: boolean
 }
 
-function collect(tree: Root, source: string | undefined): Collected[] {
+/** The link sites of a parsed document (`source` its markdown), in source order. */
+export function linkSites(tree: Root, source: string): LinkSite[] {
+  return collect(tree, source)
+}
+
+function collect(tree: Root, source: string | undefined): LinkSite[] {
   const definitions = new Map<string, Definition>()
   visit(tree, (node) => {
     // CommonMark: the first definition of a label wins.
@@ -50,7 +56,7 @@ function collect(tree: Root, source: string | undefined): Collected[] {
       definitions.set(node.identifier, node)
   })
 
-  const found: Collected[] = []
+  const found: LinkSite[] = []
   visit(tree, (node) => {
     const position = node.position
     if (!position) return
@@ -129,10 +135,19 @@ export function rewriteLinks(
   replace: (link: ExtractedLink) => string | undefined,
   parsed: Root = parseMarkdown(markdown)
 ): string {
+  return rewriteLinkSites(markdown, collect(parsed, markdown), replace)
+}
+
+/** rewriteLinks over the link sites of `markdown` (linkSites), without its parse. */
+export function rewriteLinkSites(
+  markdown: string,
+  sites: LinkSite[],
+  replace: (link: ExtractedLink) => string | undefined
+): string {
   const edits: { start: number; end: number; text: string }[] = []
   const done = new Set<number>()
 
-  for (const { link, angled } of collect(parsed, markdown)) {
+  for (const { link, angled } of sites) {
     const target = link.destination ? link.destination.start : link.offset.start
     if (done.has(target)) continue
     const next = replace(link)

@@ -58,6 +58,16 @@ export function rememberSections(documentHash: string, tree: Root): void {
   documentSections.set(documentHash, sectionsOf(tree))
 }
 
+/** Remembers sections of the document `documentHash` made elsewhere (untitledSections, in a worker). */
+export function rememberSectionList(documentHash: string, sections: Section[]): void {
+  documentSections.set(documentHash, sections)
+}
+
+/** The sections of a parsed document, the first one's title left empty (what is remembered). */
+export function untitledSections(tree: Root): Section[] {
+  return sectionsOf(tree)
+}
+
 /** The sections of a page whose document is `documentHash` (its markdown `markdown`). */
 export function sectionsOfDocument(
   documentHash: string,

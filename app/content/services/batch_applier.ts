@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import type { Root } from 'mdast'
 import { imageSize } from 'image-size'
 import { newId } from '#core/ids'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
@@ -15,16 +14,13 @@ import type {
   UpdatePageChange,
 } from '#content/changes'
 import { WorkingTree, type PageFields, type WorkPage } from '#content/services/working_tree'
-import {
-  readPageSource,
-  InvalidPageSourceError,
-  type PageSource,
-} from '#content/markdown/front_matter'
+import { InvalidPageSourceError, type PageSource } from '#content/markdown/front_matter'
 import { documentToMarkdown } from '#content/markdown/from_document'
-import { parseForWrite, parseMarkdown } from '#content/markdown/parse'
-import { ContentLimitError, scanMarkdown } from '#content/markdown/limits'
+import { parseMarkdown } from '#content/markdown/parse'
+import { ContentLimitError } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
-import { rewriteLinks, classifyTarget } from '#content/markdown/links'
+import { linkSites, rewriteLinkSites, classifyTarget } from '#content/markdown/links'
+import { readPageDocument, type ReadDocument } from '#content/services/page_derivation'
 
 /** Largest file accepted inline (base64) in a batch, decoded. */
 export const MAX_INLINE_FILE_BYTES = 1024 * 1024
@@ -181,7 +177,7 @@ export default class BatchApplier {
     const id = this.pendingPageIds.shift()!
     const parent = change.into === undefined ? null : this.parentFor(change.into)
     const stored = 'stored' in change.document ? change.document.stored : undefined
-    const source = stored === undefined ? this.readDocument(change.document) : undefined
+    const source = stored === undefined ? await this.readDocument(change.document) : undefined
     const now = new Date().toISOString()
     const title = source?.title ?? change.title ?? DEFAULT_TITLE
     const siblings = this.working.siblingsOf(parent)
@@ -205,6 +201,7 @@ export default class BatchApplier {
     } else {
       const page = this.working.insert(fields, parent, change.at, source?.markdown ?? '')
       page.parsed = source?.parsed
+      page.derived = source?.derived
       this.written.add(id)
     }
     this.slugsOf(parent)?.add(slug)
@@ -213,7 +210,8 @@ export default class BatchApplier {
 
   private async updatePage(change: UpdatePageChange) {
     const page = this.page(change.page)
-    const source = change.document === undefined ? undefined : this.readDocument(change.document)
+    const source =
+      change.document === undefined ? undefined : await this.readDocument(change.document)
     const fields = this.withMetadata({ ...page.fields }, change, source)
     if (source?.title !== undefined) fields.title = source.title
     else if (change.title !== undefined) fields.title = change.title
@@ -241,6 +239,7 @@ export default class BatchApplier {
     this.working.update(page, fields, source?.markdown)
     if (source) {
       page.parsed = source.parsed
+      page.derived = source.derived
       this.written.add(page.fields.id)
     }
     if (parent !== page.parent || change.at !== undefined) {
@@ -364,8 +363,9 @@ export default class BatchApplier {
 
   /**
    * Turns refs, slug paths and relative `.md` links of written documents into stable ids. A
-   * document whose links all stay as written keeps its parse (the one made when its change was
-   * read), for writing its derived objects.
+   * document whose links all stay as written keeps its parse or derivation (the one made when its
+   * change was read), for writing its derived objects; a rewritten one is derived again when the
+   * revision is written.
    */
   private resolveLinks() {
     const refs = new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()])
@@ -374,40 +374,38 @@ export default class BatchApplier {
       if (!page || page.markdown === undefined) continue
       const path = this.working.pathOf(page)
       const markdown = page.markdown
-      const parsed = page.parsed ?? parseMarkdown(markdown)
-      const rewritten = rewriteLinks(
-        markdown,
-        (link) => {
-          const target = classifyTarget(link.url, {
-            pagePath: path,
-            pageHasChildren: page.children.length > 0,
-            refs,
-            appUrl: this.context.appUrl,
-          })
-          switch (target.type) {
-            case 'ref': {
-              const pageRef = this.pageRefs.get(target.ref)
-              if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
-              const fileRef = this.fileRefs.get(target.ref)
-              return fileRef ? `/files/${fileRef}` : undefined
-            }
-            case 'page-path': {
-              const found = this.pageAtPath(target.path)
-              return found
-                ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
-                : undefined
-            }
-            default:
-              return undefined
+      const parsed = page.derived ? undefined : (page.parsed ?? parseMarkdown(markdown))
+      const sites = page.derived?.sites ?? linkSites(parsed!, markdown)
+      const rewritten = rewriteLinkSites(markdown, sites, (link) => {
+        const target = classifyTarget(link.url, {
+          pagePath: path,
+          pageHasChildren: page.children.length > 0,
+          refs,
+          appUrl: this.context.appUrl,
+        })
+        switch (target.type) {
+          case 'ref': {
+            const pageRef = this.pageRefs.get(target.ref)
+            if (pageRef) return `/pages/${pageRef}${target.anchor ? `#${target.anchor}` : ''}`
+            const fileRef = this.fileRefs.get(target.ref)
+            return fileRef ? `/files/${fileRef}` : undefined
           }
-        },
-        parsed
-      )
+          case 'page-path': {
+            const found = this.pageAtPath(target.path)
+            return found
+              ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
+              : undefined
+          }
+          default:
+            return undefined
+        }
+      })
       if (rewritten === markdown) {
-        page.parsed = parsed
+        if (parsed) page.parsed = parsed
       } else {
         page.markdown = rewritten
         page.parsed = undefined
+        page.derived = undefined
       }
     }
   }
@@ -469,14 +467,10 @@ export default class BatchApplier {
    * `title` sets it (a leading heading-1 stays content), and no front matter is read from the
    * converted text (a document opening with dividers is not YAML).
    */
-  private readDocument(document: DocumentInput): PageSource & { parsed?: Root } {
+  private async readDocument(document: DocumentInput): Promise<ReadDocument> {
     if ('markdown' in document && typeof document.markdown === 'string') {
-      // The whole text is pre-scanned before anything reads it (the front matter's YAML too);
-      // the body is then parsed once, within the limits, and that parse is kept for the write.
-      const scanned = scanMarkdown(document.markdown)
-      if (scanned !== undefined) throw new ContentLimitError(scanned)
-      const source = readPageSource(document.markdown)
-      return { ...source, parsed: parseForWrite(source.markdown) }
+      // Read once, within the limits; the parse (or what derives from it) is kept for the write.
+      return readPageDocument(document.markdown, true)
     }
     if ('document' in document) {
       const markdown = documentToMarkdown(document.document)
@@ -485,7 +479,7 @@ export default class BatchApplier {
           `the JSON document converts to more than ${MAX_DOCUMENT_CHARACTERS} characters of markdown`
         )
       }
-      return { markdown, parsed: parseForWrite(markdown) }
+      return readPageDocument(markdown, false)
     }
     return { markdown: '' }
   }

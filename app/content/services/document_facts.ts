@@ -2,22 +2,19 @@ import { LRUCache } from 'lru-cache'
 import type { Root } from 'mdast'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { parseMarkdown } from '#content/markdown/parse'
-import { extractLinks } from '#content/markdown/links'
-import { headingAnchors } from '#content/markdown/headings'
+import { linkSites } from '#content/markdown/links'
+import { factsOf, type DocumentFacts } from '#content/markdown/derive'
 import type ContentStore from '#content/services/content_store'
 import { hashObject, type StoredObject } from '#content/services/content_store'
 import { rememberSections } from '#content/search/sections'
 
 /**
- * What link analysis needs of one document: its links and images (in document order) and its
- * heading anchors. Parsing markdown is the costly part of analysing a revision, so the facts are
- * computed once, when the document is written, and stored beside it as a `links` object whose key
- * derives from the document's hash. Analysing a 5,000-page revision then reads facts, not markdown.
+ * Parsing markdown is the costly part of analysing a revision, so a document's facts (DocumentFacts)
+ * are computed once, when the document is written, and stored beside it as a `links` object whose
+ * key derives from the document's hash. Analysing a 5,000-page revision then reads facts, not
+ * markdown.
  */
-export interface DocumentFacts {
-  links: { kind: 'link' | 'image'; url: string }[]
-  anchors: string[]
-}
+export type { DocumentFacts }
 
 const cache = new LRUCache<string, DocumentFacts>({
   maxSize: 500_000,
@@ -33,10 +30,7 @@ export function computeFacts(
   markdown: string,
   parsed: Root = parseMarkdown(markdown)
 ): DocumentFacts {
-  return {
-    links: extractLinks(parsed).map((link) => ({ kind: link.kind, url: link.url })),
-    anchors: headingAnchors(parsed).map((heading) => heading.id),
-  }
+  return factsOf(parsed, linkSites(parsed, markdown))
 }
 
 /**
@@ -46,7 +40,11 @@ export function computeFacts(
 export function factsObject(documentHash: string, markdown: string, parsed?: Root): StoredObject {
   const root = parsed ?? parseMarkdown(markdown)
   rememberSections(documentHash, root)
-  const facts = computeFacts(markdown, root)
+  return factsObjectOf(documentHash, computeFacts(markdown, root))
+}
+
+/** The stored object of facts computed elsewhere (a worker thread's DerivedDocument). */
+export function factsObjectOf(documentHash: string, facts: DocumentFacts): StoredObject {
   cache.set(documentHash, facts)
   return { kind: 'links', hash: factsKey(documentHash), body: JSON.stringify(facts) }
 }

@@ -85,6 +85,11 @@ export function documentJsonObject(
   }
 }
 
+/** The stored object of a JSON conversion made elsewhere (a worker thread's DerivedDocument). */
+export function documentJsonObjectOf(documentHash: string, json: string): StoredObject {
+  return { kind: 'json', hash: documentJsonKey(documentHash), body: json }
+}
+
 /**
  * The JSON text of a document of the space: from memory, else its stored `json` object, else
  * converted from the stored markdown and stored.

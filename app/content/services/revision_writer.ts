@@ -10,8 +10,10 @@ import ContentStore, {
   type StoredObject,
 } from '#content/services/content_store'
 import type { WorkingTree, WorkPage } from '#content/services/working_tree'
-import { factsObject } from '#content/services/document_facts'
-import { documentJsonObject } from '#content/services/document_json'
+import { factsObject, factsObjectOf } from '#content/services/document_facts'
+import { documentJsonObject, documentJsonObjectOf } from '#content/services/document_json'
+import { deriveStored } from '#content/services/page_derivation'
+import { rememberSectionList } from '#content/search/sections'
 import { PageIndex } from '#content/services/page_index'
 
 export interface RevisionMeta {
@@ -49,6 +51,7 @@ export default class RevisionWriter {
     meta: RevisionMeta
   ): Promise<WrittenRevision> {
     const spaceId = working.base.spaceId
+    await deriveLongDocuments(working)
     const objects: StoredObject[] = []
     const written = new Map<WorkPage, WrittenNode>()
     const hashOf = (page: WorkPage): string => {
@@ -56,13 +59,22 @@ export default class RevisionWriter {
       const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
-        // One parse of the markdown gives both derived objects (the batch's own, when it has one).
-        const parsed = page.parsed ?? parseMarkdown(page.markdown)
-        objects.push(
-          document,
-          factsObject(document.hash, page.markdown, parsed),
-          documentJsonObject(document.hash, page.markdown, parsed)
-        )
+        if (page.derived) {
+          rememberSectionList(document.hash, page.derived.sections)
+          objects.push(
+            document,
+            factsObjectOf(document.hash, page.derived.facts),
+            documentJsonObjectOf(document.hash, page.derived.json)
+          )
+        } else {
+          // One parse of the markdown gives both derived objects (the batch's own, when it has one).
+          const parsed = page.parsed ?? parseMarkdown(page.markdown)
+          objects.push(
+            document,
+            factsObject(document.hash, page.markdown, parsed),
+            documentJsonObject(document.hash, page.markdown, parsed)
+          )
+        }
         node.document = document.hash
       }
       const object = makeObject('page', node)
@@ -167,4 +179,26 @@ function derivedPages(
       ? base.byId.derive(pages, changed, working.removedIds())
       : PageIndex.of(pages)
   return { pages, byId }
+}
+
+/**
+ * Long documents the write made itself (a merge's result, rewritten links) and nothing parsed yet
+ * are derived in worker threads before the revision is hashed, so writing it parses none of them
+ * on the event loop.
+ */
+async function deriveLongDocuments(working: WorkingTree) {
+  const pending: WorkPage[] = []
+  const visit = (pages: WorkPage[]) => {
+    for (const page of pages) {
+      if (!page.touched) continue
+      if (page.markdown !== undefined && !page.parsed && !page.derived) pending.push(page)
+      visit(page.children)
+    }
+  }
+  visit(working.roots)
+  await Promise.all(
+    pending.map(async (page) => {
+      page.derived = await deriveStored(page.markdown!)
+    })
+  )
 }

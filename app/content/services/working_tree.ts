@@ -1,4 +1,5 @@
 import type { Root } from 'mdast'
+import type { DerivedDocument } from '#content/markdown/derive'
 import type {
   FileEntry,
   PageNode,
@@ -23,6 +24,8 @@ export interface WorkPage {
    * writing the page derives its stored facts and JSON document from it instead of parsing again.
    */
   parsed?: Root
+  /** What derives from `markdown`, when a worker thread made it instead of a parse here. */
+  derived?: DerivedDocument
   /** Something in this page or below it changed: its node must be written anew. */
   touched: boolean
 }
@@ -36,6 +39,7 @@ class CopiedPage implements WorkPage {
   originalHash: string
   markdown?: string
   parsed?: Root
+  derived?: DerivedDocument
   touched = false
   #children: WorkPage[] | undefined
 
@@ -169,6 +173,7 @@ export class WorkingTree {
     if (markdown !== undefined) {
       page.markdown = markdown
       page.parsed = undefined
+      page.derived = undefined
     }
     this.touch(page)
   }

@@ -244,3 +244,83 @@ test.group('content limits: content stored over them reads without a 500 or a st
     assert.notEqual(response.status(), 500)
   })
 })
+
+test.group('content limits: long pages are read and derived in a worker thread', (group) => {
+  eachTestInTransaction(group)
+
+  /** About `kilobytes` KB of ordinary manual text: headings, paragraphs, lists, links. */
+  function longManual(kilobytes: number, link: string) {
+    const sections: string[] = []
+    for (let i = 0, length = 0; length < kilobytes * 1024; i++) {
+      const section = [
+        `## Section ${i}`,
+        '',
+        `Paragraph ${i} with **strong** text, \`code\` and a [link](${link}).`,
+        '',
+        `- item ${i}.1`,
+        `- item ${i}.2 [docs](https://example.com/${i})`,
+        '',
+      ].join('\n')
+      sections.push(section)
+      length += section.length + 1
+    }
+    return sections.join('\n')
+  }
+
+  test('a 40 KB page: front matter, title and relative links read as in place, /health free', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const body = longManual(40, './other.md')
+    const source = `---\ndescription: A long one\n---\n# Long guide\n\n${body}`
+    const { result: response, stallMs } = await maxHealthStall(() =>
+      postChanges(client, admin, space.id, changeRequest.id, [
+        insertPage('Other page', { title: 'Other', slug: 'other' }),
+        insertPage(source, { title: 'Ignored' }),
+      ])
+    )
+    assertAnswer(response, 200)
+    assert.isBelow(stallMs, MAX_STALL_MS)
+    const [other, long] = response.body().changes.map((change: any) => change.page.id)
+    const url = `${contentUrl(space.id, changeRequest.id)}/page/${long}`
+    const page = await bodyOf(client, admin, 'get', url, { qs: { format: 'markdown' } })
+    assert.equal(page.title, 'Long guide')
+    assert.equal(page.description, 'A long one')
+    // The relative link now names the page by id; nothing else changed.
+    assert.equal(page.markdown, body.replaceAll('](./other.md)', `](/pages/${other})`))
+
+    const document = await bodyOf(client, admin, 'get', url, { qs: { format: 'document' } })
+    assert.equal(document.document.nodes[0].type, 'heading-2')
+    const serialized = JSON.stringify(document.document)
+    assert.include(serialized, `"page":"${other}"`)
+    assert.notInclude(serialized, 'other.md')
+  })
+
+  test('over a limit or with broken front matter: the 400 the parse in place gives', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const before = await countObjects(space.id)
+    const filler = longManual(20, 'https://example.com')
+    const nested = Array.from({ length: 65 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')
+    const overLimit = await postChanges(client, admin, space.id, changeRequest.id, [
+      insertPage(`${filler}\n\n${nested}\n`, { title: 'Deep' }),
+    ])
+    assertAnswer(overLimit, 400)
+    assert.include(
+      overLimit.body().error.message,
+      'changes[0] (insert_page): Blockquote/list nesting deeper than 64 levels'
+    )
+    const badYaml = await postChanges(client, admin, space.id, changeRequest.id, [
+      insertPage(`---\ntitle: [unclosed\n---\n${filler}`, { title: 'Broken' }),
+    ])
+    assertAnswer(badYaml, 400)
+    assert.include(
+      badYaml.body().error.message,
+      'changes[0] (insert_page): The front matter is not valid YAML'
+    )
+    assert.equal(await countObjects(space.id), before)
+  })
+})

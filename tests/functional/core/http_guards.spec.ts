@@ -277,7 +277,7 @@ test.group('HTTP guards: security headers and access log', (group) => {
 
     const again = await client.get('/console/login')
     assert.notInclude(again.header('content-security-policy') ?? '', nonce!)
-  })
+  }).tags(['@console'])
 
   test('HSTS is sent over HTTPS', async ({ assert }) => {
     const { default: testUtils } = await import('@adonisjs/core/services/test_utils')
