@@ -11,6 +11,7 @@ import { ContentLimitError } from '#content/markdown/limits'
 import { linkSites, rewriteLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
+import { indexTerms } from '#content/search/terms'
 import {
   derivePage,
   factsOf,
@@ -163,6 +164,11 @@ export function rewrite(input: RewriteInput): {
  */
 export function derive(input: DeriveInput): DeriveOutput {
   return derivePage(input)
+}
+
+/** Search index terms of long texts (see longTextTerms). */
+export function terms(input: { texts: string[] }): string[] {
+  return input.texts.map((text) => indexTerms(text))
 }
 
 /** Search sections of documents (the index written when the import's revision becomes current). */

@@ -146,6 +146,8 @@ export const contentWorkers = {
     run<Uint8Array | null>('sanitizeSvg', input, options),
   derive: (input: DeriveInput, options?: TaskOptions) =>
     run<DeriveOutput>('derive', input, options),
+  terms: (input: { texts: string[] }, options?: TaskOptions) =>
+    run<string[]>('terms', input, options),
 }
 
 /** Ends the threads (the server's shutdown, the end of a test run). */

@@ -2,6 +2,9 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
 import { sectionsOfDocument, splitSections, type Section } from '#content/search/sections'
 import { indexTerms, scopeTerms } from '#content/search/terms'
+import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
+import { contentWorkers } from '#content/import/worker_pool'
+import logger from '@adonisjs/core/services/logger'
 import { searchEngineFor, sectionRowId, SECTION_SPAN } from '#content/search/engines'
 
 /**
@@ -51,12 +54,31 @@ export type SectionInsert = Record<string, string | number> & {
  * (`stored`, by id), the rows to delete (changed, or past the page's new end) and to insert (new
  * or changed). An unchanged section is neither: the work follows the sections that changed.
  */
+/**
+ * The index terms of the long texts among `texts`, made in a worker thread: tokenizing costs
+ * about a millisecond per kilobyte here, too much for the event loop on a long page. Empty when
+ * there are none, or when the worker failed (the terms are then made in place).
+ */
+async function longTextTerms(texts: string[]): Promise<Map<string, string>> {
+  const long = [...new Set(texts.filter((text) => text.length >= OFF_LOOP_CHARACTERS))]
+  if (long.length === 0) return new Map()
+  try {
+    const terms = await contentWorkers.terms({ texts: long })
+    return new Map(long.map((text, index) => [text, terms[index]]))
+  } catch (error) {
+    logger.warn({ err: error }, 'making search terms in a worker failed')
+    return new Map()
+  }
+}
+
 export function sectionChanges(
   pageKey: number,
   stored: Map<number, StoredSection> | undefined,
   sections: Section[],
   pageTitle: string,
-  scope: string
+  scope: string,
+  /** Terms of long texts, made in a worker thread (longTextTerms). */
+  termsOf: Map<string, string> = new Map()
 ): { deletes: number[]; inserts: SectionInsert[] } {
   const pageTerms = indexTerms(pageTitle)
   const left = new Map(stored ?? [])
@@ -86,7 +108,7 @@ export function sectionChanges(
       title_terms: indexTerms(section.title),
       page_terms: pageTerms,
       body: section.body,
-      body_terms: indexTerms(section.body),
+      body_terms: termsOf.get(section.body) ?? indexTerms(section.body),
     })
   })
   deletes.push(...left.keys())
@@ -172,15 +194,31 @@ export default class SearchIndexService {
     const scope = scopeTerms(spaceId, organizationId)
     const deletes: number[] = []
     const inserts: SectionInsert[] = []
-    for (const page of reindexed) {
+    const sectionsOfPages = reindexed.map((page) => {
       const markdown = page.markdown ?? ''
-      const sections =
+      return (
         page.sections ??
         (page.document
           ? sectionsOfDocument(page.document, markdown, page.title)
           : splitSections(markdown, page.title))
+      )
+    })
+    const terms = await longTextTerms(
+      sectionsOfPages.flatMap((sections) =>
+        sections.slice(0, SECTION_SPAN).map((section) => section.body)
+      )
+    )
+    for (const [index, page] of reindexed.entries()) {
+      const sections = sectionsOfPages[index]
       const pageKey = keys.get(page.pageId)!
-      const changes = sectionChanges(pageKey, before.get(pageKey), sections, page.title, scope)
+      const changes = sectionChanges(
+        pageKey,
+        before.get(pageKey),
+        sections,
+        page.title,
+        scope,
+        terms
+      )
       deletes.push(...changes.deletes)
       for (const row of changes.inserts) inserts.push({ ...row, ...engine.extraColumns(row) })
     }

@@ -58,6 +58,11 @@ export function rememberSections(documentHash: string, tree: Root): void {
   documentSections.set(documentHash, sectionsOf(tree))
 }
 
+/** Whether the sections of the document `documentHash` are remembered (no parse to index it). */
+export function remembersSections(documentHash: string): boolean {
+  return documentSections.has(documentHash)
+}
+
 /** Remembers sections of the document `documentHash` made elsewhere (untitledSections, in a worker). */
 export function rememberSectionList(documentHash: string, sections: Section[]): void {
   documentSections.set(documentHash, sections)

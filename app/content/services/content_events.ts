@@ -5,7 +5,10 @@ import ContentStore from '#content/services/content_store'
 import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
 import FormerPathsService from '#content/services/former_paths_service'
 import { RevisionListeners } from '#content/contracts/revision_listeners'
-import type { Section } from '#content/search/sections'
+import { remembersSections, type Section } from '#content/search/sections'
+import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
+import { contentWorkers } from '#content/import/worker_pool'
+import logger from '@adonisjs/core/services/logger'
 
 /**
  * How the search sections of changed pages are computed: in-process by default; website imports
@@ -143,6 +146,8 @@ export default class ContentEvents {
       if (options.splitSections && split.length > 0) {
         const sections = await options.splitSections(split)
         split.forEach((page, index) => (page.sections = sections[index]))
+      } else {
+        await splitLongPages(split)
       }
       await this.search.indexPages(
         trx,
@@ -152,5 +157,27 @@ export default class ContentEvents {
         start === 0 ? diff.removed : []
       )
     }
+  }
+}
+
+/**
+ * Sections of long documents nothing remembers (written by another process, before a restart, or
+ * by an import) are split in a worker thread: parsing them here would hold the event loop. If the
+ * worker fails, the search index splits them in place, as for short ones.
+ */
+async function splitLongPages(pages: Array<IndexablePage & { markdown: string }>) {
+  const long = pages.filter(
+    (page) =>
+      page.markdown.length >= OFF_LOOP_CHARACTERS &&
+      !(page.document && remembersSections(page.document))
+  )
+  if (long.length === 0) return
+  try {
+    const sections = await contentWorkers.sections({
+      pages: long.map(({ markdown, title }) => ({ markdown, title })),
+    })
+    long.forEach((page, index) => (page.sections = sections[index]))
+  } catch (error) {
+    logger.warn({ err: error }, 'splitting long pages for search in a worker failed')
   }
 }

@@ -5,6 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 import { markdownToDocument } from '#content/markdown/document'
 import type ContentStore from '#content/services/content_store'
 import { hashObject, type StoredObject } from '#content/services/content_store'
+import { deriveStored } from '#content/services/page_derivation'
 
 /**
  * What markdownToDocument answers, as a version: stored JSON documents are addressed by it. Raise
@@ -59,7 +60,10 @@ async function loadJson(
   const stored = await store.readObjects(client, spaceId, [key])
   const found = stored.get(key)
   if (found !== undefined) return found
-  const text = convertToJson(await store.readDocument(client, spaceId, documentHash))
+  const markdown = await store.readDocument(client, spaceId, documentHash)
+  // A long document (imported, or stored before JSON documents were) converts in a worker thread.
+  const derived = await deriveStored(markdown)
+  const text = derived?.json ?? convertToJson(markdown)
   try {
     await store.writeObjects(client, spaceId, [{ kind: 'json', hash: key, body: text }])
   } catch (error) {

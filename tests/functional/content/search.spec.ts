@@ -5,7 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { committedCallers, type Caller } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
-import { scopeToken } from '#content/search/terms'
+import { indexTerms, scopeToken } from '#content/search/terms'
 import { createSpace } from '../spaces/helpers.js'
 
 /**
@@ -394,6 +394,25 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
       rivers.sections.slice(1).map((section: any) => section.id),
       ['part-0', 'part-1', 'part-2', 'part-3']
     )
+  })
+
+  test('a long section is tokenized in a worker thread, to the terms made in place', async ({
+    client,
+    assert,
+  }) => {
+    const filler = 'Herons wade in shallow water and wait for fish. '.repeat(400)
+    const { admin, url, space } = await indexedSpace(client, [
+      page('Long', `Intro.\n\n## Wading\n\n${filler}Then a kingfisher dives.`),
+    ])
+    assert.deepEqual(titles(await search(client, admin, url, { query: 'kingfisher' })), ['Long'])
+    const [row] = await db
+      .from('search_sections as s')
+      .innerJoin('search_pages as p', 'p.id', 's.page_key')
+      .where('p.space_id', space.id)
+      .where('s.section_id', 'wading')
+      .select('s.body', 's.body_terms')
+    assert.isAtLeast(row.body.length, 8000)
+    assert.equal(row.body_terms, indexTerms(row.body))
   })
 
   test('re-indexing writes the sections that changed: edits, removals, titles and paths', async ({
