@@ -16,7 +16,7 @@ export type ReviewCommentContext = { access: SpaceAccess; changeRequest: ChangeR
  */
 export abstract class ReviewComments {
   /** The markdown of a review's comment, checked before any lock is taken (400 when refused). */
-  abstract markdownOf(body: ReviewCommentBody): string
+  abstract markdownOf(body: ReviewCommentBody): Promise<string>
 
   /** Posts the review's comment inside the review's transaction; returns the comment's id. */
   abstract postWithin(
@@ -36,7 +36,7 @@ export abstract class ReviewComments {
 }
 
 export class NoReviewComments extends ReviewComments {
-  markdownOf(): string {
+  async markdownOf(): Promise<string> {
     throw BadRequestException.invalid({
       field: 'comment',
       message: 'Comments are not available on this server',

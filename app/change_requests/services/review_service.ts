@@ -89,7 +89,7 @@ export default class ReviewService {
   ): Promise<ReviewRecord> {
     // Checked before the lock: a refused comment takes no lock and writes nothing.
     const markdown =
-      input.comment === undefined ? undefined : this.comments.markdownOf(input.comment)
+      input.comment === undefined ? undefined : await this.comments.markdownOf(input.comment)
     return db.transaction(async (trx) => {
       const locked = await this.changeRequests.find(trx, access.space.id, changeRequest.id, {
         lock: true,

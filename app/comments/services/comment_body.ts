@@ -5,6 +5,8 @@ import { assertContentLimits } from '#content/markdown/parse'
 import { ContentLimitError } from '#content/markdown/limits'
 import { hashObject } from '#content/services/content_store'
 import { pageBody } from '#content/serializers/page_body'
+import { OFF_LOOP_CHARACTERS, readPageDocument } from '#content/services/page_derivation'
+import { prepareConvertedJson } from '#content/services/document_json'
 import { MAX_BODY_CHARACTERS } from '#comments/validators/comment_validators'
 
 export type BodyFormat = 'document' | 'markdown'
@@ -18,7 +20,7 @@ export type BodyInput = { markdown?: string; document?: unknown }
  * MAX_BODY_CHARACTERS (counted on the markdown, in code points). `field`: what errors name (a
  * review's comment arrives as `comment`).
  */
-export function markdownFromBody(body: BodyInput, field = 'body'): string {
+export async function markdownFromBody(body: BodyInput, field = 'body'): Promise<string> {
   const hasMarkdown = body.markdown !== undefined
   const hasDocument = body.document !== undefined
   if (hasMarkdown === hasDocument) {
@@ -59,7 +61,9 @@ export function markdownFromBody(body: BodyInput, field = 'body'): string {
     })
   }
   try {
-    assertContentLimits(markdown)
+    // A long body is checked in a worker thread, as long page documents are.
+    if (markdown.length >= OFF_LOOP_CHARACTERS) await readPageDocument(markdown, false)
+    else assertContentLimits(markdown)
   } catch (error) {
     if (!(error instanceof ContentLimitError)) throw error
     throw BadRequestException.invalid({ field, message: error.message, rule: 'contentLimits' })
@@ -75,4 +79,12 @@ export function serializeBody(markdown: string, format: BodyFormat = 'markdown')
   return format === 'markdown'
     ? { markdown }
     : pageBody(hashObject('document', markdown), markdown, format)
+}
+
+/**
+ * Readies the format=document conversions of long bodies, in a worker thread, for serializeBody
+ * (synchronous) to find them cached; short ones convert in place when serialized.
+ */
+export async function prepareBodies(bodies: string[], format: BodyFormat = 'markdown') {
+  if (format === 'document') await prepareConvertedJson(bodies)
 }

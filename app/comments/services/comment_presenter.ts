@@ -8,7 +8,7 @@ import ContentStore from '#content/services/content_store'
 import { headingAnchors } from '#content/markdown/headings'
 import type { RevisionTree, TreePage } from '#content/types'
 import { contextRevision, type CommentContext, type CommentRecord } from '#comments/records'
-import type { BodyFormat } from '#comments/services/comment_body'
+import { prepareBodies, type BodyFormat } from '#comments/services/comment_body'
 import { emojiOfKey } from '#comments/services/reaction_keys'
 import {
   serializeComment,
@@ -42,6 +42,10 @@ export default class CommentPresenter {
       this.reactionsOf(ids),
       this.repliersOf(ids),
       this.targetsOf(records, context),
+      prepareBodies(
+        records.map((record) => record.body),
+        format
+      ),
     ])
     return records.map((record) => {
       const extras: CommentExtras = {
@@ -64,7 +68,13 @@ export default class CommentPresenter {
     caller: User,
     format: BodyFormat = 'markdown'
   ) {
-    const reactions = await this.reactionsOf(records.map((record) => record.id))
+    const [reactions] = await Promise.all([
+      this.reactionsOf(records.map((record) => record.id)),
+      prepareBodies(
+        records.map((record) => record.body),
+        format
+      ),
+    ])
     return records.map((record) =>
       serializeReply(record, context, caller, reactions.get(record.id) ?? [], format)
     )

@@ -109,7 +109,7 @@ export default class CommentService {
   }
 
   async post(user: User, context: CommentContext, input: PostCommentInput): Promise<CommentRecord> {
-    const markdown = markdownFromBody(input.body)
+    const markdown = await markdownFromBody(input.body)
     const target = input.page ? await this.pageTarget(context, input.page, input.node) : null
     const id = await db.transaction((trx) =>
       this.postWithin(trx, user, context, {
@@ -163,7 +163,7 @@ export default class CommentService {
 
   /** Body, resolution and the caller's reactions, all or nothing. */
   async update(user: User, context: CommentContext, commentId: string, input: UpdateCommentInput) {
-    const markdown = input.body === undefined ? undefined : markdownFromBody(input.body)
+    const markdown = input.body === undefined ? undefined : await markdownFromBody(input.body)
     assertDistinctReactions(input)
     await db.transaction(async (trx) => {
       const comment = await this.find(trx, context, commentId, { lock: true })
@@ -237,7 +237,7 @@ export default class CommentService {
     commentId: string,
     body: BodyInput
   ): Promise<CommentRecord> {
-    const markdown = markdownFromBody(body)
+    const markdown = await markdownFromBody(body)
     const id = newId()
     const comment = await db.transaction(async (trx) => {
       const parent = await this.find(trx, context, commentId, { lock: true })
@@ -265,7 +265,7 @@ export default class CommentService {
     replyId: string,
     input: UpdateCommentInput
   ) {
-    const markdown = input.body === undefined ? undefined : markdownFromBody(input.body)
+    const markdown = input.body === undefined ? undefined : await markdownFromBody(input.body)
     assertDistinctReactions(input)
     const comment = await db.transaction(async (trx) => {
       const parent = await this.find(trx, context, commentId)

@@ -24,7 +24,7 @@ export default class ReviewCommentsService extends ReviewComments {
     super()
   }
 
-  markdownOf(body: ReviewCommentBody) {
+  markdownOf(body: ReviewCommentBody): Promise<string> {
     return markdownFromBody(body, 'comment')
   }
 

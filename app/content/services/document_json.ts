@@ -5,7 +5,7 @@ import logger from '@adonisjs/core/services/logger'
 import { markdownToDocument } from '#content/markdown/document'
 import type ContentStore from '#content/services/content_store'
 import { hashObject, type StoredObject } from '#content/services/content_store'
-import { deriveStored } from '#content/services/page_derivation'
+import { deriveStored, OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
 
 /**
  * What markdownToDocument answers, as a version: stored JSON documents are addressed by it. Raise
@@ -117,6 +117,22 @@ export function readDocumentJson(
     reading.set(documentHash, pending)
   }
   return pending
+}
+
+/**
+ * Converts, in a worker thread, the long ones among markdown texts that are not stored documents
+ * (comment bodies) and caches them for convertedJson: a synchronous serializer then finds them.
+ */
+export async function prepareConvertedJson(markdown: string[]): Promise<void> {
+  await Promise.all(
+    markdown.map(async (text) => {
+      if (text.length < OFF_LOOP_CHARACTERS) return
+      const hash = hashObject('document', text)
+      if (texts.has(hash)) return
+      const derived = await deriveStored(text)
+      if (derived) texts.set(hash, derived.json)
+    })
+  )
 }
 
 /** The JSON text of markdown that is not a stored document (comment bodies), by its hash. */

@@ -60,4 +60,33 @@ test.group('Comments: bodies within the content limits', (group) => {
     assertAnswer(replies, 200)
     assert.equal(replies.body().items[0].body.document.nodes[0].type, 'code')
   })
+
+  test('long bodies are checked and converted in a worker thread, as in place', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const space = await createSpace(client, admin)
+    const base = `/v1/spaces/${space.id}`
+    const long = Array.from(
+      { length: 300 },
+      (_, i) => `Point ${i}: *see* [docs](https://example.com/${i}).`
+    ).join('\n\n')
+    assert.isAbove(long.length, 8000)
+    await postComment(client, admin, base, { body: { markdown: long } })
+    const listed = await listComments(client, admin, base, { format: 'document' })
+    const { markdownToDocument } = await import('#content/markdown/document')
+    assert.deepEqual(listed.items[0].body.document, markdownToDocument(long))
+
+    const nested = Array.from({ length: 65 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')
+    const response = await client
+      .post(`${base}/comments`)
+      .bearerToken(admin.token)
+      .json({ body: { markdown: `${long}\n\n${nested}` } })
+    assertAnswer(response, 400)
+    assert.include(
+      response.body().error.message,
+      'body: Blockquote/list nesting deeper than 64 levels'
+    )
+  })
 })
