@@ -1,6 +1,11 @@
 import { inject } from '@adonisjs/core'
 import router from '@adonisjs/core/services/router'
-import { renderMarkdownHtml, type RenderedHtml } from '#content/markdown/html'
+import {
+  renderMarkdownHtml,
+  type HtmlRenderOptions,
+  type RenderedHtml,
+} from '#content/markdown/html'
+import { renderPageHtml } from '#content/services/html_rendering'
 import { embeddedRefsIn } from '#content/markdown/embedded_blocks'
 import {
   EmbeddedBlocks,
@@ -72,8 +77,13 @@ export type ConsolePageContext = {
  * anchors to the headings' ids. Pure and synchronous; ConsolePageHtmlService loads `embedded`.
  */
 export function renderConsolePageHtml(markdown: string, context: ConsolePageContext): RenderedHtml {
+  return renderMarkdownHtml(markdown, consoleHtmlOptions(context))
+}
+
+/** The renderer's options for a console view (see renderConsolePageHtml). */
+function consoleHtmlOptions(context: ConsolePageContext): HtmlRenderOptions {
   const { tree, page, view } = context
-  return renderMarkdownHtml(markdown, {
+  return {
     embedded: context.embedded ?? NO_PREPARED_BLOCKS,
     pagePath: page?.path,
     pageHasChildren: page ? page.children.length > 0 : false,
@@ -89,7 +99,7 @@ export function renderConsolePageHtml(markdown: string, context: ConsolePageCont
       const file = tree.files.find((candidate) => candidate.id === fileId)
       return file ? consoleFileUrl(view, file) : undefined
     },
-  })
+  }
 }
 
 /**
@@ -113,10 +123,14 @@ export default class ConsolePageHtmlService {
     const embedded = refs.length
       ? await this.embeddedBlocks.prepare(organizationId, refs)
       : NO_PREPARED_BLOCKS
-    return renderConsolePageHtml(markdown, {
-      ...context,
-      embedded,
-      findByPath: (tree, path) => this.reads.findByPath(tree, path),
-    })
+    // Long pages render in a worker thread (renderPageHtml).
+    return renderPageHtml(
+      markdown,
+      consoleHtmlOptions({
+        ...context,
+        embedded,
+        findByPath: (tree, path) => this.reads.findByPath(tree, path),
+      })
+    )
   }
 }

@@ -13,6 +13,13 @@ import { headingAnchors } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
 import { indexTerms } from '#content/search/terms'
 import {
+  renderQuestions,
+  renderWithAnswers,
+  type RenderAnswers,
+  type RenderedHtml,
+  type RenderQuestions,
+} from '#content/markdown/html'
+import {
   derivePage,
   factsOf,
   type DeriveInput,
@@ -165,6 +172,25 @@ export function rewrite(input: RewriteInput): {
 export function derive(input: DeriveInput): DeriveOutput {
   return derivePage(input)
 }
+
+/**
+ * A long page's HTML, in two rounds: without `answers`, the questions the render asks of its
+ * options; with them, the rendered page (see renderQuestions).
+ */
+export function renderHtml(input: RenderHtmlInput): RenderHtmlOutput {
+  const options = { pagePath: input.pagePath, pageHasChildren: input.pageHasChildren }
+  if (!input.answers) return { questions: renderQuestions(input.markdown, options) }
+  return { rendered: renderWithAnswers(input.markdown, options, input.answers) }
+}
+
+export interface RenderHtmlInput {
+  markdown: string
+  pagePath?: string
+  pageHasChildren?: boolean
+  answers?: RenderAnswers
+}
+
+export type RenderHtmlOutput = { questions: RenderQuestions } | { rendered: RenderedHtml }
 
 /** Search index terms of long texts (see longTextTerms). */
 export function terms(input: { texts: string[] }): string[] {

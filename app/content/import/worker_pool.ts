@@ -7,6 +7,8 @@ import type {
   ConvertOutput,
   RewriteInput,
   DocumentFacts,
+  RenderHtmlInput,
+  RenderHtmlOutput,
 } from '#content/import/page_worker'
 import type { Section } from '#content/search/sections'
 import type { DeriveInput, DeriveOutput } from '#content/markdown/derive'
@@ -146,6 +148,8 @@ export const contentWorkers = {
     run<Uint8Array | null>('sanitizeSvg', input, options),
   derive: (input: DeriveInput, options?: TaskOptions) =>
     run<DeriveOutput>('derive', input, options),
+  renderHtml: (input: RenderHtmlInput, options?: TaskOptions) =>
+    run<RenderHtmlOutput>('renderHtml', input, options),
   terms: (input: { texts: string[] }, options?: TaskOptions) =>
     run<string[]>('terms', input, options),
 }

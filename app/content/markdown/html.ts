@@ -136,15 +136,7 @@ export function renderMarkdownHtml(
     // The parser's own transforms recurse on nesting depth (thousands of `>`): such a page is
     // shown as its text.
     if (!(error instanceof RangeError)) throw error
-    return {
-      html: toHtml({
-        type: 'element',
-        tagName: 'pre',
-        properties: {},
-        children: [{ type: 'text', value: markdown }],
-      }),
-      headings: [],
-    }
+    return sourceAsHtml(markdown)
   }
   insertHints(tree, markdown)
   insertEmbedded(tree, markdown, options.embedded)
@@ -152,6 +144,93 @@ export function renderMarkdownHtml(
   const headings = new Preparer(tree, options).run()
   const hast = toHast(tree, { handlers: handlers(), clobberPrefix: 'user-content-' })
   return { html: toHtml(sanitize(hast, SCHEMA)), headings }
+}
+
+/** The page link, file and embedded-block questions a render asks its options (see renderAnswers). */
+export interface RenderQuestions {
+  pages: Array<{ pageId?: string; path?: string; anchor?: string }>
+  files: string[]
+  blocks: EmbeddedBlockRef[]
+}
+
+/** The options' answers to a render's questions, as plain data (by questionKey); null = undefined. */
+export interface RenderAnswers {
+  pages: Array<[string, string | null]>
+  files: Array<[string, string | null]>
+  blocks: Array<[string, ElementContent | null]>
+  /** The answering PreparedBlocks' key. */
+  embeddedKey: string
+}
+
+export function questionKey(question: unknown): string {
+  return JSON.stringify(question)
+}
+
+/**
+ * What rendering `markdown` asks its options, found by rendering it with options that record the
+ * questions and answer none: the answers never change which questions are asked (each link, image
+ * and block is asked about on its own). With renderWithAnswers, this lets the render run where the
+ * options cannot go (a worker thread): the questions come back as data, the caller answers them.
+ */
+export function renderQuestions(
+  markdown: string,
+  options: Pick<HtmlRenderOptions, 'pagePath' | 'pageHasChildren'>
+): RenderQuestions {
+  const questions: RenderQuestions = { pages: [], files: [], blocks: [] }
+  renderMarkdownHtml(markdown, {
+    ...options,
+    pageUrl: (target) => void questions.pages.push({ ...target }),
+    fileUrl: (fileId) => void questions.files.push(fileId),
+    embedded: { key: '', render: (block) => void questions.blocks.push({ ...block }) },
+  })
+  return questions
+}
+
+/** The options' answers to `questions`, as plain data. */
+export function answerQuestions(
+  questions: RenderQuestions,
+  options: HtmlRenderOptions
+): RenderAnswers {
+  const embedded = options.embedded
+  return {
+    pages: questions.pages.map((q) => [questionKey(q), options.pageUrl?.(q) ?? null]),
+    files: questions.files.map((q) => [questionKey(q), options.fileUrl?.(q) ?? null]),
+    blocks: questions.blocks.map((q) => [questionKey(q), embedded?.render(q) ?? null]),
+    embeddedKey: embedded?.key ?? '',
+  }
+}
+
+/** renderMarkdownHtml with options that give the recorded answers (answerQuestions). */
+export function renderWithAnswers(
+  markdown: string,
+  options: Pick<HtmlRenderOptions, 'pagePath' | 'pageHasChildren'>,
+  answers: RenderAnswers
+): RenderedHtml {
+  const pages = new Map(answers.pages)
+  const files = new Map(answers.files)
+  const blocks = new Map(answers.blocks)
+  return renderMarkdownHtml(markdown, {
+    ...options,
+    pageUrl: (target) => pages.get(questionKey(target)) ?? undefined,
+    fileUrl: (fileId) => files.get(questionKey(fileId)) ?? undefined,
+    embedded: {
+      key: answers.embeddedKey,
+      render: (block) => blocks.get(questionKey(block)) ?? undefined,
+    },
+  })
+}
+
+/** A page shown as its text, in a `pre`: what cannot be rendered. */
+export function sourceAsHtml(markdown: string): RenderedHtml {
+  return {
+    html: toHtml({
+      type: 'element',
+      tagName: 'pre',
+      properties: {},
+      children: [{ type: 'text', value: markdown }],
+    }),
+    headings: [],
+  }
 }
 
 /** Top-level hints become `div.hint` boxes holding their own parsed markdown. */

@@ -4,7 +4,8 @@ import db from '@adonisjs/lucid/services/db'
 import { LRUCache } from 'lru-cache'
 import ContentStore from '#content/services/content_store'
 import ContentReadService from '#content/services/content_read_service'
-import { renderMarkdownHtml, type RenderedHtml } from '#content/markdown/html'
+import type { RenderedHtml } from '#content/markdown/html'
+import { renderPageHtml } from '#content/services/html_rendering'
 import { embeddedRefsIn } from '#content/markdown/embedded_blocks'
 import {
   EmbeddedBlocks,
@@ -193,7 +194,7 @@ export default class PublishedSiteService {
     const cached = bodies.get(key)
     if (cached) return cached
     const markdown = await this.markdownOf(view, page)
-    const rendered = renderMarkdownHtml(markdown, {
+    const rendered = await renderPageHtml(markdown, {
       embedded,
       pagePath: page.path,
       pageHasChildren: page.children.length > 0,
