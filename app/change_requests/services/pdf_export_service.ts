@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream'
 import { appUrl } from '#config/app'
 import { signedUrl } from '#core/http/signed_urls'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
-import { parseMarkdown } from '#content/markdown/parse'
+import { parsePage } from '#content/services/page_derivation'
 import ContentStore from '#content/services/content_store'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import type { ChangeRequestRead } from '#change_requests/services/change_request_read_service'
@@ -168,7 +168,7 @@ export default class PdfExportService {
               `The PDF stops here: its pages hold more than ${PDF_LIMITS.markdownCharacters} characters of text.`
             )
           }
-          const root = source === undefined ? undefined : parseMarkdown(source)
+          const root = source === undefined ? undefined : await parsePage(source)
           const definitions = root ? definitionsOf(root) : new Map<string, string>()
           if (root) await this.loadImages(renderer, tree, imageFileIds(root, definitions), images)
           renderer.startPage(page)

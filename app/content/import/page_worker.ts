@@ -6,8 +6,9 @@
 import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
 import { derivedId } from '#content/import/import_ids'
 import { isPageLink, pageKey } from '#content/import/page_urls'
-import { parseWithinLimits } from '#content/markdown/parse'
-import { ContentLimitError } from '#content/markdown/limits'
+import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
+import { CONTENT_LIMITS, ContentLimitError } from '#content/markdown/limits'
+import type { Root } from 'mdast'
 import { linkSites, rewriteLinks } from '#content/markdown/links'
 import { headingAnchors } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
@@ -191,6 +192,17 @@ export interface RenderHtmlInput {
 }
 
 export type RenderHtmlOutput = { questions: RenderQuestions } | { rendered: RenderedHtml }
+
+/** parseMarkdown of a long stored document, under the server's limits (see parsePage). */
+export function parse(input: { markdown: string; limits?: typeof CONTENT_LIMITS }): Root {
+  const saved = { ...CONTENT_LIMITS }
+  if (input.limits) Object.assign(CONTENT_LIMITS, input.limits)
+  try {
+    return parseMarkdown(input.markdown)
+  } finally {
+    Object.assign(CONTENT_LIMITS, saved)
+  }
+}
 
 /** Search index terms of long texts (see longTextTerms). */
 export function terms(input: { texts: string[] }): string[] {

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 import { Piscina } from 'piscina'
+import type { Root } from 'mdast'
 import type {
   ConvertInput,
   ConvertOutput,
@@ -150,6 +151,8 @@ export const contentWorkers = {
     run<DeriveOutput>('derive', input, options),
   renderHtml: (input: RenderHtmlInput, options?: TaskOptions) =>
     run<RenderHtmlOutput>('renderHtml', input, options),
+  parse: (input: { markdown: string; limits?: object }, options?: TaskOptions) =>
+    run<Root>('parse', input, options),
   terms: (input: { texts: string[] }, options?: TaskOptions) =>
     run<string[]>('terms', input, options),
 }

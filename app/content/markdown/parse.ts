@@ -114,7 +114,7 @@ export function parseWithinLimits(markdown: string): Root {
 }
 
 /** The whole source as one code block, positioned over all of it. */
-function sourceAsCode(markdown: string): Root {
+export function sourceAsCode(markdown: string): Root {
   let line = 1
   let lineStart = 0
   for (

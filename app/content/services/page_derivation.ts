@@ -1,7 +1,7 @@
 import type { Root } from 'mdast'
 import logger from '@adonisjs/core/services/logger'
 import { CONTENT_LIMITS, ContentLimitError, scanMarkdown } from '#content/markdown/limits'
-import { parseForWrite } from '#content/markdown/parse'
+import { parseForWrite, parseMarkdown, sourceAsCode } from '#content/markdown/parse'
 import {
   InvalidPageSourceError,
   readPageSource,
@@ -78,4 +78,23 @@ async function derive(input: DeriveInput): Promise<ReadDocument> {
       : new InvalidPageSourceError(message)
   }
   return { ...output.source, derived: output.derived }
+}
+
+/**
+ * parseMarkdown for a reader that walks the tree itself (the PDF export): a long document is
+ * parsed in a worker thread (only the tree's copy costs the event loop); over the deadline it reads
+ * as one code block of its source, as content over the limits does.
+ */
+export async function parsePage(markdown: string): Promise<Root> {
+  if (markdown.length < OFF_LOOP_CHARACTERS) return parseMarkdown(markdown)
+  try {
+    return await contentWorkers.parse(
+      { markdown, limits: { ...CONTENT_LIMITS } },
+      { timeoutMs: DERIVE_TIMEOUT_MS }
+    )
+  } catch (error) {
+    if (error instanceof PageTimeoutError) return sourceAsCode(markdown)
+    logger.warn({ err: error }, 'parsing a document in a worker failed; parsing it in place')
+    return parseMarkdown(markdown)
+  }
 }

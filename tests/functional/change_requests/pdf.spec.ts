@@ -361,6 +361,29 @@ test.group('PDF export', (group) => {
     }
   })
 
+  test('a long page is parsed in a worker thread and drawn whole', async ({ client, assert }) => {
+    const caller = await createCaller()
+    const space = await createSpace(client, caller, { title: 'Long' })
+    const changeRequest = await createChangeRequest(client, caller, space.id, { subject: 'Long' })
+    const body = Array.from({ length: 400 }, (_, i) => `Line ${i} of the long page.`).join('\n\n')
+    await applyChanges(client, caller, space.id, changeRequest.id, [
+      {
+        operation: 'insert_page',
+        title: 'Long page',
+        document: { markdown: `${body}\n\n## Closing words\n\nThe very last paragraph.\n` },
+      },
+    ])
+    assert.isAbove(body.length, 8000)
+    const url = await pdfUrl(
+      client,
+      caller,
+      `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`
+    )
+    const { pdf } = await download(url)
+    assert.include(pdf.text, 'Line 399 of the long page.')
+    assert.include(pdf.text, 'The very last paragraph.')
+  }).timeout(60_000)
+
   test('generation waits for a reader that does not read', async ({ client, assert }) => {
     const { admin, space, changeRequest } = await authoredChangeRequest(client)
     const service = await app.container.make(PdfExportService)
