@@ -5,7 +5,7 @@ import type User from '#accounts/models/user'
 import { userFromRow, type UserRow } from '#accounts/serializers/user_serializer'
 import { isoTimestamp } from '#core/database/timestamps'
 import ContentStore from '#content/services/content_store'
-import { headingAnchors } from '#content/markdown/headings'
+import { documentHeadings } from '#content/services/page_derivation'
 import type { RevisionTree, TreePage } from '#content/types'
 import { contextRevision, type CommentContext, type CommentRecord } from '#comments/records'
 import { prepareBodies, type BodyFormat } from '#comments/services/comment_body'
@@ -206,9 +206,8 @@ export default class CommentPresenter {
     if (missing.length === 0) return found
     const documents = await this.store.readDocuments(db.connection(), spaceId, missing)
     for (const hash of missing) {
-      const titles = new Map(
-        headingAnchors(documents.get(hash) ?? '').map((heading) => [heading.id, heading.title])
-      )
+      const headings = await documentHeadings(documents.get(hash) ?? '')
+      const titles = new Map(headings.map((heading) => [heading.id, heading.title]))
       headingsByDocument.set(hash, titles)
       found.set(hash, titles)
     }

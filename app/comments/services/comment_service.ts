@@ -10,7 +10,7 @@ import { paginate, type ListQuery } from '#core/http/pagination'
 import SpaceAccessService from '#spaces/services/space_access_service'
 import ChangeRequestService from '#change_requests/services/change_request_service'
 import ContentStore from '#content/services/content_store'
-import { headingAnchors } from '#content/markdown/headings'
+import { documentHeadings } from '#content/services/page_derivation'
 import {
   COMMENT_COLUMNS,
   commentFromRow,
@@ -348,7 +348,8 @@ export default class CommentService {
       const markdown = page.node.document
         ? await this.store.readDocument(client, tree.spaceId, page.node.document)
         : ''
-      if (!headingAnchors(markdown).some((heading) => heading.id === nodeId)) {
+      const headings = await documentHeadings(markdown)
+      if (!headings.some((heading) => heading.id === nodeId)) {
         throw BadRequestException.invalid({
           field: 'node',
           message: `No heading with id "${nodeId.slice(0, 64)}" in the page`,

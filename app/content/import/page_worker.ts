@@ -10,7 +10,7 @@ import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
 import { CONTENT_LIMITS, ContentLimitError } from '#content/markdown/limits'
 import type { Root } from 'mdast'
 import { linkSites, rewriteLinks } from '#content/markdown/links'
-import { headingAnchors } from '#content/markdown/headings'
+import { headingAnchors, type HeadingAnchor } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
 import { indexTerms } from '#content/search/terms'
 import {
@@ -202,6 +202,14 @@ export function parse(input: { markdown: string; limits?: typeof CONTENT_LIMITS 
   } finally {
     Object.assign(CONTENT_LIMITS, saved)
   }
+}
+
+/** The heading anchors of a long stored document (see documentHeadings). */
+export function headings(input: {
+  markdown: string
+  limits?: typeof CONTENT_LIMITS
+}): HeadingAnchor[] {
+  return headingAnchors(parse(input))
 }
 
 /** Search index terms of long texts (see longTextTerms). */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 import { Piscina } from 'piscina'
 import type { Root } from 'mdast'
+import type { HeadingAnchor } from '#content/markdown/headings'
 import type {
   ConvertInput,
   ConvertOutput,
@@ -153,6 +154,8 @@ export const contentWorkers = {
     run<RenderHtmlOutput>('renderHtml', input, options),
   parse: (input: { markdown: string; limits?: object }, options?: TaskOptions) =>
     run<Root>('parse', input, options),
+  headings: (input: { markdown: string; limits?: object }, options?: TaskOptions) =>
+    run<HeadingAnchor[]>('headings', input, options),
   terms: (input: { texts: string[] }, options?: TaskOptions) =>
     run<string[]>('terms', input, options),
 }

@@ -4,6 +4,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { parseMarkdown } from '#content/markdown/parse'
 import { linkSites } from '#content/markdown/links'
 import { factsOf, type DocumentFacts } from '#content/markdown/derive'
+import { deriveStored } from '#content/services/page_derivation'
 import type ContentStore from '#content/services/content_store'
 import { hashObject, type StoredObject } from '#content/services/content_store'
 import { rememberSections } from '#content/search/sections'
@@ -83,7 +84,10 @@ export async function readFacts(
   if (unparsed.length > 0) {
     const markdown = await store.readDocuments(client, spaceId, unparsed)
     for (const hash of unparsed) {
-      const facts = computeFacts(markdown.get(hash) ?? '')
+      const text = markdown.get(hash) ?? ''
+      // A long document's facts are made in a worker thread (deriveStored).
+      const derived = await deriveStored(text)
+      const facts = derived?.facts ?? computeFacts(text)
       cache.set(hash, facts)
       found.set(hash, facts)
     }

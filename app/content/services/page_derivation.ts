@@ -1,4 +1,5 @@
 import type { Root } from 'mdast'
+import { headingAnchors, type HeadingAnchor } from '#content/markdown/headings'
 import logger from '@adonisjs/core/services/logger'
 import { CONTENT_LIMITS, ContentLimitError, scanMarkdown } from '#content/markdown/limits'
 import { parseForWrite, parseMarkdown, sourceAsCode } from '#content/markdown/parse'
@@ -96,5 +97,20 @@ export async function parsePage(markdown: string): Promise<Root> {
     if (error instanceof PageTimeoutError) return sourceAsCode(markdown)
     logger.warn({ err: error }, 'parsing a document in a worker failed; parsing it in place')
     return parseMarkdown(markdown)
+  }
+}
+
+/** headingAnchors of a stored document: a long one's in a worker thread (as parsePage). */
+export async function documentHeadings(markdown: string): Promise<HeadingAnchor[]> {
+  if (markdown.length < OFF_LOOP_CHARACTERS) return headingAnchors(markdown)
+  try {
+    return await contentWorkers.headings(
+      { markdown, limits: { ...CONTENT_LIMITS } },
+      { timeoutMs: DERIVE_TIMEOUT_MS }
+    )
+  } catch (error) {
+    if (error instanceof PageTimeoutError) return []
+    logger.warn({ err: error }, 'reading headings in a worker failed; reading them in place')
+    return headingAnchors(markdown)
   }
 }
