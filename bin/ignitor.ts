@@ -27,10 +27,24 @@ function importer(filePath: string) {
  */
 async function stop(app: ApplicationService) {
   if (!app.isReady && !app.isTerminating) process.exit(143)
+  let terminated = false
+  // A stop is bounded: whatever still holds the process after the grace period (a hook that
+  // never settles, a handle left open) is named on stderr and the process leaves anyway.
+  setTimeout(() => {
+    const open = process.getActiveResourcesInfo().filter((kind) => kind !== 'Timeout')
+    console.error(
+      `[bindery] ${terminated ? 'still open' : 'not terminated'} ${STOP_GRACE_MS} ms after SIGTERM (${open.join(', ') || 'nothing listed'}): exiting`
+    )
+    process.exit(terminated ? 0 : 1)
+  }, STOP_GRACE_MS).unref()
   await app.terminate()
+  terminated = true
   // A worker of bin/cluster.js: the channel to its primary would keep it alive.
   if (cluster.isWorker) cluster.worker?.disconnect()
 }
+
+/** How long a SIGTERM'd process may take to finish its requests and close (bin/cluster.js waits 30 s). */
+const STOP_GRACE_MS = 20_000
 
 export function createIgnitor() {
   return new Ignitor(APP_ROOT, { importer }).tap((app) => {
