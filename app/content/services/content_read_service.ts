@@ -7,7 +7,14 @@ import { ContentBranches, type BranchTarget } from '#content/contracts/content_b
 import ContentStore, { hashObject } from '#content/services/content_store'
 import FormerPathsService, { normalizePagePath } from '#content/services/former_paths_service'
 import { convertedJson, readDocumentJson } from '#content/services/document_json'
+import { deriveStored, OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
+import { linkSites, type LinkSite } from '#content/markdown/links'
+import { parseMarkdown } from '#content/markdown/parse'
+import { relativeRefs } from '#content/markdown/relative_refs'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
+
+/** How a markdown read writes page links (GitBook's `format.markdown.refs`). */
+export type MarkdownRefs = 'relative' | 'stable'
 
 /**
  * What a content read points at: the space's current revision or any revision of the space (a
@@ -135,6 +142,27 @@ export default class ContentReadService {
   async markdownOf(tree: RevisionTree, page: TreePage): Promise<string> {
     if (!page.node.document) return ''
     return this.store.readDocument(db.connection(), tree.spaceId, page.node.document)
+  }
+
+  /**
+   * The markdown of a document page as a markdown read answers it: `stable` as stored
+   * (`/pages/<id>`, `/files/<id>`), `relative` with page links relative to the page's Git Sync file
+   * (relativeRefs). A long document's link sites come from a worker thread (deriveStored), so the
+   * event loop never parses it (should the worker fail, its links stay as stored); a document
+   * without page links is not parsed at all.
+   */
+  async markdownRead(tree: RevisionTree, page: TreePage, refs: MarkdownRefs): Promise<string> {
+    const markdown = await this.markdownOf(tree, page)
+    if (refs === 'stable' || !markdown.includes('/pages/')) return markdown
+    let sites: LinkSite[]
+    if (markdown.length < OFF_LOOP_CHARACTERS) {
+      sites = linkSites(parseMarkdown(markdown), markdown)
+    } else {
+      const derived = await deriveStored(markdown)
+      if (!derived) return markdown
+      sites = derived.sites
+    }
+    return relativeRefs(markdown, sites, page, tree.byId)
   }
 
   /**
