@@ -13,6 +13,16 @@ import { parseMarkdown } from '#content/markdown/parse'
 import { relativeRefs } from '#content/markdown/relative_refs'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
 
+/** A target of a page's meta links: a page (of this space unless `space` says) or a URL. */
+export type PageMetaLinkTarget =
+  { kind: 'page'; page: string; space?: string } | { kind: 'url'; url: string }
+
+/** A page's SEO meta links (GitBook's RevisionPageMetaLinks). */
+export interface PageMetaLinks {
+  canonical?: PageMetaLinkTarget
+  alternates: PageMetaLinkTarget[]
+}
+
 /** How a markdown read writes page links (GitBook's `format.markdown.refs`). */
 export type MarkdownRefs = 'relative' | 'stable'
 
@@ -142,6 +152,16 @@ export default class ContentReadService {
   async markdownOf(tree: RevisionTree, page: TreePage): Promise<string> {
     if (!page.node.document) return ''
     return this.store.readDocument(db.connection(), tree.spaceId, page.node.document)
+  }
+
+  /**
+   * A page's meta links (GitBook's `…/page/{pageId}/meta-links`): the canonical URL and the
+   * alternates a site's `<head>` gives for the page. These are page settings, not links written in
+   * the page, and Bindery keeps none (Git Sync's `metaLinks` front matter is not stored): a page's
+   * canonical is its own URL, so the answer has no `canonical` and no alternates.
+   */
+  metaLinks(_page: TreePage): PageMetaLinks {
+    return { alternates: [] }
   }
 
   /**
