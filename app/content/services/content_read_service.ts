@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import { LRUCache } from 'lru-cache'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -40,6 +41,22 @@ export interface ResolvedRead {
 }
 
 const pathIndexes = new WeakMap<RevisionTree, Map<string, TreePage>>()
+
+/**
+ * The link sites of a stored document (`relative` markdown reads), by its hash: a document never
+ * changes, so this cache can only be cold. A long document's are made in a worker thread, once
+ * however many reads ask at the same time; undefined (not cached) if that worker failed.
+ */
+const linkSitesCache = new LRUCache<string, LinkSite[], string>({
+  maxSize: 500_000,
+  sizeCalculation: (sites) => sites.length + 1,
+  ignoreFetchAbort: true,
+  fetchMethod: async (_hash, _stale, { context: markdown }) => {
+    if (markdown.length < OFF_LOOP_CHARACTERS) return linkSites(parseMarkdown(markdown), markdown)
+    const derived = await deriveStored(markdown)
+    return derived?.sites
+  },
+})
 
 /**
  * Resolves the revision a content read is about, for a caller who may read the space (404 otherwise,
@@ -167,21 +184,16 @@ export default class ContentReadService {
   /**
    * The markdown of a document page as a markdown read answers it: `stable` as stored
    * (`/pages/<id>`, `/files/<id>`), `relative` with page links relative to the page's Git Sync file
-   * (relativeRefs). A long document's link sites come from a worker thread (deriveStored), so the
-   * event loop never parses it (should the worker fail, its links stay as stored); a document
-   * without page links is not parsed at all.
+   * (relativeRefs). A document's link sites are made once (linkSitesCache); a long document's in a
+   * worker thread, so the event loop never parses it (should the worker fail, its links stay as
+   * stored); a document without page links is not parsed at all.
    */
   async markdownRead(tree: RevisionTree, page: TreePage, refs: MarkdownRefs): Promise<string> {
     const markdown = await this.markdownOf(tree, page)
-    if (refs === 'stable' || !markdown.includes('/pages/')) return markdown
-    let sites: LinkSite[]
-    if (markdown.length < OFF_LOOP_CHARACTERS) {
-      sites = linkSites(parseMarkdown(markdown), markdown)
-    } else {
-      const derived = await deriveStored(markdown)
-      if (!derived) return markdown
-      sites = derived.sites
-    }
+    const hash = page.node.document
+    if (refs === 'stable' || !hash || !markdown.includes('/pages/')) return markdown
+    const sites = await linkSitesCache.fetch(hash, { context: markdown })
+    if (!sites) return markdown
     return relativeRefs(markdown, sites, page, tree.byId)
   }
 
