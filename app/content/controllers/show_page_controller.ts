@@ -11,7 +11,8 @@ import type { RevisionTree, TreePage } from '#content/types'
 /**
  * GET .../content/page/{pageId} and .../content/path/{pagePath} (space, change request, and
  * .../revisions/{revisionId}/page|path/...): one page with its body, as `document` (default) or
- * `markdown` (`format`). The path is the slash-joined slugs (`guides/intro`), given as segments or
+ * `markdown` (`format`), whose page links are relative to the page's Git Sync file or, with
+ * `format.markdown.refs=stable`, as stored (`/pages/<id>`). The path is the slash-joined slugs (`guides/intro`), given as segments or
  * URL-encoded. The document is sent as the JSON text stored with the page.
  */
 @inject()
@@ -34,7 +35,13 @@ export default class ShowPageController {
     if (page.node.type === 'document') {
       body =
         query.format === 'markdown'
-          ? { markdown: await this.reads.markdownOf(tree, page) }
+          ? {
+              markdown: await this.reads.markdownRead(
+                tree,
+                page,
+                query['format.markdown.refs'] ?? 'relative'
+              ),
+            }
           : { documentJson: await this.reads.documentJsonOf(tree, page) }
     }
     sendJsonText(response, pageJsonText(serialized, body))

@@ -13,6 +13,7 @@ const c = {
   listFiles: () => import('#content/controllers/list_files_controller'),
   showFile: () => import('#content/controllers/show_file_controller'),
   showPage: () => import('#content/controllers/show_page_controller'),
+  showPageMetaLinks: () => import('#content/controllers/show_page_meta_links_controller'),
   showReusableContent: () => import('#content/controllers/show_reusable_content_controller'),
 }
 
@@ -26,6 +27,7 @@ export function contentReadRoutes(target: string): ApiRoute[] {
     ['get', `${target}/files`, c.listFiles, 'space:read'],
     ['get', `${target}/files/:fileId`, c.showFile, 'space:read'],
     ['get', `${target}/page/:pageId`, c.showPage, 'space:read'],
+    ['get', `${target}/page/:pageId/meta-links`, c.showPageMetaLinks, 'space:read'],
     ['get', `${target}/path/*`, c.showPage, 'space:read'],
     ['get', `${target}/reusable-contents/:reusableContentId`, c.showReusableContent, 'space:read'],
   ]

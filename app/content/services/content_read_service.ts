@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import { LRUCache } from 'lru-cache'
 import db from '@adonisjs/lucid/services/db'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import SpaceAccessService from '#spaces/services/space_access_service'
@@ -7,7 +8,24 @@ import { ContentBranches, type BranchTarget } from '#content/contracts/content_b
 import ContentStore, { hashObject } from '#content/services/content_store'
 import FormerPathsService, { normalizePagePath } from '#content/services/former_paths_service'
 import { convertedJson, readDocumentJson } from '#content/services/document_json'
+import { deriveStored, OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
+import { linkSites, type LinkSite } from '#content/markdown/links'
+import { parseMarkdown } from '#content/markdown/parse'
+import { relativeRefs } from '#content/markdown/relative_refs'
 import type { FileEntry, ReusableContentEntry, RevisionTree, TreePage } from '#content/types'
+
+/** A target of a page's meta links: a page (of this space unless `space` says) or a URL. */
+export type PageMetaLinkTarget =
+  { kind: 'page'; page: string; space?: string } | { kind: 'url'; url: string }
+
+/** A page's SEO meta links (GitBook's RevisionPageMetaLinks). */
+export interface PageMetaLinks {
+  canonical?: PageMetaLinkTarget
+  alternates: PageMetaLinkTarget[]
+}
+
+/** How a markdown read writes page links (GitBook's `format.markdown.refs`). */
+export type MarkdownRefs = 'relative' | 'stable'
 
 /**
  * What a content read points at: the space's current revision or any revision of the space (a
@@ -23,6 +41,22 @@ export interface ResolvedRead {
 }
 
 const pathIndexes = new WeakMap<RevisionTree, Map<string, TreePage>>()
+
+/**
+ * The link sites of a stored document (`relative` markdown reads), by its hash: a document never
+ * changes, so this cache can only be cold. A long document's are made in a worker thread, once
+ * however many reads ask at the same time; undefined (not cached) if that worker failed.
+ */
+const linkSitesCache = new LRUCache<string, LinkSite[], string>({
+  maxSize: 500_000,
+  sizeCalculation: (sites) => sites.length + 1,
+  ignoreFetchAbort: true,
+  fetchMethod: async (_hash, _stale, { context: markdown }) => {
+    if (markdown.length < OFF_LOOP_CHARACTERS) return linkSites(parseMarkdown(markdown), markdown)
+    const derived = await deriveStored(markdown)
+    return derived?.sites
+  },
+})
 
 /**
  * Resolves the revision a content read is about, for a caller who may read the space (404 otherwise,
@@ -135,6 +169,32 @@ export default class ContentReadService {
   async markdownOf(tree: RevisionTree, page: TreePage): Promise<string> {
     if (!page.node.document) return ''
     return this.store.readDocument(db.connection(), tree.spaceId, page.node.document)
+  }
+
+  /**
+   * A page's meta links (GitBook's `…/page/{pageId}/meta-links`): the canonical URL and the
+   * alternates a site's `<head>` gives for the page. These are page settings, not links written in
+   * the page, and Bindery keeps none (Git Sync's `metaLinks` front matter is not stored): a page's
+   * canonical is its own URL, so the answer has no `canonical` and no alternates.
+   */
+  metaLinks(_page: TreePage): PageMetaLinks {
+    return { alternates: [] }
+  }
+
+  /**
+   * The markdown of a document page as a markdown read answers it: `stable` as stored
+   * (`/pages/<id>`, `/files/<id>`), `relative` with page links relative to the page's Git Sync file
+   * (relativeRefs). A document's link sites are made once (linkSitesCache); a long document's in a
+   * worker thread, so the event loop never parses it (should the worker fail, its links stay as
+   * stored); a document without page links is not parsed at all.
+   */
+  async markdownRead(tree: RevisionTree, page: TreePage, refs: MarkdownRefs): Promise<string> {
+    const markdown = await this.markdownOf(tree, page)
+    const hash = page.node.document
+    if (refs === 'stable' || !hash || !markdown.includes('/pages/')) return markdown
+    const sites = await linkSitesCache.fetch(hash, { context: markdown })
+    if (!sites) return markdown
+    return relativeRefs(markdown, sites, page, tree.byId)
   }
 
   /**

@@ -36,3 +36,6 @@ export const pageQueryValidator = vine.compile(
 export function flagValue(value: string | undefined, fallback: boolean): boolean {
   return value === undefined ? fallback : value === 'true'
 }
+
+/** A page's meta links: GitBook's operation takes no query parameters. */
+export const metaLinksQueryValidator = vine.compile(vine.object({}))

@@ -44,7 +44,11 @@ async function read(
   url: string,
   format: 'markdown' | 'document'
 ) {
-  const response = await client.get(url).qs({ format }).bearerToken(caller.token)
+  // Stored links as they are: `/pages/<id>`, `/files/<id>`.
+  const response = await client
+    .get(url)
+    .qs({ 'format': format, 'format.markdown.refs': 'stable' })
+    .bearerToken(caller.token)
   assertAnswer(response, 200)
   return response.body()
 }

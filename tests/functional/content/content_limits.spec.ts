@@ -284,7 +284,9 @@ test.group('content limits: long pages are read and derived in a worker thread',
     assert.isBelow(stallMs, MAX_STALL_MS)
     const [other, long] = response.body().changes.map((change: any) => change.page.id)
     const url = `${contentUrl(space.id, changeRequest.id)}/page/${long}`
-    const page = await bodyOf(client, admin, 'get', url, { qs: { format: 'markdown' } })
+    const page = await bodyOf(client, admin, 'get', url, {
+      qs: { 'format': 'markdown', 'format.markdown.refs': 'stable' },
+    })
     assert.equal(page.title, 'Long guide')
     assert.equal(page.description, 'A long one')
     // The relative link now names the page by id; nothing else changed.

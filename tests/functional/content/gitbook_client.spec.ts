@@ -44,7 +44,15 @@ test.group('GitBookAPI client: content', (group) => {
         format: 'markdown',
       } as any
     )
-    assert.equal((page as any).markdown, `See [getting started](/pages/${start.id}).\n`)
+    // GitBook's default refs are relative: the parent's file is getting-started/README.md.
+    assert.equal((page as any).markdown, 'See [getting started](README.md).\n')
+    const { data: stable } = await api.spaces.getPageInChangeRequestById(
+      space.id,
+      changeRequest.id,
+      start.pages[0].id,
+      { 'format': 'markdown', 'format.markdown.refs': 'stable' } as any
+    )
+    assert.equal((stable as any).markdown, `See [getting started](/pages/${start.id}).\n`)
 
     // Into the space's main content, then read it as a client would.
     const access = await new SpaceAccessService().spaceFor(admin.user.id, space.id)
