@@ -5,7 +5,9 @@
 | pages per second end to end (from the start request to the run's completion), the server's
 | memory growth during the run (RSS sampled every 250 ms, worker threads included), its CPU time,
 | the longest `/health` wait meanwhile, and the most requests the site saw at once — beside the
-| targets of issue 20: ≥ 20 pages/s on SQLite on one core, RSS growth ≤ 200 MB.
+| targets of issue 20: ≥ 20 pages/s on SQLite on one core, RSS growth ≤ 200 MB. Then the search
+| precision at 5 of the imported manual (precisionAtFive: queries whose right answers the
+| manual's structure gives), target ≥ 0.9.
 |
 |   node bench/import.js                       SQLite, a fresh tmp/bench-import.sqlite3
 |   node bench/import.js --mysql               MySQL/MariaDB (database bindery_bench_import)
@@ -20,11 +22,35 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { serveManual } from './manual_site.js'
+import { manualRankingQueries, serveManual } from './manual_site.js'
 import { cpuMs, openDatabase, runStandalone, startServer } from './server.js'
 
 const TARGET_PAGES_PER_SECOND = 20
 const TARGET_RSS_GROWTH_MIB = 200
+const TARGET_PRECISION_AT_5 = 0.9
+
+/**
+ * Precision at 5 of the imported manual's search: for each query of manualRankingQueries (a word
+ * that titles a part and at least five content pages), the share of the first five results that
+ * are content pages titled with the word — not the part's index page, nor the manual's, which
+ * list those pages' titles many times over. Answers the mean and each query's figure.
+ */
+async function precisionAtFive(base, token, spaceId, pages) {
+  const queries = manualRankingQueries(pages)
+  const perQuery = []
+  for (const { query, relevant } of queries) {
+    const right = new Set(relevant)
+    const found = await api(base, token, 'GET', `/spaces/${spaceId}/search?query=${query}&limit=5`)
+    const titles = found.items.map((item) => item.title)
+    perQuery.push({
+      query,
+      precision: titles.filter((title) => right.has(title)).length / 5,
+      titles,
+    })
+  }
+  const mean = perQuery.reduce((sum, row) => sum + row.precision, 0) / Math.max(1, perQuery.length)
+  return { mean, perQuery }
+}
 
 /** The process actually serving: the launcher's child when it started itself again (see bin/). */
 export function servingPid(pid) {
@@ -160,10 +186,9 @@ export async function runImportRunBench(
       'SELECT COUNT(*) FROM revisions WHERE space_id = ?',
       [space.id]
     )
-    const pages = await database.count(
-      'SELECT COUNT(*) FROM search_sections WHERE space_id = ? AND position = 0',
-      [space.id]
-    )
+    const pages = await database.count('SELECT COUNT(*) FROM search_pages WHERE space_id = ?', [
+      space.id,
+    ])
 
     console.log(
       `\nImport run of a generated ${pageCount}-page manual — ${setup.mysql ? 'MySQL' : 'SQLite'}, server ${pinned ? 'pinned to one core' : 'on every core'}\n`
@@ -208,6 +233,17 @@ export async function runImportRunBench(
         met: stall <= 100 ? 'yes' : 'NO',
       },
     ]
+    if (run.status === 'completed') {
+      const { mean, perQuery } = await precisionAtFive(base, token, space.id, site.pages)
+      rows.push({
+        figure: `search precision at 5 (${perQuery.length} queries: ${perQuery.map((row) => row.query).join(', ')})`,
+        value: Number(mean.toFixed(2)),
+        target: `≥ ${TARGET_PRECISION_AT_5}`,
+        met: mean >= TARGET_PRECISION_AT_5 ? 'yes' : 'NO',
+      })
+      for (const row of perQuery)
+        console.log(`- "${row.query}": precision at 5 ${row.precision} — ${row.titles.join(' | ')}`)
+    }
     console.table(rows)
     if (killed) {
       const whole = revisionsAfter === revisionsBefore + (run.status === 'completed' ? 1 : 0)

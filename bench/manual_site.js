@@ -6,6 +6,8 @@
 |   (2,000 pages: 40 sections), every page with a sidebar table of contents (the sections, the
 |   current section expanded), a header, breadcrumbs, a footer, "previous/next" buttons, inline
 |   scripts and styles: the chrome real sites carry (each page 20–200 KB of HTML in all);
+| - index pages (the manual's, each part's) opening with their table of contents: links to the
+|   pages they hold, whose titles search ranking must put first (manualRankingQueries);
 | - content of headings with ids, paragraphs with inline code and links to other pages and their
 |   anchors, code blocks with their language, tables (some with merged cells), figures (PNG and
 |   SVG), admonitions and definition lists;
@@ -42,6 +44,33 @@ export function manualPages(count) {
   return pages
 }
 
+/**
+ * Queries whose right answers the manual's structure gives: a word that titles a part (so the
+ * part's index page is titled with it and lists the part's pages) and at least `least` content
+ * pages (not index pages); the right answers are the content pages whose title holds the word.
+ * Index pages list the word many times over; a search that finds what a reader means puts the
+ * pages titled with it first. At most `count` queries, the parts in order.
+ */
+export function manualRankingQueries(pages, count = 6, least = 5) {
+  const titleWords = (title) =>
+    new Set(
+      title
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter(Boolean)
+    )
+  const content = pages.filter((page) => !page.path.endsWith('/index.html'))
+  const queries = []
+  for (const part of pages.filter((page) => page.path.endsWith('/index.html') && page.section)) {
+    const word = WORDS[part.section % WORDS.length]
+    const relevant = content.filter((page) => titleWords(page.title).has(word))
+    if (relevant.length >= least && !queries.some((query) => query.query === word))
+      queries.push({ query: word, relevant: relevant.map((page) => page.title) })
+    if (queries.length === count) break
+  }
+  return queries
+}
+
 const escape = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -72,6 +101,23 @@ function pageHtml(pages, index) {
   const add = (html) => {
     blocks.push(html)
     size += html.length
+  }
+  // An index page opens with its table of contents, as Sphinx's toctree writes it: links to every
+  // page of its part (the manual's index: to every page). Search must rank it below the pages it
+  // lists (see manualRankingQueries).
+  if (page.path.endsWith('/index.html')) {
+    const listed = pages.filter(
+      (candidate) =>
+        candidate !== page && (page.section === 0 || candidate.section === page.section)
+    )
+    add(
+      `<div class="toctree-wrapper compound"><ul>${listed
+        .map(
+          (candidate) =>
+            `<li class="toctree-l1"><a class="reference internal" href="${href(candidate)}">${escape(candidate.title)}</a></li>`
+        )
+        .join('')}</ul></div>`
+    )
   }
   add(inline())
   while (size < target * 0.6) {

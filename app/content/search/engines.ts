@@ -9,17 +9,32 @@ import { rowsOf } from '#spaces/sql'
  * (on a small index a common word's weight collapses to nearly nothing). Within a tier, the engine's
  * relevance decides, with a hit in the heading counting ten times a hit in the text and a hit in the
  * page's title three times.
+ *
+ * Link density (`search_sections.link_share`, per cent of the section's text that is link text,
+ * written at index time): a section that is mostly links (MOSTLY_LINKS per cent or more: a table of
+ * contents, an index, a list of related pages) does not get the heading tier — its heading or page
+ * title holding the words says what it lists, not what it explains — and within a tier it ranks
+ * below every section of prose (a third tier, exact too: relevance alone cannot do it on InnoDB,
+ * whose relevance grows with every repetition of a word in a list). Every section's relevance is
+ * also discounted by 0.9 × its link share (a section of links only keeps a tenth). So a page whose
+ * title or a heading holds the words ranks above the index pages that list them.
  */
 export const WEIGHTS = { title: 10, page: 3, body: 1 } as const
+export const MOSTLY_LINKS = 50
+/** Relevance × (1000 − LINK_DISCOUNT_PER_MILLE × link_share) / 1000 (integer SQL on both engines). */
+export const LINK_DISCOUNT_PER_MILLE = 9
+const DISCOUNT = (share: string) => `(1000 - ${LINK_DISCOUNT_PER_MILLE} * ${share}) / 1000.0`
 
 /**
- * Scores are integers computed in SQL: relevance times 10^6, plus 2 × 10^12 for the heading tier
- * and 10^12 for the page-title tier.
+ * Scores are integers computed in SQL: relevance times 10^6 (less the link discount, at most
+ * 5 × 10^11 − 1), plus 2 × 10^12 for the heading tier, 10^12 for the page-title tier and
+ * 5 × 10^11 for a section of prose (not mostly links).
  * Integers travel through cursors and both drivers exactly, so "strictly after (score, page)"
  * means the same on the next request. On the wire a score is this divided by 10^6.
  */
 export const SCORE_SCALE = 1_000_000
 export const TIER = 1_000_000_000_000
+export const PROSE_TIER = TIER / 2
 
 /**
  * A section's id is its page's key (`search_pages.id`) × 2^20 + its position in the page, so the
@@ -150,7 +165,9 @@ function rankedPages(
  *
  * One statement does it all: the hits (rowid, page key = rowid >> 20, score) are materialized once
  * (FTS5's bm25() may not run inside a flattened aggregate), grouped by page, counted, cut to the
- * page of results, and the best sections of those pages kept. No wide row is read.
+ * page of results, and the best sections of those pages kept. No wide row is read: each hit's
+ * `link_share` is read from its row by rowid, a column that sits before the body (migration 0025),
+ * so the body's overflow pages are never touched.
  */
 export class SqliteSearchEngine implements SearchEngine {
   constructor(private client: QueryClientContract) {}
@@ -209,10 +226,12 @@ export class SqliteSearchEngine implements SearchEngine {
       ),
       hits AS MATERIALIZED (
         SELECT search_sections_fts.rowid AS id, search_sections_fts.rowid >> ${SECTION_BITS} AS page_key,
-          CASE WHEN search_sections_fts.rowid IN titled THEN ${2 * TIER} ELSE 0 END
+          CASE WHEN search_sections_fts.rowid IN titled AND s.link_share < ${MOSTLY_LINKS} THEN ${2 * TIER} ELSE 0 END
           + CASE WHEN (search_sections_fts.rowid >> ${SECTION_BITS}) << ${SECTION_BITS} IN titled THEN ${TIER} ELSE 0 END
-          + MIN(${TIER - 1}, CAST(ROUND(MAX(0, -bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0, 0.0)) * ${SCORE_SCALE}) AS INTEGER)) AS score
-        FROM search_sections_fts WHERE search_sections_fts MATCH ?${filter.sql}
+          + CASE WHEN s.link_share < ${MOSTLY_LINKS} THEN ${PROSE_TIER} ELSE 0 END
+          + MIN(${PROSE_TIER - 1}, CAST(ROUND(MAX(0, -bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0, 0.0)) * ${SCORE_SCALE} * ${DISCOUNT('s.link_share')}) AS INTEGER)) AS score
+        FROM search_sections_fts CROSS JOIN search_sections s ON s.id = search_sections_fts.rowid
+        WHERE search_sections_fts MATCH ?${filter.sql}
       ),
       pages AS MATERIALIZED (SELECT page_key, MAX(score) AS best FROM hits GROUP BY page_key),
       top AS MATERIALIZED (
@@ -302,9 +321,10 @@ export class MysqlSearchEngine implements SearchEngine {
         .join(' AND ')
     const needles = query.tokens.map(({ token, prefix }) => (prefix ? ` ${token}` : ` ${token} `))
     return {
-      sql: `CASE WHEN ${holdsAll('title_terms')} THEN ${2 * TIER} ELSE 0 END
+      sql: `CASE WHEN ${holdsAll('title_terms')} AND s.link_share < ${MOSTLY_LINKS} THEN ${2 * TIER} ELSE 0 END
         + CASE WHEN ${holdsAll('page_terms')} THEN ${TIER} ELSE 0 END
-        + LEAST(${TIER - 1}, CAST(ROUND(${MysqlSearchEngine.MATCH} * ${SCORE_SCALE}) AS SIGNED))`,
+        + CASE WHEN s.link_share < ${MOSTLY_LINKS} THEN ${PROSE_TIER} ELSE 0 END
+        + LEAST(${PROSE_TIER - 1}, CAST(ROUND(${MysqlSearchEngine.MATCH} * ${SCORE_SCALE} * ${DISCOUNT('s.link_share')}) AS SIGNED))`,
       bindings: [...needles, ...needles, match],
     }
   }

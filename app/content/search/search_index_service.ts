@@ -30,7 +30,7 @@ export type IndexablePage = {
   sections?: Section[]
 }
 
-/** Rows per insert: 10 columns each stays far below both engines' bound-parameter limits. */
+/** Rows per insert: 11 columns each stays far below both engines' bound-parameter limits. */
 const INSERT_CHUNK = 500
 
 type PageRow = { id: number; pageId: string; title: string; path: string; description: string }
@@ -42,6 +42,7 @@ export type StoredSection = {
   title: string
   page_terms: string
   body: string
+  link_share: number
 }
 
 export type SectionInsert = Record<string, string | number> & {
@@ -71,6 +72,14 @@ async function longTextTerms(texts: string[]): Promise<Map<string, string>> {
   }
 }
 
+/**
+ * A section's link share as stored (`search_sections.link_share`): whole per cent, 0..100, exact
+ * on both engines.
+ */
+export function linkPercent(section: Section): number {
+  return Math.round(section.linkShare * 100)
+}
+
 export function sectionChanges(
   pageKey: number,
   stored: Map<number, StoredSection> | undefined,
@@ -93,6 +102,7 @@ export function sectionChanges(
       kept.section_id === section.id &&
       kept.title === section.title &&
       kept.body === section.body &&
+      kept.link_share === linkPercent(section) &&
       kept.page_terms === pageTerms &&
       kept.scope_terms === scope
     )
@@ -107,6 +117,7 @@ export function sectionChanges(
       title: section.title,
       title_terms: indexTerms(section.title),
       page_terms: pageTerms,
+      link_share: linkPercent(section),
       body: section.body,
       body_terms: termsOf.get(section.body) ?? indexTerms(section.body),
     })
@@ -303,11 +314,24 @@ export default class SearchIndexService {
       const rows = await client
         .from('search_sections')
         .whereIn('page_key', keys)
-        .select('id', 'page_key', 'section_id', 'scope_terms', 'title', 'page_terms', 'body')
+        .select(
+          'id',
+          'page_key',
+          'section_id',
+          'scope_terms',
+          'title',
+          'page_terms',
+          'body',
+          'link_share'
+        )
       for (const row of rows) {
         const pageKey = Number(row.page_key)
         const sections = found.get(pageKey) ?? new Map<number, StoredSection>()
-        sections.set(Number(row.id), { ...row, id: Number(row.id) })
+        sections.set(Number(row.id), {
+          ...row,
+          id: Number(row.id),
+          link_share: Number(row.link_share),
+        })
         found.set(pageKey, sections)
       }
     }

@@ -14,6 +14,12 @@ export type Section = {
   title: string
   /** Plain text of the section's body, blocks separated by newlines. */
   body: string
+  /**
+   * The share of the body's characters that are link text (`link` and `linkReference` nodes),
+   * 0..1 in hundredths: near 1 for a table of contents, an index or a list of related pages,
+   * whose sections search ranks below those that hold the words in prose (see engines.ts).
+   */
+  linkShare: number
 }
 
 /** Inline nodes: their text joins without separators; every other node is a block. */
@@ -100,18 +106,44 @@ function titled(sections: Section[], pageTitle: string): Section[] {
 
 function sectionsOf(tree: Root): Section[] {
   const anchors = sectionAnchors(tree)
-  const sections: Array<{ id: string; title: string; blocks: string[] }> = [
-    { id: '', title: '', blocks: [] },
+  const sections: Array<{ id: string; title: string; blocks: string[]; linked: number }> = [
+    { id: '', title: '', blocks: [], linked: 0 },
   ]
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      sections.push({ id: anchors.get(node)!, title: plainText(node).trim(), blocks: [] })
+      sections.push({
+        id: anchors.get(node)!,
+        title: plainText(node).trim(),
+        blocks: [],
+        linked: 0,
+      })
     } else if (node.type !== 'definition' && node.type !== 'yaml') {
       const text = plainText(node as RootContent).trim()
-      if (text) sections[sections.length - 1].blocks.push(text)
+      if (!text) continue
+      const section = sections[sections.length - 1]
+      section.blocks.push(text)
+      section.linked += linkTextLength(node as RootContent)
     }
   }
-  return sections.map(({ id, title, blocks }) => ({ id, title, body: blocks.join('\n') }))
+  return sections.map(({ id, title, blocks, linked }) => {
+    const body = blocks.join('\n')
+    return { id, title, body, linkShare: shareOf(linked, body.length) }
+  })
+}
+
+/** `part` of `whole` in hundredths, 0..1 (link text is trimmed differently from blocks: capped). */
+function shareOf(part: number, whole: number): number {
+  if (whole === 0 || part === 0) return 0
+  return Math.min(100, Math.round((part * 100) / whole)) / 100
+}
+
+/** Characters of link text (the visible text of `link` and `linkReference` nodes) in `node`. */
+function linkTextLength(node: Nodes): number {
+  if (node.type === 'link' || node.type === 'linkReference') return plainText(node).trim().length
+  if (!('children' in node)) return 0
+  let length = 0
+  for (const child of node.children as Nodes[]) length += linkTextLength(child)
+  return length
 }
 
 /**

@@ -179,6 +179,47 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     )
   })
 
+  test('pages of mostly links rank below pages whose title or a heading holds the words', async ({
+    client,
+    assert,
+  }) => {
+    const links = (titlesListed: string[]) =>
+      titlesListed.map((title) => `- [${title}](${title.toLowerCase().replaceAll(' ', '-')})`)
+    const listed = [
+      'Configuring widgets',
+      'Widgets in operations',
+      'Removing widgets',
+      'Widgets API',
+    ]
+    // Pages without the word: its weight is the one of a word of a few pages, not of every page.
+    const filler = Array.from({ length: 12 }, (_, n) =>
+      page(`Chapter ${n + 1}`, `Gears, levers and pulleys of chapter ${n + 1}.`)
+    )
+    const { admin, url } = await indexedSpace(client, [
+      // A table of contents titled with the word, an index and a contents page listing it.
+      page('Widgets', ['The widget pages.', ...links(listed)].join('\n')),
+      page('Index', links([...listed, 'Widgets FAQ', 'Widgets glossary']).join('\n')),
+      page('Contents', ['Everything here.', '## Widgets', links(listed).join('\n')].join('\n\n')),
+      page('Reference', 'A page of prose that mentions widgets once among other words of text.'),
+      page('Operations', 'Intro.\n\n## Widgets\n\nThe panel shows charts, gauges and counters.'),
+      page('Configuring widgets', 'Open the settings, choose a panel and save it.'),
+      ...filler,
+    ])
+    const body = await search(client, admin, url, { query: 'widgets' })
+    assert.equal(body.count, 6)
+    // Title, then heading, then the table of contents titled with the word, then the prose that
+    // mentions it; the lists of links last.
+    assert.deepEqual(titles(body).slice(0, 4), [
+      'Configuring widgets',
+      'Operations',
+      'Widgets',
+      'Reference',
+    ])
+    assert.sameMembers(titles(body).slice(4), ['Index', 'Contents'])
+    const scores = body.items.map((item: any) => item.score)
+    assert.isAbove(scores[3], scores[4])
+  })
+
   test('sections are split per heading with their ids, paths, urls and excerpts', async ({
     client,
     assert,

@@ -20,6 +20,7 @@ function stored(pageKey: number, markdown: string, title: string) {
       title: String(row.title),
       page_terms: row.page_terms,
       body: String(row.body),
+      link_share: Number(row.link_share),
     })
   }
   return rows
@@ -66,6 +67,24 @@ test.group('Search index: what re-indexing a page writes', () => {
     assert.deepEqual(
       edited.inserts.map((row) => [row.id, row.body]),
       [[sectionRowId(7, 1), 'A heron fishes.']]
+    )
+  })
+
+  test('a section whose text is the same but now links stores its new link share', ({ assert }) => {
+    const plain = 'Intro.\n\n## Heron\n\nA heron waits.'
+    const before = stored(7, plain, 'Birds')
+    assert.equal(before.get(sectionRowId(7, 1))!.link_share, 0)
+    const linked = sectionChanges(
+      7,
+      before,
+      splitSections('Intro.\n\n## Heron\n\n[A heron waits.](/heron)', 'Birds'),
+      'Birds',
+      SCOPE
+    )
+    assert.deepEqual(linked.deletes, [sectionRowId(7, 1)])
+    assert.deepEqual(
+      linked.inserts.map((row) => [row.id, row.body, row.link_share]),
+      [[sectionRowId(7, 1), 'A heron waits.', 100]]
     )
   })
 

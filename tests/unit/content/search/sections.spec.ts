@@ -11,17 +11,24 @@ test.group('Search sections', () => {
       'Guide'
     )
     assert.deepEqual(sections, [
-      { id: '', title: 'Guide', body: 'Intro bold text.' },
-      { id: 'install', title: 'Install', body: 'Run npm i.' },
-      { id: 'on-linux', title: 'On Linux', body: 'Use apt.' },
+      { id: '', title: 'Guide', body: 'Intro bold text.', linkShare: 0 },
+      { id: 'install', title: 'Install', body: 'Run npm i.', linkShare: 0 },
+      { id: 'on-linux', title: 'On Linux', body: 'Use apt.', linkShare: 0 },
     ])
   })
 
   test('a page starting with a heading or without text still has its first section', ({
     assert,
   }) => {
-    assert.deepEqual(splitSections('', 'Empty'), [{ id: '', title: 'Empty', body: '' }])
-    assert.deepEqual(splitSections('# Only\n', 'Page')[0], { id: '', title: 'Page', body: '' })
+    assert.deepEqual(splitSections('', 'Empty'), [
+      { id: '', title: 'Empty', body: '', linkShare: 0 },
+    ])
+    assert.deepEqual(splitSections('# Only\n', 'Page')[0], {
+      id: '',
+      title: 'Page',
+      body: '',
+      linkShare: 0,
+    })
   })
 
   test('blocks never run their words together', ({ assert }) => {
@@ -56,5 +63,29 @@ test.group('Search sections', () => {
         ['mine', 'Custom'],
       ]
     )
+  })
+
+  test('link share: the part of the text of a section that is link text, in hundredths', ({
+    assert,
+  }) => {
+    const sections = splitSections(
+      [
+        'Widgets are configured in [the settings](/settings), then saved and checked.',
+        '## Contents',
+        '- [Configuring widgets](/a)\n- [Widget events](/b)\n- [Removing widgets][r]',
+        '[r]: /c',
+        '## Plain',
+        'No links at all.',
+      ].join('\n\n'),
+      'Guide'
+    )
+    const first = 'Widgets are configured in the settings, then saved and checked.'
+    assert.equal(
+      sections[0].linkShare,
+      Math.round((100 * 'the settings'.length) / first.length) / 100
+    )
+    assert.equal(sections[1].title, 'Contents')
+    assert.equal(sections[1].linkShare, 0.96)
+    assert.equal(sections[2].linkShare, 0)
   })
 })
