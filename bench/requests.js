@@ -45,10 +45,15 @@ export async function seedRequestBench(base, admin) {
   }
   let parent
   for (let depth = 0; depth < 3; depth++) {
-    const collection = await post(base, admin.token, `/v1/orgs/${admin.organization.id}/collections`, {
-      title: `Level ${depth}`,
-      parent,
-    })
+    const collection = await post(
+      base,
+      admin.token,
+      `/v1/orgs/${admin.organization.id}/collections`,
+      {
+        title: `Level ${depth}`,
+        parent,
+      }
+    )
     parent = collection.id
   }
   const space = await post(base, admin.token, `/v1/orgs/${admin.organization.id}/spaces`, {
@@ -80,7 +85,12 @@ export async function runRequestBench({ base, admin, space, serverPid, duration,
       token: true,
       target: true,
     },
-    { key: 'orgs', name: 'GET /v1/orgs?limit=100 (a page of 100 + count)', path: '/v1/orgs?limit=100', token: true },
+    {
+      key: 'orgs',
+      name: 'GET /v1/orgs?limit=100 (a page of 100 + count)',
+      path: '/v1/orgs?limit=100',
+      token: true,
+    },
     {
       key: 'wrong',
       name: 'GET /v1/orgs/{id} with a wrong secret (401)',

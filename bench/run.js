@@ -20,7 +20,15 @@
 */
 import { spawnSync } from 'node:child_process'
 import { existsSync, rmSync, symlinkSync } from 'node:fs'
-import { benchSetup, freePort, freshDatabase, parseArgs, root, rssMiB, startServer } from './server.js'
+import {
+  benchSetup,
+  freePort,
+  freshDatabase,
+  parseArgs,
+  root,
+  rssMiB,
+  startServer,
+} from './server.js'
 import { printRequestTable, runRequestBench, seedRequestBench } from './requests.js'
 import { runContentBench } from './content.js'
 import { runMergeBench } from './merge.js'
@@ -43,7 +51,8 @@ const published = args['no-published'] !== 'true'
 const search = args['no-search'] !== 'true'
 const cluster = args['no-cluster'] !== 'true'
 // `--compare` (the previous commit) or `--compare=<git ref>`.
-const compareRef = args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
+const compareRef =
+  args.compare === undefined ? null : args.compare === 'true' ? 'HEAD~1' : args.compare
 const importRuns = args['no-import'] !== 'true'
 
 function git(...command) {
@@ -192,7 +201,9 @@ async function main() {
   if (compareRef) {
     const rows = await runRequestBenchAgain()
     const previous = await requestRowsOf(compareRef)
-    console.log(`\nRequest path, this tree beside ${compareRef} (${previous.commit}), loaded one after the other:`)
+    console.log(
+      `\nRequest path, this tree beside ${compareRef} (${previous.commit}), loaded one after the other:`
+    )
     printRequestTable(rows, previous.rows)
   }
 }
@@ -203,7 +214,14 @@ async function runRequestBenchAgain() {
   const server = await startServer(setup)
   try {
     const { space } = await seedRequestBench(base, admin)
-    return await runRequestBench({ base, admin, space, serverPid: server.pid, duration, connections })
+    return await runRequestBench({
+      base,
+      admin,
+      space,
+      serverPid: server.pid,
+      duration,
+      connections,
+    })
   } finally {
     server.kill('SIGTERM')
   }

@@ -102,12 +102,16 @@ export function runPrimary({
     }
     if (!listening.has(worker)) failedStarts++
     if (failedStarts >= maxFailedStarts) {
-      log(`worker ${worker.process.pid} stopped (${how}); ${failedStarts} in a row never listened: giving up`)
+      log(
+        `worker ${worker.process.pid} stopped (${how}); ${failedStarts} in a row never listened: giving up`
+      )
       stop(1)
       return
     }
     const delay = failedStarts ? Math.min(restartDelayMs * 2 ** (failedStarts - 1), 30_000) : 0
-    log(`worker ${worker.process.pid} stopped (${how}); starting another${delay ? ` in ${delay} ms` : ''}`)
+    log(
+      `worker ${worker.process.pid} stopped (${how}); starting another${delay ? ` in ${delay} ms` : ''}`
+    )
     setTimeout(fork, delay)
   })
 

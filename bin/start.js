@@ -31,7 +31,11 @@ const buildDir = join(root, BUILD_DIR)
 const log = (message) => console.log(`[bindery] ${message}`)
 
 function run(args, what) {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env })
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
   if (result.status !== 0) {
     console.error(`[bindery] ${what} failed (exit ${result.status ?? result.signal})`)
     process.exit(result.status || 1)

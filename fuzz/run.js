@@ -218,7 +218,9 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  */
 let resetsRetried = 0
 const isReset = (error) =>
-  /ECONNRESET|other side closed|UND_ERR_SOCKET/.test(`${error?.cause?.code ?? ''} ${error?.cause ?? ''}`)
+  /ECONNRESET|other side closed|UND_ERR_SOCKET/.test(
+    `${error?.cause?.code ?? ''} ${error?.cause ?? ''}`
+  )
 
 async function send(method, path, token, body, raw) {
   const first = await sendOnce(method, path, token, body, raw)

@@ -346,7 +346,7 @@ test.group('PDF export', (group) => {
       // Room for the first page's markdown as stored, not for the second's.
       const stored = await client
         .get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${ids.start}`)
-        .qs({ format: 'markdown' })
+        .qs({ 'format': 'markdown', 'format.markdown.refs': 'stable' })
         .bearerToken(admin.token)
       PDF_LIMITS.markdownCharacters = stored.body().markdown.length + 1
       const read = await download(url)

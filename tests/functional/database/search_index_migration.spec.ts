@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import SearchPagesAndScopes from '#database/migrations/0023_search_pages_and_scopes'
+import SearchSectionsLinkShare from '#database/migrations/0025_search_sections_link_share'
 import { committedCallers } from '#tests/helpers/callers'
 import { indexTerms, scopeTerms } from '#content/search/terms'
 import { SECTION_SPAN } from '#content/search/engines'
@@ -9,10 +10,13 @@ import { createSpace } from '../spaces/helpers.js'
 /**
  * Migration 0023 moves the search index from migration 0009's one-table layout to pages and
  * sections with scope terms. It runs here down and up again around rows written the old way:
- * DDL (which MySQL commits at once), so the data is committed and cleaned up by hand.
+ * DDL (which MySQL commits at once), so the data is committed and cleaned up by hand. Migration
+ * 0025 (a column of search_sections) is taken down first and run again last, as a rollback to
+ * 0023 and back would.
  */
 const { caller, cleanUp } = committedCallers()
 const FILE = 'database/migrations/0023_search_pages_and_scopes.ts'
+const LINK_SHARE_FILE = 'database/migrations/0025_search_sections_link_share.ts'
 
 test.group('Migration 0023: search pages and scopes', (group) => {
   group.each.teardown(cleanUp)
@@ -46,6 +50,7 @@ test.group('Migration 0023: search pages and scopes', (group) => {
       page_terms: indexTerms('Narwhal guide'),
       body_terms: indexTerms(body),
     })
+    await new SearchSectionsLinkShare(connection, LINK_SHARE_FILE).execDown()
     await new SearchPagesAndScopes(connection, FILE).execDown()
     try {
       await connection
@@ -58,6 +63,7 @@ test.group('Migration 0023: search pages and scopes', (group) => {
         ])
     } finally {
       await new SearchPagesAndScopes(connection, FILE).execUp()
+      await new SearchSectionsLinkShare(connection, LINK_SHARE_FILE).execUp()
     }
 
     const pages = await db.from('search_pages').where('space_id', space.id)
