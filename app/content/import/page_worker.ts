@@ -7,7 +7,7 @@ import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
 import { derivedId } from '#content/import/import_ids'
 import { isPageLink, pageKey } from '#content/import/page_urls'
 import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
-import { CONTENT_LIMITS, ContentLimitError } from '#content/markdown/limits'
+import { ContentLimitError, underLimits, type CONTENT_LIMITS } from '#content/markdown/limits'
 import type { Root } from 'mdast'
 import { linkSites, rewriteLinks } from '#content/markdown/links'
 import { headingAnchors, type HeadingAnchor } from '#content/markdown/headings'
@@ -195,13 +195,7 @@ export type RenderHtmlOutput = { questions: RenderQuestions } | { rendered: Rend
 
 /** parseMarkdown of a long stored document, under the server's limits (see parsePage). */
 export function parse(input: { markdown: string; limits?: typeof CONTENT_LIMITS }): Root {
-  const saved = { ...CONTENT_LIMITS }
-  if (input.limits) Object.assign(CONTENT_LIMITS, input.limits)
-  try {
-    return parseMarkdown(input.markdown)
-  } finally {
-    Object.assign(CONTENT_LIMITS, saved)
-  }
+  return underLimits(input.limits, () => parseMarkdown(input.markdown))
 }
 
 /** The heading anchors of a long stored document (see documentHeadings). */

@@ -4,7 +4,12 @@ import { headingAnchors } from '#content/markdown/headings'
 import { linkSites, type LinkSite } from '#content/markdown/links'
 import { parseForWrite, parseMarkdown } from '#content/markdown/parse'
 import { readPageSource, type PageSource } from '#content/markdown/front_matter'
-import { scanMarkdown, ContentLimitError, CONTENT_LIMITS } from '#content/markdown/limits'
+import {
+  scanMarkdown,
+  underLimits,
+  ContentLimitError,
+  type CONTENT_LIMITS,
+} from '#content/markdown/limits'
 import { untitledSections, type Section } from '#content/search/sections'
 
 /** What link analysis needs of one document: its links and images in order, its heading anchors. */
@@ -62,8 +67,10 @@ export type DeriveOutput =
 
 /** The page document and everything derived from it, or why it is refused (see DeriveInput). */
 export function derivePage(input: DeriveInput): DeriveOutput {
-  const saved = { ...CONTENT_LIMITS }
-  if (input.limits) Object.assign(CONTENT_LIMITS, input.limits)
+  return underLimits(input.limits, () => derivePageWithin(input))
+}
+
+function derivePageWithin(input: DeriveInput): DeriveOutput {
   try {
     const { markdown } = input
     if (input.as === 'stored') {
@@ -86,7 +93,5 @@ export function derivePage(input: DeriveInput): DeriveOutput {
       }
     }
     throw error
-  } finally {
-    Object.assign(CONTENT_LIMITS, saved)
   }
 }

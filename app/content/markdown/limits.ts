@@ -53,6 +53,21 @@ export const CONTENT_LIMITS = {
  */
 export const MAX_PARSED_DEPTH = 200
 
+/**
+ * Runs `work` under `limits` (a worker thread's task, given the server's own: the thread's module
+ * has its own copy of CONTENT_LIMITS), then puts the previous limits back.
+ */
+export function underLimits<T>(limits: typeof CONTENT_LIMITS | undefined, work: () => T): T {
+  if (!limits) return work()
+  const saved = { ...CONTENT_LIMITS }
+  Object.assign(CONTENT_LIMITS, limits)
+  try {
+    return work()
+  } finally {
+    Object.assign(CONTENT_LIMITS, saved)
+  }
+}
+
 /** Content over one of CONTENT_LIMITS; the message names the limit. Writes answer it with a 400. */
 export class ContentLimitError extends Error {
   constructor(message: string) {
