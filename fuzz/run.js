@@ -7,6 +7,7 @@
 |   npm run fuzz -- --seed 7 --cases 500      another seed, fewer cases
 |   npm run fuzz -- --seed 7 --case 123       only case 123 of seed 7 (reproduces one failure)
 |   npm run fuzz -- --port 3398 --concurrency 4 --strict-stall
+|   FUZZ_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" npm run fuzz   profile the server
 |
 | Bodies come from the request schemas of the `@gitbook/api` OpenAPI document (routes it lacks are
 | described from the platform document, /work/shared/spec/platform-api.md), valid-ish then mutated;
@@ -538,7 +539,12 @@ function startServer() {
   const log = openSync(`${root}tmp/fuzz-server.log`, serverStarts++ ? 'a' : 'w')
   const server = spawn(
     process.execPath,
-    ['--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    [
+      // FUZZ_SERVER_NODE_ARGS: Node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=tmp/prof`).
+      ...(process.env.FUZZ_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import=ts-node-maintained/register/esm',
+      'bin/server.ts',
+    ],
     // Its own process group: bin/server.ts runs the server in a child, and both must stop.
     { cwd: root, env: setup.env, stdio: ['ignore', log, log], detached: true }
   )

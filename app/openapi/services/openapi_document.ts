@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { LineCounter, parseDocument, type Document } from 'yaml'
 import { validate } from '@scalar/openapi-parser'
 import type { OpenAPIFormat } from '#openapi/models/openapi_spec_version'
+import { TaskPool, TaskTimeoutError, workerBeside } from '#core/workers/task_pool'
 
 /** Largest document accepted, as text or fetched (UTF-8 bytes). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024
@@ -11,6 +12,8 @@ export const MAX_DOCUMENT_DEPTH = 64
 export const MAX_DOCUMENT_VALUES = 1_000_000
 /** YAML aliases a document may use (the yaml library's guard against alias bombs). */
 export const MAX_YAML_ALIASES = 100
+/** Time one document may take to parse and validate (in its worker thread). */
+export const PARSE_TIMEOUT_MS = 20_000
 /** Parser errors listed in a 400 (the rest are counted). */
 const MAX_LISTED_ERRORS = 20
 
@@ -46,6 +49,38 @@ export interface ParsedOpenAPI {
   version: string
 }
 
+/** Parses documents in a worker thread (openapi_worker.ts): a 5 MB document takes seconds. */
+const parser = new TaskPool({
+  filename: workerBeside(import.meta.url, 'openapi_worker'),
+  defaultTimeoutMs: PARSE_TIMEOUT_MS,
+})
+
+/** What the worker answers: the parsed document, or why it is not one. */
+export type ParseOutcome =
+  { parsed: ParsedOpenAPI } | { problems: DocumentProblem[]; total: number }
+
+/**
+ * readOpenAPIDocument in a worker thread, within PARSE_TIMEOUT_MS: the server's event loop never
+ * parses or validates a document. Throws InvalidOpenAPIDocument listing what is wrong (a document
+ * that takes too long is one of them).
+ */
+export async function parseOpenAPI(raw: string): Promise<ParsedOpenAPI> {
+  let outcome: ParseOutcome
+  try {
+    outcome = await parser.run<ParseOutcome>('parse', raw)
+  } catch (error) {
+    if (!(error instanceof TaskTimeoutError)) throw error
+    throw new InvalidOpenAPIDocument([
+      {
+        path: '',
+        message: `parsing and validating the document took longer than ${PARSE_TIMEOUT_MS / 1000} s`,
+      },
+    ])
+  }
+  if ('problems' in outcome) throw new InvalidOpenAPIDocument(outcome.problems, outcome.total)
+  return outcome.parsed
+}
+
 /**
  * Reads and validates an OpenAPI document given as JSON or YAML text, within bounds: at most
  * MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH levels, MAX_DOCUMENT_VALUES values and MAX_YAML_ALIASES
@@ -53,7 +88,7 @@ export interface ParsedOpenAPI {
  * is `@scalar/openapi-parser`'s (OpenAPI 3.0, 3.1 and Swagger 2.0 schemas); external `$ref`s are
  * never fetched. Throws InvalidOpenAPIDocument listing what is wrong.
  */
-export async function parseOpenAPI(raw: string): Promise<ParsedOpenAPI> {
+export async function readOpenAPIDocument(raw: string): Promise<ParsedOpenAPI> {
   const bytes = Buffer.byteLength(raw, 'utf8')
   if (bytes > MAX_DOCUMENT_BYTES) {
     throw new InvalidOpenAPIDocument([

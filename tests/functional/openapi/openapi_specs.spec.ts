@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import http from 'node:http'
+import { stringify } from 'yaml'
 import type { AddressInfo } from 'node:net'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -15,6 +16,7 @@ import {
   YAML_BOMB,
   text,
 } from '#tests/helpers/openapi_fixtures'
+import { maxHealthStall } from '#tests/helpers/markdown_fixtures'
 
 function specs(organizationId: string, rest = '') {
   return `/v1/orgs/${organizationId}/openapi${rest}`
@@ -286,6 +288,33 @@ test.group('OpenAPI specifications', (group) => {
       const { default: assert } = await import('node:assert')
       assert.equal(await countRows(), 0)
     })
+
+  test('a large document is parsed and validated in a worker thread: /health answers meanwhile', async ({
+    client,
+    assert,
+  }) => {
+    const admin = await createCaller()
+    const api = callAs(client, admin)
+    // ~2.2 MB of YAML, 2,500 operations: seconds of parsing and validation in one thread.
+    const paths: Record<string, unknown> = {}
+    for (let i = 0; i < 2500; i++) paths[`/pets${i}/{id}`] = PETSTORE_31.paths['/pets']
+    const large = stringify({ ...PETSTORE_31, paths }, { aliasDuplicateObjects: false })
+    assert.isAbove(large.length, 2_000_000)
+    // The first call loads the domain's modules (and starts the thread): not what is measured.
+    assertAnswer(
+      await api.post(specs(admin.organizationId), {
+        slug: 'small',
+        source: { text: text(PETSTORE_31) },
+      }),
+      201
+    )
+    const { result: created, stallMs } = await maxHealthStall(() =>
+      api.post(specs(admin.organizationId), { slug: 'large', source: { text: large } })
+    )
+    assertAnswer(created, 201)
+    // Generous for a loaded CI machine: the parse alone takes seconds on the event loop.
+    assert.isBelow(stallMs, 1000)
+  })
 
   test('another organization’s specification is a 404', async ({ client }) => {
     const owner = await createCaller()

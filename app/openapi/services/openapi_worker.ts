@@ -1,0 +1,19 @@
+/**
+ * The OpenAPI domain's worker thread (a TaskPool of openapi_document.ts): parsing and validating an
+ * uploaded or fetched document runs here, never on the server's event loop. Errors cross the thread
+ * boundary as data (structured clone keeps no class or extra fields).
+ */
+import {
+  InvalidOpenAPIDocument,
+  readOpenAPIDocument,
+  type ParseOutcome,
+} from '#openapi/services/openapi_document'
+
+export async function parse(raw: string): Promise<ParseOutcome> {
+  try {
+    return { parsed: await readOpenAPIDocument(raw) }
+  } catch (error) {
+    if (!(error instanceof InvalidOpenAPIDocument)) throw error
+    return { problems: error.problems, total: error.total }
+  }
+}
