@@ -124,11 +124,17 @@ test.group('Published sites in a browser', (group) => {
       await page.locator('nav [aria-current="page"]').first().textContent(),
       'Getting started'
     )
-    assert.isTrue(
-      await page
-        .locator('img[alt="Logo"]')
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 1)
+    // The logo loads after the page's heading shows: wait for it (a broken image loads too, with
+    // no natural size).
+    const logoWidth = await page.locator('img[alt="Logo"]').evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<number>((resolve) => {
+          if (img.complete) return resolve(img.naturalWidth)
+          img.addEventListener('load', () => resolve(img.naturalWidth), { once: true })
+          img.addEventListener('error', () => resolve(0), { once: true })
+        })
     )
+    assert.equal(logoWidth, 1)
     await screenshot(page, 'reader-light')
 
     await page.getByRole('link', { name: 'Configuration' }).first().click()
