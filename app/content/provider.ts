@@ -47,10 +47,4 @@ export default class ContentProvider {
   async start() {
     await import('#content/routes')
   }
-
-  /** The website import's worker threads end with the process's work. */
-  async shutdown() {
-    const { closeImportWorkers } = await import('#content/import/worker_pool')
-    await closeImportWorkers()
-  }
 }

@@ -7,8 +7,9 @@ import { Piscina } from 'piscina'
  * Worker threads for work on user content that may take long (parsing a large document, validating
  * it against a schema): a domain's tasks run in a pool of its own, so no document — however large
  * or hostile — holds the server's event loop. Each task has a deadline: past it the task is aborted
- * (piscina ends the thread and starts another) and the caller gets TaskTimeoutError. Threads end
- * after a minute idle: a server that parses nothing keeps none.
+ * (piscina ends the thread and starts another) and the caller gets TaskTimeoutError. Tasks beyond
+ * the pool's threads wait in the pool's own queue, so a deadline counts running time only. Threads
+ * end after a minute idle: a server that parses nothing keeps none.
  *
  * A worker module sits beside the module that makes its pool (`workerBeside`): `name.ts` under
  * ts-node (tests, `node ace serve`), `name.js` in a compiled build. Workers inherit the process's
@@ -25,8 +26,8 @@ export class TaskTimeoutError extends Error {
 export interface TaskPoolOptions {
   /** Absolute path of the worker module (see workerBeside). */
   filename: string
-  /** Most threads at once (default 1). */
-  maxThreads?: number
+  /** Most threads at once (default 1); read at each task, so a setting may change. */
+  threads?: () => number
   /** Deadline of a task that names none, in ms. */
   defaultTimeoutMs: number
   /** Heap of each thread: a hostile document costs its thread, not the server. */
@@ -53,19 +54,36 @@ export function spareCores(max: number): number {
 
 const pools = new Set<TaskPool>()
 
+/** A task's deadline and cancellation. */
+export interface TaskOptions {
+  /** Deadline of the task once a thread takes it, in ms (the pool's default otherwise). */
+  timeoutMs?: number
+  /** Aborts the task, waiting or running. */
+  signal?: AbortSignal
+}
+
 export class TaskPool {
   #piscina?: Piscina
+  #running = 0
+  #waiting: Array<() => void> = []
 
   constructor(readonly options: TaskPoolOptions) {
     pools.add(this)
   }
 
   /** Runs the worker module's export `name` on `input` within the deadline. */
-  async run<T>(
-    name: string,
-    input: unknown,
-    options: { timeoutMs?: number; signal?: AbortSignal } = {}
-  ): Promise<T> {
+  async run<T>(name: string, input: unknown, options: TaskOptions = {}): Promise<T> {
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted')
+    await this.#slot(options.signal)
+    try {
+      return await this.#dispatch<T>(name, input, options)
+    } finally {
+      this.#running--
+      this.#waiting.shift()?.()
+    }
+  }
+
+  async #dispatch<T>(name: string, input: unknown, options: TaskOptions): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs
     const deadline = new AbortController()
     const timer = setTimeout(() => deadline.abort(), timeoutMs)
@@ -82,6 +100,32 @@ export class TaskPool {
     }
   }
 
+  /** Waits for a free thread (or the signal's abort). */
+  async #slot(signal?: AbortSignal): Promise<void> {
+    if (this.#running < this.#threads()) {
+      this.#running++
+      return
+    }
+    await new Promise<void>((resolve, reject) => {
+      const ready = () => {
+        signal?.removeEventListener('abort', aborted)
+        this.#running++
+        resolve()
+      }
+      const aborted = () => {
+        const at = this.#waiting.indexOf(ready)
+        if (at !== -1) this.#waiting.splice(at, 1)
+        reject(signal!.reason ?? new Error('aborted'))
+      }
+      this.#waiting.push(ready)
+      signal?.addEventListener('abort', aborted, { once: true })
+    })
+  }
+
+  #threads(): number {
+    return this.options.threads?.() ?? 1
+  }
+
   /** Ends the threads; the next task starts new ones. */
   async close() {
     const current = this.#piscina
@@ -93,7 +137,7 @@ export class TaskPool {
     this.#piscina ??= new Piscina({
       filename: this.options.filename,
       minThreads: 0,
-      maxThreads: this.options.maxThreads ?? 1,
+      maxThreads: this.#threads(),
       idleTimeout: 60_000,
       execArgv: process.execArgv.filter((flag) => !PROCESS_ONLY_FLAGS.test(flag)),
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512 },
