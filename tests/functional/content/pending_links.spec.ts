@@ -5,7 +5,8 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { insertPage } from '#tests/helpers/fixtures_content'
 import ContentStore, { hashObject } from '#content/services/content_store'
 import { adminSpace, applyChanges, createChangeRequest } from './helpers.js'
-import { merge } from '../change_requests/merge_helpers.js'
+import { authorAndMerge, merge } from '../change_requests/merge_helpers.js'
+import { parsePdf } from '#tests/helpers/pdf'
 
 /**
  * Links written before their target exists (issue 20, item 7): a manual sent in batches links
@@ -253,6 +254,32 @@ test.group('Links written before their target exists', (group) => {
       await linkItems(client, admin, `/spaces/${space.id}/links`),
       resolvedItems(later)
     )
+  })
+
+  test('reads: the PDF jumps to the page a nested path link names', async ({ client, assert }) => {
+    const { admin, space } = await adminSpace(client)
+    const { guides } = await authorAndMerge(client, admin, space.id, [
+      { operation: 'insert_page', ref: 'guides', title: 'Guides', document: { markdown: 'G.\n' } },
+    ])
+    const first = await createChangeRequest(client, admin, space.id)
+    const second = await createChangeRequest(client, admin, space.id)
+    await applyChanges(client, admin, space.id, first.id, [
+      insertPage('[later](./later.md)\n', { ref: 'intro', title: 'Intro', into: guides }),
+    ])
+    const created = await applyChanges(client, admin, space.id, second.id, [
+      insertPage('## Later\n', { ref: 'later', title: 'Later', into: guides }),
+    ])
+    const later = created.changes[0].page.id
+    await merge(client, admin, space.id, second.id)
+    await merge(client, admin, space.id, first.id)
+
+    // `./later.md` of `guides/intro` is `guides/later` (not the top-level `later`).
+    const issued = await get(client, admin, `/spaces/${space.id}/pdf`)
+    assertAnswer(issued, 200)
+    const response = await fetch(issued.body().url)
+    assert.equal(response.status, 200)
+    const pdf = await parsePdf(new Uint8Array(await response.arrayBuffer()))
+    assert.include(pdf.links, `#page-${later}`)
   })
 
   test("another organization's pages never resolve a path link, nor get rewritten", async ({
