@@ -40,7 +40,8 @@ export function mayNamePagePath(url: string): boolean {
   if (trimmed === '' || trimmed.startsWith('#') || trimmed.startsWith('//')) return false
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(trimmed)) return false
   const type = classifyTarget(trimmed).type
-  return type === 'page-path' || type === 'other'
+  // A relative link that leaves the space from the root (`../x.md`) may not from a deeper page.
+  return type === 'page-path' || (type === 'other' && !trimmed.startsWith('/'))
 }
 
 /** The URLs of each document that may name a page path, by document hash (documents never change). */
