@@ -92,6 +92,8 @@ export default class BatchApplier {
   private pendingFileIds: string[] = []
   /** A change added, removed, moved or renamed pages: path links elsewhere may resolve now. */
   private pathsChanged = false
+  /** Page ids (null: none) at the paths links named, once every change is applied (pathLink). */
+  private readonly pagesByPath = new Map<string, string | null>()
 
   constructor(
     private base: RevisionTree,
@@ -460,12 +462,18 @@ export default class BatchApplier {
     }
   }
 
-  /** `/pages/<id>` (anchor kept) of the page at a link's path in the working copy, if any. */
+  /**
+   * `/pages/<id>` (anchor kept) of the page at a link's path in the working copy, if any. Asked
+   * once every change is applied, so the answer per path is kept: an import's thousands of
+   * siblings are not scanned again for each link naming them.
+   */
   private pathLink(target: { path: string; anchor?: string }): string | undefined {
-    const found = this.pageAtPath(target.path)
-    return found
-      ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
-      : undefined
+    let id = this.pagesByPath.get(target.path)
+    if (id === undefined) {
+      id = this.pageAtPath(target.path)?.fields.id ?? null
+      this.pagesByPath.set(target.path, id)
+    }
+    return id === null ? undefined : `/pages/${id}${target.anchor ? `#${target.anchor}` : ''}`
   }
 
   private outcomes(): PageOutcome[] {
