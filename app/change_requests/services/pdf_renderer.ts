@@ -86,6 +86,8 @@ export class PdfRenderer {
   private pagesDrawn = 1
   private outlines = new Map<string, PDFKit.PDFOutline>()
   private images = new Map<string, OpenedImage | null>()
+  /** The page being drawn: relative links resolve against its path. */
+  private current: TreePage | undefined
 
   constructor(
     private doc: Doc,
@@ -125,6 +127,7 @@ export class PdfRenderer {
    * new PDF page. Its blocks follow with `block`.
    */
   startPage(page: TreePage) {
+    this.current = page
     const node = page.node
     if (node.type === 'link') {
       if (this.pageHasContent) this.gap(6)
@@ -504,7 +507,11 @@ export class PdfRenderer {
 
   /** Where a link goes: a page of this PDF (jump), a URL or file (clickable), or nowhere. */
   private linkTarget(url: string): { link?: string; goTo?: string } {
-    const target = classifyTarget(url, { appUrl: this.context.appUrl })
+    const target = classifyTarget(url, {
+      appUrl: this.context.appUrl,
+      pagePath: this.current?.path,
+      pageHasChildren: (this.current?.children.length ?? 0) > 0,
+    })
     switch (target.type) {
       case 'url':
         return { link: url.trim() }

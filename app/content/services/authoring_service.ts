@@ -13,6 +13,7 @@ import type { FileEntry, RevisionTree } from '#content/types'
 import ContentStore from '#content/services/content_store'
 import RevisionWriter from '#content/services/revision_writer'
 import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
+import { pathLinkPages } from '#content/services/path_links'
 import ContentEvents, { type SectionSplitter } from '#content/services/content_events'
 
 /**
@@ -181,6 +182,7 @@ export default class AuthoringService {
       appUrl,
       loadRevision: (revisionId) => this.store.loadTree(trx, spaceId, revisionId),
       readDocument: (hash) => this.store.readDocument(trx, spaceId, hash),
+      pathLinkPages: () => pathLinkPages(this.store, trx, base),
       fetchFile: fetchRemoteFile,
     }).apply(changes)
   }

@@ -20,7 +20,12 @@ import { parseMarkdown } from '#content/markdown/parse'
 import { ContentLimitError } from '#content/markdown/limits'
 import { slugify } from '#content/markdown/headings'
 import { linkSites, rewriteLinkSites, classifyTarget } from '#content/markdown/links'
-import { readPageDocument, type ReadDocument } from '#content/services/page_derivation'
+import {
+  deriveStored,
+  readPageDocument,
+  type ReadDocument,
+} from '#content/services/page_derivation'
+import type { PathLinkPage } from '#content/services/path_links'
 
 /** Largest file accepted inline (base64) in a batch, decoded. */
 export const MAX_INLINE_FILE_BYTES = 1024 * 1024
@@ -57,13 +62,19 @@ export interface BatchContext {
   appUrl: string
   /** An explicit slug taken by a sibling is suffixed instead of refused (imports). */
   renameCollidingSlugs?: boolean
+  /**
+   * The base revision's pages holding links that may name page paths (pathLinkPages). Without it,
+   * links that pages outside the batch left as paths stay as they are.
+   */
+  pathLinkPages?(): Promise<PathLinkPage[]>
 }
 
 /**
  * Applies an ordered authoring batch to a working copy of a revision. Refs are resolved first (a
  * page or file can be referenced before the change that creates it); links in the documents the
- * batch writes are rewritten to `/pages/<id>` and `/files/<id>` at the end. Any invalid change
- * throws BadRequestException naming it, before anything is written.
+ * batch writes are rewritten to `/pages/<id>` and `/files/<id>` at the end, and so are path links
+ * other pages wrote before the batch gave their path a page. Any invalid change throws
+ * BadRequestException naming it, before anything is written.
  */
 export default class BatchApplier {
   private readonly working: WorkingTree
@@ -79,6 +90,10 @@ export default class BatchApplier {
   private readonly blobs = new Map<string, Uint8Array>()
   private pendingPageIds: string[] = []
   private pendingFileIds: string[] = []
+  /** A change added, removed, moved or renamed pages: path links elsewhere may resolve now. */
+  private pathsChanged = false
+  /** Page ids (null: none) at the paths links named, once every change is applied (pathLink). */
+  private readonly pagesByPath = new Map<string, string | null>()
 
   constructor(
     private base: RevisionTree,
@@ -104,6 +119,7 @@ export default class BatchApplier {
       }
     }
     this.resolveLinks()
+    await this.resolvePathLinks()
     return {
       working: this.working,
       outcomes: this.outcomes(),
@@ -153,6 +169,9 @@ export default class BatchApplier {
     // Only inserts keep the slug sets up to date: anything else may rename or move siblings.
     if (change.operation !== 'insert_page' && change.operation !== 'insert_files') {
       this.slugSets.clear()
+    }
+    if (change.operation !== 'update_page' && change.operation !== 'insert_files') {
+      this.pathsChanged = true
     }
     switch (change.operation) {
       case 'insert_page':
@@ -235,6 +254,7 @@ export default class BatchApplier {
         `the slug "${fields.slug}" is already used by a page in the destination`
       )
     }
+    if (parent !== page.parent || fields.slug !== page.fields.slug) this.pathsChanged = true
     fields.updatedAt = new Date().toISOString()
     this.working.update(page, fields, source?.markdown)
     if (source) {
@@ -390,12 +410,8 @@ export default class BatchApplier {
             const fileRef = this.fileRefs.get(target.ref)
             return fileRef ? `/files/${fileRef}` : undefined
           }
-          case 'page-path': {
-            const found = this.pageAtPath(target.path)
-            return found
-              ? `/pages/${found.fields.id}${target.anchor ? `#${target.anchor}` : ''}`
-              : undefined
-          }
+          case 'page-path':
+            return this.pathLink(target)
           default:
             return undefined
         }
@@ -408,6 +424,56 @@ export default class BatchApplier {
         page.derived = undefined
       }
     }
+  }
+
+  /**
+   * Path links that pages outside the batch wrote before their target existed (`./later.md`, sent
+   * in an earlier batch), rewritten to `/pages/<id>` once this batch gives the path a page, as the
+   * batch's own links are. Only when the batch changed the tree's paths, and only pages whose
+   * stored link facts hold such links are read (their markdown only when one resolves now): a
+   * one-page edit of a 5,000-page space reads no other page. A rewritten page is an updated page
+   * of the batch; its metadata (updatedAt too) stays, as its text says what it said.
+   */
+  private async resolvePathLinks() {
+    if (!this.pathsChanged || !this.context.pathLinkPages) return
+    for (const { pageId, urls } of await this.context.pathLinkPages()) {
+      if (this.written.has(pageId)) continue
+      const page = this.working.get(pageId)
+      // A page given other markdown here (revert_page) keeps exactly what it was given.
+      if (!page || page.markdown !== undefined || !page.fields.document) continue
+      const context = {
+        pagePath: this.working.pathOf(page),
+        pageHasChildren: page.children.length > 0,
+        appUrl: this.context.appUrl,
+      }
+      const resolve = (url: string) => {
+        const target = classifyTarget(url, context)
+        return target.type === 'page-path' ? this.pathLink(target) : undefined
+      }
+      if (!urls.some((url) => resolve(url) !== undefined)) continue
+      const markdown = await this.context.readDocument(page.fields.document)
+      // A long document's link sites come from a worker thread, as the writer derives it.
+      const derived = await deriveStored(markdown)
+      const sites = derived?.sites ?? linkSites(parseMarkdown(markdown), markdown)
+      const rewritten = rewriteLinkSites(markdown, sites, (link) => resolve(link.url))
+      if (rewritten === markdown) continue
+      this.working.update(page, {}, rewritten)
+      this.remember(pageId)
+    }
+  }
+
+  /**
+   * `/pages/<id>` (anchor kept) of the page at a link's path in the working copy, if any. Asked
+   * once every change is applied, so the answer per path is kept: an import's thousands of
+   * siblings are not scanned again for each link naming them.
+   */
+  private pathLink(target: { path: string; anchor?: string }): string | undefined {
+    let id = this.pagesByPath.get(target.path)
+    if (id === undefined) {
+      id = this.pageAtPath(target.path)?.fields.id ?? null
+      this.pagesByPath.set(target.path, id)
+    }
+    return id === null ? undefined : `/pages/${id}${target.anchor ? `#${target.anchor}` : ''}`
   }
 
   private outcomes(): PageOutcome[] {

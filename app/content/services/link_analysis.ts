@@ -6,6 +6,7 @@ import { BadRequestException } from '#core/exceptions/api_exceptions'
 import { DEFAULT_PAGE_SIZE } from '#core/http/pagination'
 import { classifyTarget } from '#content/markdown/links'
 import { readFacts } from '#content/services/document_facts'
+import { pageAtPath } from '#content/services/path_links'
 import type { RevisionTree, TreePage } from '#content/types'
 import ContentStore from '#content/services/content_store'
 
@@ -154,9 +155,23 @@ export default class LinkAnalysis {
             }
             break
           }
-          case 'page-path':
+          case 'page-path': {
+            // A path written before its page existed: it works as soon as a page holds the path.
+            const found = pageAtPath(tree, target.path)
+            if (!found) {
+              status = 'broken'
+              reference = { kind: 'url', url: link.url }
+              break
+            }
+            const foundId = found.node.id
+            status = !target.anchor || anchorsOf(foundId).has(target.anchor) ? 'ok' : 'broken'
+            reference = target.anchor
+              ? { kind: 'anchor', anchor: target.anchor, page: foundId }
+              : { kind: 'page', page: foundId }
+            break
+          }
           case 'ref':
-            // Authoring resolves paths it can; one still written as a path names no page.
+            // Not given any refs here: refs live within their batch.
             status = 'broken'
             reference = { kind: 'url', url: link.url }
             break

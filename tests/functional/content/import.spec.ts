@@ -113,6 +113,63 @@ test.group('POST .../content/import', (group) => {
     assert.equal(await currentRevision(client, admin, space.id), space.revision)
   })
 
+  test('an import gives a path a page: links written to it before resolve and are rewritten', async ({
+    client,
+    assert,
+  }) => {
+    // Where the import puts the pages: learnt from a first import elsewhere.
+    const probe = await adminSpace(client)
+    const probed = await postImport(client, probe.admin, `/v1/spaces/${probe.space.id}`, {
+      url: `${site.origin}/docs/guide`,
+      source: 'website',
+    })
+    probed.assertStatus(201)
+    const probeTree = await store.loadTree(db.connection(), probe.space.id, probed.body().revision)
+    const imported = [...probeTree.byId.values()].find((page) => page.node.type === 'document')!
+
+    const { admin, space, changeRequest } = await openChangeRequest(client)
+    const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`
+    const link = `/pages/${imported.path}`
+    const written = await client
+      .post(`${path}/content`)
+      .qs({ compat: false })
+      .bearerToken(admin.token)
+      .json({
+        changes: [
+          { operation: 'insert_page', title: 'Z', document: { markdown: `[it](${link})\n` } },
+        ],
+      })
+    written.assertStatus(200)
+    written.assertContract()
+    const linking = written.body().changes[0].page.id
+    const before = await client.get(`${path}/links`).bearerToken(admin.token)
+    before.assertContract()
+    assert.equal(before.body().items[0].status, 'broken')
+
+    const response = await postImport(client, admin, path, {
+      url: `${site.origin}/docs/guide`,
+      source: 'website',
+    })
+    response.assertStatus(201)
+    const tree = await store.loadTree(db.connection(), space.id, response.body().revision)
+    const target = [...tree.byId.values()].find((page) => page.path === imported.path)!
+    const after = await client.get(`${path}/links`).bearerToken(admin.token)
+    after.assertContract()
+    const items = after
+      .body()
+      .items.filter((item: any) => item.locationReferences[0].page === linking)
+    assert.deepEqual(
+      items.map((item: any) => [item.status, item.targetReference]),
+      [['ok', { kind: 'page', page: target.node.id }]]
+    )
+    const markdown = await store.readDocument(
+      db.connection(),
+      space.id,
+      tree.byId.get(linking)!.node.document!
+    )
+    assert.equal(markdown, `[it](/pages/${target.node.id})\n`)
+  })
+
   test('refuses {name}')
     .with([
       { name: 'loopback hosts that are not allowed', url: 'http://localhost:9/docs', field: 'url' },
