@@ -8,7 +8,7 @@ import type {
   ConvertInput,
   ConvertOutput,
   RewriteInput,
-  DocumentFacts,
+  RewriteOutput,
   RenderHtmlInput,
   RenderHtmlOutput,
 } from '#content/import/page_worker'
@@ -143,7 +143,7 @@ export const contentWorkers = {
   convert: (input: ConvertInput, options?: TaskOptions) =>
     run<ConvertOutput>('convert', input, options),
   rewrite: (input: RewriteInput, options?: TaskOptions) =>
-    run<{ markdown: string; facts: DocumentFacts; sections: Section[] }>('rewrite', input, options),
+    run<RewriteOutput>('rewrite', input, options),
   sections: (input: { pages: Array<{ markdown: string; title: string }> }, options?: TaskOptions) =>
     run<Section[][]>('sections', input, options),
   sanitizeSvg: (input: { body: Uint8Array }, options?: TaskOptions) =>
