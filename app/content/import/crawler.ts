@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
 import { FetchError, guardedFetch, type FetchedResource } from '#content/import/http_fetch'
-import {
-  crawlScope,
-  fetchUrl,
-  inScope,
-  isPageLink,
-  pageKey,
-  NOT_PAGES,
-} from '#content/import/page_urls'
+import { crawlScope, inScope, pageKey, NOT_PAGES } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import { derivedId, importKey } from '#content/import/import_ids'
 import { contentWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
@@ -237,15 +230,15 @@ export async function crawl(
     } as KeptPage & { anchors: Record<string, string> })
     if (!converted) return
     if (converted.toc.length > 0) toc.merge(converted.toc)
-    converted.links.forEach((link, index) => {
-      if (!isPageLink(link, scope)) return
-      const linkKey = pageKey(link)
-      pageIds.set(derivedId(key, 'page', linkKey), linkKey)
-      if (seen.has(linkKey)) return
+    // Keys, URLs and ids of the links were made in the worker (a page's navigation may list the
+    // whole site: here each costs two map lookups).
+    for (const [index, linkKey, url, linkId] of converted.pageLinks) {
+      pageIds.set(linkId, linkKey)
+      if (seen.has(linkKey)) continue
       seen.set(linkKey, linkKey)
       // Fetched as written: `/docs/a/` fetched as `/docs/a` would 404 or resolve its links elsewhere.
-      pageQueue.push({ key: linkKey, url: fetchUrl(link), order: [...order, index] })
-    })
+      pageQueue.push({ key: linkKey, url, order: [...order, index] })
+    }
     for (const image of converted.images) {
       if (imageIds.has(image.url)) continue
       imageIds.set(image.url, image.id)

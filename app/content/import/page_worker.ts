@@ -5,7 +5,7 @@
  */
 import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
 import { derivedId } from '#content/import/import_ids'
-import { isPageLink, pageKey } from '#content/import/page_urls'
+import { fetchUrl, isPageLink, pageKey } from '#content/import/page_urls'
 import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
 import {
   ContentLimitError,
@@ -54,8 +54,12 @@ export type { DocumentFacts }
 
 export interface ConvertOutput {
   title: string
-  /** Every absolute http(s) link of the page (the crawler picks what to follow). */
-  links: string[]
+  /**
+   * The links of the page (navigation included) to pages the crawl may import, once per page key:
+   * `[index, key, url, id]` — the link's index among the page's absolute http(s) links, its page
+   * key, the URL to fetch it at and the page id derived from the key (the crawler follows them).
+   */
+  pageLinks: Array<[number, string, string, string]>
   /** Images of the content and the file ids their markdown uses. */
   images: Array<{ url: string; id: string }>
   /** The site's table of contents as this page shows it (page keys). */
@@ -92,9 +96,25 @@ export function convert(input: ConvertInput): ConvertOutput {
   const selfKey = pageKey(input.url)
   const images = page.images.map((url) => ({ url, id: derivedId(input.key, 'file', url) }))
   const fileIds = new Map(images.map((image) => [image.url, image.id]))
+  // A page links to the same pages many times (its navigation lists the whole site).
+  const pageIds = new Map<string, string>()
+  const pageIdOf = (key: string) => {
+    let id = pageIds.get(key)
+    if (id === undefined) pageIds.set(key, (id = derivedId(input.key, 'page', key)))
+    return id
+  }
+  const pageLinks: ConvertOutput['pageLinks'] = []
+  const linked = new Set<string>()
+  page.links.forEach((link, index) => {
+    if (!isPageLink(link, input.scope)) return
+    const key = pageKey(link)
+    if (linked.has(key)) return
+    linked.add(key)
+    pageLinks.push([index, key, fetchUrl(link), pageIdOf(key)])
+  })
   const output: ConvertOutput = {
     title: page.title,
-    links: page.links,
+    pageLinks,
     images,
     toc: page.toc,
     anchors: {},
@@ -107,7 +127,7 @@ export function convert(input: ConvertInput): ConvertOutput {
         const key = pageKey(url)
         const hash = new URL(url).hash
         if (key === selfKey && hash) return hash
-        return `/pages/${derivedId(input.key, 'page', key)}${hash}`
+        return `/pages/${pageIdOf(key)}${hash}`
       },
       image: (url) => {
         const id = fileIds.get(url)
