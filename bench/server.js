@@ -144,7 +144,14 @@ export function freshDatabase(setup, email = 'bench@example.com') {
 export async function startServer(setup) {
   const server = spawn(
     process.execPath,
-    ['--no-node-snapshot', '--import=ts-node-maintained/register/esm', 'bin/server.ts'],
+    [
+      '--no-node-snapshot',
+      // Extra Node flags for the server (and its worker threads, which inherit execArgv), e.g.
+      // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" to profile a bench run.
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+      '--import=ts-node-maintained/register/esm',
+      'bin/server.ts',
+    ],
     {
       cwd: setup.root ?? root,
       env: setup.env,

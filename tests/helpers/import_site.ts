@@ -190,10 +190,18 @@ export class MemorySink implements ImportSink {
     return hash
   }
 
-  async readDocument(hash: string) {
-    const markdown = this.documents.get(hash)
-    if (markdown === undefined) throw new Error(`no document ${hash}`)
-    return markdown
+  async readStored(hashes: string[]) {
+    const stored = new Map<string, { markdown: string; facts: DocumentFacts }>()
+    for (const hash of hashes) {
+      const markdown = this.documents.get(hash)
+      const facts = this.facts.get(hash)
+      if (markdown !== undefined && facts !== undefined) stored.set(hash, { markdown, facts })
+    }
+    return stored
+  }
+
+  async storeRewritten(markdown: string, facts: DocumentFacts) {
+    return this.storeDocument(markdown, facts)
   }
 
   async storeBlob(bytes: Uint8Array) {

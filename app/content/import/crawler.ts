@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
 import { FetchError, guardedFetch, type FetchedResource } from '#content/import/http_fetch'
-import {
-  crawlScope,
-  fetchUrl,
-  inScope,
-  isPageLink,
-  pageKey,
-  NOT_PAGES,
-} from '#content/import/page_urls'
+import { crawlScope, inScope, pageKey, NOT_PAGES } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import { derivedId, importKey } from '#content/import/import_ids'
 import { contentWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
-import type { ConvertOutput } from '#content/import/page_worker'
+import type { ConvertOutput, DocumentFacts, RewriteSites } from '#content/import/page_worker'
 import type {
   CrawledImage,
   CrawledPage,
@@ -132,6 +125,8 @@ interface QueuedImage {
 interface KeptPage extends CrawledPage {
   /** Page ids (`id` or `id#fragment`) and file ids its document links to. */
   targets: { pages: string[]; files: string[] }
+  /** Where its document writes those links (convert's RewriteSites), for the fix-up. */
+  sites?: RewriteSites
 }
 
 export async function crawl(
@@ -230,19 +225,20 @@ export async function crawl(
       document,
       order,
       targets: converted?.targets ?? { pages: [], files: [] },
+      ...(converted?.sites ? { sites: converted.sites } : {}),
       anchors: converted?.anchors ?? {},
     } as KeptPage & { anchors: Record<string, string> })
     if (!converted) return
     if (converted.toc.length > 0) toc.merge(converted.toc)
-    converted.links.forEach((link, index) => {
-      if (!isPageLink(link, scope)) return
-      const linkKey = pageKey(link)
-      pageIds.set(derivedId(key, 'page', linkKey), linkKey)
-      if (seen.has(linkKey)) return
+    // Keys, URLs and ids of the links were made in the worker (a page's navigation may list the
+    // whole site: here each costs two map lookups).
+    for (const [index, linkKey, url, linkId] of converted.pageLinks) {
+      pageIds.set(linkId, linkKey)
+      if (seen.has(linkKey)) continue
       seen.set(linkKey, linkKey)
       // Fetched as written: `/docs/a/` fetched as `/docs/a` would 404 or resolve its links elsewhere.
-      pageQueue.push({ key: linkKey, url: fetchUrl(link), order: [...order, index] })
-    })
+      pageQueue.push({ key: linkKey, url, order: [...order, index] })
+    }
     for (const image of converted.images) {
       if (imageIds.has(image.url)) continue
       imageIds.set(image.url, image.id)
@@ -411,7 +407,7 @@ export async function crawl(
   return {
     startUrl: startKey,
     scope,
-    pages: ordered.map(({ targets: _targets, ...page }: any) => {
+    pages: ordered.map(({ targets: _targets, sites: _sites, ...page }: any) => {
       const { anchors: _anchors, ...kept } = page
       const rank = ranks.get(page.url)
       return rank === undefined ? kept : { ...kept, tocRank: rank }
@@ -449,12 +445,16 @@ async function fixUp(
     const finalKey = linkKey === undefined ? undefined : seen.get(linkKey)
     return finalKey === undefined ? undefined : pages.get(finalKey)
   }
+  type PageMap = Record<string, { id: string; anchors?: Record<string, string> } | { url: string }>
+  const due: Array<{
+    page: KeptPage
+    document: string
+    pages: PageMap
+    files: Record<string, string>
+  }> = []
   for (const page of kept) {
     if (page.document === null) continue
-    const pageMap: Record<
-      string,
-      { id: string; anchors?: Record<string, string> } | { url: string }
-    > = {}
+    const pageMap: PageMap = {}
     const fileMap: Record<string, string> = {}
     for (const target of page.targets.pages) {
       const [id, fragment] = target.split('#', 2) as [string, string | undefined]
@@ -474,26 +474,55 @@ async function fixUp(
       }
     }
     if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) continue
+    due.push({ page, document: page.document, pages: pageMap, files: fileMap })
+  }
+  const failed = (page: KeptPage, error: unknown) =>
+    context.failures.push({
+      url: page.url,
+      kind: 'page',
+      reason: `its links could not be updated (${reasonOf(error)}): some may be broken`,
+    })
+  // A few documents read at a time (one query), rewritten in the workers, stored again.
+  for (let at = 0; at < due.length; at += FIX_UP_BATCH) {
+    const batch = due.slice(at, at + FIX_UP_BATCH)
+    let stored: Map<string, { markdown: string; facts: DocumentFacts }>
     try {
-      const markdown = await sink.readDocument(page.document)
-      const rewritten = await contentWorkers.rewrite(
-        { markdown, pages: pageMap, files: fileMap },
-        context.taskOptions
-      )
-      page.document = await sink.storeDocument(
-        rewritten.markdown,
-        rewritten.facts,
-        rewritten.sections
-      )
+      stored = await sink.readStored(batch.map((item) => item.document))
     } catch (error) {
-      context.failures.push({
-        url: page.url,
-        kind: 'page',
-        reason: `its links could not be updated (${reasonOf(error)}): some may be broken`,
+      for (const item of batch) failed(item.page, error)
+      continue
+    }
+    const rewritten = await Promise.all(
+      batch.map(async (item) => {
+        const found = stored.get(item.document)
+        if (!found) return new Error(`document ${item.document} is missing`)
+        try {
+          return await contentWorkers.rewrite(
+            { ...found, sites: item.page.sites, pages: item.pages, files: item.files },
+            context.taskOptions
+          )
+        } catch (error) {
+          return error
+        }
       })
+    )
+    stored.clear()
+    for (const [index, item] of batch.entries()) {
+      const result = rewritten[index]
+      try {
+        if (!result || result instanceof Error || !('markdown' in result)) throw result
+        item.page.document = result.sections
+          ? await sink.storeDocument(result.markdown, result.facts, result.sections)
+          : await sink.storeRewritten(result.markdown, result.facts, item.document)
+      } catch (error) {
+        failed(item.page, error)
+      }
     }
   }
 }
+
+/** Documents the final fix-up reads at once. */
+const FIX_UP_BATCH = 16
 
 /**
  * The site's table of contents merged from the pages' navigation: the first page's list, then each

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -14,13 +14,22 @@ export function importKey(): string {
 }
 
 export function derivedId(key: string, kind: 'page' | 'file', url: string, length = 20): string {
+  const secret = key === '' ? key : secretOf(key)
   let id = ''
   for (let round = 0; id.length < length; round++) {
-    const bytes = createHmac('sha256', key).update(`${kind}\0${round}\0${url}`).digest()
+    const bytes = createHmac('sha256', secret).update(`${kind}\0${round}\0${url}`).digest()
     for (let i = 0; i < bytes.length && id.length < length; i++) {
       // 248 = 4 * 62: bytes at or above it would skew the distribution.
       if (bytes[i] < 248) id += ALPHABET[bytes[i] % 62]
     }
   }
   return id
+}
+
+/** The key as a KeyObject (the same bytes: its UTF-8), made once per import rather than per id. */
+let lastSecret: { key: string; secret: KeyObject } | undefined
+function secretOf(key: string): KeyObject {
+  if (lastSecret?.key !== key)
+    lastSecret = { key, secret: createSecretKey(Buffer.from(key, 'utf8')) }
+  return lastSecret.secret
 }

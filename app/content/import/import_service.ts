@@ -133,12 +133,26 @@ export class SpaceImportSink implements ImportSink {
     return document.hash
   }
 
-  async readDocument(hash: string): Promise<string> {
+  async readStored(hashes: string[]) {
     await this.flush()
-    const found = await this.#store.readObjects(db.connection(), this.spaceId, [hash])
-    const markdown = found.get(hash)
-    if (markdown === undefined) throw new Error(`document ${hash} is missing`)
-    return markdown
+    const keys = hashes.flatMap((hash) => [hash, factsKey(hash)])
+    const found = await this.#store.readObjects(db.connection(), this.spaceId, keys)
+    const stored = new Map<string, { markdown: string; facts: DocumentFacts }>()
+    for (const hash of hashes) {
+      const markdown = found.get(hash)
+      const facts = found.get(factsKey(hash))
+      if (markdown !== undefined && facts !== undefined) {
+        stored.set(hash, { markdown, facts: JSON.parse(facts) })
+      }
+    }
+    return stored
+  }
+
+  async storeRewritten(markdown: string, facts: DocumentFacts, original: string) {
+    const hash = await this.storeDocument(markdown, facts)
+    const place = this.#spill?.at.get(original)
+    if (place && !this.#spill!.at.has(hash)) this.#spill!.at.set(hash, place)
+    return hash
   }
 
   async storeBlob(bytes: Uint8Array): Promise<string> {

@@ -5,11 +5,22 @@
  */
 import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
 import { derivedId } from '#content/import/import_ids'
-import { isPageLink, pageKey } from '#content/import/page_urls'
+import { fetchUrl, isPageLink, pageKey } from '#content/import/page_urls'
 import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
-import { ContentLimitError, underLimits, type CONTENT_LIMITS } from '#content/markdown/limits'
+import {
+  ContentLimitError,
+  scanMarkdown,
+  underLimits,
+  type CONTENT_LIMITS,
+} from '#content/markdown/limits'
 import type { Root } from 'mdast'
-import { linkSites, rewriteLinks } from '#content/markdown/links'
+import {
+  linkSites,
+  rewriteLinks,
+  rewriteLinkSitesAndUrls,
+  type ExtractedLink,
+  type LinkSite,
+} from '#content/markdown/links'
 import { headingAnchors, type HeadingAnchor } from '#content/markdown/headings'
 import { sectionsOfTree, splitSections, type Section } from '#content/search/sections'
 import { indexTerms } from '#content/search/terms'
@@ -43,8 +54,12 @@ export type { DocumentFacts }
 
 export interface ConvertOutput {
   title: string
-  /** Every absolute http(s) link of the page (the crawler picks what to follow). */
-  links: string[]
+  /**
+   * The links of the page (navigation included) to pages the crawl may import, once per page key:
+   * `[index, key, url, id]` — the link's index among the page's absolute http(s) links, its page
+   * key, the URL to fetch it at and the page id derived from the key (the crawler follows them).
+   */
+  pageLinks: Array<[number, string, string, string]>
   /** Images of the content and the file ids their markdown uses. */
   images: Array<{ url: string; id: string }>
   /** The site's table of contents as this page shows it (page keys). */
@@ -59,7 +74,20 @@ export interface ConvertOutput {
   anchors: Record<string, string>
   /** Page ids (`id` or `id#fragment`) and file ids the markdown links to (for the final fix-up). */
   targets: { pages: string[]; files: string[] }
+  /**
+   * Where the markdown writes the destinations of its links to pages and files (RewriteSites), so
+   * that the final fix-up rewrites them without parsing the document again; absent when one of
+   * those links has no destination of its own to rewrite.
+   */
+  sites?: Int32Array
 }
+
+/**
+ * The links of a document the final fix-up may rewrite (to `/pages/<id>` or `/files/<id>`), four
+ * numbers each: the link's index in the document's facts (`facts.links`), the start and end
+ * (UTF-16 offsets, end exclusive) of its destination in the markdown, and 1 for the `<...>` form.
+ */
+export type RewriteSites = Int32Array
 
 /** Analyses and converts one fetched page. A page over the content limits comes back without markdown. */
 export function convert(input: ConvertInput): ConvertOutput {
@@ -68,29 +96,46 @@ export function convert(input: ConvertInput): ConvertOutput {
   const selfKey = pageKey(input.url)
   const images = page.images.map((url) => ({ url, id: derivedId(input.key, 'file', url) }))
   const fileIds = new Map(images.map((image) => [image.url, image.id]))
+  // A page links to the same pages many times (its navigation lists the whole site).
+  const pageIds = new Map<string, string>()
+  const pageIdOf = (key: string) => {
+    let id = pageIds.get(key)
+    if (id === undefined) pageIds.set(key, (id = derivedId(input.key, 'page', key)))
+    return id
+  }
+  const pageLinks: ConvertOutput['pageLinks'] = []
+  const linked = new Set<string>()
+  page.links.forEach((link, index) => {
+    if (!isPageLink(link, input.scope)) return
+    const key = pageKey(link)
+    if (linked.has(key)) return
+    linked.add(key)
+    pageLinks.push([index, key, fetchUrl(link), pageIdOf(key)])
+  })
   const output: ConvertOutput = {
     title: page.title,
-    links: page.links,
+    pageLinks,
     images,
     toc: page.toc,
     anchors: {},
     targets: { pages: [], files: [] },
   }
   try {
-    let markdown = htmlToMarkdown(page.contentHtml, {
+    const markdown = htmlToMarkdown(page.contentHtml, {
       link: (url) => {
         if (!isPageLink(url, input.scope)) return undefined
         const key = pageKey(url)
         const hash = new URL(url).hash
         if (key === selfKey && hash) return hash
-        return `/pages/${derivedId(input.key, 'page', key)}${hash}`
+        return `/pages/${pageIdOf(key)}${hash}`
       },
       image: (url) => {
         const id = fileIds.get(url)
         return id ? `/files/${id}` : undefined
       },
     })
-    let tree = parseWithinLimits(markdown)
+    const tree = parseWithinLimits(markdown)
+    const sites = linkSites(tree, markdown)
     // Ids of the page → the anchors its markdown headings got.
     const markdownHeadings = headingAnchors(tree)
     const anchorOfHeading: string[] = []
@@ -109,21 +154,20 @@ export function convert(input: ConvertInput): ConvertOutput {
       if (anchor !== id) output.anchors[id] = anchor
     }
     // Links to anchors of this same page land on its headings' anchors.
-    if (Object.keys(output.anchors).length > 0) {
-      const rewritten = rewriteLinks(markdown, (link) => {
-        if (!link.url.startsWith('#')) return undefined
-        const anchor = output.anchors[decodeFragment(link.url.slice(1))]
-        return anchor === undefined ? undefined : anchor ? `#${anchor}` : undefined
-      })
-      if (rewritten !== markdown) {
-        markdown = rewritten
-        tree = parseWithinLimits(markdown)
-      }
-    }
-    output.markdown = markdown
-    output.facts = factsOf(tree, linkSites(tree, markdown))
-    output.sections = sectionsOfTree(tree, '')
-    output.targets = targetsOf(output.facts)
+    const anchors = output.anchors
+    const document =
+      Object.keys(anchors).length === 0
+        ? { markdown, tree, sites: sites.map(siteAfter), facts: factsOf(tree, sites) }
+        : rewriteDocument({ markdown, tree, sites, facts: factsOf(tree, sites) }, (link) => {
+            if (!link.url.startsWith('#')) return undefined
+            const anchor = anchors[decodeFragment(link.url.slice(1))]
+            return anchor === undefined ? undefined : anchor ? `#${anchor}` : undefined
+          })
+    output.markdown = document.markdown
+    output.facts = document.facts
+    output.sections = sectionsOfTree(document.tree, '')
+    output.targets = targetsOf(document.facts)
+    output.sites = rewriteSites(document.facts, document.sites)
   } catch (error) {
     if (!(error instanceof ContentLimitError)) throw error
     output.problem = error.message
@@ -137,15 +181,29 @@ export interface RewriteInput {
   pages: Record<string, { id: string; anchors?: Record<string, string> } | { url: string }>
   /** File ids of images whose file was not imported: their original URL. */
   files: Record<string, string>
+  /**
+   * The document's facts as stored and where its page and file links are written (convert's
+   * `sites`): given both, the rewrite needs no parse.
+   */
+  facts?: DocumentFacts
+  sites?: RewriteSites
 }
 
-/** The final fix-up of one document: links to pages or files the import did not keep, anchors mapped. */
-export function rewrite(input: RewriteInput): {
+export interface RewriteOutput {
   markdown: string
   facts: DocumentFacts
-  sections: Section[]
-} {
-  const markdown = rewriteLinks(input.markdown, (link) => {
+  /** Absent when they are the original document's (only link destinations changed). */
+  sections?: Section[]
+}
+
+/**
+ * The final fix-up of one document: links to pages or files the import did not keep, anchors
+ * mapped. Given the document's stored facts and sites (convert's), only the destinations of those
+ * links are rewritten, without a parse: the new facts are the old ones with the new URLs, the
+ * search sections stay the original's (link text does not change). Else it parses.
+ */
+export function rewrite(input: RewriteInput): RewriteOutput {
+  const replace = (link: { url: string }) => {
     const page = /^\/pages\/([A-Za-z0-9]{20})(?:#(.*))?$/.exec(link.url)
     if (page) {
       const target = input.pages[page[1]]
@@ -157,7 +215,42 @@ export function rewrite(input: RewriteInput): {
     }
     const file = /^\/files\/([A-Za-z0-9]{20})$/.exec(link.url)
     return file ? input.files[file[1]] : undefined
-  })
+  }
+  if (input.facts && input.sites) {
+    const { facts, sites } = input
+    const linkSitesOf: LinkSite[] = []
+    for (let at = 0; at + 3 < sites.length; at += 4) {
+      const link = facts.links[sites[at]]
+      if (!link) break
+      linkSitesOf.push({
+        link: {
+          kind: link.kind,
+          form: 'inline',
+          url: link.url,
+          text: '',
+          line: 0,
+          column: 0,
+          offset: { start: sites[at + 1], end: sites[at + 2] },
+          destination: { start: sites[at + 1], end: sites[at + 2] },
+        },
+        angled: sites[at + 3] === 1,
+      })
+    }
+    if (linkSitesOf.length * 4 === sites.length) {
+      const rewritten = rewriteLinkSitesAndUrls(input.markdown, linkSitesOf, replace)
+      if (rewritten.after) {
+        const scanned = scanMarkdown(rewritten.markdown)
+        if (scanned !== undefined) throw new ContentLimitError(scanned)
+        const links = facts.links.slice()
+        for (let index = 0; index < linkSitesOf.length; index++) {
+          const at = sites[index * 4]
+          links[at] = { ...links[at], url: rewritten.after[index].url }
+        }
+        return { markdown: rewritten.markdown, facts: { ...facts, links } }
+      }
+    }
+  }
+  const markdown = rewriteLinks(input.markdown, replace)
   const tree = parseWithinLimits(markdown)
   return {
     markdown,
@@ -256,6 +349,75 @@ function svgPurifier(): Promise<any> {
   })()
   return purifier
 }
+
+/** A parsed document with its link sites (where each link's destination is now) and facts. */
+interface SitedDocument {
+  markdown: string
+  tree: Root
+  sites: Array<{ url: string; destination?: { start: number; end: number }; angled: boolean }>
+  facts: DocumentFacts
+}
+
+function siteAfter({ link, angled }: LinkSite) {
+  return { url: link.url, destination: link.destination, angled }
+}
+
+/**
+ * `document` with links rewritten by `replace`. Only destinations change, so its facts take the
+ * new URLs and its tree (headings, search sections) stays; where that cannot be told without a
+ * parse (rewriteLinkSitesAndUrls), it is parsed again.
+ */
+function rewriteDocument(
+  document: { markdown: string; tree: Root; sites: LinkSite[]; facts: DocumentFacts },
+  replace: (link: ExtractedLink) => string | undefined
+): SitedDocument {
+  const { markdown, tree, sites, facts } = document
+  const rewritten = rewriteLinkSitesAndUrls(markdown, sites, replace)
+  if (rewritten.markdown === markdown) return { markdown, tree, sites: sites.map(siteAfter), facts }
+  const after = rewritten.after
+  if (after) {
+    const scanned = scanMarkdown(rewritten.markdown)
+    if (scanned !== undefined) throw new ContentLimitError(scanned)
+    return {
+      markdown: rewritten.markdown,
+      tree,
+      sites: sites.map(({ angled }, index) => ({
+        ...after[index],
+        angled: after[index].angled ?? angled,
+      })),
+      facts: {
+        ...facts,
+        links: facts.links.map((link, index) => ({ ...link, url: after[index].url })),
+      },
+    }
+  }
+  const again = parseWithinLimits(rewritten.markdown)
+  const sitesAgain = linkSites(again, rewritten.markdown)
+  return {
+    markdown: rewritten.markdown,
+    tree: again,
+    sites: sitesAgain.map(siteAfter),
+    facts: factsOf(again, sitesAgain),
+  }
+}
+
+/** The RewriteSites of a document (its facts' links and sites in the same order). */
+function rewriteSites(
+  facts: DocumentFacts,
+  sites: SitedDocument['sites']
+): RewriteSites | undefined {
+  const numbers: number[] = []
+  for (let index = 0; index < facts.links.length; index++) {
+    if (!REWRITABLE.test(facts.links[index].url)) continue
+    const destination = sites[index]?.destination
+    if (!destination) return undefined
+    numbers.push(index, destination.start, destination.end, sites[index].angled ? 1 : 0)
+  }
+  return Int32Array.from(numbers)
+}
+
+/** URLs the final fix-up may rewrite (see rewrite). */
+const REWRITABLE = /^\/(pages\/[A-Za-z0-9]{20}(?:#.*)?|files\/[A-Za-z0-9]{20})$/
 
 function targetsOf(facts: DocumentFacts): { pages: string[]; files: string[] } {
   const pages = new Set<string>()

@@ -62,8 +62,13 @@ export interface ImportSink {
   sectionsOf?(documents: string[]): Promise<Map<string, Section[]>>
   /** Frees what the sink kept aside. */
   close?(): Promise<void>
-  /** A document stored earlier (final link fix-ups). */
-  readDocument(hash: string): Promise<string>
+  /** Documents stored earlier and their link facts, by hash (final link fix-ups); missing ones absent. */
+  readStored(hashes: string[]): Promise<Map<string, { markdown: string; facts: DocumentFacts }>>
+  /**
+   * Stores a document rewritten from the stored document `original` with only link destinations
+   * changed (final link fix-ups): its search sections are the original's.
+   */
+  storeRewritten(markdown: string, facts: DocumentFacts, original: string): Promise<string>
   /** Stores a file's bytes; answers their hash. */
   storeBlob(bytes: Uint8Array): Promise<string>
   /** Writes whatever is buffered. */

@@ -11,7 +11,7 @@ import type {
   ConvertInput,
   ConvertOutput,
   RewriteInput,
-  DocumentFacts,
+  RewriteOutput,
   RenderHtmlInput,
   RenderHtmlOutput,
 } from '#content/import/page_worker'
@@ -53,7 +53,7 @@ export const contentWorkers = {
   convert: (input: ConvertInput, options?: TaskOptions) =>
     run<ConvertOutput>('convert', input, options),
   rewrite: (input: RewriteInput, options?: TaskOptions) =>
-    run<{ markdown: string; facts: DocumentFacts; sections: Section[] }>('rewrite', input, options),
+    run<RewriteOutput>('rewrite', input, options),
   sections: (input: { pages: Array<{ markdown: string; title: string }> }, options?: TaskOptions) =>
     run<Section[][]>('sections', input, options),
   sanitizeSvg: (input: { body: Uint8Array }, options?: TaskOptions) =>

@@ -144,28 +144,109 @@ export function rewriteLinkSites(
   sites: LinkSite[],
   replace: (link: ExtractedLink) => string | undefined
 ): string {
-  const edits: { start: number; end: number; text: string }[] = []
+  return applyEdits(markdown, planEdits(sites, replace).edits)
+}
+
+/**
+ * rewriteLinkSites, also answering what a parse of the result would say of each site (in the same
+ * order): the URL it reads as, where its destination now is, and `angled` where a bare destination
+ * had to be written `<...>`, so that callers keeping link facts need no new parse. Only destinations change, and writeDestination writes them so that
+ * CommonMark reads the new URL back. `after` is absent when that cannot be told without a parse:
+ * an autolink turned into a link, or a new URL with a line break (written as `%0A`).
+ */
+export function rewriteLinkSitesAndUrls(
+  markdown: string,
+  sites: LinkSite[],
+  replace: (link: ExtractedLink) => string | undefined
+): {
+  markdown: string
+  after?: Array<{ url: string; destination?: { start: number; end: number }; angled?: true }>
+} {
+  const { edits, urlAt, exact } = planEdits(sites, replace)
+  const rewritten = applyEdits(markdown, edits)
+  if (!exact) return { markdown: rewritten }
+  // Edits are sorted and disjoint now: an offset outside them moves by the growth of those before.
+  const ends: number[] = []
+  const growth: number[] = []
+  let total = 0
+  for (const edit of edits) {
+    total += edit.text.length - (edit.end - edit.start)
+    ends.push(edit.end)
+    growth.push(total)
+  }
+  const moved = (offset: number) => {
+    let low = 0
+    let high = ends.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (ends[middle] <= offset) low = middle + 1
+      else high = middle
+    }
+    return offset + (low === 0 ? 0 : growth[low - 1])
+  }
+  const editAt = new Map(edits.map((edit, index) => [edit.start, index]))
+  return {
+    markdown: rewritten,
+    after: sites.map(({ link }) => {
+      const url = urlAt.get(siteTarget(link)) ?? link.url
+      if (!link.destination) return { url }
+      const index = editAt.get(link.destination.start)
+      if (index === undefined) {
+        return {
+          url,
+          destination: { start: moved(link.destination.start), end: moved(link.destination.end) },
+        }
+      }
+      const start = link.destination.start + (index === 0 ? 0 : growth[index - 1])
+      const end = start + edits[index].text.length
+      // A bare destination written `<...>` now: the destination is what the brackets hold.
+      return edits[index].angled
+        ? { url, destination: { start: start + 1, end: end - 1 }, angled: true }
+        : { url, destination: { start, end } }
+    }),
+  }
+}
+
+/** Where a site's URL is written: its destination (a definition's, shared), else the whole link. */
+function siteTarget(link: ExtractedLink): number {
+  return link.destination ? link.destination.start : link.offset.start
+}
+
+function planEdits(sites: LinkSite[], replace: (link: ExtractedLink) => string | undefined) {
+  /** `angled`: a bare destination written `<...>`. */
+  const edits: { start: number; end: number; text: string; angled?: boolean }[] = []
   const done = new Set<number>()
+  /** Destination offset → the URL written there (the first answer for a definition wins). */
+  const urlAt = new Map<number, string>()
+  let exact = true
 
   for (const { link, angled } of sites) {
-    const target = link.destination ? link.destination.start : link.offset.start
+    const target = siteTarget(link)
     if (done.has(target)) continue
     const next = replace(link)
     if (next === undefined || next === link.url) continue
     done.add(target)
 
     if (link.destination) {
-      edits.push({ ...link.destination, text: writeDestination(next, angled) })
+      const text = writeDestination(next, angled)
+      edits.push({ ...link.destination, text, angled: !angled && text.startsWith('<') })
+      urlAt.set(target, next)
+      if (/[\r\n]/.test(next)) exact = false
     } else if (link.form === 'autolink' && ABSOLUTE_URI.test(next)) {
+      exact = false
       edits.push({ start: link.offset.start + 1, end: link.offset.end - 1, text: next })
     } else if (link.form === 'autolink' || link.form === 'literal') {
+      exact = false
       edits.push({
         ...link.offset,
         text: `[${escapeText(link.text)}](${writeDestination(next, false)})`,
       })
     }
   }
+  return { edits, urlAt, exact }
+}
 
+function applyEdits(markdown: string, edits: { start: number; end: number; text: string }[]) {
   edits.sort((a, b) => a.start - b.start)
   let output = ''
   let cursor = 0

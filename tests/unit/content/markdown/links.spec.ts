@@ -2,9 +2,12 @@ import { test } from '@japa/runner'
 import {
   classifyTarget,
   extractLinks,
+  linkSites,
   rewriteLinks,
+  rewriteLinkSitesAndUrls,
   type ExtractedLink,
 } from '#content/markdown/links'
+import { parseMarkdown } from '#content/markdown/parse'
 import { CPU_BUDGET_MS, cpuMilliseconds, longDocument } from '#tests/helpers/markdown_fixtures'
 
 test.group('extractLinks', () => {
@@ -249,6 +252,68 @@ test.group('rewriteLinks', () => {
       link.kind === 'image' ? '/files/I' : '/pages/P'
     )
     assert.equal(output, '[![i](/files/I)](/pages/P)\n')
+  })
+})
+
+test.group('rewriteLinkSitesAndUrls', () => {
+  const source = [
+    '# T [x](#head)',
+    '',
+    '[a](./a.md) and ![i](./i.png "Title") and [r1][r], [r2][r] and [k](<./k k.md>)',
+    '[![n](./n.png)](./nested.md) and <https://auto.example> and [e]()',
+    '',
+    '| [t](./t.md) | b |',
+    '| - | - |',
+    '',
+    '[r]: ./r.md',
+    '',
+  ].join('\n')
+  const replacements: Record<string, string> = {
+    '#head': '#new-head',
+    './a.md': '/pages/AAAAAAAAAAAAAAAAAAAA#a (1)',
+    './i.png': 'https://files.example/i.png',
+    './r.md': '/pages/R',
+    './k k.md': 'short',
+    './n.png': '/files/N',
+    './t.md': 'https://t.example/a_(b)',
+  }
+
+  test('answers the URLs and destinations a parse of the result gives', ({ assert }) => {
+    const tree = parseMarkdown(source)
+    const sites = linkSites(tree, source)
+    const { markdown, after } = rewriteLinkSitesAndUrls(
+      source,
+      sites,
+      (link) => replacements[link.url]
+    )
+    assert.equal(
+      markdown,
+      rewriteLinks(source, (link) => replacements[link.url])
+    )
+    const parsed = linkSites(parseMarkdown(markdown), markdown)
+    assert.deepEqual(
+      after,
+      parsed.map(({ link, angled }, index) => ({
+        url: link.url,
+        ...(link.destination ? { destination: link.destination } : {}),
+        ...(angled && !sites[index].angled ? { angled } : {}),
+      }))
+    )
+  })
+
+  test('an autolink made a link, or a line break in a URL, needs a parse', ({ assert }) => {
+    const sites = linkSites(parseMarkdown(source), source)
+    const toLink = rewriteLinkSitesAndUrls(source, sites, (link) =>
+      link.form === 'autolink' ? '/pages/P' : undefined
+    )
+    assert.isUndefined(toLink.after)
+    const lineBreak = rewriteLinkSitesAndUrls(source, sites, (link) =>
+      link.url === './a.md' ? 'a\nb' : undefined
+    )
+    assert.isUndefined(lineBreak.after)
+    const none = rewriteLinkSitesAndUrls(source, sites, () => undefined)
+    assert.equal(none.markdown, source)
+    assert.lengthOf(none.after!, sites.length)
   })
 })
 
