@@ -1,5 +1,5 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
 import { sectionsOfDocument, splitSections, type Section } from '#content/search/sections'
 import { indexTerms, scopeTerms } from '#content/search/terms'
 import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
@@ -32,6 +32,15 @@ export type IndexablePage = {
 
 /** Rows per insert: 11 columns each stays far below both engines' bound-parameter limits. */
 const INSERT_CHUNK = 500
+/** Characters of section text in one INSERT: full-text triggers index it synchronously. */
+const STATEMENT_CHARS = 500_000
+
+/** The text a section row carries (its terms columns hold about as much again). */
+function sectionChars(row: SectionInsert): number {
+  let chars = 0
+  for (const value of Object.values(row)) if (typeof value === 'string') chars += value.length
+  return chars
+}
 
 type PageRow = { id: number; pageId: string; title: string; path: string; description: string }
 
@@ -236,7 +245,9 @@ export default class SearchIndexService {
     for (const ids of chunks(deletes, WHERE_IN_CHUNK)) {
       await client.from('search_sections').whereIn('id', ids).delete()
     }
-    for (const part of chunks(inserts, INSERT_CHUNK)) {
+    const parts = chunksBySize(inserts, INSERT_CHUNK, STATEMENT_CHARS, sectionChars)
+    for (const [index, part] of parts.entries()) {
+      if (index > 0) await yieldToEventLoop()
       await client.insertQuery().table('search_sections').multiInsert(part)
     }
   }

@@ -4,7 +4,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
-import { chunks, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
 import { PageIndex } from '#content/services/page_index'
 import type {
   FileEntry,
@@ -47,6 +47,8 @@ const EMPTY_ROOT: RootObject = { pages: [], files: null, reusableContents: [], v
 
 /** Rows of one insert (four columns each): well under SQLite's bound-variable limit. */
 const INSERT_CHUNK = 100
+/** Characters of object bodies in one INSERT (see chunksBySize). */
+const STATEMENT_CHARS = 1_000_000
 
 interface TreeLoad {
   store: ContentStore
@@ -230,7 +232,9 @@ export default class ContentStore {
       kind: object.kind,
       body: object.body,
     }))
-    for (const part of chunks(rows, INSERT_CHUNK)) {
+    const parts = chunksBySize(rows, INSERT_CHUNK, STATEMENT_CHARS, (row) => row.body.length)
+    for (const [index, part] of parts.entries()) {
+      if (index > 0) await yieldToEventLoop()
       await trx
         .knexQuery()
         .table('content_objects')

@@ -1,0 +1,34 @@
+import { test } from '@japa/runner'
+import { chunks, chunksBySize, yieldToEventLoop } from '#core/database/chunks'
+
+test.group('statement chunks', () => {
+  test('chunks cuts by count', ({ assert }) => {
+    assert.deepEqual(chunks([1, 2, 3, 4, 5], 2), [[1, 2], [3, 4], [5]])
+    assert.deepEqual(chunks([], 2), [])
+  })
+
+  test('chunksBySize cuts by count and by characters; a large row goes alone', ({ assert }) => {
+    const rows = ['aaaa', 'bb', 'cc', 'dddddddddd', 'e', 'f', 'g']
+    assert.deepEqual(
+      chunksBySize(rows, 3, 6, (row) => row.length),
+      [['aaaa', 'bb'], ['cc'], ['dddddddddd'], ['e', 'f', 'g']]
+    )
+    assert.deepEqual(
+      chunksBySize([], 3, 6, () => 1),
+      []
+    )
+  })
+
+  test('yieldToEventLoop lets a timer run between statements', async ({ assert }) => {
+    let ran = false
+    setTimeout(() => (ran = true), 0)
+    // Microtasks alone never give the timer its turn.
+    for (let i = 0; i < 1000; i++) await Promise.resolve()
+    assert.isFalse(ran)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+    ran = false
+    setImmediate(() => (ran = true))
+    await yieldToEventLoop()
+    assert.isTrue(ran)
+  })
+})
