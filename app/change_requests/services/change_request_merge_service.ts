@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
+import { retryOnLockConflict } from '#core/database/errors'
 import { auditActor, auditLog } from '#core/audit/audit_log'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type User from '#accounts/models/user'
@@ -91,78 +92,85 @@ export default class ChangeRequestMergeService {
    */
   async merge(user: User, access: SpaceAccess, idOrNumber: string): Promise<MergeOutcome> {
     const spaceId = access.space.id
-    return db.transaction(async (trx) => {
-      const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'merge')
-      assertMergeable(changeRequest)
-      // The space's merge rules (e.g. an approving review of the latest revision), read under both
-      // locks, before any content is read.
-      await this.mergeRules.assertMergeable(trx, access, changeRequest, space.revision_id)
+    return retryOnLockConflict(() =>
+      db.transaction(async (trx) => {
+        const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'merge')
+        assertMergeable(changeRequest)
+        // The space's merge rules (e.g. an approving review of the latest revision), read under both
+        // locks, before any content is read.
+        await this.mergeRules.assertMergeable(trx, access, changeRequest, space.revision_id)
 
-      const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
-      const theirs = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
-      // The space did not move since the base: the result is the change request's tree as it is
-      // (its stored nodes are reused, nothing is rewritten or merged).
-      const fastForward = ours.id === ancestor.id
-      const merged = fastForward
-        ? null
-        : await this.threeWay(trx, { ancestor, space: ours, changeRequest: theirs, base: 'space' })
-      const conflicts = [...(merged?.conflicts ?? [])]
-      const marked = await this.changeRequests.pagesWithMarkers(
-        trx,
-        theirs,
-        changeRequest.conflictPageIds
-      )
-      for (const page of conflictPagesIn(theirs, [...marked])) {
-        if (!conflicts.some((c) => c.pageId === page.id)) {
-          conflicts.push({
-            pageId: page.id,
-            title: page.title,
-            path: page.path,
-            reason: 'its document still holds conflict markers',
-          })
+        const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
+        const theirs = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
+        const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
+        // The space did not move since the base: the result is the change request's tree as it is
+        // (its stored nodes are reused, nothing is rewritten or merged).
+        const fastForward = ours.id === ancestor.id
+        const merged = fastForward
+          ? null
+          : await this.threeWay(trx, {
+              ancestor,
+              space: ours,
+              changeRequest: theirs,
+              base: 'space',
+            })
+        const conflicts = [...(merged?.conflicts ?? [])]
+        const marked = await this.changeRequests.pagesWithMarkers(
+          trx,
+          theirs,
+          changeRequest.conflictPageIds
+        )
+        for (const page of conflictPagesIn(theirs, [...marked])) {
+          if (!conflicts.some((c) => c.pageId === page.id)) {
+            conflicts.push({
+              pageId: page.id,
+              title: page.title,
+              path: page.path,
+              reason: 'its document still holds conflict markers',
+            })
+          }
         }
-      }
-      if (conflicts.length > 0) throw new MergeConflictException(conflicts)
+        if (conflicts.length > 0) throw new MergeConflictException(conflicts)
 
-      const working = new WorkingTree(merged ? ours : theirs)
-      if (merged) applyMerge(working, merged)
-      const written = await this.writer.write(trx, working, {
-        parents: [ours.id, theirs.id],
-        type: 'merge',
-        createdById: user.id,
-        changeRequestId: null,
-      })
-      await this.authoring.makeCurrent(trx, access, ours, written.tree)
-      const now = toSqlTimestamp(new Date())
-      await trx.from('change_requests').where('id', changeRequest.id).update({
-        status: 'merged',
-        revision_merged_id: written.tree.id,
-        merged_by_id: user.id,
-        merged_at: now,
-        conflicts: null,
-        updated_at: now,
-      })
-      await auditLog.record(
-        {
-          organizationId: access.space.organizationId,
-          action: 'change_request.merged',
-          actor: auditActor(user),
-          target: {
-            type: 'change-request',
-            id: changeRequest.id,
-            label: `#${changeRequest.number} ${changeRequest.subject ?? ''}`.trim(),
+        const working = new WorkingTree(merged ? ours : theirs)
+        if (merged) applyMerge(working, merged)
+        const written = await this.writer.write(trx, working, {
+          parents: [ours.id, theirs.id],
+          type: 'merge',
+          createdById: user.id,
+          changeRequestId: null,
+        })
+        await this.authoring.makeCurrent(trx, access, ours, written.tree)
+        const now = toSqlTimestamp(new Date())
+        await trx.from('change_requests').where('id', changeRequest.id).update({
+          status: 'merged',
+          revision_merged_id: written.tree.id,
+          merged_by_id: user.id,
+          merged_at: now,
+          conflicts: null,
+          updated_at: now,
+        })
+        await auditLog.record(
+          {
+            organizationId: access.space.organizationId,
+            action: 'change_request.merged',
+            actor: auditActor(user),
+            target: {
+              type: 'change-request',
+              id: changeRequest.id,
+              label: `#${changeRequest.number} ${changeRequest.subject ?? ''}`.trim(),
+            },
+            payload: { spaceId, number: changeRequest.number, revision: written.tree.id },
           },
-          payload: { spaceId, number: changeRequest.number, revision: written.tree.id },
-        },
-        trx
-      )
-      return {
-        revision: written.tree.id,
-        result: 'merge' as const,
-        rowsWritten: written.rowsWritten,
-      }
-    })
+          trx
+        )
+        return {
+          revision: written.tree.id,
+          result: 'merge' as const,
+          rowsWritten: written.rowsWritten,
+        }
+      })
+    )
   }
 
   /**
@@ -174,59 +182,61 @@ export default class ChangeRequestMergeService {
    */
   async update(user: User, access: SpaceAccess, idOrNumber: string): Promise<UpdateOutcome> {
     const spaceId = access.space.id
-    return db.transaction(async (trx) => {
-      const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'author')
-      if (space.revision_id === changeRequestBase(changeRequest)) {
-        return {
-          revision: changeRequest.revisionId,
-          result: 'update' as const,
-          conflicts: changeRequest.conflicts,
-          rowsWritten: 0,
+    return retryOnLockConflict(() =>
+      db.transaction(async (trx) => {
+        const { space, changeRequest } = await this.lock(trx, user, access, idOrNumber, 'author')
+        if (space.revision_id === changeRequestBase(changeRequest)) {
+          return {
+            revision: changeRequest.revisionId,
+            result: 'update' as const,
+            conflicts: changeRequest.conflicts,
+            rowsWritten: 0,
+          }
         }
-      }
 
-      const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
-      const head = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
-      const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
-      // A change request without changes of its own simply takes the space's tree.
-      const untouched = head.id === ancestor.id
-      const merged = untouched
-        ? null
-        : await this.threeWay(trx, {
-            ancestor,
-            space: ours,
-            changeRequest: head,
-            base: 'changeRequest',
-          })
-      const working = new WorkingTree(merged ? head : ours)
-      if (merged) applyMerge(working, merged)
-      const written = await this.writer.write(trx, working, {
-        parents: [head.id, ours.id],
-        type: 'update',
-        createdById: user.id,
-        changeRequestId: changeRequest.id,
+        const ours = await this.store.loadTree(trx, spaceId, space.revision_id)
+        const head = await this.store.loadTree(trx, spaceId, changeRequest.revisionId)
+        const ancestor = await this.store.loadTree(trx, spaceId, changeRequestBase(changeRequest))
+        // A change request without changes of its own simply takes the space's tree.
+        const untouched = head.id === ancestor.id
+        const merged = untouched
+          ? null
+          : await this.threeWay(trx, {
+              ancestor,
+              space: ours,
+              changeRequest: head,
+              base: 'changeRequest',
+            })
+        const working = new WorkingTree(merged ? head : ours)
+        if (merged) applyMerge(working, merged)
+        const written = await this.writer.write(trx, working, {
+          parents: [head.id, ours.id],
+          type: 'update',
+          createdById: user.id,
+          changeRequestId: changeRequest.id,
+        })
+        // Pages listed before stay listed while their markers remain.
+        const listed = new Set((merged?.conflicts ?? []).map((c) => c.pageId))
+        for (const id of await this.changeRequests.pagesWithMarkers(
+          trx,
+          written.tree,
+          changeRequest.conflictPageIds
+        )) {
+          listed.add(id)
+        }
+        const conflictIds = [...listed].filter((id) => written.tree.byId.has(id))
+        await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id, {
+          mergedAncestorId: ours.id,
+          conflictPageIds: conflictIds,
+        })
+        return {
+          revision: written.tree.id,
+          result: 'update' as const,
+          conflicts: conflictPagesIn(written.tree, conflictIds),
+          rowsWritten: written.rowsWritten,
+        }
       })
-      // Pages listed before stay listed while their markers remain.
-      const listed = new Set((merged?.conflicts ?? []).map((c) => c.pageId))
-      for (const id of await this.changeRequests.pagesWithMarkers(
-        trx,
-        written.tree,
-        changeRequest.conflictPageIds
-      )) {
-        listed.add(id)
-      }
-      const conflictIds = [...listed].filter((id) => written.tree.byId.has(id))
-      await this.changeRequests.advance(trx, changeRequest, written.tree.id, user.id, {
-        mergedAncestorId: ours.id,
-        conflictPageIds: conflictIds,
-      })
-      return {
-        revision: written.tree.id,
-        result: 'update' as const,
-        conflicts: conflictPagesIn(written.tree, conflictIds),
-        rowsWritten: written.rowsWritten,
-      }
-    })
+    )
   }
 
   private threeWay(trx: QueryClientContract, trees: Omit<MergeInput, 'readDocuments'>) {

@@ -6,6 +6,7 @@ import { isApiRequest } from '#core/http/api_request'
 import { invalidRequestMessage, type InvalidField } from '#core/exceptions/api_exceptions'
 import { errorTranslators } from '#core/exceptions/error_translators'
 import { ApiRateLimitException } from '#core/http/api_rate_limits'
+import { isLockConflict } from '#core/database/errors'
 
 type ApiError = { status: number; message: string }
 
@@ -85,6 +86,15 @@ export function toApiError(error: unknown, ctx: HttpContext): ApiError {
   // A compressed body that does not decompress: zlib's errors carry no HTTP status.
   if (code.startsWith('Z_')) {
     return { status: 400, message: 'Malformed request body: it could not be decompressed' }
+  }
+
+  // Retried where it is known to happen (retryOnLockConflict); elsewhere the client may resend.
+  if (isLockConflict(error)) {
+    return {
+      status: 409,
+      message:
+        'Another request changed the same records at the same time; nothing was changed: send it again',
+    }
   }
 
   if (status >= 500) {

@@ -3,6 +3,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { newId } from '#core/ids'
 import { fromSqlTimestamp, toSqlTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
+import { isLockConflict } from '#core/database/errors'
 import type { JobQueue } from '#core/jobs/queue'
 
 /**
@@ -556,12 +557,6 @@ export class JobRunner {
       return 'lost'
     }
   }
-}
-
-/** MySQL deadlock or lock wait timeout, SQLite busy: the other side of a race won. */
-function isLockConflict(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code ?? ''
-  return ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY'].includes(code)
 }
 
 function affectedRows(result: unknown): number {

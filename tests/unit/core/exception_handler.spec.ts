@@ -34,6 +34,19 @@ test.group('Exception handler', () => {
     validateContract('GET', '/v1/orgs', 500, body)
   })
 
+  test('a transaction that lost a lock race is a 409 that says to send it again', async ({
+    assert,
+  }) => {
+    const deadlock = Object.assign(new Error('select ... for update - Deadlock found'), {
+      code: 'ER_LOCK_DEADLOCK',
+      errno: 1213,
+    })
+    const { status, body } = await render(deadlock, '/v1/spaces/s/change-requests/c/merge')
+    assert.equal(status, 409)
+    assert.include(body.error.message, 'send it again')
+    assert.notInclude(body.error.message, 'select')
+  })
+
   test('a thrown non-error value is still a 500 in the error shape', async ({ assert }) => {
     const { status, body } = await render('a string')
     assert.equal(status, 500)
