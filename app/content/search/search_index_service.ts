@@ -1,5 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
+import { prepared } from '#core/database/prepared_statements'
 import { sectionsOfDocument, splitSections, type Section } from '#content/search/sections'
 import { indexTerms, scopeTerms } from '#content/search/terms'
 import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
@@ -248,7 +249,8 @@ export default class SearchIndexService {
     const parts = chunksBySize(inserts, INSERT_CHUNK, STATEMENT_CHARS, sectionChars)
     for (const [index, part] of parts.entries()) {
       if (index > 0) await yieldToEventLoop()
-      await client.insertQuery().table('search_sections').multiInsert(part)
+      // Prepared on MySQL: the section texts are sent as parameters, not escaped into the SQL.
+      await prepared(client.insertQuery().table('search_sections')).multiInsert(part)
     }
   }
 
