@@ -2,7 +2,6 @@ import env from '#start/env'
 import { defineConfig } from '@adonisjs/lucid'
 import { unicodeLower } from '#core/database/filters'
 import { projectPath } from '#core/project_path'
-import { sqliteConnectionSettings } from '#core/database/wal_checkpointer'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 
@@ -32,8 +31,6 @@ const dbConfig = defineConfig({
           // blocking the event loop: briefly here, then asynchronously (transactions begin
           // IMMEDIATE and wait between retries: #core/database/prepared_statements).
           conn.pragma('busy_timeout = 20')
-          // The web server checkpoints the log from a thread of its own (#core/database/wal_checkpointer).
-          if (!sqliteConnectionSettings.autoCheckpoint) conn.pragma('wal_autocheckpoint = 0')
           // Unicode-aware LOWER, as MySQL's (case-insensitive filters must match the same rows).
           conn.function('lower', { deterministic: true }, unicodeLower)
           done(null, conn)

@@ -2,7 +2,6 @@ import type { ApplicationService } from '@adonisjs/core/types'
 import '#core/database/timestamps'
 import env from '#start/env'
 import { JobRunner } from '#core/jobs/job_runner'
-import type { WalCheckpointer } from '#core/database/wal_checkpointer'
 
 /**
  * The shared kernel: its only route is the liveness probe; boot adds the Request macros
@@ -11,11 +10,9 @@ import type { WalCheckpointer } from '#core/database/wal_checkpointer'
  *
  * It binds the one JobRunner (domains `define` their jobs on it in their providers' boot) and runs
  * it inside the web server unless JOBS_EMBEDDED=false; it stops cleanly when the app terminates.
- * On SQLite the web server checkpoints the write-ahead log from a thread of its own.
  */
 export default class CoreProvider {
   #runner?: JobRunner
-  #checkpointer?: WalCheckpointer
 
   constructor(protected app: ApplicationService) {}
 
@@ -58,34 +55,14 @@ export default class CoreProvider {
   }
 
   async ready() {
-    if (this.app.getEnvironment() !== 'web') return
-    await this.checkpointOffThread()
-    if (env.get('JOBS_EMBEDDED') === false) return
+    if (this.app.getEnvironment() !== 'web' || env.get('JOBS_EMBEDDED') === false) return
     this.#runner = await this.app.container.make(JobRunner)
     await this.#runner.start()
-  }
-
-  /**
-   * A checkpoint of SQLite's log is an fsync'd copy of everything written since the last one:
-   * run on the server's connection, it holds the event loop. Connections opened from now on
-   * leave it to the checkpointer's thread, and so does the one already open.
-   */
-  private async checkpointOffThread() {
-    const db = await this.app.container.make('lucid.db')
-    const connection = db.manager.get(db.primaryConnectionName)
-    if (connection?.config.client !== 'better-sqlite3') return
-    const { WalCheckpointer, sqliteConnectionSettings } =
-      await import('#core/database/wal_checkpointer')
-    const filename = (connection.config.connection as { filename: string }).filename
-    this.#checkpointer = WalCheckpointer.start(filename)
-    sqliteConnectionSettings.autoCheckpoint = false
-    await db.rawQuery('PRAGMA wal_autocheckpoint = 0')
   }
 
   /** app.terminating: running jobs get the runner's grace period; the rest keep their lease. */
   async shutdown() {
     await this.#runner?.stop()
-    await this.#checkpointer?.stop()
     const { closeTaskPools } = await import('#core/workers/task_pool')
     await closeTaskPools()
   }
