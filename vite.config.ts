@@ -23,6 +23,10 @@ export default defineConfig({
   },
   // Pre-bundled at start: found on a page's first load instead, Vite would reload that page.
   optimizeDeps: { include: ['codemirror', '@codemirror/lang-markdown'] },
+  // The client reads no environment variables; `.env` is the server's. Looked for in the project
+  // root, a `.env` written meanwhile (`npm start` makes one when missing: the production tests in
+  // a side-by-side suite) restarted the test server's Vite under a browser test.
+  envDir: fileURLToPath(new URL('./inertia/', import.meta.url)),
   server: {
     // Tests need no live reload; without its WebSocket port (24678), parallel runs do not collide.
     ws: process.env.NODE_ENV === 'test' ? false : undefined,
