@@ -57,7 +57,7 @@ const parser = new TaskPool({
 
 /** What the worker answers: the parsed document, or why it is not one. */
 export type ParseOutcome =
-  { parsed: ParsedOpenAPI } | { problems: DocumentProblem[]; total: number }
+  { parsed: Omit<ParsedOpenAPI, 'raw'> } | { problems: DocumentProblem[]; total: number }
 
 /**
  * readOpenAPIDocument in a worker thread, within PARSE_TIMEOUT_MS: the server's event loop never
@@ -78,7 +78,8 @@ export async function parseOpenAPI(raw: string): Promise<ParsedOpenAPI> {
     ])
   }
   if ('problems' in outcome) throw new InvalidOpenAPIDocument(outcome.problems, outcome.total)
-  return outcome.parsed
+  // The text stays here: the worker does not copy its megabytes back.
+  return { ...outcome.parsed, raw }
 }
 
 /**

@@ -11,7 +11,8 @@ import {
 
 export async function parse(raw: string): Promise<ParseOutcome> {
   try {
-    return { parsed: await readOpenAPIDocument(raw) }
+    const { raw: _, ...parsed } = await readOpenAPIDocument(raw)
+    return { parsed }
   } catch (error) {
     if (!(error instanceof InvalidOpenAPIDocument)) throw error
     return { problems: error.problems, total: error.total }
