@@ -2,12 +2,7 @@
  * What the two engines' drivers answer differs in shape; these read both the same way.
  */
 
-/**
- * Rows of a raw query: mysql2 answers [rows, fields], better-sqlite3 the rows.
- */
-export function rowsOf(result: any): any[] {
-  return Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result
-}
+export { rowsOf } from '#core/database/rows'
 
 /**
  * Rows changed by an update or delete: a number, or a one-element array depending on the driver.

@@ -23,11 +23,11 @@ const VERIFIED_TOKENS_MAX = 10_000
 type Verified = { token: AccessToken; user: TokenUserRow }
 
 /**
- * Tokens verified in the last second, by token id, with the value that was verified: a request
- * presenting the same value within the TTL skips the query and the hash. Only this process's
- * memory; nothing here outlives VERIFIED_TOKEN_TTL_MS.
+ * Tokens verified in the last second, by the value presented: a request presenting the same value
+ * within the TTL skips decoding it, the query and the hash. Only this process's memory; nothing
+ * here outlives VERIFIED_TOKEN_TTL_MS.
  */
-const verifiedTokens = new LRUCache<string, { value: string; verified: Verified }>({
+const verifiedTokens = new LRUCache<string, Verified>({
   max: VERIFIED_TOKENS_MAX,
   ttl: VERIFIED_TOKEN_TTL_MS,
   ttlAutopurge: false,
@@ -54,13 +54,11 @@ export class AccessTokensProvider<
 > extends DbAccessTokensProvider<TokenableModel> {
   async verifyWithUser(tokenValue: Secret<string>): Promise<Verified | null> {
     const value = tokenValue.release()
+    const cached = verifiedTokens.get(value)
+    if (cached && !cached.token.isExpired()) return cached
+
     const decoded = AccessToken.decode(this.prefix, value)
     if (!decoded || !/^\d{1,18}$/.test(decoded.identifier)) return null
-
-    const cached = verifiedTokens.get(decoded.identifier)
-    if (cached && cached.value === value && !cached.verified.token.isExpired()) {
-      return cached.verified
-    }
 
     // Primary key: one row at most (no `.first()`, whose bound LIMIT MySQL 8 refuses when prepared).
     const [row] = await prepared(
@@ -96,7 +94,7 @@ export class AccessTokensProvider<
         photo_url: row.user_photo_url,
       },
     }
-    verifiedTokens.set(decoded.identifier, { value, verified })
+    verifiedTokens.set(value, verified)
     return verified
   }
 
@@ -104,13 +102,16 @@ export class AccessTokensProvider<
    * Forgets a token this process may have verified (it was revoked): its next use is read again.
    */
   static forget(tokenId: string | number) {
-    verifiedTokens.delete(String(tokenId))
+    const id = String(tokenId)
+    for (const [value, verified] of verifiedTokens.entries()) {
+      if (String(verified.token.identifier) === id) verifiedTokens.delete(value)
+    }
   }
 
   /** Forgets the verified tokens of a user whose columns changed. */
   static forgetUser(userId: string) {
-    for (const [id, entry] of verifiedTokens.entries()) {
-      if (entry.verified.user.id === userId) verifiedTokens.delete(id)
+    for (const [value, verified] of verifiedTokens.entries()) {
+      if (verified.user.id === userId) verifiedTokens.delete(value)
     }
   }
 }

@@ -34,7 +34,7 @@ const DEFAULT_LAYOUT = {
 }
 
 function layoutOf(layout: PageLayout | undefined) {
-  return { ...DEFAULT_LAYOUT, ...(layout ?? {}) }
+  return layout ? { ...DEFAULT_LAYOUT, ...layout } : { ...DEFAULT_LAYOUT }
 }
 
 /**
@@ -55,60 +55,55 @@ export function serializePage(
   page: TreePage,
   options: PageSerializeOptions
 ): Record<string, unknown> {
+  // Built by assignment rather than spreads of conditional literals: a page read serializes the
+  // page and its children on every request, and the spreads were most of that cost.
   const node = page.node
-  const base: Record<string, unknown> = {
-    id: node.id,
-    title: node.title,
-    ...(node.emoji ? { emoji: node.emoji } : {}),
-    ...(node.icon ? { icon: node.icon } : {}),
-    ...(options.metadata ? { createdAt: node.createdAt, updatedAt: node.updatedAt } : {}),
-    ...(node.condition ? { condition: node.condition } : {}),
+  const out: Record<string, unknown> = { id: node.id, title: node.title }
+  if (node.emoji) out.emoji = node.emoji
+  if (node.icon) out.icon = node.icon
+  if (options.metadata) {
+    out.createdAt = node.createdAt
+    out.updatedAt = node.updatedAt
   }
+  if (node.condition) out.condition = node.condition
   if (node.type === 'link') {
     const href = node.href ?? ''
     const pageRef = /^\/pages\/([A-Za-z0-9_-]+)$/.exec(href)
-    return {
-      ...base,
-      kind: 'link',
-      type: 'link',
-      target: pageRef ? { kind: 'page', page: pageRef[1] } : { kind: 'url', url: href },
-      href,
-      ...(node.hidden ? { hidden: true } : {}),
-    }
-  }
-  const flags = {
-    hidden: node.hidden ?? false,
-    noIndex: node.noIndex ?? false,
-    noRobotsIndex: node.noRobotsIndex ?? false,
+    out.kind = 'link'
+    out.type = 'link'
+    out.target = pageRef ? { kind: 'page', page: pageRef[1] } : { kind: 'url', url: href }
+    out.href = href
+    if (node.hidden) out.hidden = true
+    return out
   }
   const children = page.children.map((child) => serializePage(spaceId, child, options))
   if (node.type === 'group') {
-    return {
-      ...base,
-      kind: 'group',
-      type: 'group',
-      slug: node.slug,
-      path: page.path,
-      ...flags,
-      pages: children,
-    }
+    out.kind = 'group'
+    out.type = 'group'
+    out.slug = node.slug
+    out.path = page.path
+  } else {
+    out.kind = 'sheet'
+    out.type = 'document'
+    out.urls = { app: pageAppUrl(spaceId, node.id, options.changeRequest) }
+    out.slug = node.slug
+    out.path = page.path
+    if (node.description) out.description = node.description
+    out.pages = children
+    out.layout = layoutOf(node.layout)
+    if (node.cover) out.cover = node.cover
+    out.variables = node.variables ?? {}
   }
-  return {
-    ...base,
-    kind: 'sheet',
-    type: 'document',
-    urls: { app: pageAppUrl(spaceId, node.id, options.changeRequest) },
-    slug: node.slug,
-    path: page.path,
-    ...(node.description ? { description: node.description } : {}),
-    pages: children,
-    layout: layoutOf(node.layout),
-    ...(node.cover ? { cover: node.cover } : {}),
-    variables: node.variables ?? {},
-    ...flags,
-    tags: [],
-    ...(node.document ? { documentId: node.document } : {}),
+  out.hidden = node.hidden ?? false
+  out.noIndex = node.noIndex ?? false
+  out.noRobotsIndex = node.noRobotsIndex ?? false
+  if (node.type === 'group') {
+    out.pages = children
+    return out
   }
+  out.tags = []
+  if (node.document) out.documentId = node.document
+  return out
 }
 
 /** GitBook's RevisionReusableContent: `document` is the id (hash) of its document. */

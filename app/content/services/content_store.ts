@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto'
+import { createHash, hash as hashOnce } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
-import { PREPARED_OPTION } from '#core/database/prepared_statements'
+import { PREPARED_OPTION, prepared } from '#core/database/prepared_statements'
+import { rowsOf } from '#core/database/rows'
 import { PageIndex } from '#content/services/page_index'
 import type {
   FileEntry,
@@ -35,7 +36,13 @@ export interface StoredObject {
   body: string
 }
 
+const READ_ONE_SQL = 'SELECT hash, body FROM content_objects WHERE space_id = ? AND hash = ?'
+
+/** Bodies up to this many characters are hashed in one call (no Hash object: cheaper). */
+const ONE_SHOT_HASH_CHARACTERS = 64 * 1024
+
 export function hashObject(kind: ObjectKind, body: string): string {
+  if (body.length <= ONE_SHOT_HASH_CHARACTERS) return hashOnce('sha256', `${kind}\0${body}`, 'hex')
   return createHash('sha256').update(kind).update('\0').update(body).digest('hex')
 }
 
@@ -301,6 +308,12 @@ export default class ContentStore {
   }
 
   private async readRows(client: QueryClientContract, spaceId: string, hashes: string[]) {
+    if (hashes.length === 1) {
+      // One object (a page's document on its first read): a fixed statement, prepared once on
+      // either engine, without the query builder compiling it on every read.
+      const result = await prepared(client.rawQuery(READ_ONE_SQL, [spaceId, hashes[0]]))
+      return rowsOf(result) as { hash: string; body: string }[]
+    }
     const rows: { hash: string; body: string }[] = []
     for (const part of chunks(hashes, WHERE_IN_CHUNK)) {
       rows.push(

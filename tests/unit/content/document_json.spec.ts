@@ -81,4 +81,19 @@ test.group('stored JSON documents', () => {
       document: { a: 1 },
     })
   })
+
+  test('object addresses are the same however long the body (one-shot and streamed hashing)', ({
+    assert,
+  }) => {
+    for (const body of [
+      '',
+      'short',
+      'é'.repeat(40_000),
+      'x'.repeat(64 * 1024),
+      'y'.repeat(70_000),
+    ]) {
+      const expected = createHash('sha256').update('json').update('\0').update(body).digest('hex')
+      assert.equal(hashObject('json', body), expected)
+    }
+  })
 })
