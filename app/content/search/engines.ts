@@ -10,17 +10,34 @@ import { rowsOf } from '#spaces/sql'
  * relevance decides, with a hit in the heading counting ten times a hit in the text and a hit in the
  * page's title three times.
  *
- * Link density (`search_sections.link_share`, per cent of the section's text that is link text,
- * written at index time): a section that is mostly links (MOSTLY_LINKS per cent or more: a table of
- * contents, an index, a list of related pages) does not get the heading tier — its heading or page
- * title holding the words says what it lists, not what it explains — and within a tier it ranks
- * below every section of prose (a third tier, exact too: relevance alone cannot do it on InnoDB,
- * whose relevance grows with every repetition of a word in a list). Every section's relevance is
- * also discounted by 0.9 × its link share (a section of links only keeps a tenth). So a page whose
- * title or a heading holds the words ranks above the index pages that list them.
+ * Listings: a section that is mostly links (`search_sections.link_share`, per cent of the
+ * section's text that is link text, written at index time: MOSTLY_LINKS per cent or more — an
+ * index, a list of related pages), or that holds a table of contents (`listed_links`: list entries
+ * that are a link to another page and nothing else, TABLE_OF_CONTENTS or more — a part's or a
+ * chapter's index page, however much prose surrounds its list) does not get the heading tier: its
+ * heading or page title holding the words says what it lists, not what it explains. Within a tier
+ * it ranks below every section of prose (a third tier, exact too: relevance alone cannot do it on
+ * InnoDB, whose relevance grows with every repetition of a word in a list). Every section's
+ * relevance is also discounted by 0.9 × its link share (a section of links only keeps a tenth).
+ *
+ * A page that opens with a listing (its first section is one: an index page, a part's table of
+ * contents) is titled for what it lists: its title places the listing itself in the page-title
+ * tier (above passing mentions of the words), but not the page's other sections — a heading of
+ * such a page holding the words ranks as any other page's heading does, below the pages titled
+ * with them. So a page whose title or a heading holds the words ranks above the index and
+ * contents pages that list them, whatever their titles.
  */
 export const WEIGHTS = { title: 10, page: 3, body: 1 } as const
 export const MOSTLY_LINKS = 50
+/**
+ * Entries of links alone that make a table of contents: more than the handful a "see also" list
+ * under a page's text holds.
+ */
+export const TABLE_OF_CONTENTS = 6
+/** Whether the section row `row` is prose (not a listing): the same SQL on both engines. */
+const prose = (row: string) =>
+  `(${row}.link_share < ${MOSTLY_LINKS} AND ${row}.listed_links < ${TABLE_OF_CONTENTS})`
+const PROSE = prose('s')
 /** Relevance × (1000 − LINK_DISCOUNT_PER_MILLE × link_share) / 1000 (integer SQL on both engines). */
 export const LINK_DISCOUNT_PER_MILLE = 9
 const DISCOUNT = (share: string) => `(1000 - ${LINK_DISCOUNT_PER_MILLE} * ${share}) / 1000.0`
@@ -166,8 +183,8 @@ function rankedPages(
  * One statement does it all: the hits (rowid, page key = rowid >> 20, score) are materialized once
  * (FTS5's bm25() may not run inside a flattened aggregate), grouped by page, counted, cut to the
  * page of results, and the best sections of those pages kept. No wide row is read: each hit's
- * `link_share` is read from its row by rowid, a column that sits before the body (migration 0025),
- * so the body's overflow pages are never touched.
+ * `link_share` and `listed_links` are read from its row by rowid, columns that sit before the body
+ * (migrations 0025, 0026), so the body's overflow pages are never touched.
  */
 export class SqliteSearchEngine implements SearchEngine {
   constructor(private client: QueryClientContract) {}
@@ -218,17 +235,23 @@ export class SqliteSearchEngine implements SearchEngine {
     const query = await this.unambiguous(search)
     // The tiers from one set: the scope's sections whose title holds every word. A page's title is
     // its first section's (position 0, id = page key << 20), whose title terms are the page terms
-    // of all its sections.
+    // of all its sections; `leads` are those first sections that are prose, whose title places
+    // every section of their page.
     const filter = pageFilter(scope, `(search_sections_fts.rowid >> ${SECTION_BITS})`)
     const after = afterCursor(options.after, 'best', 'page_key')
     const sql = `WITH titled AS MATERIALIZED (
         SELECT rowid AS id FROM search_sections_fts WHERE search_sections_fts MATCH ?
       ),
+      leads AS MATERIALIZED (
+        SELECT titled.id FROM titled CROSS JOIN search_sections f ON f.id = titled.id
+        WHERE f.position = 0 AND ${prose('f')}
+      ),
       hits AS MATERIALIZED (
         SELECT search_sections_fts.rowid AS id, search_sections_fts.rowid >> ${SECTION_BITS} AS page_key,
-          CASE WHEN search_sections_fts.rowid IN titled AND s.link_share < ${MOSTLY_LINKS} THEN ${2 * TIER} ELSE 0 END
-          + CASE WHEN (search_sections_fts.rowid >> ${SECTION_BITS}) << ${SECTION_BITS} IN titled THEN ${TIER} ELSE 0 END
-          + CASE WHEN s.link_share < ${MOSTLY_LINKS} THEN ${PROSE_TIER} ELSE 0 END
+          CASE WHEN search_sections_fts.rowid IN titled AND ${PROSE} THEN ${2 * TIER} ELSE 0 END
+          + CASE WHEN (s.position = 0 AND search_sections_fts.rowid IN titled)
+              OR (search_sections_fts.rowid >> ${SECTION_BITS}) << ${SECTION_BITS} IN leads THEN ${TIER} ELSE 0 END
+          + CASE WHEN ${PROSE} THEN ${PROSE_TIER} ELSE 0 END
           + MIN(${PROSE_TIER - 1}, CAST(ROUND(MAX(0, -bm25(search_sections_fts, ${WEIGHTS.title}.0, ${WEIGHTS.page}.0, ${WEIGHTS.body}.0, 0.0)) * ${SCORE_SCALE} * ${DISCOUNT('s.link_share')}) AS INTEGER)) AS score
         FROM search_sections_fts CROSS JOIN search_sections s ON s.id = search_sections_fts.rowid
         WHERE search_sections_fts MATCH ?${filter.sql}
@@ -280,7 +303,8 @@ export class SqliteSearchEngine implements SearchEngine {
  * the index; its relevance weighs title, page title and body 10, 3, 1 because `rank_terms` repeats
  * the title's terms 9 more times and the page title's twice more (relevance is a sum over words of
  * frequency × idf², plus the scope token's share, the same for every row of a query). The tiers
- * compare the row's title and page-title terms with the tokens (LOCATE on whole tokens).
+ * compare the row's title and page-title terms with the tokens (LOCATE on whole tokens); whether
+ * the page opens with prose is read from its first section by primary key (id = page key << 20).
  * Tokens are letters, digits and marks only (see terms.ts), so no boolean operator can reach the
  * engine from a query.
  *
@@ -321,9 +345,11 @@ export class MysqlSearchEngine implements SearchEngine {
         .join(' AND ')
     const needles = query.tokens.map(({ token, prefix }) => (prefix ? ` ${token}` : ` ${token} `))
     return {
-      sql: `CASE WHEN ${holdsAll('title_terms')} AND s.link_share < ${MOSTLY_LINKS} THEN ${2 * TIER} ELSE 0 END
-        + CASE WHEN ${holdsAll('page_terms')} THEN ${TIER} ELSE 0 END
-        + CASE WHEN s.link_share < ${MOSTLY_LINKS} THEN ${PROSE_TIER} ELSE 0 END
+      sql: `CASE WHEN ${holdsAll('title_terms')} AND ${PROSE} THEN ${2 * TIER} ELSE 0 END
+        + CASE WHEN ${holdsAll('page_terms')} AND (s.position = 0 OR EXISTS (
+            SELECT 1 FROM search_sections f WHERE f.id = s.page_key * ${SECTION_SPAN} AND ${prose('f')}
+          )) THEN ${TIER} ELSE 0 END
+        + CASE WHEN ${PROSE} THEN ${PROSE_TIER} ELSE 0 END
         + LEAST(${PROSE_TIER - 1}, CAST(ROUND(${MysqlSearchEngine.MATCH} * ${SCORE_SCALE} * ${DISCOUNT('s.link_share')}) AS SIGNED))`,
       bindings: [...needles, ...needles, match],
     }

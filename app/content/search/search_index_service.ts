@@ -53,6 +53,7 @@ export type StoredSection = {
   page_terms: string
   body: string
   link_share: number
+  listed_links: number
 }
 
 export type SectionInsert = Record<string, string | number> & {
@@ -90,6 +91,14 @@ export function linkPercent(section: Section): number {
   return Math.round(section.linkShare * 100)
 }
 
+/** A section's table-of-contents entries as stored (`search_sections.listed_links`, a SMALLINT). */
+export function listedLinks(section: Section): number {
+  return Math.min(section.listedLinks, MAX_LISTED_LINKS)
+}
+
+/** Past this many entries a table of contents is no more of one (and the SMALLINT holds it). */
+const MAX_LISTED_LINKS = 10_000
+
 export function sectionChanges(
   pageKey: number,
   stored: Map<number, StoredSection> | undefined,
@@ -113,6 +122,7 @@ export function sectionChanges(
       kept.title === section.title &&
       kept.body === section.body &&
       kept.link_share === linkPercent(section) &&
+      kept.listed_links === listedLinks(section) &&
       kept.page_terms === pageTerms &&
       kept.scope_terms === scope
     )
@@ -128,6 +138,7 @@ export function sectionChanges(
       title_terms: indexTerms(section.title),
       page_terms: pageTerms,
       link_share: linkPercent(section),
+      listed_links: listedLinks(section),
       body: section.body,
       body_terms: termsOf.get(section.body) ?? indexTerms(section.body),
     })
@@ -335,7 +346,8 @@ export default class SearchIndexService {
           'title',
           'page_terms',
           'body',
-          'link_share'
+          'link_share',
+          'listed_links'
         )
       for (const row of rows) {
         const pageKey = Number(row.page_key)
@@ -344,6 +356,7 @@ export default class SearchIndexService {
           ...row,
           id: Number(row.id),
           link_share: Number(row.link_share),
+          listed_links: Number(row.listed_links),
         })
         found.set(pageKey, sections)
       }

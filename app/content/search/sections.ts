@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import { toString } from 'mdast-util-to-string'
-import type { Nodes, Heading, Root, RootContent } from 'mdast'
+import type { Nodes, Heading, ListItem, Root, RootContent } from 'mdast'
 import { parseMarkdown, visit } from '#content/markdown/parse'
 import { createAnchorGenerator, headingText } from '#content/markdown/headings'
 
@@ -15,11 +15,19 @@ export type Section = {
   /** Plain text of the section's body, blocks separated by newlines. */
   body: string
   /**
-   * The share of the body's characters that are link text (`link` and `linkReference` nodes),
-   * 0..1 in hundredths: near 1 for a table of contents, an index or a list of related pages,
-   * whose sections search ranks below those that hold the words in prose (see engines.ts).
+   * The share of the body's characters that are link text to other pages (`link` and
+   * `linkReference` nodes; links to the page's own headings, `#anchor`, are its outline and do
+   * not count), 0..1 in hundredths: near 1 for a table of contents, an index or a list of related
+   * pages, whose sections search ranks below those that hold the words in prose (see engines.ts).
    */
   linkShare: number
+  /**
+   * How many entries of the section's lists are a link to another page and nothing else: the
+   * entries of a table of contents (a part's index, a list of the pages of a chapter), which
+   * search ranks as a listing however much prose surrounds it (see engines.ts). Links to the page's
+   * own headings (`#anchor`) are its outline, not other pages: they do not count.
+   */
+  listedLinks: number
 }
 
 /** Inline nodes: their text joins without separators; every other node is a block. */
@@ -106,9 +114,13 @@ function titled(sections: Section[], pageTitle: string): Section[] {
 
 function sectionsOf(tree: Root): Section[] {
   const anchors = sectionAnchors(tree)
-  const sections: Array<{ id: string; title: string; blocks: string[]; linked: number }> = [
-    { id: '', title: '', blocks: [], linked: 0 },
-  ]
+  const sections: Array<{
+    id: string
+    title: string
+    blocks: string[]
+    linked: number
+    listed: number
+  }> = [{ id: '', title: '', blocks: [], linked: 0, listed: 0 }]
   for (const node of tree.children) {
     if (node.type === 'heading') {
       sections.push({
@@ -116,6 +128,7 @@ function sectionsOf(tree: Root): Section[] {
         title: plainText(node).trim(),
         blocks: [],
         linked: 0,
+        listed: 0,
       })
     } else if (node.type !== 'definition' && node.type !== 'yaml') {
       const text = plainText(node as RootContent).trim()
@@ -123,11 +136,12 @@ function sectionsOf(tree: Root): Section[] {
       const section = sections[sections.length - 1]
       section.blocks.push(text)
       section.linked += linkTextLength(node as RootContent)
+      section.listed += listedLinks(node as RootContent)
     }
   }
-  return sections.map(({ id, title, blocks, linked }) => {
+  return sections.map(({ id, title, blocks, linked, listed }) => {
     const body = blocks.join('\n')
-    return { id, title, body, linkShare: shareOf(linked, body.length) }
+    return { id, title, body, linkShare: shareOf(linked, body.length), listedLinks: listed }
   })
 }
 
@@ -137,13 +151,59 @@ function shareOf(part: number, whole: number): number {
   return Math.min(100, Math.round((part * 100) / whole)) / 100
 }
 
-/** Characters of link text (the visible text of `link` and `linkReference` nodes) in `node`. */
+/**
+ * Characters of link text to other pages (the visible text of `link` and `linkReference` nodes,
+ * but links to the page's own headings) in `node`.
+ */
 function linkTextLength(node: Nodes): number {
+  if (isSamePageLink(node)) return 0
   if (node.type === 'link' || node.type === 'linkReference') return plainText(node).trim().length
   if (!('children' in node)) return 0
   let length = 0
   for (const child of node.children as Nodes[]) length += linkTextLength(child)
   return length
+}
+
+/** A link to one of the page's own headings (`#anchor`): the page's outline, not another page. */
+function isSamePageLink(node: Nodes): boolean {
+  return node.type === 'link' && node.url.startsWith('#')
+}
+
+/** List entries under `node` (nested lists included) that are a link elsewhere and nothing else. */
+function listedLinks(node: Nodes): number {
+  if (!('children' in node)) return 0
+  let count = node.type === 'listItem' && isLinkEntry(node) ? 1 : 0
+  for (const child of node.children as Nodes[]) count += listedLinks(child)
+  return count
+}
+
+/**
+ * Whether a list item, apart from its nested lists, is links to other pages only: at least one
+ * such link, and no letter or digit outside links (separators and punctuation aside).
+ */
+function isLinkEntry(item: ListItem): boolean {
+  let links = 0
+  let outside = ''
+  const walk = (node: Nodes) => {
+    if (node.type === 'list') return
+    if (node.type === 'link' || node.type === 'linkReference') {
+      if (isSamePageLink(node)) outside += plainText(node)
+      else if (plainText(node).trim()) links++
+      return
+    }
+    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
+      outside += node.value
+      return
+    }
+    if (node.type === 'html') {
+      outside += plainText(node)
+      return
+    }
+    if (node.type === 'image' || node.type === 'imageReference') return
+    if ('children' in node) for (const child of node.children as Nodes[]) walk(child)
+  }
+  for (const child of item.children as Nodes[]) walk(child)
+  return links > 0 && !/[\p{L}\p{N}]/u.test(outside)
 }
 
 /**

@@ -220,6 +220,66 @@ test.group('GET /v1/spaces/{spaceId}/search', (group) => {
     assert.isAbove(scores[3], scores[4])
   })
 
+  test('an index page with a table of contents amid prose ranks below the pages titled with the words', async ({
+    client,
+    assert,
+  }) => {
+    const listed = [
+      'Configuring widgets',
+      'Removing widgets',
+      'Gauges',
+      'Counters',
+      'Charts',
+      'Alerts',
+    ]
+    const prose = (n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `Widgets show what the panel measures, sentence ${i + 1} of the overview.`
+      ).join(' ')
+    const filler = Array.from({ length: 12 }, (_, n) =>
+      page(`Chapter ${n + 1}`, `Gears, levers and pulleys of chapter ${n + 1}.`)
+    )
+    const { admin, url } = await indexedSpace(client, [
+      // A part's index page: titled with the word, its table of contents within more prose than
+      // links (its link share alone would call it prose), and a heading that holds the word.
+      page(
+        'Part 2: Widgets',
+        [
+          prose(4),
+          listed.map((title) => `- [${title}](/pages/${title.replaceAll(' ', '-')})`).join('\n'),
+          prose(4),
+          '## Widgets in depth',
+          'How the panel draws them.',
+        ].join('\n\n')
+      ),
+      page('Configuring widgets', 'Open the settings, choose a panel and save it.'),
+      // A page's own outline (links to its headings) is no table of contents of other pages.
+      page(
+        'Removing widgets',
+        [
+          Array.from({ length: 8 }, (_, n) => `- [Step ${n + 1}](#step-${n + 1})`).join('\n'),
+          ...Array.from({ length: 8 }, (_, n) => `## Step ${n + 1}\n\nClick the button.`),
+        ].join('\n\n')
+      ),
+      page('Operations', 'Intro.\n\n## Widgets\n\nThe panel shows charts, gauges and counters.'),
+      page('Reference', 'A page of prose that mentions widgets once among other words of text.'),
+      ...filler,
+    ])
+    const body = await search(client, admin, url, { query: 'widgets' })
+    assert.equal(body.count, 5)
+    // The pages titled with the word, then the headings that hold it (the index page's among
+    // them, its title placing it no higher), then the passing mention.
+    assert.sameMembers(titles(body).slice(0, 2), ['Configuring widgets', 'Removing widgets'])
+    assert.sameMembers(titles(body).slice(2, 4), ['Operations', 'Part 2: Widgets'])
+    assert.equal(titles(body)[4], 'Reference')
+    const part = body.items.find((item: any) => item.title === 'Part 2: Widgets')
+    assert.equal(part.sections[0].id, 'widgets-in-depth')
+    const scores = body.items.map((item: any) => item.score)
+    assert.isAbove(scores[1], scores[2])
+    assert.isAbove(scores[3], scores[4])
+  })
+
   test('sections are split per heading with their ids, paths, urls and excerpts', async ({
     client,
     assert,

@@ -21,6 +21,7 @@ function stored(pageKey: number, markdown: string, title: string) {
       page_terms: row.page_terms,
       body: String(row.body),
       link_share: Number(row.link_share),
+      listed_links: Number(row.listed_links),
     })
   }
   return rows
@@ -85,6 +86,26 @@ test.group('Search index: what re-indexing a page writes', () => {
     assert.deepEqual(
       linked.inserts.map((row) => [row.id, row.body, row.link_share]),
       [[sectionRowId(7, 1), 'A heron waits.', 100]]
+    )
+  })
+
+  test('a section that now holds a table of contents stores its entries', ({ assert }) => {
+    const before = stored(7, MARKDOWN, 'Birds')
+    assert.equal(before.get(sectionRowId(7, 1))!.listed_links, 0)
+    const listed = sectionChanges(
+      7,
+      before,
+      splitSections(
+        'Intro.\n\n## Heron\n\nA heron waits.\n\n- [Egret](/egret)\n\n## Stork\n\nA stork flies.',
+        'Birds'
+      ),
+      'Birds',
+      SCOPE
+    )
+    assert.deepEqual(listed.deletes, [sectionRowId(7, 1)])
+    assert.deepEqual(
+      listed.inserts.map((row) => [row.id, row.body, row.listed_links]),
+      [[sectionRowId(7, 1), 'A heron waits.\nEgret', 1]]
     )
   })
 

@@ -11,9 +11,9 @@ test.group('Search sections', () => {
       'Guide'
     )
     assert.deepEqual(sections, [
-      { id: '', title: 'Guide', body: 'Intro bold text.', linkShare: 0 },
-      { id: 'install', title: 'Install', body: 'Run npm i.', linkShare: 0 },
-      { id: 'on-linux', title: 'On Linux', body: 'Use apt.', linkShare: 0 },
+      { id: '', title: 'Guide', body: 'Intro bold text.', linkShare: 0, listedLinks: 0 },
+      { id: 'install', title: 'Install', body: 'Run npm i.', linkShare: 0, listedLinks: 0 },
+      { id: 'on-linux', title: 'On Linux', body: 'Use apt.', linkShare: 0, listedLinks: 0 },
     ])
   })
 
@@ -21,13 +21,14 @@ test.group('Search sections', () => {
     assert,
   }) => {
     assert.deepEqual(splitSections('', 'Empty'), [
-      { id: '', title: 'Empty', body: '', linkShare: 0 },
+      { id: '', title: 'Empty', body: '', linkShare: 0, listedLinks: 0 },
     ])
     assert.deepEqual(splitSections('# Only\n', 'Page')[0], {
       id: '',
       title: 'Page',
       body: '',
       linkShare: 0,
+      listedLinks: 0,
     })
   })
 
@@ -87,5 +88,36 @@ test.group('Search sections', () => {
     assert.equal(sections[1].title, 'Contents')
     assert.equal(sections[1].linkShare, 0.96)
     assert.equal(sections[2].linkShare, 0)
+  })
+
+  test('listed links: list entries that are a link to another page and nothing else', ({
+    assert,
+  }) => {
+    const sections = splitSections(
+      [
+        'A part of the manual, with a long introduction of prose around its table of contents.',
+        '- [Configuring widgets](/pages/a)\n  - [Widget events](/pages/b)\n- [Removing widgets][r]',
+        '1. [Widgets API](https://example.com/api).\n2. **[Widgets FAQ](/pages/faq)**',
+        '[r]: /pages/c',
+        'More prose after it.',
+        '## On this page',
+        // The page's own outline: links to its headings are no other pages.
+        '- [Install](#install)\n- [Configure](#configure)',
+        '## Related',
+        // Entries that say more than their link are not a table of contents'.
+        '- [Widgets API](/pages/api): every endpoint\n- See [the FAQ](/pages/faq)\n- Plain text',
+      ].join('\n\n'),
+      'Widgets'
+    )
+    assert.deepEqual(
+      sections.map((section) => [section.title, section.listedLinks]),
+      [
+        ['Widgets', 5],
+        ['On this page', 0],
+        ['Related', 0],
+      ]
+    )
+    // Prose around the list keeps the share of link text low: the count says what it holds.
+    assert.isBelow(sections[0].linkShare, 0.5)
   })
 })
