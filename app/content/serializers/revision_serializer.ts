@@ -82,28 +82,31 @@ export function serializePage(
     out.type = 'group'
     out.slug = node.slug
     out.path = page.path
-  } else {
-    out.kind = 'sheet'
-    out.type = 'document'
-    out.urls = { app: pageAppUrl(spaceId, node.id, options.changeRequest) }
-    out.slug = node.slug
-    out.path = page.path
-    if (node.description) out.description = node.description
-    out.pages = children
-    out.layout = layoutOf(node.layout)
-    if (node.cover) out.cover = node.cover
-    out.variables = node.variables ?? {}
-  }
-  out.hidden = node.hidden ?? false
-  out.noIndex = node.noIndex ?? false
-  out.noRobotsIndex = node.noRobotsIndex ?? false
-  if (node.type === 'group') {
+    setVisibility(out, node)
     out.pages = children
     return out
   }
+  out.kind = 'sheet'
+  out.type = 'document'
+  out.urls = { app: pageAppUrl(spaceId, node.id, options.changeRequest) }
+  out.slug = node.slug
+  out.path = page.path
+  if (node.description) out.description = node.description
+  out.pages = children
+  out.layout = layoutOf(node.layout)
+  if (node.cover) out.cover = node.cover
+  out.variables = node.variables ?? {}
+  setVisibility(out, node)
   out.tags = []
   if (node.document) out.documentId = node.document
   return out
+}
+
+/** The visibility flags of a document or group page, all present on the wire. */
+function setVisibility(out: Record<string, unknown>, node: TreePage['node']) {
+  out.hidden = node.hidden ?? false
+  out.noIndex = node.noIndex ?? false
+  out.noRobotsIndex = node.noRobotsIndex ?? false
 }
 
 /** GitBook's RevisionReusableContent: `document` is the id (hash) of its document. */

@@ -5,7 +5,7 @@ import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
-import { PREPARED_OPTION, prepared } from '#core/database/prepared_statements'
+import { prepared } from '#core/database/prepared_statements'
 import { rowsOf } from '#core/database/rows'
 import { PageIndex } from '#content/services/page_index'
 import type {
@@ -245,13 +245,14 @@ export default class ContentStore {
       if (index > 0) await yieldToEventLoop()
       // A prepared statement on MySQL: its parameters go as they are, not escaped into the SQL
       // text (copies of megabytes of text whose collection paused the server ~100 ms).
-      await trx
-        .knexQuery()
-        .table('content_objects')
-        .insert(part)
-        .onConflict(['space_id', 'hash'])
-        .ignore()
-        .options({ [PREPARED_OPTION]: true })
+      await prepared(
+        trx
+          .knexQuery()
+          .table('content_objects')
+          .insert(part)
+          .onConflict(['space_id', 'hash'])
+          .ignore()
+      )
     }
   }
 

@@ -182,13 +182,16 @@ export function installOn(client: object | undefined) {
   if (subclass && subclass !== base) Object.setPrototypeOf(client, subclass.prototype)
 }
 
+type KnexOptions = { options(options: object): unknown }
+
 /**
- * Marks a Lucid query builder or raw query to run as a prepared statement on MySQL (a no-op on
- * SQLite, where every statement is cached). Returns it, for chaining.
+ * Marks a query to run as a prepared statement on MySQL (a no-op on SQLite, where every statement
+ * is cached): a Lucid query builder or raw query, or a knex builder (for what Lucid's builders lack,
+ * such as `onConflict`). Returns it, for chaining.
  */
-export function prepared<T extends { knexQuery: { options(options: object): unknown } }>(
-  query: T
-): T {
-  query.knexQuery.options({ [PREPARED_OPTION]: true })
+export function prepared<T extends { knexQuery: KnexOptions } | KnexOptions>(query: T): T {
+  const knexQuery: KnexOptions =
+    'knexQuery' in query ? (query as { knexQuery: KnexOptions }).knexQuery : (query as KnexOptions)
+  knexQuery.options({ [PREPARED_OPTION]: true })
   return query
 }

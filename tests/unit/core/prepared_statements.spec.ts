@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import { createRequire } from 'node:module'
 import db from '@adonisjs/lucid/services/db'
-import { prepared } from '#core/database/prepared_statements'
+import { PREPARED_OPTION, prepared } from '#core/database/prepared_statements'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { DateTime } from 'luxon'
 import { rowsOf } from '#spaces/sql'
@@ -125,6 +125,17 @@ test.group('Prepared statements', () => {
       assert.equal(rowsOf(plain)[0].word, 'plain')
       assert.equal((await sessionExecutes(trx)) - before, 1)
     })
+  })
+
+  test('prepared() marks a knex builder as it marks a Lucid one', async ({ assert }) => {
+    const knexBuilder = db.connection().knexQuery().table('users').select('id')
+    assert.strictEqual(prepared(knexBuilder), knexBuilder)
+    assert.isTrue((knexBuilder as any)._options.some((o: any) => o[PREPARED_OPTION] === true))
+    const lucidBuilder = db.from('users').select('id')
+    assert.strictEqual(prepared(lucidBuilder), lucidBuilder)
+    assert.isTrue(
+      (lucidBuilder.knexQuery as any)._options.some((o: any) => o[PREPARED_OPTION] === true)
+    )
   })
 })
 
