@@ -26,6 +26,8 @@ export default class CoreProvider {
   async boot() {
     await import('#core/http/request_macros')
     await this.cacheStatements()
+    const { openHotReads } = await import('#core/database/hot_reads')
+    openHotReads(await this.app.container.make('lucid.db'))
   }
 
   /**
@@ -65,5 +67,7 @@ export default class CoreProvider {
     await this.#runner?.stop()
     const { closeTaskPools } = await import('#core/workers/task_pool')
     await closeTaskPools()
+    const { closeHotReads } = await import('#core/database/hot_reads')
+    closeHotReads()
   }
 }

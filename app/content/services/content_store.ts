@@ -6,7 +6,7 @@ import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
 import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
 import { prepared } from '#core/database/prepared_statements'
-import { rowsOf } from '#core/database/rows'
+import { hotRows } from '#core/database/hot_reads'
 import { PageIndex } from '#content/services/page_index'
 import type {
   FileEntry,
@@ -312,8 +312,7 @@ export default class ContentStore {
     if (hashes.length === 1) {
       // One object (a page's document on its first read): a fixed statement, prepared once on
       // either engine, without the query builder compiling it on every read.
-      const result = await prepared(client.rawQuery(READ_ONE_SQL, [spaceId, hashes[0]]))
-      return rowsOf(result) as { hash: string; body: string }[]
+      return hotRows<{ hash: string; body: string }>(client, READ_ONE_SQL, [spaceId, hashes[0]])
     }
     const rows: { hash: string; body: string }[] = []
     for (const part of chunks(hashes, WHERE_IN_CHUNK)) {

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { sendJson } from '#core/http/responses'
 import OrganizationController from '#organizations/controllers/organization_controller'
 import { serializeOrganization } from '#organizations/serializers/organization_serializer'
 
@@ -8,6 +9,6 @@ import { serializeOrganization } from '#organizations/serializers/organization_s
 export default class ShowOrganizationController extends OrganizationController {
   async handle(ctx: HttpContext) {
     const { user, access } = await this.callerAccess(ctx)
-    return serializeOrganization(access, user)
+    sendJson(ctx.response, serializeOrganization(access, user))
   }
 }

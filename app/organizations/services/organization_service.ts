@@ -1,5 +1,5 @@
 import db from '@adonisjs/lucid/services/db'
-import { prepared } from '#core/database/prepared_statements'
+import { hotRows } from '#core/database/hot_reads'
 import { auditActor, auditLog } from '#core/audit/audit_log'
 import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -60,18 +60,22 @@ const ORGANIZATION_COLUMNS = [
  * Number of the organization's teams the member of row `m` owns, read in the same query as the
  * membership (no extra round trip).
  */
+const OWNED_TEAMS_SQL = `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
+  WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') AS owned_teams`
+
 function ownedTeams() {
-  return db.raw(
-    `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
-      WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') as owned_teams`
-  )
+  return db.raw(OWNED_TEAMS_SQL)
 }
 
-function domainCount() {
-  return db.raw(
-    `(SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) as email_domain_count`
-  )
-}
+/**
+ * An organization with the caller's live membership, the teams they own in it and whether it
+ * lists e-mail domains: the read every endpoint under /v1/orgs/{id} opens with, as one fixed
+ * statement (#core/database/hot_reads).
+ */
+const ACCESS_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')}, m.role AS member_role, ${OWNED_TEAMS_SQL},
+  (SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) AS email_domain_count
+  FROM organizations o INNER JOIN organization_members m ON m.organization_id = o.id
+  WHERE o.id = ? AND m.user_id = ? AND m.disabled = ?`
 
 /** The organization's columns with the caller's membership row `m`, when there is one. */
 function withMembership() {
@@ -122,16 +126,9 @@ export default class OrganizationService {
    */
   async accessFor(user: User, organizationId: string): Promise<OrganizationAccess> {
     if (isWellFormedId(organizationId)) {
-      // No `.first()`: its LIMIT would be a bound number, which prepared statements refuse on MySQL 8.
-      const [row] = await prepared(
-        db
-          .from('organizations as o')
-          .join('organization_members as m', 'm.organization_id', 'o.id')
-          .where('o.id', organizationId)
-          .where('m.user_id', user.id)
-          .where('m.disabled', false)
-          .select([...ORGANIZATION_COLUMNS, 'm.role as member_role', ownedTeams(), domainCount()])
-      )
+      const [row] = await hotRows(db, ACCESS_SQL, [organizationId, user.id, false], {
+        remember: true,
+      })
       if (row) {
         // Most organizations list no e-mail domain: then the count said so, with no query of its own.
         const domains =

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import SpaceReadService from '#spaces/services/space_read_service'
+import { sendJson } from '#core/http/responses'
 import { showSpaceQueryValidator } from '#spaces/validators/space_validators'
 
 /**
@@ -11,9 +12,9 @@ import { showSpaceQueryValidator } from '#spaces/validators/space_validators'
 export default class ShowSpaceController {
   constructor(private spaces: SpaceReadService) {}
 
-  async handle({ auth, params, request }: HttpContext) {
+  async handle({ auth, params, request, response }: HttpContext) {
     const user = auth.getUserOrFail()
     await request.validateQuery(showSpaceQueryValidator)
-    return this.spaces.show(user, params.spaceId)
+    sendJson(response, await this.spaces.show(user, params.spaceId))
   }
 }

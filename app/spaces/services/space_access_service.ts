@@ -12,8 +12,7 @@ import {
   type SpaceAccess,
 } from '#spaces/records'
 import { effectiveRole, RoleResolver, type GrantRow } from '#spaces/effective_role'
-import { rowsOf } from '#spaces/sql'
-import { prepared } from '#core/database/prepared_statements'
+import { hotRows } from '#core/database/hot_reads'
 
 /**
  * Who sees what: the caller's effective role on spaces and collections. A record the caller has no
@@ -33,7 +32,7 @@ export default class SpaceAccessService {
     spaceId: string,
     options: { deleted?: boolean } = {}
   ): Promise<SpaceAccess> {
-    const { access } = await this.spaceRowFor(userId, spaceId, options.deleted ?? false, [])
+    const { access } = await this.spaceRowFor(userId, spaceId, options.deleted ?? false, NO_COLUMNS)
     return access
   }
 
@@ -296,34 +295,15 @@ export default class SpaceAccessService {
     userId: string,
     id: string,
     deleted: boolean,
-    extraColumns: string[] = []
+    extraColumns: string[] = NO_COLUMNS
   ) {
-    const [table, alias, columns, start] =
-      kind === 'space'
-        ? ['spaces', 's', SPACE_COLUMNS, 'SELECT p.parent_id FROM spaces p WHERE p.id = ?']
-        : ['collections', 'c', COLLECTION_COLUMNS, '?']
-    const sql = `
-      WITH RECURSIVE chain (id, parent_id, default_level, depth) AS (
-        SELECT c0.id, c0.parent_id, c0.default_level, 0 FROM collections c0 WHERE c0.id = (${start})
-        UNION ALL
-        SELECT c1.id, c1.parent_id, c1.default_level, chain.depth + 1
-          FROM collections c1 INNER JOIN chain ON c1.id = chain.parent_id
-          WHERE chain.depth < 1000
-      )
-      SELECT ${[...columns, ...extraColumns].join(', ')}, m.role AS member_role,
-        (SELECT MAX(${RANK_SQL('chain.default_level')}) FROM chain) AS level_rank,
-        (SELECT MAX(${RANK_SQL('g.role')}) FROM content_grants g
-          WHERE (g.collection_id IN (SELECT chain.id FROM chain) OR g.space_id = ?)
-            AND (g.user_id = ? OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))
-        ) AS grant_rank
-      FROM ${table} ${alias}
-      INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
-      WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
-        ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
-    const result = await prepared(
-      db.rawQuery(sql, [id, kind === 'space' ? id : '', userId, userId, id, userId, false])
+    const sql = lookupSql(kind, deleted, extraColumns)
+    const [row] = await hotRows(
+      db,
+      sql,
+      [id, kind === 'space' ? id : '', userId, userId, id, userId, false],
+      { remember: true }
     )
-    const row: Record<string, any> | undefined = rowsOf(result)[0]
     if (!row) return undefined
     return {
       row,
@@ -332,6 +312,55 @@ export default class SpaceAccessService {
       grants: [roleOfRank(row.grant_rank)],
     }
   }
+}
+
+/**
+ * The lookup's SQL, built once per shape (the same string object every time: hashing a new 2 KB
+ * string on each read's statement lookup is measurable).
+ */
+const lookupSqls = new WeakMap<string[], Map<string, string>>()
+
+/** No extra columns (one array, so that its lookups share their SQL). */
+const NO_COLUMNS: string[] = []
+
+function lookupSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
+  let shapes = lookupSqls.get(extraColumns)
+  if (!shapes) {
+    shapes = new Map()
+    lookupSqls.set(extraColumns, shapes)
+  }
+  const key = deleted ? `${kind}/deleted` : kind
+  let sql = shapes.get(key)
+  if (sql === undefined) {
+    sql = buildLookupSql(kind, deleted, extraColumns)
+    shapes.set(key, sql)
+  }
+  return sql
+}
+
+function buildLookupSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
+  const [table, alias, columns, start] =
+    kind === 'space'
+      ? ['spaces', 's', SPACE_COLUMNS, 'SELECT p.parent_id FROM spaces p WHERE p.id = ?']
+      : ['collections', 'c', COLLECTION_COLUMNS, '?']
+  return `
+    WITH RECURSIVE chain (id, parent_id, default_level, depth) AS (
+      SELECT c0.id, c0.parent_id, c0.default_level, 0 FROM collections c0 WHERE c0.id = (${start})
+      UNION ALL
+      SELECT c1.id, c1.parent_id, c1.default_level, chain.depth + 1
+        FROM collections c1 INNER JOIN chain ON c1.id = chain.parent_id
+        WHERE chain.depth < 1000
+    )
+    SELECT ${[...columns, ...extraColumns].join(', ')}, m.role AS member_role,
+      (SELECT MAX(${RANK_SQL('chain.default_level')}) FROM chain) AS level_rank,
+      (SELECT MAX(${RANK_SQL('g.role')}) FROM content_grants g
+        WHERE (g.collection_id IN (SELECT chain.id FROM chain) OR g.space_id = ?)
+          AND (g.user_id = ? OR g.team_id IN (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))
+      ) AS grant_rank
+    FROM ${table} ${alias}
+    INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
+    WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
+      ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
 }
 
 /**

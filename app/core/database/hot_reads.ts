@@ -1,0 +1,171 @@
+import Database from 'better-sqlite3'
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import { prepared } from '#core/database/prepared_statements'
+import { rowsOf } from '#core/database/rows'
+import { unicodeLower } from '#core/database/filters'
+
+/**
+ * The hot reads: the few fixed statements every API read runs (a record with the caller's access
+ * to it, a page's document), answered without the query builder's machinery.
+ *
+ * SQLite: through knex, such a read pays for the pool (a pending operation with its timer), the
+ * raw query's binding rewrite and the runner's events — more than the statement itself costs (about
+ * a fifth of a record read's CPU, measured). Here it runs on a read-only connection of its own
+ * (in WAL mode it reads the last committed state, as a query outside a transaction does through
+ * knex), by
+ * a statement compiled once, synchronously.
+ *
+ * It is used only where knex's connection would give the same answer: not inside a transaction
+ * (the caller passes its client; a transaction's reads stay in it), not while a global transaction
+ * holds the database (the test suites run each test in one: their reads go through Lucid), not on
+ * an in-memory database (another connection would be another database). Everywhere else, and on
+ * MySQL, the statement runs through Lucid as a prepared statement (#core/database/prepared_statements).
+ */
+
+/**
+ * Statements kept on the read connection: the callers' SQL texts are fixed (a few per caller), so
+ * this is never reached in practice; past it the cache starts again.
+ */
+const STATEMENTS = 200
+
+/**
+ * Answers kept by `hotRows(..., { remember: true })`, for as long as the database has not changed.
+ * An access read is a few hundred bytes, so this is a few megabytes at most; past it the cache
+ * starts again.
+ */
+const ANSWERS = 10_000
+
+type Direct = {
+  connection: SqliteDatabase
+  statements: Map<string, Statement>
+  /** `PRAGMA data_version`: changes whenever another connection (or process) commits. */
+  version: Statement
+  seenVersion: unknown
+  /** Remembered answers, by SQL text, then by bindings; `answerCount` of them in all. */
+  answers: Map<string, Map<string, unknown[]>>
+  answerCount: number
+}
+
+type LucidDatabase = {
+  primaryConnectionName: string
+  connectionGlobalTransactions: Map<string, unknown>
+  getRawConnection(name: string): { config: { client?: string; connection?: any } } | undefined
+}
+
+let database: LucidDatabase | undefined
+let direct: Direct | null | undefined
+
+/**
+ * Opens the read connection for `db` (the core provider calls it once the database service
+ * exists). Without a file-backed SQLite connection it does nothing: every read goes through Lucid.
+ */
+export function openHotReads(lucid: LucidDatabase) {
+  database = lucid
+  direct = undefined
+}
+
+/** The read connection, opened on first use (null: none here). */
+function directConnection(): Direct | null {
+  if (direct !== undefined) return direct
+  direct = null
+  const config = database?.getRawConnection(database.primaryConnectionName)?.config
+  const filename: unknown = config?.connection?.filename
+  if (config?.client !== 'better-sqlite3' || typeof filename !== 'string') return direct
+  if (filename === '' || filename === ':memory:' || filename.startsWith('file:')) return direct
+  try {
+    // Read-write as opened, so that SQLite may set up the WAL's shared memory like any reader;
+    // `query_only` then refuses every write on it.
+    const connection = new Database(filename, { fileMustExist: true })
+    connection.pragma('query_only = ON')
+    // As the main connection (config/database.ts): a short wait for a lock, the same LOWER.
+    connection.pragma('busy_timeout = 20')
+    connection.function('lower', { deterministic: true }, unicodeLower)
+    direct = {
+      connection,
+      statements: new Map(),
+      version: connection.prepare('PRAGMA data_version').pluck(),
+      seenVersion: undefined,
+      answers: new Map(),
+      answerCount: 0,
+    }
+  } catch {
+    // No file yet (a fresh install before its migrations): reads go through Lucid.
+    direct = null
+  }
+  return direct
+}
+
+/** better-sqlite3 binds numbers, strings, bigints, buffers and null; knex would turn these so. */
+function bindable(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0
+  if (value instanceof Date) return value.valueOf()
+  return value === undefined ? null : value
+}
+
+/**
+ * The rows of a fixed read statement (`?` placeholders, bindings strings, numbers or booleans), on
+ * `client`'s connection: the read connection where that gives the same answer (see above), Lucid
+ * otherwise.
+ *
+ * `remember`: on the read connection, the answer is kept and given again (the same row objects:
+ * callers only read them) until anything is committed to the database, by this process or another
+ * (SQLite's `data_version`, checked on every call). For the access reads every API request opens
+ * with: a burst of reads answers from memory, and any write is seen by the next read.
+ */
+export async function hotRows<Row = Record<string, any>>(
+  client: Pick<QueryClientContract, 'rawQuery'> & { isTransaction?: boolean },
+  sql: string,
+  bindings: unknown[],
+  options: { remember?: boolean } = {}
+): Promise<Row[]> {
+  const connection = database && !client.isTransaction ? directConnection() : null
+  if (connection && database!.connectionGlobalTransactions.size === 0) {
+    return directRows(connection, sql, bindings, options.remember === true) as Row[]
+  }
+  return rowsOf(await prepared(client.rawQuery(sql, bindings as any[]))) as Row[]
+}
+
+function directRows(connection: Direct, sql: string, bindings: unknown[], remember: boolean) {
+  const version = connection.version.get()
+  if (version !== connection.seenVersion) forgetAnswers(connection, version)
+  let answers: Map<string, unknown[]> | undefined
+  const key = remember ? bindings.join('\u0000') : ''
+  if (remember) {
+    answers = connection.answers.get(sql)
+    const answer = answers?.get(key)
+    if (answer) return answer
+  }
+  let statement = connection.statements.get(sql)
+  if (!statement) {
+    if (connection.statements.size >= STATEMENTS) connection.statements.clear()
+    statement = connection.connection.prepare(sql)
+    connection.statements.set(sql, statement)
+  }
+  const rows = statement.all(bindings.map(bindable))
+  if (remember) {
+    if (connection.answerCount >= ANSWERS) {
+      forgetAnswers(connection, version)
+      answers = undefined
+    }
+    if (!answers) {
+      answers = new Map()
+      connection.answers.set(sql, answers)
+    }
+    answers.set(key, rows)
+    connection.answerCount++
+  }
+  return rows
+}
+
+function forgetAnswers(connection: Direct, version: unknown) {
+  connection.answers.clear()
+  connection.answerCount = 0
+  connection.seenVersion = version
+}
+
+/** Closes the read connection (the app's shutdown). */
+export function closeHotReads() {
+  direct?.connection.close()
+  direct = undefined
+}
