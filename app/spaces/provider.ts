@@ -3,6 +3,8 @@ import { MemberSpaces } from '#organizations/contracts/member_spaces'
 import { NoSpaceContent, SpaceContent } from '#spaces/contracts/space_content'
 import { SpaceCounterSources } from '#spaces/contracts/space_counters'
 import { SpaceDependents } from '#spaces/contracts/space_dependents'
+import SpaceReadService from '#spaces/services/space_read_service'
+import SpaceAccessService from '#spaces/services/space_access_service'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -28,6 +30,17 @@ export default class SpacesProvider {
     this.app.container.bind(SpaceContent, () => new NoSpaceContent())
     this.app.container.singleton(SpaceCounterSources, () => new SpaceCounterSources())
     this.app.container.singleton(SpaceDependents, () => new SpaceDependents())
+    // GET /v1/spaces/{id}'s service: one instance (it keeps no state of a request), not a graph
+    // built anew for each request.
+    this.app.container.singleton(
+      SpaceReadService,
+      async (resolver) =>
+        new SpaceReadService(
+          await resolver.make(SpaceAccessService),
+          await resolver.make(SpaceCounterSources),
+          await resolver.make(SpaceDependents)
+        )
+    )
   }
 
   /**
