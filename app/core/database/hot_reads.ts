@@ -127,11 +127,13 @@ export async function hotRows<Row = Record<string, any>>(
 }
 
 function directRows(connection: Direct, sql: string, bindings: unknown[], remember: boolean) {
-  const version = connection.version.get()
-  if (version !== connection.seenVersion) forgetAnswers(connection, version)
+  // Only remembered answers can be out of date: a read that keeps nothing skips the version check.
+  let version: unknown
   let answers: Map<string, unknown[]> | undefined
   const key = remember ? bindings.join('\u0000') : ''
   if (remember) {
+    version = connection.version.get()
+    if (version !== connection.seenVersion) forgetAnswers(connection, version)
     answers = connection.answers.get(sql)
     const answer = answers?.get(key)
     if (answer) return answer
