@@ -20,7 +20,9 @@ export const VERIFIED_TOKEN_TTL_MS = 1000
 /** Verified tokens kept at most (a burst of distinct tokens evicts the oldest). */
 const VERIFIED_TOKENS_MAX = 10_000
 
-type Verified = { token: AccessToken; user: TokenUserRow }
+/** A verified token and its user's row: the same object while the token stays cached. */
+export type VerifiedToken = { token: AccessToken; user: TokenUserRow }
+type Verified = VerifiedToken
 
 /**
  * Tokens verified in the last second, by the value presented: a request presenting the same value

@@ -1,0 +1,45 @@
+import { test } from '@japa/runner'
+import type { HttpContext } from '@adonisjs/core/http'
+import testUtils from '@adonisjs/core/services/test_utils'
+import User from '#accounts/models/user'
+import { TokensUserProvider } from '#accounts/auth/tokens_user_provider'
+import { withRequestContext } from '#core/audit/request_context'
+
+const contextOf = (method: string) =>
+  ({ request: { request: { method } } }) as unknown as HttpContext
+
+/** The user the guard gets for a token value: verifyToken, then findById, as the guard asks. */
+async function userFor(provider: TokensUserProvider, value: string) {
+  const { Secret } = await import('@adonisjs/core/helpers')
+  const token = await provider.verifyToken(new Secret(value))
+  const found = await provider.findById(token!.tokenableId as string)
+  return found!.getOriginal()
+}
+
+test.group('API token users', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('reads of a cached token share its user model; a change gets one of its own', async ({
+    assert,
+  }) => {
+    const user = await User.create({
+      email: 'token-user@example.com',
+      displayName: 'Token user',
+      password: 'a long enough password',
+    })
+    const { value } = await User.accessTokens.create(user, ['user:read'])
+    const provider = new TokensUserProvider()
+
+    const first = await userFor(provider, value!.release())
+    const second = await userFor(provider, value!.release())
+    assert.strictEqual(first, second)
+    assert.equal(first.id, user.id)
+    assert.equal(first.email, 'token-user@example.com')
+
+    const changing = await withRequestContext(contextOf('POST'), () =>
+      userFor(provider, value!.release())
+    )
+    assert.notStrictEqual(changing, first)
+    assert.equal(changing.id, user.id)
+  })
+})
