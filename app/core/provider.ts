@@ -1,5 +1,6 @@
 import type { ApplicationService } from '@adonisjs/core/types'
 import '#core/database/timestamps'
+import type { Database } from '@adonisjs/lucid/database'
 import env from '#start/env'
 import { JobRunner } from '#core/jobs/job_runner'
 
@@ -25,18 +26,18 @@ export default class CoreProvider {
 
   async boot() {
     await import('#core/http/request_macros')
-    await this.cacheStatements()
+    const db = await this.app.container.make('lucid.db')
+    await this.cacheStatements(db)
     const { openHotReads } = await import('#core/database/hot_reads')
-    openHotReads(await this.app.container.make('lucid.db'))
+    openHotReads(db)
   }
 
   /**
    * Every database connection Lucid opens, now or later, compiles each statement once
    * (#core/database/prepared_statements).
    */
-  private async cacheStatements() {
-    const [db, { installOn }, emitter] = await Promise.all([
-      this.app.container.make('lucid.db'),
+  private async cacheStatements(db: Database) {
+    const [{ installOn }, emitter] = await Promise.all([
       import('#core/database/prepared_statements'),
       this.app.container.make('emitter'),
     ])

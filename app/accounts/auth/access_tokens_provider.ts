@@ -22,14 +22,13 @@ const VERIFIED_TOKENS_MAX = 10_000
 
 /** A verified token and its user's row: the same object while the token stays cached. */
 export type VerifiedToken = { token: AccessToken; user: TokenUserRow }
-type Verified = VerifiedToken
 
 /**
  * Tokens verified in the last second, by the value presented: a request presenting the same value
  * within the TTL skips decoding it, the query and the hash. Only this process's memory; nothing
  * here outlives VERIFIED_TOKEN_TTL_MS.
  */
-const verifiedTokens = new LRUCache<string, Verified>({
+const verifiedTokens = new LRUCache<string, VerifiedToken>({
   max: VERIFIED_TOKENS_MAX,
   ttl: VERIFIED_TOKEN_TTL_MS,
   ttlAutopurge: false,
@@ -54,7 +53,7 @@ export type TokenUserRow = {
 export class AccessTokensProvider<
   TokenableModel extends LucidModel,
 > extends DbAccessTokensProvider<TokenableModel> {
-  async verifyWithUser(tokenValue: Secret<string>): Promise<Verified | null> {
+  async verifyWithUser(tokenValue: Secret<string>): Promise<VerifiedToken | null> {
     const value = tokenValue.release()
     const cached = verifiedTokens.get(value)
     if (cached && !cached.token.isExpired()) return cached

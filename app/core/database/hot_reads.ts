@@ -11,10 +11,9 @@ import { unicodeLower } from '#core/database/filters'
  *
  * SQLite: through knex, such a read pays for the pool (a pending operation with its timer), the
  * raw query's binding rewrite and the runner's events — more than the statement itself costs (about
- * a fifth of a record read's CPU, measured). Here it runs on a read-only connection of its own
- * (in WAL mode it reads the last committed state, as a query outside a transaction does through
- * knex), by
- * a statement compiled once, synchronously.
+ * a fifth of a record read's CPU, measured). Here it runs on a read-only connection of its own (in
+ * WAL mode it reads the last committed state, as a query outside a transaction does through knex),
+ * by a statement compiled once, synchronously.
  *
  * It is used only where knex's connection would give the same answer: not inside a transaction
  * (the caller passes its client; a transaction's reads stay in it), not while a global transaction

@@ -3,30 +3,14 @@ import Database from 'better-sqlite3'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { hotRows } from '#core/database/hot_reads'
+import { compilationsOf, onSqlite } from '#tests/helpers/sqlite_statements'
 
-const onSqlite = () => db.connection().dialect.name === 'better-sqlite3'
 const SQL = 'SELECT name FROM hot_reads_probe WHERE id = ?'
 
 /** The name of row `id` as a hot read gives it (null: no row). */
 async function nameOf(client: Parameters<typeof hotRows>[0], id: number, remember = true) {
   const [row] = await hotRows<{ name: string }>(client, SQL, [id], { remember })
   return row?.name ?? null
-}
-
-/** Compilations of `sql` by the SQLite driver while `work` runs. */
-async function compilationsOf(sql: string, work: () => Promise<void>) {
-  const original = Database.prototype.prepare
-  let count = 0
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    if (source === sql) count++
-    return original.call(this, source)
-  } as typeof original
-  try {
-    await work()
-  } finally {
-    Database.prototype.prepare = original
-  }
-  return count
 }
 
 test.group('Hot reads', (group) => {

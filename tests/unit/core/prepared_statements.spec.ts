@@ -1,34 +1,11 @@
 import { test } from '@japa/runner'
-import { createRequire } from 'node:module'
+import Database from 'better-sqlite3'
 import db from '@adonisjs/lucid/services/db'
 import { PREPARED_OPTION, prepared } from '#core/database/prepared_statements'
 import { fromSqlTimestamp } from '#core/database/timestamps'
 import { DateTime } from 'luxon'
 import { rowsOf } from '#spaces/sql'
-
-/** The driver's Database class (the package ships no types). */
-const Database: {
-  new (filename: string): any
-  prototype: { prepare: (source: string) => unknown }
-} = createRequire(import.meta.url)('better-sqlite3')
-
-const onSqlite = () => db.connection().dialect.name === 'better-sqlite3'
-
-/** Counts better-sqlite3 compilations of `sql` while `work` runs. */
-async function compilationsOf(sql: string, work: () => Promise<void>) {
-  const original = Database.prototype.prepare
-  let count = 0
-  Database.prototype.prepare = function (this: unknown, source: string) {
-    if (source === sql) count++
-    return original.call(this, source)
-  }
-  try {
-    await work()
-  } finally {
-    Database.prototype.prepare = original
-  }
-  return count
-}
+import { compilationsOf, onSqlite } from '#tests/helpers/sqlite_statements'
 
 /** Statements this MySQL session executed through the binary protocol. */
 async function sessionExecutes(client: { rawQuery: typeof db.rawQuery }) {
