@@ -1,13 +1,14 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { startInTurns } from '#core/http/request_turns'
 
 /**
  * The Node.js HTTP server Bindery listens with. Requests Node itself rejects before AdonisJS sees
  * them (headers too large, malformed request lines) get the API's error shape instead of Node's
- * empty answer.
+ * empty answer. Requests start in turns of the event loop (see request_turns.ts).
  */
 export function createNodeServer(handler: (req: IncomingMessage, res: ServerResponse) => any) {
-  const server = createServer(handler)
+  const server = createServer(startInTurns(handler))
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy()
