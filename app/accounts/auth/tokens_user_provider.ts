@@ -4,7 +4,8 @@ import { AccessTokensLucidUserProvider } from '@adonisjs/auth/access_tokens'
 import type { AccessTokensUserProviderContract } from '@adonisjs/auth/types/access_tokens'
 import User from '#accounts/models/user'
 import { requestContext } from '#core/audit/request_context'
-import type { VerifiedToken } from '#accounts/auth/access_tokens_provider'
+import { LRUCache } from 'lru-cache'
+import { VERIFIED_TOKEN_TTL_MS, type VerifiedToken } from '#accounts/auth/access_tokens_provider'
 
 /**
  * The user model of a verified token, made once for the reads that present it while it is cached
@@ -27,13 +28,20 @@ function userOf(verified: VerifiedToken): User {
 /**
  * The API guard's user provider. The guard asks for the token (`verifyToken`), then for its user
  * (`findById`): the token lookup already read the user (AccessTokensProvider.verifyWithUser), so it
- * is handed over instead of read a second time.
+ * is handed over instead of read a second time. Requests of the same user may run between the two
+ * calls (their steps interleave), so the hand-over is not taken away by the first `findById`: the
+ * last verification of each user stays for VERIFIED_TOKEN_TTL_MS, and whether the model is shared
+ * is decided by the request asking (its audit context).
  */
 export class TokensUserProvider
   extends AccessTokensLucidUserProvider<'accessTokens', typeof User>
   implements AccessTokensUserProviderContract<User>
 {
-  #verifiedUsers = new Map<string, User>()
+  #verified = new LRUCache<string, VerifiedToken>({
+    max: 10_000,
+    ttl: VERIFIED_TOKEN_TTL_MS,
+    ttlAutopurge: false,
+  })
 
   constructor() {
     super({ tokens: 'accessTokens', model: () => import('#accounts/models/user') })
@@ -42,17 +50,14 @@ export class TokensUserProvider
   async verifyToken(tokenValue: Secret<string>): Promise<AccessToken | null> {
     const verified = await User.accessTokens.verifyWithUser(tokenValue)
     if (!verified) return null
-    this.#verifiedUsers.set(verified.user.id, userOf(verified))
+    this.#verified.set(verified.user.id, verified)
     return verified.token
   }
 
   async findById(identifier: string | number | BigInt) {
     const key = String(identifier)
-    const user = this.#verifiedUsers.get(key)
-    if (user) {
-      this.#verifiedUsers.delete(key)
-      return this.createUserForGuard(user)
-    }
+    const verified = this.#verified.get(key)
+    if (verified) return this.createUserForGuard(userOf(verified))
     return super.findById(identifier)
   }
 }

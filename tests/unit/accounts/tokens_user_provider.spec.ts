@@ -42,4 +42,27 @@ test.group('API token users', (group) => {
     assert.notStrictEqual(changing, first)
     assert.equal(changing.id, user.id)
   })
+
+  test('requests of the same user between verifyToken and findById read no user again', async ({
+    assert,
+  }) => {
+    const user = await User.create({
+      email: 'interleaved@example.com',
+      displayName: 'Interleaved',
+      password: 'a long enough password',
+    })
+    const { value } = await User.accessTokens.create(user, ['user:read'])
+    const provider = new TokensUserProvider()
+    const { Secret } = await import('@adonisjs/core/helpers')
+    // Two requests verify, then both ask for the user (as when their steps interleave): both get
+    // the token's one model, not a second read of the user.
+    const first = await provider.verifyToken(new Secret(value!.release()))
+    const second = await provider.verifyToken(new Secret(value!.release()))
+    const users = await Promise.all([
+      provider.findById(first!.tokenableId as string),
+      provider.findById(second!.tokenableId as string),
+    ])
+    assert.equal(users[0]!.getOriginal().id, user.id)
+    assert.strictEqual(users[0]!.getOriginal(), users[1]!.getOriginal())
+  })
 })
