@@ -55,10 +55,15 @@ test.group('Import conversion: content limits', () => {
   test('a page of 33,000 paragraphs converts in linear time', ({ assert }) => {
     const small = `<p>lorem ipsum dolor sit amet</p>`.repeat(2000)
     const large = `<p>lorem ipsum dolor sit amet</p>`.repeat(16_000)
+    // The fastest of three runs each: a pause of the machine or the GC inflates one run, not all.
     const time = (html: string) => {
-      const started = performance.now()
-      htmlToMarkdown(html, { link: () => undefined, image: () => undefined })
-      return performance.now() - started
+      let fastest = Infinity
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now()
+        htmlToMarkdown(html, { link: () => undefined, image: () => undefined })
+        fastest = Math.min(fastest, performance.now() - started)
+      }
+      return fastest
     }
     time(small)
     const ratio = time(large) / time(small)
