@@ -19,19 +19,26 @@ import { performance } from 'node:perf_hooks'
  */
 export function startInTurns<Args extends unknown[]>(
   handler: (...args: Args) => unknown,
-  budgetMs = TURN_BUDGET_MS
+  options: {
+    /** About how much of the loop's time the requests started in one turn should take. */
+    budgetMs?: number
+    /** The loop's busy time so far, in ms (tests give their own clock). */
+    busyMs?: () => number
+  } = {}
 ): (...args: Args) => void {
+  const budgetMs = options.budgetMs ?? TURN_BUDGET_MS
+  const busyMs = options.busyMs ?? (() => performance.eventLoopUtilization().active)
   const queue: Args[] = []
   let head = 0
   let scheduled = false
   let startedInPreviousTurn = 0
   /** The loop's busy time (ms, since it started) at the previous turn. */
-  let busyAtPreviousTurn = performance.eventLoopUtilization().active
+  let busyAtPreviousTurn = busyMs()
   /** Busy time per request started, smoothed over the last turns (0: not measured yet). */
   let costPerStart = 0
 
   const turn = () => {
-    const busy = performance.eventLoopUtilization().active
+    const busy = busyMs()
     if (startedInPreviousTurn > 0) {
       const sample = (busy - busyAtPreviousTurn) / startedInPreviousTurn
       costPerStart = costPerStart === 0 ? sample : costPerStart * 0.7 + sample * 0.3
