@@ -18,7 +18,7 @@ const LAST_USED_RESOLUTION_MS = 60_000
 export const VERIFIED_TOKEN_TTL_MS = 1000
 
 /** Verified tokens kept at most (a burst of distinct tokens evicts the oldest). */
-const VERIFIED_TOKENS_MAX = 10_000
+export const VERIFIED_TOKENS_MAX = 10_000
 
 /** A verified token and its user's row: the same object while the token stays cached. */
 export type VerifiedToken = { token: AccessToken; user: TokenUserRow }

@@ -3,9 +3,13 @@ import type { AccessToken } from '@adonisjs/auth/access_tokens'
 import { AccessTokensLucidUserProvider } from '@adonisjs/auth/access_tokens'
 import type { AccessTokensUserProviderContract } from '@adonisjs/auth/types/access_tokens'
 import User from '#accounts/models/user'
-import { requestContext } from '#core/audit/request_context'
 import { LRUCache } from 'lru-cache'
-import { VERIFIED_TOKEN_TTL_MS, type VerifiedToken } from '#accounts/auth/access_tokens_provider'
+import { requestContext } from '#core/audit/request_context'
+import {
+  VERIFIED_TOKEN_TTL_MS,
+  VERIFIED_TOKENS_MAX,
+  type VerifiedToken,
+} from '#accounts/auth/access_tokens_provider'
 
 /**
  * The user model of a verified token, made once for the reads that present it while it is cached
@@ -38,7 +42,7 @@ export class TokensUserProvider
   implements AccessTokensUserProviderContract<User>
 {
   #verified = new LRUCache<string, VerifiedToken>({
-    max: 10_000,
+    max: VERIFIED_TOKENS_MAX,
     ttl: VERIFIED_TOKEN_TTL_MS,
     ttlAutopurge: false,
   })

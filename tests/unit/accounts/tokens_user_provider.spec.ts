@@ -16,29 +16,32 @@ async function userFor(provider: TokensUserProvider, value: string) {
   return found!.getOriginal()
 }
 
+/** A user with an API token, and a provider that has verified nothing yet. */
+async function tokenUser(email: string) {
+  const user = await User.create({
+    email,
+    displayName: 'Token user',
+    password: 'a long enough password',
+  })
+  const { value } = await User.accessTokens.create(user, ['user:read'])
+  return { user, value: value!.release(), provider: new TokensUserProvider() }
+}
+
 test.group('API token users', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('reads of a cached token share its user model; a change gets one of its own', async ({
     assert,
   }) => {
-    const user = await User.create({
-      email: 'token-user@example.com',
-      displayName: 'Token user',
-      password: 'a long enough password',
-    })
-    const { value } = await User.accessTokens.create(user, ['user:read'])
-    const provider = new TokensUserProvider()
+    const { user, value, provider } = await tokenUser('token-user@example.com')
 
-    const first = await userFor(provider, value!.release())
-    const second = await userFor(provider, value!.release())
+    const first = await userFor(provider, value)
+    const second = await userFor(provider, value)
     assert.strictEqual(first, second)
     assert.equal(first.id, user.id)
     assert.equal(first.email, 'token-user@example.com')
 
-    const changing = await withRequestContext(contextOf('POST'), () =>
-      userFor(provider, value!.release())
-    )
+    const changing = await withRequestContext(contextOf('POST'), () => userFor(provider, value))
     assert.notStrictEqual(changing, first)
     assert.equal(changing.id, user.id)
   })
@@ -46,18 +49,12 @@ test.group('API token users', (group) => {
   test('requests of the same user between verifyToken and findById read no user again', async ({
     assert,
   }) => {
-    const user = await User.create({
-      email: 'interleaved@example.com',
-      displayName: 'Interleaved',
-      password: 'a long enough password',
-    })
-    const { value } = await User.accessTokens.create(user, ['user:read'])
-    const provider = new TokensUserProvider()
+    const { user, value, provider } = await tokenUser('interleaved@example.com')
     const { Secret } = await import('@adonisjs/core/helpers')
     // Two requests verify, then both ask for the user (as when their steps interleave): both get
     // the token's one model, not a second read of the user.
-    const first = await provider.verifyToken(new Secret(value!.release()))
-    const second = await provider.verifyToken(new Secret(value!.release()))
+    const first = await provider.verifyToken(new Secret(value))
+    const second = await provider.verifyToken(new Secret(value))
     const users = await Promise.all([
       provider.findById(first!.tokenableId as string),
       provider.findById(second!.tokenableId as string),

@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http'
+import { createServer, request, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from '@japa/runner'
 import { startInTurns } from '#core/http/request_turns'
@@ -37,15 +37,17 @@ test.group('requests start in turns of the event loop', () => {
   test('costly requests are spread over turns; cheap ones start together', async ({ assert }) => {
     // The loop's busy time is this test's clock: each request adds what it costs.
     let clock = 0
-    const busyMs = () => clock
+    /** Starts requests that each cost `cost` ms, recorded in `events`, with a 5 ms budget. */
+    const starter = (events: string[], cost: number) =>
+      startInTurns(
+        (n: number) => {
+          events.push(`r${n}`)
+          clock += cost
+        },
+        { budgetMs: 5, busyMs: () => clock }
+      )
     const events: string[] = []
-    const start = startInTurns(
-      (n: number) => {
-        events.push(`r${n}`)
-        clock += 3
-      },
-      { budgetMs: 5, busyMs }
-    )
+    const start = starter(events, 3)
     const stop = turnsOf(events)
     // The first burst measures what a request costs the loop.
     for (let n = 0; n < 4; n++) start(n)
@@ -65,13 +67,7 @@ test.group('requests start in turns of the event loop', () => {
 
     // 0.01 ms each: the 20 of a burst start in one turn.
     const cheap: string[] = []
-    const startCheap = startInTurns(
-      (n: number) => {
-        cheap.push(`r${n}`)
-        clock += 0.01
-      },
-      { budgetMs: 5, busyMs }
-    )
+    const startCheap = starter(cheap, 0.01)
     for (let n = 0; n < 4; n++) startCheap(n)
     await new Promise((resolve) => setTimeout(resolve, 10))
     cheap.length = 0
@@ -89,7 +85,7 @@ test.group('requests start in turns of the event loop', () => {
   test('a busy server still accepts new connections promptly', async ({ assert }) => {
     // Each request holds the loop 2 ms; 40 kept-alive clients keep it busy.
     const server: Server = createServer(
-      startInTurns((_request, response: import('node:http').ServerResponse) => {
+      startInTurns((_request, response: ServerResponse) => {
         busy(2)
         response.end('ok')
       })
