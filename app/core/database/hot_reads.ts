@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import Database from 'better-sqlite3'
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
@@ -18,8 +19,14 @@ import { unicodeLower } from '#core/database/filters'
  * It is used only where knex's connection would give the same answer: not inside a transaction
  * (the caller passes its client; a transaction's reads stay in it), not while a global transaction
  * holds the database (the test suites run each test in one: their reads go through Lucid), not on
- * an in-memory database (another connection would be another database). Everywhere else, and on
- * MySQL, the statement runs through Lucid as a prepared statement (#core/database/prepared_statements).
+ * an in-memory database (another connection would be another database). Everywhere else the
+ * statement runs through Lucid as a prepared statement (#core/database/prepared_statements).
+ *
+ * MySQL / MariaDB: under the same conditions, the statement runs on a small mysql2 pool of its own
+ * (the connection settings Lucid's are made from) as a server-side prepared statement, which mysql2
+ * keeps per connection. Through knex, a read's own CPU (pool, binding rewrite, runner, events) was
+ * about as much again as the driver's; this is the same driver and the same rows. Answers are never
+ * remembered there: MySQL has no cheap signal that another process committed.
  */
 
 /**
@@ -52,8 +59,24 @@ type LucidDatabase = {
   getRawConnection(name: string): { config: { client?: string; connection?: any } } | undefined
 }
 
+/**
+ * Connections of the MySQL read pool, per process: reads are short and the server is near, so a
+ * few connections keep it busy; more would only queue inside MySQL.
+ */
+const MYSQL_READ_CONNECTIONS = 8
+
+type MysqlPool = {
+  execute(
+    sql: string,
+    values: unknown[],
+    callback: (error: Error | null, rows: unknown) => void
+  ): unknown
+  end(callback?: (error?: Error | null) => void): void
+}
+
 let database: LucidDatabase | undefined
 let direct: Direct | null | undefined
+let mysqlReads: MysqlPool | null | undefined
 
 /**
  * Opens the read connection for `db` (the core provider calls it once the database service
@@ -62,6 +85,35 @@ let direct: Direct | null | undefined
 export function openHotReads(lucid: LucidDatabase) {
   database = lucid
   direct = undefined
+  mysqlReads = undefined
+}
+
+/** The MySQL read pool, made on first use (null: the primary connection is not MySQL). */
+function mysqlPool(): MysqlPool | null {
+  if (mysqlReads !== undefined) return mysqlReads
+  mysqlReads = null
+  const config = database?.getRawConnection(database.primaryConnectionName)?.config
+  if (config?.client !== 'mysql2' || typeof config.connection !== 'object') return mysqlReads
+  const mysql = createRequire(import.meta.url)('mysql2')
+  mysqlReads = mysql.createPool({
+    ...config.connection,
+    connectionLimit: MYSQL_READ_CONNECTIONS,
+    maxIdle: MYSQL_READ_CONNECTIONS,
+  }) as MysqlPool
+  return mysqlReads
+}
+
+function mysqlRows(pool: MysqlPool, sql: string, bindings: unknown[]): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    pool.execute(sql, bindings.map(bindableMysql), (error, rows) =>
+      error ? reject(error) : resolve(rows as unknown[])
+    )
+  })
+}
+
+/** mysql2's execute refuses undefined; knex would send null. */
+function bindableMysql(value: unknown): unknown {
+  return value === undefined ? null : value
 }
 
 /** The read connection, opened on first use (null: none here). */
@@ -103,6 +155,22 @@ function bindable(value: unknown): unknown {
 }
 
 /**
+ * How `hotRows` answers for `client` now: `remembering` on SQLite's read connection (answers may be
+ * remembered with `remember`), `versioned` on the MySQL read pool (answers are never remembered;
+ * access answers may be, by the access version: #core/database/access_answers), `lucid` otherwise
+ * (a transaction, a test's global transaction, an in-memory database).
+ */
+export function hotReadPath(
+  client: object & { isTransaction?: boolean }
+): 'remembering' | 'versioned' | 'lucid' {
+  if (!database || client.isTransaction || database.connectionGlobalTransactions.size > 0) {
+    return 'lucid'
+  }
+  if (directConnection()) return 'remembering'
+  return mysqlPool() ? 'versioned' : 'lucid'
+}
+
+/**
  * The rows of a fixed read statement (`?` placeholders, bindings strings, numbers or booleans), on
  * `client`'s connection: the read connection where that gives the same answer (see above), Lucid
  * otherwise.
@@ -118,9 +186,11 @@ export async function hotRows<Row = Record<string, any>>(
   bindings: unknown[],
   options: { remember?: boolean } = {}
 ): Promise<Row[]> {
-  const connection = database && !client.isTransaction ? directConnection() : null
-  if (connection && database!.connectionGlobalTransactions.size === 0) {
-    return directRows(connection, sql, bindings, options.remember === true) as Row[]
+  if (database && !client.isTransaction && database.connectionGlobalTransactions.size === 0) {
+    const connection = directConnection()
+    if (connection) return directRows(connection, sql, bindings, options.remember === true) as Row[]
+    const pool = mysqlPool()
+    if (pool) return (await mysqlRows(pool, sql, bindings)) as Row[]
   }
   return rowsOf(await prepared(client.rawQuery(sql, bindings as any[]))) as Row[]
 }
@@ -169,4 +239,6 @@ function forgetAnswers(connection: Direct, version: unknown) {
 export function closeHotReads() {
   direct?.connection.close()
   direct = undefined
+  mysqlReads?.end()
+  mysqlReads = undefined
 }

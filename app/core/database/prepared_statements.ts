@@ -119,9 +119,99 @@ function runSqlite(
 }
 
 /**
- * knex's mysql2 `_query`, through `execute` for queries marked prepared (`query` otherwise).
+ * The tables that decide who may read what (the access reads of #spaces/services/space_access_service
+ * read nothing else that a remembered answer keeps). A committed write to one of them raises
+ * `access_versions.version`, so that access answers remembered on MySQL are read again
+ * (#core/database/access_answers).
  */
-function mysqlQuery(
+const ACCESS_TABLES = new Set([
+  'organization_members',
+  'collections',
+  'content_grants',
+  'team_members',
+  'teams',
+])
+
+/** The table a write statement names first (knex's and Bindery's raw SQL alike). */
+const WRITE_HEAD =
+  /^\s*(?:(?:insert|replace)(?:\s+ignore)?\s+into|update(?:\s+ignore)?|delete(?:\s+`?\w+`?)?\s+from|truncate(?:\s+table)?)\s+`?(\w+)`?/i
+
+export function writesAccess(sql: string): boolean {
+  const head = WRITE_HEAD.exec(sql.length > 300 ? sql.slice(0, 300) : sql)
+  return head !== null && ACCESS_TABLES.has(head[1].toLowerCase())
+}
+
+export const BUMP_ACCESS_VERSION_SQL =
+  'UPDATE access_versions SET version = version + 1 WHERE id = 1'
+
+/** MySQL's "table does not exist": before migration 0027 there is no version to raise. */
+const ER_NO_SUCH_TABLE = 1146
+
+/** Per MySQL connection: inside a transaction, and whether it wrote an access table. */
+const transactionStates = new WeakMap<object, { open: boolean; wroteAccess: boolean }>()
+
+function rawQuery(connection: any, sql: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    connection.query(sql, (error: any) => (error ? reject(error) : resolve()))
+  )
+}
+
+async function bumpAccessVersion(connection: any) {
+  try {
+    await rawQuery(connection, BUMP_ACCESS_VERSION_SQL)
+  } catch (error: any) {
+    if (error?.errno !== ER_NO_SUCH_TABLE) throw error
+  }
+}
+
+/**
+ * knex's mysql2 `_query`, keeping the access version: a transaction that wrote an access table
+ * raises it just before its COMMIT (the last lock it takes, so it never waits for a lock while
+ * holding this row: no deadlock), a write outside a transaction right after it.
+ */
+async function mysqlQuery(
+  connection: any,
+  obj: KnexQueryObject,
+  plain: (connection: any, obj: KnexQueryObject) => Promise<KnexQueryObject>
+): Promise<KnexQueryObject> {
+  const sql = obj?.sql
+  if (typeof sql !== 'string') return runMysql(connection, obj, plain)
+  let state = transactionStates.get(connection)
+  if (!state) {
+    state = { open: false, wroteAccess: false }
+    transactionStates.set(connection, state)
+  }
+  if (sql === 'BEGIN;') {
+    state.open = true
+    state.wroteAccess = false
+  } else if (sql === 'COMMIT;') {
+    if (state.wroteAccess) {
+      try {
+        await bumpAccessVersion(connection)
+      } catch (error) {
+        // Never commit access changes without the version that tells other processes.
+        await rawQuery(connection, 'ROLLBACK').catch(() => {})
+        state.open = false
+        state.wroteAccess = false
+        throw error
+      }
+    }
+    state.open = false
+    state.wroteAccess = false
+  } else if (/^ROLLBACK\b(?!\s+TO\b)/i.test(sql)) {
+    state.open = false
+    state.wroteAccess = false
+  }
+  const result = await runMysql(connection, obj, plain)
+  if (writesAccess(sql)) {
+    if (state.open) state.wroteAccess = true
+    else await bumpAccessVersion(connection)
+  }
+  return result
+}
+
+/** knex's mysql2 `_query`, through `execute` for queries marked prepared (`query` otherwise). */
+function runMysql(
   connection: any,
   obj: KnexQueryObject,
   plain: (connection: any, obj: KnexQueryObject) => Promise<KnexQueryObject>

@@ -12,7 +12,18 @@ import {
   type SpaceAccess,
 } from '#spaces/records'
 import { effectiveRole, RoleResolver, type GrantRow } from '#spaces/effective_role'
-import { hotRows } from '#core/database/hot_reads'
+import { hotReadPath, hotRows } from '#core/database/hot_reads'
+import {
+  ACCESS_VERSION_COLUMN,
+  ACCESS_VERSION_CONDITION,
+  ACCESS_VERSION_JOIN,
+  AccessAnswers,
+} from '#core/database/access_answers'
+
+/** The access facts of a record's lookup, as MySQL remembers them (#core/database/access_answers). */
+type AccessFacts = { memberRole: RoleOrGuest; levelRank: unknown; grantRank: unknown }
+
+const accessAnswers = new AccessAnswers<AccessFacts>()
 
 /**
  * Who sees what: the caller's effective role on spaces and collections. A record the caller has no
@@ -297,19 +308,57 @@ export default class SpaceAccessService {
     deleted: boolean,
     extraColumns: string[] = NO_COLUMNS
   ) {
+    const bindings = [id, kind === 'space' ? id : '', userId, userId, id, userId, false]
+    if (hotReadPath(db) === 'versioned') {
+      return this.versionedLookup(kind, userId, id, deleted, extraColumns, bindings)
+    }
     const sql = lookupSql(kind, deleted, extraColumns)
-    const [row] = await hotRows(
-      db,
-      sql,
-      [id, kind === 'space' ? id : '', userId, userId, id, userId, false],
-      { remember: true }
-    )
+    const [row] = await hotRows(db, sql, bindings, { remember: true })
     if (!row) return undefined
     return {
       row,
       memberRole: (row.member_role ?? null) as RoleOrGuest,
       levels: [roleOfRank(row.level_rank)],
       grants: [roleOfRank(row.grant_rank)],
+    }
+  }
+
+  /**
+   * MySQL/MariaDB: the record's row with the access version, then the access facts remembered at
+   * that version, or the whole lookup when there are none (#core/database/access_answers). The
+   * facts are keyed by what they were computed from outside the access tables (the record's
+   * organization and parent, as the lookup read them). Only answers that grant something are
+   * remembered: a lookup finding nothing may have found no record (deleted, whose row is not an
+   * access table), not no access.
+   */
+  private async versionedLookup(
+    kind: 'space' | 'collection',
+    userId: string,
+    id: string,
+    deleted: boolean,
+    extraColumns: string[],
+    bindings: unknown[]
+  ) {
+    const [row] = await hotRows(db, recordSql(kind, deleted, extraColumns), [id])
+    if (!row) return undefined
+    const keyOf = (record: Record<string, any>) =>
+      `${kind}\u0000${userId}\u0000${id}\u0000${record.organization_id}\u0000${record.parent_id ?? ''}`
+    let facts = accessAnswers.get(keyOf(row), row.access_version)
+    if (!facts) {
+      const [found] = await hotRows(db, lookupSql(kind, deleted, VERSIONED), bindings)
+      if (!found) return undefined
+      facts = {
+        memberRole: (found.member_role ?? null) as RoleOrGuest,
+        levelRank: found.level_rank,
+        grantRank: found.grant_rank,
+      }
+      accessAnswers.set(keyOf(found), found.access_version, facts)
+    }
+    return {
+      row,
+      memberRole: facts.memberRole,
+      levels: [roleOfRank(facts.levelRank)],
+      grants: [roleOfRank(facts.grantRank)],
     }
   }
 }
@@ -322,6 +371,32 @@ const lookupSqls = new WeakMap<string[], Map<string, string>>()
 
 /** No extra columns (one array, so that its lookups share their SQL). */
 const NO_COLUMNS: string[] = []
+
+/** The lookup with the access version (MySQL), and no extra columns. */
+const VERSIONED: string[] = [ACCESS_VERSION_COLUMN]
+
+/** A record's own row with the access version beside it (MySQL), by shape. */
+const recordSqls = new WeakMap<string[], Map<string, string>>()
+
+function recordSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
+  let shapes = recordSqls.get(extraColumns)
+  if (!shapes) {
+    shapes = new Map()
+    recordSqls.set(extraColumns, shapes)
+  }
+  const key = deleted ? `${kind}/deleted` : kind
+  let sql = shapes.get(key)
+  if (sql === undefined) {
+    const [table, alias, columns] =
+      kind === 'space' ? ['spaces', 's', SPACE_COLUMNS] : ['collections', 'c', COLLECTION_COLUMNS]
+    sql = `SELECT ${[...columns, ...extraColumns, ACCESS_VERSION_COLUMN].join(', ')}
+      FROM ${table} ${alias} ${ACCESS_VERSION_JOIN}
+      WHERE ${alias}.id = ? AND ${ACCESS_VERSION_CONDITION}
+        ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
+    shapes.set(key, sql)
+  }
+  return sql
+}
 
 function lookupSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
   let shapes = lookupSqls.get(extraColumns)
@@ -359,7 +434,9 @@ function buildLookupSql(kind: 'space' | 'collection', deleted: boolean, extraCol
       ) AS grant_rank
     FROM ${table} ${alias}
     INNER JOIN organization_members m ON m.organization_id = ${alias}.organization_id
+    ${extraColumns === VERSIONED ? ACCESS_VERSION_JOIN : ''}
     WHERE ${alias}.id = ? AND m.user_id = ? AND m.disabled = ?
+      ${extraColumns === VERSIONED ? `AND ${ACCESS_VERSION_CONDITION}` : ''}
       ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
 }
 

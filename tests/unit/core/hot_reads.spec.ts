@@ -64,6 +64,25 @@ test.group('Hot reads', (group) => {
     assert.isNull(await nameOf(db, 3))
   })
 
+  test('outside a transaction a read skips the query builder, on either engine', async ({
+    assert,
+  }) => {
+    const knex = db.connection().getWriteClient()
+    let seen = 0
+    const count = () => seen++
+    knex.on('query', count)
+    try {
+      assert.equal(await nameOf(db, 1, false), 'one')
+      assert.equal(seen, 0)
+      await db.transaction(async (trx) => {
+        assert.equal(await nameOf(trx, 1, false), 'one')
+      })
+      assert.isAbove(seen, 0)
+    } finally {
+      knex.off('query', count)
+    }
+  })
+
   test('SQLite: compiled once; a commit by another process is seen at once', async ({ assert }) => {
     if (!onSqlite()) return assert.isTrue(true)
     const sql = 'SELECT name FROM hot_reads_probe WHERE id = ? /* compiled once */'
