@@ -1,5 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
-import { hotRows } from '#core/database/hot_reads'
+import { hotReadPath, hotRows } from '#core/database/hot_reads'
+import {
+  ACCESS_VERSION_COLUMN,
+  ACCESS_VERSION_CONDITION,
+  ACCESS_VERSION_JOIN,
+  AccessAnswers,
+} from '#core/database/access_answers'
 import { auditActor, auditLog } from '#core/audit/audit_log'
 import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -77,6 +83,48 @@ const ACCESS_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')}, m.role AS member_
   FROM organizations o INNER JOIN organization_members m ON m.organization_id = o.id
   WHERE o.id = ? AND m.user_id = ? AND m.disabled = ?`
 
+/**
+ * MySQL/MariaDB (#core/database/access_answers): the organization's row with the access version
+ * on every read, the caller's membership and owned teams (access tables only) remembered at it.
+ */
+const VERSIONED_ROW_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')},
+  (SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) AS email_domain_count,
+  ${ACCESS_VERSION_COLUMN}
+  FROM organizations o ${ACCESS_VERSION_JOIN}
+  WHERE o.id = ? AND ${ACCESS_VERSION_CONDITION}`
+
+const VERSIONED_MEMBERSHIP_SQL = `SELECT m.role AS member_role,
+  (SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
+    WHERE t.organization_id = m.organization_id AND tm.user_id = m.user_id AND tm.role = 'owner') AS owned_teams,
+  ${ACCESS_VERSION_COLUMN}
+  FROM organization_members m ${ACCESS_VERSION_JOIN}
+  WHERE m.organization_id = ? AND m.user_id = ? AND m.disabled = ? AND ${ACCESS_VERSION_CONDITION}`
+
+type MembershipFacts = { member_role: RoleOrGuest; owned_teams: unknown }
+
+const memberships = new AccessAnswers<MembershipFacts>()
+
+/**
+ * The access read's row (ACCESS_SQL's columns), on MySQL's read pool: the organization's row, and
+ * the membership remembered at the access version or read (only a live membership is kept).
+ */
+async function versionedAccessRow(
+  organizationId: string,
+  userId: string
+): Promise<Record<string, any> | undefined> {
+  const [row] = await hotRows(db, VERSIONED_ROW_SQL, [organizationId])
+  if (!row) return undefined
+  const key = `${userId}\u0000${organizationId}`
+  let facts = memberships.get(key, row.access_version)
+  if (!facts) {
+    const [found] = await hotRows(db, VERSIONED_MEMBERSHIP_SQL, [organizationId, userId, false])
+    if (!found) return undefined
+    facts = { member_role: found.member_role ?? null, owned_teams: found.owned_teams }
+    memberships.set(key, found.access_version, facts)
+  }
+  return { ...row, ...facts }
+}
+
 /** The organization's columns with the caller's membership row `m`, when there is one. */
 function withMembership() {
   return [
@@ -126,9 +174,10 @@ export default class OrganizationService {
    */
   async accessFor(user: User, organizationId: string): Promise<OrganizationAccess> {
     if (isWellFormedId(organizationId)) {
-      const [row] = await hotRows(db, ACCESS_SQL, [organizationId, user.id, false], {
-        remember: true,
-      })
+      const [row] =
+        hotReadPath(db) === 'versioned'
+          ? [await versionedAccessRow(organizationId, user.id)]
+          : await hotRows(db, ACCESS_SQL, [organizationId, user.id, false], { remember: true })
       if (row) {
         // Most organizations list no e-mail domain: then the count said so, with no query of its own.
         const domains =

@@ -106,6 +106,27 @@ test.group('Remembered access answers', (group) => {
     assert.isNull(await canRead(client, guest, path))
   })
 
+  test("an organization's read sees the caller's new role and removal at once", async ({
+    client,
+    assert,
+  }) => {
+    const admin = await caller()
+    const member = await caller({ organizationId: admin.organizationId, role: 'read' })
+    const path = `/v1/orgs/${admin.organizationId}`
+    for (let i = 0; i < 2; i++) assertAnswer(await apiAs(client, member).get(path), 200)
+    assertAnswer(await apiAs(client, member).patch(path, { title: 'By a reader' }), 403)
+
+    await db
+      .from('organization_members')
+      .where({ organization_id: admin.organizationId, user_id: member.user.id })
+      .update({ role: 'admin' })
+    assertAnswer(await apiAs(client, member).patch(path, { title: 'By an admin' }), 200)
+
+    const removed = await apiAs(client, admin).delete(`${path}/members/${member.user.id}`)
+    assertAnswer(removed, 204)
+    assertAnswer(await apiAs(client, member).get(path), 404)
+  })
+
   test('an access write raises the version when it commits, and only then', async ({
     client,
     assert,
