@@ -108,7 +108,6 @@ test.group('Remembered access answers', (group) => {
 
   test("an organization's read sees the caller's new role and removal at once", async ({
     client,
-    assert,
   }) => {
     const admin = await caller()
     const member = await caller({ organizationId: admin.organizationId, role: 'read' })
