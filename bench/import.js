@@ -13,6 +13,8 @@
 |   node bench/import.js --mysql               MySQL/MariaDB (database bindery_bench_import)
 |   node bench/import.js --pages=500           a smaller manual
 |   node bench/import.js --cores=all           do not pin the server to one core (default: CPU 0)
+|   node bench/import.js --build               the server from build/ (what `npm start` serves),
+|                                              built first when stale; default: the sources under ts-node
 |   node bench/import.js --kill-midway         SIGKILL the server at ~40 %, start it again, and
 |                                              check the run ends resumed or failed, never half-written
 |   npm run bench -- --no-import               the whole bench without this part

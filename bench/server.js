@@ -5,7 +5,8 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const root = fileURLToPath(new URL('../', import.meta.url))
 
@@ -68,6 +69,9 @@ export function benchSetup(args, defaults = {}) {
     sqlitePath,
     database,
     driveRoot,
+    // `--build`: the server runs from `build/` (what `npm start` serves; `node ace build` first)
+    // instead of the TypeScript sources under ts-node.
+    build: args.build === 'true',
   }
 }
 
@@ -142,6 +146,7 @@ export function freshDatabase(setup, email = 'bench@example.com') {
  * process, whose CPU time and memory the benches read.
  */
 export async function startServer(setup) {
+  if (setup.build) await freshBuild(setup.root ?? root)
   const server = spawn(
     process.execPath,
     [
@@ -149,8 +154,9 @@ export async function startServer(setup) {
       // Extra Node flags for the server (and its worker threads, which inherit execArgv), e.g.
       // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" to profile a bench run.
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
-      '--import=ts-node-maintained/register/esm',
-      'bin/server.ts',
+      ...(setup.build
+        ? ['build/bin/server.js']
+        : ['--import=ts-node-maintained/register/esm', 'bin/server.ts']),
     ],
     {
       cwd: setup.root ?? root,
@@ -167,6 +173,16 @@ export async function startServer(setup) {
   }
   server.kill('SIGTERM')
   throw new Error('the server did not start')
+}
+
+/** Builds `dir` (`node ace build`) unless its build is fresh (bin/project.js). */
+async function freshBuild(dir) {
+  const { buildStatus } = await import(pathToFileURL(join(dir, 'bin/project.js')).href)
+  const status = buildStatus(pathToFileURL(`${dir.replace(/\/$/, '')}/`))
+  if (status.fresh) return
+  console.log(`building ${dir} (${status.reason})`)
+  const result = spawnSync(process.execPath, ['ace', 'build'], { cwd: dir, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error(`node ace build failed (${result.status})`)
 }
 
 export function rssMiB(pid) {

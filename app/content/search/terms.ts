@@ -21,6 +21,8 @@ const CJK =
   '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC\\u3005'
 const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu
 const SEGMENT = new RegExp(`([${CJK}]+)|([^${CJK}]+)`, 'gu')
+const HAS_CJK = new RegExp(`[${CJK}]`, 'u')
+const LEADING_MARKS = /^\p{M}+/u
 const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
 const MAX_WORD = 80
 
@@ -55,17 +57,27 @@ export function normalize(text: string): string {
 export function segments(text: string): Segment[] {
   const found: Segment[] = []
   for (const [run] of normalize(text).matchAll(WORD_RUN)) {
+    // Most runs hold no CJK: they are one word, without the split below (indexing a page makes
+    // tens of thousands of words, and every step here allocates).
+    if (!HAS_CJK.test(run)) {
+      pushWord(found, run)
+      continue
+    }
     for (const match of run.matchAll(SEGMENT)) {
-      if (match[1]) {
-        found.push({ kind: 'cjk', chars: [...match[1]] })
-      } else {
-        // A run may start with combining marks left over from a split: they are no word alone.
-        const word = match[2].replace(/^\p{M}+/u, '')
-        if (word) found.push({ kind: 'word', text: [...word].slice(0, MAX_WORD).join('') })
-      }
+      if (match[1]) found.push({ kind: 'cjk', chars: [...match[1]] })
+      else pushWord(found, match[2])
     }
   }
   return found
+}
+
+function pushWord(found: Segment[], run: string) {
+  // A run may start with combining marks left over from a split: they are no word alone.
+  const word = LEADING_MARKS.test(run) ? run.replace(LEADING_MARKS, '') : run
+  if (!word) return
+  // At most MAX_WORD code points: a string of no more UTF-16 units has no more code points.
+  const text = word.length <= MAX_WORD ? word : [...word].slice(0, MAX_WORD).join('')
+  found.push({ kind: 'word', text })
 }
 
 function hex(char: string): string {
@@ -74,7 +86,14 @@ function hex(char: string): string {
 
 /** The token of one word as both engines index it. */
 export function wordToken(word: string): string {
-  return [...word].length < 3 || STOPWORDS.has(word) ? `qz${word}` : word
+  return codePointsUnder3(word) || STOPWORDS.has(word) ? `qz${word}` : word
+}
+
+/** Whether a word has fewer than 3 code points (UTF-16 length bounds it: 1–2 units per point). */
+function codePointsUnder3(word: string): boolean {
+  if (word.length < 3) return true
+  if (word.length >= 6) return false
+  return [...word].length < 3
 }
 
 export function charToken(char: string): string {

@@ -12,6 +12,23 @@ test.group('Search terms', () => {
     assert.equal(indexTerms('Go and JS: the how-to'), 'qzgo and qzjs qzthe qzhow qzto')
   })
 
+  test('words are cut at 80 code points, and short ones counted by code points', ({ assert }) => {
+    assert.equal(indexTerms('x'.repeat(80)), 'x'.repeat(80))
+    assert.equal(indexTerms('y'.repeat(81)), 'y'.repeat(80))
+    // Letters outside the BMP are two UTF-16 units each: 50 of them are 100 units, 50 points.
+    const gothic = '𐌰'.repeat(50)
+    assert.equal(indexTerms(gothic), gothic)
+    assert.equal(indexTerms('𐌰'.repeat(90)), '𐌰'.repeat(80))
+    // Two code points in four units is short; three in five is not.
+    assert.equal(indexTerms('𐌰𐌱'), 'qz𐌰𐌱')
+    assert.equal(indexTerms('𐌰𐌱c'), '𐌰𐌱c')
+    assert.equal(indexTerms('abc'), 'abc')
+  })
+
+  test('combining marks left at the start of a word after a CJK run are dropped', ({ assert }) => {
+    assert.equal(indexTerms('中\u0903abc'), 'u04e2d abc')
+  })
+
   test('CJK runs become characters and overlapping pairs', ({ assert }) => {
     assert.equal(indexTerms('中文'), 'u04e2d b04e2d06587 u06587')
     assert.equal(indexTerms('検索'), 'u0691c b0691c07d22 u07d22')
