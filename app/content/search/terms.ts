@@ -19,7 +19,8 @@
 
 const CJK =
   '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30FC\\u3005'
-const WORD_RUN = /[\p{L}\p{N}\p{M}]+/gu
+/** What separates words: split on it rather than matching words, which allocates a match each. */
+const NOT_WORD = /[^\p{L}\p{N}\p{M}]+/u
 const SEGMENT = new RegExp(`([${CJK}]+)|([^${CJK}]+)`, 'gu')
 const HAS_CJK = new RegExp(`[${CJK}]`, 'u')
 const LEADING_MARKS = /^\p{M}+/u
@@ -56,28 +57,39 @@ export function normalize(text: string): string {
  */
 export function segments(text: string): Segment[] {
   const found: Segment[] = []
-  for (const [run] of normalize(text).matchAll(WORD_RUN)) {
-    // Most runs hold no CJK: they are one word, without the split below (indexing a page makes
-    // tens of thousands of words, and every step here allocates).
-    if (!HAS_CJK.test(run)) {
-      pushWord(found, run)
-      continue
-    }
-    for (const match of run.matchAll(SEGMENT)) {
-      if (match[1]) found.push({ kind: 'cjk', chars: [...match[1]] })
-      else pushWord(found, match[2])
-    }
-  }
+  eachSegment(
+    text,
+    (word) => found.push({ kind: 'word', text: word }),
+    (run) => found.push({ kind: 'cjk', chars: [...run] })
+  )
   return found
 }
 
-function pushWord(found: Segment[], run: string) {
+/**
+ * The words and CJK runs of a text, in order, to callbacks. Indexing a page goes through tens of
+ * thousands of words, so the common case allocates little: a run of letters without CJK is one
+ * word, taken as it is.
+ */
+function eachSegment(text: string, word: (word: string) => void, cjk: (run: string) => void) {
+  for (const run of normalize(text).split(NOT_WORD)) {
+    if (!run) continue
+    if (!HAS_CJK.test(run)) {
+      wordOf(run, word)
+      continue
+    }
+    for (const match of run.matchAll(SEGMENT)) {
+      if (match[1]) cjk(match[1])
+      else wordOf(match[2], word)
+    }
+  }
+}
+
+function wordOf(run: string, word: (word: string) => void) {
   // A run may start with combining marks left over from a split: they are no word alone.
-  const word = LEADING_MARKS.test(run) ? run.replace(LEADING_MARKS, '') : run
-  if (!word) return
+  const text = LEADING_MARKS.test(run) ? run.replace(LEADING_MARKS, '') : run
+  if (!text) return
   // At most MAX_WORD code points: a string of no more UTF-16 units has no more code points.
-  const text = word.length <= MAX_WORD ? word : [...word].slice(0, MAX_WORD).join('')
-  found.push({ kind: 'word', text })
+  word(text.length <= MAX_WORD ? text : [...text].slice(0, MAX_WORD).join(''))
 }
 
 function hex(char: string): string {
@@ -109,17 +121,17 @@ export function pairToken(first: string, second: string): string {
  */
 export function indexTerms(text: string): string {
   const tokens: string[] = []
-  for (const segment of segments(text)) {
-    if (segment.kind === 'word') {
-      tokens.push(wordToken(segment.text))
-    } else {
-      const { chars } = segment
+  eachSegment(
+    text,
+    (word) => tokens.push(wordToken(word)),
+    (run) => {
+      const chars = [...run]
       for (let i = 0; i < chars.length; i++) {
         tokens.push(charToken(chars[i]))
         if (i + 1 < chars.length) tokens.push(pairToken(chars[i], chars[i + 1]))
       }
     }
-  }
+  )
   return tokens.join(' ')
 }
 
