@@ -136,9 +136,17 @@ const ACCESS_TABLES = new Set([
 const WRITE_HEAD =
   /^\s*(?:(?:insert|replace)(?:\s+ignore)?\s+into|update(?:\s+ignore)?|delete(?:\s+`?\w+`?)?\s+from|truncate(?:\s+table)?)\s+`?(\w+)`?/i
 
+/**
+ * Deleting a user removes their memberships and grants by the foreign keys' cascades, which run
+ * no statement of their own here: the delete itself raises the version.
+ */
+const DELETE_HEAD = /^\s*delete\b/i
+
 export function writesAccess(sql: string): boolean {
   const head = WRITE_HEAD.exec(sql.length > 300 ? sql.slice(0, 300) : sql)
-  return head !== null && ACCESS_TABLES.has(head[1].toLowerCase())
+  if (head === null) return false
+  const table = head[1].toLowerCase()
+  return ACCESS_TABLES.has(table) || (table === 'users' && DELETE_HEAD.test(sql))
 }
 
 export const BUMP_ACCESS_VERSION_SQL =

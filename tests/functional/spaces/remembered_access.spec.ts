@@ -170,6 +170,7 @@ test.group('Remembered access answers', (group) => {
       'DELETE m FROM organization_members m WHERE m.id = 1',
       'truncate `teams`',
       '  UPDATE teams SET title = title WHERE id = ?',
+      'delete from `users` where `id` in (?)',
     ]) {
       assert.isTrue(writesAccess(sql), sql)
     }
@@ -179,6 +180,7 @@ test.group('Remembered access answers', (group) => {
       'insert into `content_objects` (`body`) values (?)',
       'delete from `team_invites` where `id` = ?',
       'update `organizations` set `plan` = plan',
+      'update `users` set `last_login_at` = ? where `id` = ?',
     ]) {
       assert.isFalse(writesAccess(sql), sql)
     }
