@@ -21,10 +21,10 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
-import { buildStatus } from '../bin/project.js'
 import { expectOk, request } from './content.js'
 import {
   benchSetup,
+  ensureBuild,
   cpuMs,
   freePort,
   freshDatabase,
@@ -38,18 +38,6 @@ import {
 const TARGET_START_S = 3
 const TARGET_BOOTSTRAP_S = 3
 const TARGET_RSS_MIB = 150
-
-/** Builds the project when its build is stale (`node ace build`), so no measurement includes it. */
-export function ensureBuild() {
-  const status = buildStatus(root)
-  if (status.fresh) return
-  console.log(`building (${status.reason}); not counted`)
-  const result = spawnSync(process.execPath, ['--no-node-snapshot', 'ace', 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  if (result.status !== 0) throw new Error('node ace build failed')
-}
 
 /** Pids of `pid`'s children (Linux). */
 function childPids(pid) {
@@ -194,7 +182,7 @@ const fixed = (value, digits = 1) =>
 export async function runClusterBench({ token, organizationId, setup, args = {} }) {
   const duration = Number(args.duration ?? 5)
   const connections = Number(args.connections ?? 50)
-  ensureBuild()
+  await ensureBuild()
 
   const state = { token, organizationId, spaceId: undefined }
   const runs = []
@@ -256,7 +244,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       database: 'bindery_bench_cluster',
       driveRoot: 'tmp/bench-cluster-storage',
     })
-    ensureBuild()
+    await ensureBuild()
     const admin = freshDatabase(setup)
     await runClusterBench({
       token: admin.token,
