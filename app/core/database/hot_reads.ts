@@ -186,12 +186,11 @@ export async function hotRows<Row = Record<string, any>>(
   bindings: unknown[],
   options: { remember?: boolean } = {}
 ): Promise<Row[]> {
-  if (database && !client.isTransaction && database.connectionGlobalTransactions.size === 0) {
-    const connection = directConnection()
-    if (connection) return directRows(connection, sql, bindings, options.remember === true) as Row[]
-    const pool = mysqlPool()
-    if (pool) return (await mysqlRows(pool, sql, bindings)) as Row[]
+  const path = hotReadPath(client)
+  if (path === 'remembering') {
+    return directRows(directConnection()!, sql, bindings, options.remember === true) as Row[]
   }
+  if (path === 'versioned') return (await mysqlRows(mysqlPool()!, sql, bindings)) as Row[]
   return rowsOf(await prepared(client.rawQuery(sql, bindings as any[]))) as Row[]
 }
 

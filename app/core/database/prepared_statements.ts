@@ -189,26 +189,19 @@ async function mysqlQuery(
     state = { open: false, wroteAccess: false }
     transactionStates.set(connection, state)
   }
-  if (sql === 'BEGIN;') {
-    state.open = true
+  if (sql === 'BEGIN;' || sql === 'COMMIT;' || /^ROLLBACK\b(?!\s+TO\b)/i.test(sql)) {
+    const wroteAccess = state.wroteAccess
+    state.open = sql === 'BEGIN;'
     state.wroteAccess = false
-  } else if (sql === 'COMMIT;') {
-    if (state.wroteAccess) {
+    if (sql === 'COMMIT;' && wroteAccess) {
       try {
         await bumpAccessVersion(connection)
       } catch (error) {
         // Never commit access changes without the version that tells other processes.
         await rawQuery(connection, 'ROLLBACK').catch(() => {})
-        state.open = false
-        state.wroteAccess = false
         throw error
       }
     }
-    state.open = false
-    state.wroteAccess = false
-  } else if (/^ROLLBACK\b(?!\s+TO\b)/i.test(sql)) {
-    state.open = false
-    state.wroteAccess = false
   }
   const result = await runMysql(connection, obj, plain)
   if (writesAccess(sql)) {

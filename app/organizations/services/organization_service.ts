@@ -67,7 +67,7 @@ const ORGANIZATION_COLUMNS = [
  * membership (no extra round trip).
  */
 const OWNED_TEAMS_SQL = `(SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
-  WHERE t.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') AS owned_teams`
+  WHERE t.organization_id = m.organization_id AND tm.user_id = m.user_id AND tm.role = 'owner') AS owned_teams`
 
 function ownedTeams() {
   return db.raw(OWNED_TEAMS_SQL)
@@ -78,8 +78,11 @@ function ownedTeams() {
  * lists e-mail domains: the read every endpoint under /v1/orgs/{id} opens with, as one fixed
  * statement (#core/database/hot_reads).
  */
+const EMAIL_DOMAIN_COUNT_SQL = `(SELECT COUNT(*) FROM organization_email_domains ed
+  WHERE ed.organization_id = o.id) AS email_domain_count`
+
 const ACCESS_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')}, m.role AS member_role, ${OWNED_TEAMS_SQL},
-  (SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) AS email_domain_count
+  ${EMAIL_DOMAIN_COUNT_SQL}
   FROM organizations o INNER JOIN organization_members m ON m.organization_id = o.id
   WHERE o.id = ? AND m.user_id = ? AND m.disabled = ?`
 
@@ -87,15 +90,12 @@ const ACCESS_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')}, m.role AS member_
  * MySQL/MariaDB (#core/database/access_answers): the organization's row with the access version
  * on every read, the caller's membership and owned teams (access tables only) remembered at it.
  */
-const VERSIONED_ROW_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')},
-  (SELECT COUNT(*) FROM organization_email_domains ed WHERE ed.organization_id = o.id) AS email_domain_count,
+const VERSIONED_ROW_SQL = `SELECT ${ORGANIZATION_COLUMNS.join(', ')}, ${EMAIL_DOMAIN_COUNT_SQL},
   ${ACCESS_VERSION_COLUMN}
   FROM organizations o ${ACCESS_VERSION_JOIN}
   WHERE o.id = ? AND ${ACCESS_VERSION_CONDITION}`
 
-const VERSIONED_MEMBERSHIP_SQL = `SELECT m.role AS member_role,
-  (SELECT COUNT(*) FROM team_members tm INNER JOIN teams t ON t.id = tm.team_id
-    WHERE t.organization_id = m.organization_id AND tm.user_id = m.user_id AND tm.role = 'owner') AS owned_teams,
+const VERSIONED_MEMBERSHIP_SQL = `SELECT m.role AS member_role, ${OWNED_TEAMS_SQL},
   ${ACCESS_VERSION_COLUMN}
   FROM organization_members m ${ACCESS_VERSION_JOIN}
   WHERE m.organization_id = ? AND m.user_id = ? AND m.disabled = ? AND ${ACCESS_VERSION_CONDITION}`

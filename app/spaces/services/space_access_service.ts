@@ -363,11 +363,30 @@ export default class SpaceAccessService {
   }
 }
 
+type Kind = 'space' | 'collection'
+type BuildSql = (kind: Kind, deleted: boolean, extraColumns: string[]) => string
+
 /**
- * The lookup's SQL, built once per shape (the same string object every time: hashing a new 2 KB
+ * A statement's SQL, built once per shape (the same string object every time: hashing a new 2 KB
  * string on each read's statement lookup is measurable).
  */
-const lookupSqls = new WeakMap<string[], Map<string, string>>()
+function sqlOfShape(build: BuildSql): BuildSql {
+  const byColumns = new WeakMap<string[], Map<string, string>>()
+  return (kind, deleted, extraColumns) => {
+    let shapes = byColumns.get(extraColumns)
+    if (!shapes) {
+      shapes = new Map()
+      byColumns.set(extraColumns, shapes)
+    }
+    const key = deleted ? `${kind}/deleted` : kind
+    let sql = shapes.get(key)
+    if (sql === undefined) {
+      sql = build(kind, deleted, extraColumns)
+      shapes.set(key, sql)
+    }
+    return sql
+  }
+}
 
 /** No extra columns (one array, so that its lookups share their SQL). */
 const NO_COLUMNS: string[] = []
@@ -375,45 +394,19 @@ const NO_COLUMNS: string[] = []
 /** The lookup with the access version (MySQL), and no extra columns. */
 const VERSIONED: string[] = [ACCESS_VERSION_COLUMN]
 
-/** A record's own row with the access version beside it (MySQL), by shape. */
-const recordSqls = new WeakMap<string[], Map<string, string>>()
+/** A record's own row with the access version beside it (MySQL). */
+const recordSql = sqlOfShape((kind, deleted, extraColumns) => {
+  const [table, alias, columns] =
+    kind === 'space' ? ['spaces', 's', SPACE_COLUMNS] : ['collections', 'c', COLLECTION_COLUMNS]
+  return `SELECT ${[...columns, ...extraColumns, ACCESS_VERSION_COLUMN].join(', ')}
+    FROM ${table} ${alias} ${ACCESS_VERSION_JOIN}
+    WHERE ${alias}.id = ? AND ${ACCESS_VERSION_CONDITION}
+      ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
+})
 
-function recordSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
-  let shapes = recordSqls.get(extraColumns)
-  if (!shapes) {
-    shapes = new Map()
-    recordSqls.set(extraColumns, shapes)
-  }
-  const key = deleted ? `${kind}/deleted` : kind
-  let sql = shapes.get(key)
-  if (sql === undefined) {
-    const [table, alias, columns] =
-      kind === 'space' ? ['spaces', 's', SPACE_COLUMNS] : ['collections', 'c', COLLECTION_COLUMNS]
-    sql = `SELECT ${[...columns, ...extraColumns, ACCESS_VERSION_COLUMN].join(', ')}
-      FROM ${table} ${alias} ${ACCESS_VERSION_JOIN}
-      WHERE ${alias}.id = ? AND ${ACCESS_VERSION_CONDITION}
-        ${kind === 'space' ? `AND s.deleted_at IS ${deleted ? 'NOT NULL' : 'NULL'}` : ''}`
-    shapes.set(key, sql)
-  }
-  return sql
-}
+const lookupSql = sqlOfShape(buildLookupSql)
 
-function lookupSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
-  let shapes = lookupSqls.get(extraColumns)
-  if (!shapes) {
-    shapes = new Map()
-    lookupSqls.set(extraColumns, shapes)
-  }
-  const key = deleted ? `${kind}/deleted` : kind
-  let sql = shapes.get(key)
-  if (sql === undefined) {
-    sql = buildLookupSql(kind, deleted, extraColumns)
-    shapes.set(key, sql)
-  }
-  return sql
-}
-
-function buildLookupSql(kind: 'space' | 'collection', deleted: boolean, extraColumns: string[]) {
+function buildLookupSql(kind: Kind, deleted: boolean, extraColumns: string[]) {
   const [table, alias, columns, start] =
     kind === 'space'
       ? ['spaces', 's', SPACE_COLUMNS, 'SELECT p.parent_id FROM spaces p WHERE p.id = ?']
