@@ -31,8 +31,6 @@ import type {
 export interface ImportPlanOptions {
   /** Prefix of the batch's refs (random by default). */
   refPrefix?: string
-  /** Search sections of pages the crawl did not keep aside (the workers by default). */
-  splitSections?: SectionSplitter
   /** Where the crawl stored its pages (its sections are read back from it). */
   sink?: ImportSink
 }
@@ -110,22 +108,16 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
 
   const changes: ContentChange[] = [...fileChanges, ...pageChanges]
   const sink = options.sink
-  const fallback = options.splitSections
   const splitSections: SectionSplitter = async (pages) => {
     const kept = sink?.sectionsOf
-      ? await sink.sectionsOf(pages.flatMap((page) => (page.document ? [page.document] : [])))
+      ? await sink.sectionsOf(pages.map((page) => page.document))
       : new Map<string, Section[]>()
-    const missing = pages.filter((page) => !page.document || !kept.has(page.document))
-    const computed = missing.length > 0 && fallback ? await fallback(missing) : []
     return pages.map((page) => {
-      const sections = page.document ? kept.get(page.document) : undefined
-      if (sections) {
-        // Kept with an empty first title: the page's title goes there, as splitSections puts it.
-        return sections.map((section, index) =>
-          index === 0 ? { ...section, title: page.title } : section
-        )
-      }
-      return computed[missing.indexOf(page)] ?? [{ id: '', title: page.title, body: '' }]
+      const sections = kept.get(page.document)
+      // Kept with an empty first title: the page's title goes there, as splitSections puts it.
+      return sections?.map((section, index) =>
+        index === 0 ? { ...section, title: page.title } : section
+      )
     })
   }
   return {

@@ -17,7 +17,6 @@ import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_
 import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
 import type { ImportPlan, ImportSink } from '#content/import/types'
 import type { DocumentFacts } from '#content/import/page_worker'
-import { contentWorkers } from '#content/import/worker_pool'
 import type { Section } from '#content/search/sections'
 import ContentStore, { makeObject, type StoredObject } from '#content/services/content_store'
 import { factsKey } from '#content/services/document_facts'
@@ -247,11 +246,7 @@ export default class ImportService {
         ...definedOnly(crawlOptions),
         guard,
       })
-      return buildImportPlan(result, {
-        ...options,
-        sink,
-        splitSections: (pages) => contentWorkers.sections({ pages }),
-      })
+      return buildImportPlan(result, { ...options, sink })
     } catch (error) {
       await sink.close?.()
       throw error

@@ -165,7 +165,7 @@ export function convert(input: ConvertInput): ConvertOutput {
           })
     output.markdown = document.markdown
     output.facts = document.facts
-    output.sections = sectionsOfTree(document.tree, '')
+    output.sections = withTerms(sectionsOfTree(document.tree, ''))
     output.targets = targetsOf(document.facts)
     output.sites = rewriteSites(document.facts, document.sites)
   } catch (error) {
@@ -255,7 +255,7 @@ export function rewrite(input: RewriteInput): RewriteOutput {
   return {
     markdown,
     facts: factsOf(tree, linkSites(tree, markdown)),
-    sections: sectionsOfTree(tree, ''),
+    sections: withTerms(sectionsOfTree(tree, '')),
   }
 }
 
@@ -308,7 +308,15 @@ export function terms(input: { texts: string[] }): string[] {
 export function sections(input: {
   pages: Array<{ markdown: string; title: string }>
 }): Section[][] {
-  return input.pages.map((page) => splitSections(page.markdown, page.title))
+  return input.pages.map((page) => withTerms(splitSections(page.markdown, page.title)))
+}
+
+/**
+ * Sections with their bodies' index terms: tokenizing is the costliest part of indexing a page,
+ * and here it runs beside the crawl, not on the event loop while the run's revision is written.
+ */
+function withTerms(split: Section[]): Section[] {
+  return split.map((section) => ({ ...section, bodyTerms: indexTerms(section.body) }))
 }
 
 /**

@@ -140,7 +140,7 @@ export function sectionChanges(
       link_share: linkPercent(section),
       listed_links: listedLinks(section),
       body: section.body,
-      body_terms: termsOf.get(section.body) ?? indexTerms(section.body),
+      body_terms: section.bodyTerms ?? termsOf.get(section.body) ?? indexTerms(section.body),
     })
   })
   deletes.push(...left.keys())
@@ -237,7 +237,9 @@ export default class SearchIndexService {
     })
     const terms = await longTextTerms(
       sectionsOfPages.flatMap((sections) =>
-        sections.slice(0, SECTION_SPAN).map((section) => section.body)
+        sections
+          .slice(0, SECTION_SPAN)
+          .flatMap((section) => (section.bodyTerms === undefined ? [section.body] : []))
       )
     )
     for (const [index, page] of reindexed.entries()) {

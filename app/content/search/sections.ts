@@ -28,6 +28,11 @@ export type Section = {
    * own headings (`#anchor`) are its outline, not other pages: they do not count.
    */
   listedLinks: number
+  /**
+   * The body's search index terms (indexTerms), when they were made with the sections, in the
+   * worker thread that split them (imports): the index then does not tokenize the body again.
+   */
+  bodyTerms?: string
 }
 
 /** Inline nodes: their text joins without separators; every other node is a block. */

@@ -11,12 +11,14 @@ import { contentWorkers } from '#content/import/worker_pool'
 import logger from '@adonisjs/core/services/logger'
 
 /**
- * How the search sections of changed pages are computed: in-process by default; website imports
- * pass their worker threads (thousands of pages must not be parsed on the event loop).
+ * Search sections a batch knows already, by document: a website import split them (and made their
+ * terms) with each page's conversion, in its worker threads. The sections of each page given, or
+ * undefined where it has none; pages it answers for are indexed without reading their markdown
+ * again, the others are split as any batch's are.
  */
 export type SectionSplitter = (
-  pages: Array<{ markdown: string; title: string; document?: string }>
-) => Promise<Section[][]>
+  pages: Array<{ title: string; document: string }>
+) => Promise<Array<Section[] | undefined>>
 
 /**
  * Changed pages indexed per round: their documents are read (and held) one round at a time, and
@@ -124,18 +126,23 @@ export default class ContentEvents {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve))
       const round = diff.changed.slice(start, start + INDEX_CHUNK)
       const rewritten = round.filter((page) => diff.rewritten.has(page.node.id))
+      const known = await knownSections(rewritten, options.splitSections)
       const markdown = await this.store.readDocuments(
         trx,
         next.spaceId,
-        rewritten.flatMap((page) => (page.node.document ? [page.node.document] : []))
+        rewritten.flatMap((page) =>
+          page.node.document && !known.has(page.node.id) ? [page.node.document] : []
+        )
       )
       const pages: IndexablePage[] = round.map((page) => ({
         pageId: page.node.id,
         title: page.node.title,
         path: page.path,
-        ...(diff.rewritten.has(page.node.id)
-          ? { markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '' }
-          : {}),
+        ...(known.has(page.node.id)
+          ? { sections: known.get(page.node.id)! }
+          : diff.rewritten.has(page.node.id)
+            ? { markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '' }
+            : {}),
         ...(page.node.document ? { document: page.node.document } : {}),
         hidden: diff.unsearchable.has(page.node.id),
         ...(page.node.description ? { description: page.node.description } : {}),
@@ -143,12 +150,7 @@ export default class ContentEvents {
       const split = pages.filter(
         (page): page is IndexablePage & { markdown: string } => page.markdown !== undefined
       )
-      if (options.splitSections && split.length > 0) {
-        const sections = await options.splitSections(split)
-        split.forEach((page, index) => (page.sections = sections[index]))
-      } else {
-        await splitLongPages(split)
-      }
+      await splitLongPages(split)
       await this.search.indexPages(
         trx,
         next.spaceId,
@@ -158,6 +160,23 @@ export default class ContentEvents {
       )
     }
   }
+}
+
+/** The sections `splitter` knows of the pages given, by page id. */
+async function knownSections(
+  pages: TreePage[],
+  splitter: SectionSplitter | undefined
+): Promise<Map<string, Section[]>> {
+  const known = new Map<string, Section[]>()
+  const documented = pages.filter((page) => page.node.document)
+  if (!splitter || documented.length === 0) return known
+  const sections = await splitter(
+    documented.map((page) => ({ title: page.node.title, document: page.node.document! }))
+  )
+  documented.forEach((page, index) => {
+    if (sections[index]) known.set(page.node.id, sections[index])
+  })
+  return known
 }
 
 /**

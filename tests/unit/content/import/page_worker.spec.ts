@@ -3,6 +3,7 @@ import { convert, rewrite } from '#content/import/page_worker'
 import { derivedId } from '#content/import/import_ids'
 import { sectionsOfTree } from '#content/search/sections'
 import { parseMarkdown } from '#content/markdown/parse'
+import { indexTerms } from '#content/search/terms'
 
 const origin = 'https://docs.example'
 const key = 'test-key'
@@ -31,7 +32,14 @@ test.group('Import worker: the final fix-up', () => {
     assert.isDefined(converted.sites)
     // Its own anchor was mapped to the heading's at conversion, without a second parse.
     assert.include(converted.markdown!, '](#setting-up)')
-    assert.deepEqual(converted.sections, sectionsOfTree(parseMarkdown(converted.markdown!), ''))
+    // The sections come with their bodies' index terms, made here rather than on the event loop.
+    assert.deepEqual(
+      converted.sections,
+      sectionsOfTree(parseMarkdown(converted.markdown!), '').map((section) => ({
+        ...section,
+        bodyTerms: indexTerms(section.body),
+      }))
+    )
 
     const fixUp = {
       markdown: converted.markdown!,

@@ -156,6 +156,32 @@ test.group('Search index: sections of written documents', () => {
   })
 })
 
+test.group('Search index: terms made with the sections', () => {
+  test('a section that carries its body terms (an import worker made them) is not tokenized again', ({
+    assert,
+  }) => {
+    const sections = splitSections(MARKDOWN, 'Birds').map((section) => ({
+      ...section,
+      bodyTerms: indexTerms(section.body),
+    }))
+    const given = sectionChanges(7, undefined, sections, 'Birds', SCOPE).inserts
+    const made = sectionChanges(
+      7,
+      undefined,
+      splitSections(MARKDOWN, 'Birds'),
+      'Birds',
+      SCOPE
+    ).inserts
+    // The same rows either way (the terms are the same function's), the section's own terms used.
+    assert.deepEqual(given, made)
+    const marked = sections.map((section) => ({ ...section, bodyTerms: `given ${section.id}` }))
+    assert.deepEqual(
+      sectionChanges(7, undefined, marked, 'Birds', SCOPE).inserts.map((row) => row.body_terms),
+      ['given ', 'given heron', 'given stork']
+    )
+  })
+})
+
 test.group('Search index: scope tokens', () => {
   test('a space or an organization as one token no query can produce', ({ assert }) => {
     assert.equal(scopeToken('space', 'Ab1'), 's_416231')
