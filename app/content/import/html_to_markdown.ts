@@ -33,6 +33,11 @@ export interface AnalyzedPage {
   title: string
   /** The main content, prepared for htmlToMarkdown (absolute URLs, no chrome, no title heading). */
   contentHtml: string
+  /**
+   * The same content as the parsed tree (what contentHtml serializes): htmlToMarkdown takes it as
+   * it is, without a second parse. Converting it changes it (links resolved, tables normalized).
+   */
+  content: HTMLElement
   /** Absolute http(s) URLs of every `<a href>` of the page, in document order. */
   links: string[]
   /** Absolute http(s) URLs of the content's images (`<img>`, SVG `<object>`), in order, once each. */
@@ -194,7 +199,19 @@ export function analyzePage(
     heading.remove()
   }
   const headings = mapIds(content, ids)
-  return { title, contentHtml: content.toString(), links, images, toc, ids, headings }
+  const tree = content
+  return {
+    title,
+    get contentHtml() {
+      return tree.toString()
+    },
+    content: tree,
+    links,
+    images,
+    toc,
+    ids,
+    headings,
+  }
 }
 
 /**
@@ -306,10 +323,14 @@ export interface LinkResolver {
   image(url: string): string | undefined
 }
 
-export function htmlToMarkdown(contentHtml: string, resolve: LinkResolver): string {
-  const root = parse(contentHtml, { comment: false })
-  // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
-  assertNesting(root)
+export function htmlToMarkdown(content: string | HTMLElement, resolve: LinkResolver): string {
+  // analyzePage's tree was checked for nesting already; turndown walks the DOM recursively, so a
+  // page nested deeper than any real one is refused before.
+  const root = parse(typeof content === 'string' ? content : '', { comment: false })
+  if (typeof content === 'string') assertNesting(root)
+  // Under a root of its own, as its serialization would parse: the content element itself is
+  // among what the queries below find (a `.content` table, say).
+  else root.appendChild(content)
   for (const anchor of root.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')!
     const next = /^https?:/i.test(href) ? resolve.link(href) : undefined

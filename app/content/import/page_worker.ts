@@ -121,7 +121,7 @@ export function convert(input: ConvertInput): ConvertOutput {
     targets: { pages: [], files: [] },
   }
   try {
-    const markdown = htmlToMarkdown(page.contentHtml, {
+    const markdown = htmlToMarkdown(page.content, {
       link: (url) => {
         if (!isPageLink(url, input.scope)) return undefined
         const key = pageKey(url)

@@ -110,6 +110,29 @@ test.group('Import HTML to markdown', () => {
   })
 })
 
+test.group('Import HTML to markdown: the analysed tree', () => {
+  test('converting the tree gives what converting its serialization gives', ({ assert }) => {
+    const resolve = {
+      link: (url: string) => (url.endsWith('/other') ? '/pages/other' : undefined),
+      image: (url: string) => (url.endsWith('.png') ? '/files/figure' : undefined),
+    }
+    const pages = [
+      `<html><body><nav><a href="/x">x</a></nav><main><h1>Title</h1><p>See <a href="/docs/other">other</a>
+        <img src="fig.png" alt="f"></p><table><tr><td rowspan="2">a</td><td>b</td></tr><tr><td>c</td></tr></table>
+        <object type="image/svg+xml" data="d.svg"></object></main></body></html>`,
+      // The content element is itself a table (a `.content` table): the queries must find it too.
+      `<html><body><table class="content"><tr><th colspan="2">h</th></tr><tr><td>a</td><td><a href="/docs/other">o</a></td></tr></table></body></html>`,
+    ]
+    for (const html of pages) {
+      const fromText = analyzePage(html, 'https://docs.example/docs/page')
+      const fromTree = analyzePage(html, 'https://docs.example/docs/page')
+      const expected = htmlToMarkdown(fromText.contentHtml, resolve)
+      assert.equal(htmlToMarkdown(fromTree.content, resolve), expected)
+      assert.include(expected, '/pages/other')
+    }
+  })
+})
+
 test.group('Import HTML to markdown: what real manuals hold', () => {
   const convert = (html: string) =>
     htmlToMarkdown(analyzePage(html, 'https://docs.example/a').contentHtml, noRefs)
