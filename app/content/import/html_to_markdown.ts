@@ -122,8 +122,6 @@ const CONTENT = [
 const NAVIGATION =
   'nav, [role=navigation], aside, .sidebar, .sphinxsidebar, .wy-menu, .md-nav--primary, .menu, .toctree-wrapper, .toc, #toc, .book-summary, .summary'
 
-const HEADINGS = 'h1, h2, h3, h4, h5, h6'
-
 export function analyzePage(
   html: string,
   pageUrl: string,
@@ -246,6 +244,24 @@ const MAX_TOC_ENTRIES = 10_000
 const MAX_IDS = 5_000
 
 /**
+ * Whether a heading is among the element's descendants: `querySelector('h1, …, h6')`
+ * without compiling the selector again for every element mapIds asks about.
+ */
+function holdsHeading(element: HTMLElement): boolean {
+  const stack: HTMLElement[] = [element]
+  while (stack.length > 0) {
+    for (const child of stack.pop()!.childNodes) {
+      if (!(child instanceof HTMLElement)) continue
+      if (HEADING_TAG.test(child.tagName ?? '')) return true
+      stack.push(child)
+    }
+  }
+  return false
+}
+
+const HEADING_TAG = /^h[1-6]$/i
+
+/**
  * Walks the content once in document order: numbers its headings and maps every element id to the
  * heading it belongs to. Iterative (an explicit stack), so its cost is the page's size.
  */
@@ -267,7 +283,7 @@ function mapIds(content: HTMLElement, ids: Map<string, number>): string[] {
     }
     const element = entry
     const id = element !== content ? element.getAttribute('id') : undefined
-    const isHeading = /^h[1-6]$/i.test(element.tagName ?? '')
+    const isHeading = HEADING_TAG.test(element.tagName ?? '')
     if (isHeading) {
       const index = headings.length
       headings.push(collapse(element.textContent))
@@ -282,13 +298,13 @@ function mapIds(content: HTMLElement, ids: Map<string, number>): string[] {
     }
     if (id && !ids.has(id)) {
       const empty = collapse(element.textContent) === ''
-      if (empty || element.querySelector(HEADINGS)) {
+      if (empty || holdsHeading(element)) {
         waiting.push({ id, element, empty })
       } else if (ids.size < MAX_IDS) {
         ids.set(id, headings.length - 1)
       }
     }
-    if (waiting.length > 0 && !element.querySelector(HEADINGS) && collapse(element.textContent)) {
+    if (waiting.length > 0 && !holdsHeading(element) && collapse(element.textContent)) {
       // Text before the next heading: empty anchors waiting belong to the heading above.
       waiting = waiting.filter((item) => {
         if (!item.empty || item.element === element) return true
