@@ -243,6 +243,8 @@ const MAX_TOC_ENTRIES = 10_000
 /** Ids mapped per page: more are left out (their links land on the page's top). */
 const MAX_IDS = 5_000
 
+const HEADING_TAG = /^h[1-6]$/i
+
 /**
  * Whether a heading is among the element's descendants: `querySelector('h1, …, h6')`
  * without compiling the selector again for every element mapIds asks about.
@@ -258,8 +260,6 @@ function holdsHeading(element: HTMLElement): boolean {
   }
   return false
 }
-
-const HEADING_TAG = /^h[1-6]$/i
 
 /**
  * Walks the content once in document order: numbers its headings and maps every element id to the
@@ -340,13 +340,18 @@ export interface LinkResolver {
 }
 
 export function htmlToMarkdown(content: string | HTMLElement, resolve: LinkResolver): string {
-  // analyzePage's tree was checked for nesting already; turndown walks the DOM recursively, so a
-  // page nested deeper than any real one is refused before.
-  const root = parse(typeof content === 'string' ? content : '', { comment: false })
-  if (typeof content === 'string') assertNesting(root)
-  // Under a root of its own, as its serialization would parse: the content element itself is
-  // among what the queries below find (a `.content` table, say).
-  else root.appendChild(content)
+  let root: HTMLElement
+  if (typeof content === 'string') {
+    root = parse(content, { comment: false })
+    // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
+    assertNesting(root)
+  } else {
+    // analyzePage's tree (checked for nesting already), under a root of its own as its
+    // serialization would parse: the content element itself is among what the queries below
+    // find (a `.content` table, say).
+    root = parse('', { comment: false })
+    root.appendChild(content)
+  }
   for (const anchor of root.querySelectorAll('a[href]')) {
     const href = anchor.getAttribute('href')!
     const next = /^https?:/i.test(href) ? resolve.link(href) : undefined

@@ -134,19 +134,21 @@ export default class ContentEvents {
           page.node.document && !known.has(page.node.id) ? [page.node.document] : []
         )
       )
-      const pages: IndexablePage[] = round.map((page) => ({
-        pageId: page.node.id,
-        title: page.node.title,
-        path: page.path,
-        ...(known.has(page.node.id)
-          ? { sections: known.get(page.node.id)! }
-          : diff.rewritten.has(page.node.id)
+      const pages: IndexablePage[] = round.map((page) => {
+        const sections = known.get(page.node.id)
+        return {
+          pageId: page.node.id,
+          title: page.node.title,
+          path: page.path,
+          ...(sections ? { sections } : {}),
+          ...(!sections && diff.rewritten.has(page.node.id)
             ? { markdown: page.node.document ? (markdown.get(page.node.document) ?? '') : '' }
             : {}),
-        ...(page.node.document ? { document: page.node.document } : {}),
-        hidden: diff.unsearchable.has(page.node.id),
-        ...(page.node.description ? { description: page.node.description } : {}),
-      }))
+          ...(page.node.document ? { document: page.node.document } : {}),
+          hidden: diff.unsearchable.has(page.node.id),
+          ...(page.node.description ? { description: page.node.description } : {}),
+        }
+      })
       const split = pages.filter(
         (page): page is IndexablePage & { markdown: string } => page.markdown !== undefined
       )
