@@ -4,7 +4,12 @@ import { FetchError, guardedFetch, type FetchedResource } from '#content/import/
 import { crawlScope, inScope, pageKey, NOT_PAGES } from '#content/import/page_urls'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import { derivedId, importKey } from '#content/import/import_ids'
-import { contentWorkers, PageTimeoutError, type TaskOptions } from '#content/import/worker_pool'
+import {
+  contentWorkers,
+  PageTimeoutError,
+  releaseImportWorkers,
+  type TaskOptions,
+} from '#content/import/worker_pool'
 import type { ConvertOutput, DocumentFacts, RewriteSites } from '#content/import/page_worker'
 import type {
   CrawledImage,
@@ -129,10 +134,28 @@ interface KeptPage extends CrawledPage {
   sites?: RewriteSites
 }
 
+/** Crawls in progress in this process (their workers are released when the last one ends). */
+let crawling = 0
+
 export async function crawl(
   startUrl: string,
   sink: ImportSink,
   options: CrawlOptions = {}
+): Promise<CrawlResult> {
+  crawling++
+  try {
+    return await crawlSite(startUrl, sink, options)
+  } finally {
+    // What follows a crawl (the batch applied, its revision indexed) is the main thread's work:
+    // the conversion threads' heaps are freed for it rather than after their minute idle.
+    if (--crawling === 0) releaseImportWorkers()
+  }
+}
+
+async function crawlSite(
+  startUrl: string,
+  sink: ImportSink,
+  options: CrawlOptions
 ): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) }
   const key = options.key ?? importKey()

@@ -70,6 +70,19 @@ export const contentWorkers = {
     run<string[]>('terms', input, options),
 }
 
+/**
+ * Frees the threads' heaps once no task runs (an import's crawl is over: what follows is the main
+ * thread's work); the next task starts them again.
+ */
+export function releaseImportWorkers() {
+  pool.release()
+}
+
+/** Threads the pool holds now. */
+export function importWorkerThreads(): number {
+  return pool.threads
+}
+
 /** Ends the threads (the server's shutdown, the end of a test run). */
 export async function closeImportWorkers() {
   await pool.close()

@@ -9,7 +9,8 @@ import { Piscina } from 'piscina'
  * or hostile — holds the server's event loop. Each task has a deadline: past it the task is aborted
  * (piscina ends the thread and starts another) and the caller gets TaskTimeoutError. Tasks beyond
  * the pool's threads wait in the pool's own queue, so a deadline counts running time only. Threads
- * end after a minute idle: a server that parses nothing keeps none.
+ * end after a minute idle (a server that parses nothing keeps none), or as soon as they are idle
+ * once the pool is released (`release`, the end of a burst of work).
  *
  * A worker module sits beside the module that makes its pool (`workerBeside`): `name.ts` under
  * ts-node (tests, `node ace serve`), `name.js` in a compiled build. Workers inherit the process's
@@ -66,9 +67,15 @@ export class TaskPool {
   #piscina?: Piscina
   #running = 0
   #waiting: Array<() => void> = []
+  #releaseWhenIdle = false
 
   constructor(readonly options: TaskPoolOptions) {
     pools.add(this)
+  }
+
+  /** Threads alive now. */
+  get threads(): number {
+    return this.#piscina?.threads.length ?? 0
   }
 
   /** Runs the worker module's export `name` on `input` within the deadline. */
@@ -80,6 +87,7 @@ export class TaskPool {
     } finally {
       this.#running--
       this.#waiting.shift()?.()
+      this.#releaseIfIdle()
     }
   }
 
@@ -124,6 +132,25 @@ export class TaskPool {
 
   #threads(): number {
     return this.options.threads?.() ?? 1
+  }
+
+  /**
+   * Ends the threads as soon as no task runs or waits, so their heaps are freed now rather than
+   * after a minute idle (the end of a burst such as an import's crawl); the next task starts new
+   * ones.
+   */
+  release() {
+    this.#releaseWhenIdle = true
+    this.#releaseIfIdle()
+  }
+
+  #releaseIfIdle() {
+    if (!this.#releaseWhenIdle || this.#running > 0 || this.#waiting.length > 0) return
+    this.#releaseWhenIdle = false
+    const current = this.#piscina
+    this.#piscina = undefined
+    // Nothing runs or waits in it: ending its threads rejects no task.
+    current?.destroy().catch(() => {})
   }
 
   /** Ends the threads; the next task starts new ones. */
