@@ -27,6 +27,11 @@ const dbConfig = defineConfig({
           conn.pragma('foreign_keys = ON')
           conn.pragma('journal_mode = WAL')
           conn.pragma('synchronous = NORMAL')
+          // Checkpoints run in a thread of their own (#core/database/wal_checkpoints): a commit
+          // here checkpoints only past 64 MiB of WAL (16,384 pages), and an emptied WAL is cut
+          // back to 64 MiB.
+          conn.pragma('wal_autocheckpoint = 16384')
+          conn.pragma('journal_size_limit = 67108864')
           // better-sqlite3 waits for another process's write lock (WEB_CONCURRENCY) synchronously,
           // blocking the event loop: briefly here, then asynchronously (transactions begin
           // IMMEDIATE and wait between retries: #core/database/prepared_statements).

@@ -30,6 +30,10 @@ export default class CoreProvider {
     await this.cacheStatements(db)
     const { openHotReads } = await import('#core/database/hot_reads')
     openHotReads(db)
+    if (['web', 'test'].includes(this.app.getEnvironment())) {
+      const { startWalCheckpoints } = await import('#core/database/wal_checkpoints')
+      startWalCheckpoints(db)
+    }
   }
 
   /**
@@ -70,5 +74,7 @@ export default class CoreProvider {
     await closeTaskPools()
     const { closeHotReads } = await import('#core/database/hot_reads')
     closeHotReads()
+    const { stopWalCheckpoints } = await import('#core/database/wal_checkpoints')
+    await stopWalCheckpoints()
   }
 }

@@ -39,6 +39,11 @@ export interface TaskPoolOptions {
 const PROCESS_ONLY_FLAGS =
   /^--(no-)?node-snapshot|^--max-old-space-size|^--expose-gc|^--inspect|^--cpu-prof/
 
+/** The process's execArgv a worker thread accepts (ts-node's loader among them). */
+export function workerExecArgv(): string[] {
+  return process.execArgv.filter((flag) => !PROCESS_ONLY_FLAGS.test(flag))
+}
+
 /** The worker module `baseName` beside `moduleUrl`, with that module's own extension. */
 export function workerBeside(moduleUrl: string, baseName: string): string {
   const here = fileURLToPath(moduleUrl)
@@ -166,7 +171,7 @@ export class TaskPool {
       minThreads: 0,
       maxThreads: this.#threads(),
       idleTimeout: 60_000,
-      execArgv: process.execArgv.filter((flag) => !PROCESS_ONLY_FLAGS.test(flag)),
+      execArgv: workerExecArgv(),
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512 },
     })
     return this.#piscina

@@ -1,0 +1,63 @@
+import { Worker } from 'node:worker_threads'
+import type { Database } from '@adonisjs/lucid/database'
+import { workerBeside, workerExecArgv } from '#core/workers/task_pool'
+
+/**
+ * SQLite's checkpoints, off the event loop. In WAL mode, committed pages are copied back into the
+ * database file by a checkpoint, and by default the connection whose commit takes the WAL past
+ * 1,000 pages runs one itself, synchronously: better-sqlite3 runs on the event loop, so the commit
+ * of a large transaction (a 2,000-page import's revision and index: ~100 MB of WAL) held every
+ * other request for 0.7–1.3 s, most of it that checkpoint. Here a worker thread with a connection
+ * of its own runs a PASSIVE checkpoint twice a second (it never waits for a lock, and copies what
+ * no reader still needs); the application's connections checkpoint on their own only past 64 MiB
+ * of WAL (`wal_autocheckpoint`, config/database.ts), a bound should that thread be gone.
+ */
+
+const INTERVAL_MS = 500
+
+let checkpointer: Worker | undefined
+
+/** Starts the checkpointing thread for the default connection when it is a SQLite file. */
+export function startWalCheckpoints(db: Database) {
+  if (checkpointer) return
+  const config = db.getRawConnection(db.primaryConnectionName)?.config as
+    { client?: unknown; connection?: { filename?: unknown } } | undefined
+  const filename = config?.connection?.filename
+  if (config?.client !== 'better-sqlite3' || typeof filename !== 'string') return
+  if (filename === '' || filename === ':memory:' || filename.startsWith('file:')) return
+  const worker = new Worker(workerBeside(import.meta.url, 'wal_checkpoint_worker'), {
+    workerData: { filename, intervalMs: INTERVAL_MS },
+    execArgv: workerExecArgv(),
+  })
+  // It never keeps the process alive; if it fails, the connections' own checkpoints remain.
+  worker.unref()
+  worker.on('error', () => {
+    if (checkpointer === worker) checkpointer = undefined
+  })
+  worker.on('exit', () => {
+    if (checkpointer === worker) checkpointer = undefined
+  })
+  checkpointer = worker
+}
+
+/** Runs one checkpoint in the thread now; answers its result (tests), or null without a thread. */
+export function checkpointNow(): Promise<{
+  busy: number
+  log: number
+  checkpointed: number
+} | null> {
+  const worker = checkpointer
+  if (!worker) return Promise.resolve(null)
+  return new Promise((resolve) => {
+    const answer = (result: { busy: number; log: number; checkpointed: number }) => resolve(result)
+    worker.once('message', answer)
+    worker.postMessage('checkpoint')
+  })
+}
+
+/** Ends the thread (the application's shutdown). */
+export async function stopWalCheckpoints() {
+  const worker = checkpointer
+  checkpointer = undefined
+  await worker?.terminate()
+}
