@@ -28,9 +28,9 @@ const dbConfig = defineConfig({
           conn.pragma('journal_mode = WAL')
           conn.pragma('synchronous = NORMAL')
           // Checkpoints run in a thread of their own (#core/database/wal_checkpoints): a commit
-          // here checkpoints only past 64 MiB of WAL (16,384 pages), and an emptied WAL is cut
-          // back to 64 MiB.
-          conn.pragma('wal_autocheckpoint = 16384')
+          // here checkpoints only past 1 GiB of WAL (262,144 pages: a bound should that thread be
+          // gone, above any one transaction's writes), and an emptied WAL is cut back to 64 MiB.
+          conn.pragma('wal_autocheckpoint = 262144')
           conn.pragma('journal_size_limit = 67108864')
           // better-sqlite3 waits for another process's write lock (WEB_CONCURRENCY) synchronously,
           // blocking the event loop: briefly here, then asynchronously (transactions begin
