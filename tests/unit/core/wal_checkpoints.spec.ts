@@ -5,9 +5,10 @@ import { onSqlite } from '#tests/helpers/sqlite_statements'
 
 test.group('SQLite checkpoints in a thread of their own', (group) => {
   group.each.setup(async () => {
-    if (!onSqlite()) return
-    await db.rawQuery('CREATE TABLE wal_probe (id INT PRIMARY KEY, body TEXT)')
-    return () => db.rawQuery('DROP TABLE wal_probe')
+    if (onSqlite()) await db.rawQuery('CREATE TABLE wal_probe (id INT PRIMARY KEY, body TEXT)')
+  })
+  group.each.teardown(async () => {
+    if (onSqlite()) await db.rawQuery('DROP TABLE IF EXISTS wal_probe')
   })
 
   test('a commit leaves the checkpoint to the thread, which copies every frame back', async ({
@@ -15,8 +16,8 @@ test.group('SQLite checkpoints in a thread of their own', (group) => {
   }) => {
     if (!onSqlite()) return
     const [setting] = await db.rawQuery('PRAGMA wal_autocheckpoint')
-    assert.equal(setting.wal_autocheckpoint, 16384)
-    // ~6 MB in one transaction: past SQLite's default of 1,000 pages, under this bound.
+    assert.equal(setting.wal_autocheckpoint, 262144)
+    // ~6 MB in one transaction: past SQLite's default of 1,000 pages, far under this bound.
     const body = 'x'.repeat(60_000)
     await db.transaction(async (trx) => {
       for (let id = 0; id < 100; id++) await trx.table('wal_probe').insert({ id, body })

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { crawl, StartPageError, type CrawlOptions } from '#content/import/crawler'
 import { buildImportPlan } from '#content/import/import_plan'
 import { SsrfGuard } from '#content/import/ssrf_guard'
+import { contentWorkers } from '#content/import/worker_pool'
 import type { InsertFilesChange, InsertPageChange } from '#content/import/types'
 import { MemorySink, startTestSite, TINY_PNG, type TestSite } from '#tests/helpers/import_site'
 
@@ -179,6 +180,9 @@ test.group('Import crawler and plan', (group) => {
   }).timeout(60_000)
 
   test('the time budget ends the crawl', async ({ assert }) => {
+    // The previous crawl released the conversion threads: start one before the clock runs (under
+    // the TypeScript loader a thread takes seconds to start).
+    await contentWorkers.terms({ texts: [] })
     const started = Date.now()
     const result = await crawl(
       `${site.origin}/docs/`,
