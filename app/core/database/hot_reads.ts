@@ -5,6 +5,7 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { prepared } from '#core/database/prepared_statements'
 import { rowsOf } from '#core/database/rows'
 import { unicodeLower } from '#core/database/filters'
+import { sqliteFileOf } from '#core/database/sqlite_file'
 
 /**
  * The hot reads: the few fixed statements every API read runs (a record with the caller's access
@@ -120,10 +121,8 @@ function bindableMysql(value: unknown): unknown {
 function directConnection(): Direct | null {
   if (direct !== undefined) return direct
   direct = null
-  const config = database?.getRawConnection(database.primaryConnectionName)?.config
-  const filename: unknown = config?.connection?.filename
-  if (config?.client !== 'better-sqlite3' || typeof filename !== 'string') return direct
-  if (filename === '' || filename === ':memory:' || filename.startsWith('file:')) return direct
+  const filename = database ? sqliteFileOf(database) : null
+  if (filename === null) return direct
   try {
     // Read-write as opened, so that SQLite may set up the WAL's shared memory like any reader;
     // `query_only` then refuses every write on it.

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { Database } from '@adonisjs/lucid/database'
 import { workerBeside, workerExecArgv } from '#core/workers/task_pool'
+import { sqliteFileOf } from '#core/database/sqlite_file'
 
 /**
  * SQLite's checkpoints, off the event loop. In WAL mode, committed pages are copied back into the
@@ -22,11 +23,8 @@ let checkpointer: Worker | undefined
 /** Starts the checkpointing thread for the default connection when it is a SQLite file. */
 export function startWalCheckpoints(db: Database) {
   if (checkpointer) return
-  const config = db.getRawConnection(db.primaryConnectionName)?.config as
-    { client?: unknown; connection?: { filename?: unknown } } | undefined
-  const filename = config?.connection?.filename
-  if (config?.client !== 'better-sqlite3' || typeof filename !== 'string') return
-  if (filename === '' || filename === ':memory:' || filename.startsWith('file:')) return
+  const filename = sqliteFileOf(db)
+  if (filename === null) return
   const worker = new Worker(workerBeside(import.meta.url, 'wal_checkpoint_worker'), {
     workerData: { filename, intervalMs: INTERVAL_MS },
     execArgv: workerExecArgv(),
