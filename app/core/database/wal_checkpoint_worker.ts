@@ -4,30 +4,40 @@ import Database from 'better-sqlite3'
 /**
  * The checkpointing thread of #core/database/wal_checkpoints: its own connection to the database
  * file, a PASSIVE checkpoint every `intervalMs` (cheap when the WAL holds nothing new), and one on
- * request, whose result it answers.
+ * request, whose result it answers. The file may not exist yet when the thread starts (a fresh
+ * install boots before its first migration creates it): it is opened once it does.
  */
 const { filename, intervalMs } = workerData as { filename: string; intervalMs: number }
 
-let connection: Database.Database | undefined
-try {
-  connection = new Database(filename, { fileMustExist: true })
-  // PASSIVE never waits for a lock; the short timeout covers opening the WAL's shared memory.
-  connection.pragma('busy_timeout = 20')
-} catch {
-  // No database file yet (a fresh install before its migrations): the next start has one.
-  process.exit(0)
+interface CheckpointResult {
+  busy: number
+  log: number
+  checkpointed: number
 }
 
-function checkpoint() {
+let connection: Database.Database | undefined
+
+function opened(): Database.Database | undefined {
+  if (connection) return connection
   try {
-    const [result] = connection!.pragma('wal_checkpoint(PASSIVE)') as Array<{
-      busy: number
-      log: number
-      checkpointed: number
-    }>
+    connection = new Database(filename, { fileMustExist: true })
+    // PASSIVE never waits for a lock; the short timeout covers opening the WAL's shared memory.
+    connection.pragma('busy_timeout = 20')
+  } catch {
+    connection = undefined
+  }
+  return connection
+}
+
+function checkpoint(): CheckpointResult {
+  const database = opened()
+  // SQLite's answer when there is no WAL to checkpoint.
+  if (!database) return { busy: 0, log: -1, checkpointed: -1 }
+  try {
+    const [result] = database.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[]
     return result
   } catch {
-    // Locked or closed for now: the next round tries again.
+    // Locked for now: the next round tries again.
     return { busy: 1, log: -1, checkpointed: -1 }
   }
 }
