@@ -137,18 +137,27 @@ interface KeptPage extends CrawledPage {
 /** Crawls in progress in this process (their workers are released when the last one ends). */
 let crawling = 0
 
+/**
+ * Pages past which a crawl releases the conversion threads when it ends: a whole site leaves them
+ * a heap worth freeing; a few pages do not, and the next import's thread starts warm.
+ */
+const RELEASE_AFTER_PAGES = 100
+
 export async function crawl(
   startUrl: string,
   sink: ImportSink,
   options: CrawlOptions = {}
 ): Promise<CrawlResult> {
   crawling++
+  let pages = 0
   try {
-    return await crawlSite(startUrl, sink, options)
+    const result = await crawlSite(startUrl, sink, options)
+    pages = result.pages.length
+    return result
   } finally {
     // What follows a crawl (the batch applied, its revision indexed) is the main thread's work:
     // the conversion threads' heaps are freed for it rather than after their minute idle.
-    if (--crawling === 0) releaseImportWorkers()
+    if (--crawling === 0 && pages >= RELEASE_AFTER_PAGES) releaseImportWorkers()
   }
 }
 
