@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import Database from 'better-sqlite3'
+import type { CheckpointResult } from '#core/database/wal_checkpoints'
 
 /**
  * The checkpointing thread of #core/database/wal_checkpoints: its own connection to the database
@@ -8,12 +9,6 @@ import Database from 'better-sqlite3'
  * install boots before its first migration creates it): it is opened once it does.
  */
 const { filename, intervalMs } = workerData as { filename: string; intervalMs: number }
-
-interface CheckpointResult {
-  busy: number
-  log: number
-  checkpointed: number
-}
 
 let connection: Database.Database | undefined
 

@@ -18,6 +18,13 @@ import { sqliteFileOf } from '#core/database/sqlite_file'
 
 const INTERVAL_MS = 500
 
+/** What `PRAGMA wal_checkpoint` answers: WAL frames in all and copied back, and whether it was busy. */
+export interface CheckpointResult {
+  busy: number
+  log: number
+  checkpointed: number
+}
+
 let checkpointer: Worker | undefined
 
 /** Starts the checkpointing thread for the default connection when it is a SQLite file. */
@@ -31,26 +38,20 @@ export function startWalCheckpoints(db: Database) {
   })
   // It never keeps the process alive; if it fails, the connections' own checkpoints remain.
   worker.unref()
-  worker.on('error', () => {
+  const forget = () => {
     if (checkpointer === worker) checkpointer = undefined
-  })
-  worker.on('exit', () => {
-    if (checkpointer === worker) checkpointer = undefined
-  })
+  }
+  worker.on('error', forget)
+  worker.on('exit', forget)
   checkpointer = worker
 }
 
 /** Runs one checkpoint in the thread now; answers its result (tests), or null without a thread. */
-export function checkpointNow(): Promise<{
-  busy: number
-  log: number
-  checkpointed: number
-} | null> {
+export function checkpointNow(): Promise<CheckpointResult | null> {
   const worker = checkpointer
   if (!worker) return Promise.resolve(null)
   return new Promise((resolve) => {
-    const answer = (result: { busy: number; log: number; checkpointed: number }) => resolve(result)
-    worker.once('message', answer)
+    worker.once('message', resolve)
     worker.postMessage('checkpoint')
   })
 }
