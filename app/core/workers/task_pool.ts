@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 
 /**
@@ -35,13 +36,50 @@ export interface TaskPoolOptions {
   maxOldGenerationSizeMb?: number
 }
 
-/** Flags Node refuses in worker threads (per-process options). */
-const PROCESS_ONLY_FLAGS =
-  /^--(no-)?node-snapshot|^--max-old-space-size|^--expose-gc|^--inspect|^--cpu-prof/
+let acceptedFlags: string[] | undefined
 
-/** The process's execArgv a worker thread accepts (ts-node's loader among them). */
+/**
+ * The process's execArgv a worker thread accepts (ts-node's loader among them). Node refuses
+ * per-process and V8 flags in a worker's execArgv (`--no-node-snapshot`, `--max-semi-space-size`,
+ * `--expose-gc`…) and names them in the error it throws before starting any thread; which flags
+ * those are is Node's to say, so the process's flags are offered once and the refused ones left
+ * out (a V8 flag given to node applies to every thread of the process anyway). A denylist here
+ * once missed `--max-semi-space-size`, and the server given it did not start.
+ */
 export function workerExecArgv(): string[] {
-  return process.execArgv.filter((flag) => !PROCESS_ONLY_FLAGS.test(flag))
+  acceptedFlags ??= flagsWorkersAccept(
+    process.execArgv.filter((flag) => !MAIN_THREAD_ONLY.test(flag))
+  )
+  return acceptedFlags
+}
+
+/**
+ * Flags a worker accepts but that are meant for the main thread: a thread of its own would open
+ * another inspector, or write its profile outside `--cpu-prof-dir` (which workers refuse).
+ */
+const MAIN_THREAD_ONLY = /^--inspect|^--cpu-prof/
+
+export function flagsWorkersAccept(flags: string[]): string[] {
+  if (flags.length === 0) return []
+  try {
+    // Accepted: the probe starts an empty thread, which ends at once.
+    new Worker('', { eval: true, execArgv: flags }).unref()
+    return [...flags]
+  } catch (error) {
+    const refused = refusedFlags(error)
+    if (!refused) throw error
+    const kept = flags.filter((flag) => !refused.has(flag))
+    // Offered again: a refused flag's value given as an argument of its own is refused in turn.
+    return kept.length < flags.length ? flagsWorkersAccept(kept) : kept
+  }
+}
+
+/** The flags ERR_WORKER_INVALID_EXEC_ARGV names ("…invalid execArgv flags: --a, --b"). */
+function refusedFlags(error: unknown): Set<string> | undefined {
+  if (!(error instanceof Error) || !('code' in error)) return undefined
+  if (error.code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return undefined
+  const listed = error.message.slice(error.message.indexOf(':') + 1)
+  return new Set(listed.split(', ').map((flag) => flag.trim()))
 }
 
 /** The worker module `baseName` beside `moduleUrl`, with that module's own extension. */
