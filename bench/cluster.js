@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
+import { SERVER_NODE_FLAGS } from '../bin/no_node_snapshot.js'
 import { expectOk, request } from './content.js'
 import {
   benchSetup,
@@ -105,11 +106,20 @@ async function measure(setup, workers, state, { duration, connections }) {
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const server = spawn(process.execPath, ['--no-node-snapshot', 'bin/start.js'], {
-    cwd: root,
-    env: { ...setup.env, PORT: String(port), WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const server = spawn(
+    process.execPath,
+    ['--no-node-snapshot', ...SERVER_NODE_FLAGS, 'bin/start.js'],
+    {
+      cwd: root,
+      env: {
+        ...setup.env,
+        PORT: String(port),
+        WEB_CONCURRENCY: String(workers),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  )
   let output = ''
   server.stdout.on('data', (chunk) => (output += chunk))
   server.stderr.on('data', (chunk) => (output += chunk))

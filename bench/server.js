@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { SERVER_NODE_FLAGS } from '../bin/no_node_snapshot.js'
 
 export const root = fileURLToPath(new URL('../', import.meta.url))
 
@@ -141,9 +142,9 @@ export function freshDatabase(setup, email = 'bench@example.com') {
 }
 
 /**
- * Starts `bin/server.ts` and resolves once /health answers. With `--no-node-snapshot` given here the
- * server does not start itself again (bin/no_node_snapshot.js): the child's pid is the serving
- * process, whose CPU time and memory the benches read.
+ * Starts `bin/server.ts` and resolves once /health answers. With `--no-node-snapshot` and the
+ * server's V8 flags given here the server does not start itself again (bin/no_node_snapshot.js):
+ * the child's pid is the serving process, whose CPU time and memory the benches read.
  */
 export async function startServer(setup) {
   if (setup.build) await ensureBuild(setup.root ?? root)
@@ -151,6 +152,7 @@ export async function startServer(setup) {
     process.execPath,
     [
       '--no-node-snapshot',
+      ...SERVER_NODE_FLAGS,
       // Extra Node flags for the server (and its worker threads, which inherit execArgv), e.g.
       // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=tmp/prof" to profile a bench run.
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),

@@ -5,26 +5,49 @@
 | threads, so it is passed on the command line: an entrypoint started without it starts itself
 | again with it (one extra Node start-up) and mirrors the child's exit and signals.
 |
+| The server's entrypoints (`bin/server.ts`, `bin/start.js`) do the same for SERVER_NODE_FLAGS,
+| V8 flags that must be given before the process's heap exists.
+|
 | Plain JavaScript so that it runs before the TypeScript loader.
 */
 import { spawn } from 'node:child_process'
 
 const FLAG = '--no-node-snapshot'
 
+/**
+ * Node flags the server runs with, besides `--no-node-snapshot`. Semi-spaces of 4 MiB: V8's young
+ * generation otherwise grows to 2 × 16 MiB in the main thread and in each worker thread, and an
+ * import's conversion fills it; at 4 MiB a 600-page import grew the server's RSS by ~150 MiB
+ * instead of ~190, for no more CPU (see the README's import bench). A value given to node, on
+ * its command line or in NODE_OPTIONS, is kept.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4']
+
 export function hasNoSnapshotFlag() {
   return Number(process.versions.node.split('.')[0]) < 20 || process.execArgv.includes(FLAG)
 }
 
+/** Whether node was given a value of `flag`'s option (`--name` of `--name=value`). */
+function given(flag) {
+  const name = flag.split('=')[0]
+  const nodeOptions = (process.env.NODE_OPTIONS ?? '').split(/\s+/)
+  return [...process.execArgv, ...nodeOptions].some(
+    (arg) => arg === name || arg.startsWith(`${name}=`)
+  )
+}
+
 /**
- * When this process lacks the flag, runs `node --no-node-snapshot <execArgv> <script> <extraArgs>
- * <args>` and returns true (the caller must then do nothing else); returns false when the flag is
- * already there.
+ * When this process lacks `--no-node-snapshot` or one of `flags`, runs `node <missing flags>
+ * <execArgv> <script> <extraArgs> <args>` and returns true (the caller must then do nothing
+ * else); returns false when nothing is missing.
  */
-export function relaunchWithoutSnapshot(extraArgs = []) {
-  if (hasNoSnapshotFlag() || process.env.BINDERY_NO_RELAUNCH === '1') return false
+export function relaunchWithFlags(flags = [], extraArgs = []) {
+  if (process.env.BINDERY_NO_RELAUNCH === '1') return false
+  const missing = [...(hasNoSnapshotFlag() ? [] : [FLAG]), ...flags.filter((flag) => !given(flag))]
+  if (missing.length === 0) return false
   const child = spawn(
     process.execPath,
-    [FLAG, ...process.execArgv, process.argv[1], ...extraArgs, ...process.argv.slice(2)],
+    [...missing, ...process.execArgv, process.argv[1], ...extraArgs, ...process.argv.slice(2)],
     { stdio: 'inherit', env: process.env }
   )
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
@@ -35,4 +58,9 @@ export function relaunchWithoutSnapshot(extraArgs = []) {
     else process.exit(code ?? 1)
   })
   return true
+}
+
+/** relaunchWithFlags for `--no-node-snapshot` alone (Ace and the other entrypoints). */
+export function relaunchWithoutSnapshot(extraArgs = []) {
+  return relaunchWithFlags([], extraArgs)
 }

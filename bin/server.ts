@@ -4,8 +4,8 @@
 |   node bin/server.js               serve (a build's; `bin/server.ts` through the TypeScript loader)
 |   node bin/server.js --migrate     run pending migrations first, then serve
 |
-| Started without `--no-node-snapshot`, it starts itself again with the flag first (see
-| bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it becomes the primary of that many server
+| Started without `--no-node-snapshot` or the server's V8 flags, it starts itself again with them
+| first (see bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it becomes the primary of that many server
 | processes sharing the port (bin/cluster.js): the first one runs the migrations (with `--migrate`)
 | and listens before the others start. `npm start` (bin/start.js) runs this file with `--migrate`
 | and WEB_CONCURRENCY defaulting to the number of cores.
@@ -16,7 +16,7 @@ import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import type { ApplicationService } from '@adonisjs/core/types'
-import { relaunchWithoutSnapshot } from './no_node_snapshot.js'
+import { SERVER_NODE_FLAGS, relaunchWithFlags } from './no_node_snapshot.js'
 import { runPrimary, webConcurrency } from './cluster.js'
 
 /**
@@ -67,7 +67,7 @@ function boundHeapGrowth(percent = 30) {
   if (!given) v8.setFlagsFromString(`--heap-growing-percent=${percent}`)
 }
 
-if (!relaunchWithoutSnapshot()) {
+if (!relaunchWithFlags(SERVER_NODE_FLAGS)) {
   boundHeapGrowth()
   const migrateFirst = process.argv.includes('--migrate')
   const workers = cluster.isPrimary ? webConcurrency() : 1

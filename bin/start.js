@@ -13,8 +13,8 @@
 | The build resolves its packages from the project's node_modules (Node looks in parent
 | directories) and its `#…` imports through the package.json copied into it.
 |
-| Plain JavaScript so it needs no loader. npm starts it with `--no-node-snapshot` (isolated-vm);
-| started without, it starts itself again with it (bin/no_node_snapshot.js).
+| Plain JavaScript so it needs no loader. npm starts it with `--no-node-snapshot` (isolated-vm) and
+| the server's V8 flags; started without, it starts itself again with them (bin/no_node_snapshot.js).
 */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureDotEnv } from './dotenv.js'
-import { relaunchWithoutSnapshot } from './no_node_snapshot.js'
+import { SERVER_NODE_FLAGS, relaunchWithFlags } from './no_node_snapshot.js'
 import { BUILD_DIR, buildStatus } from './project.js'
 import { defaultConcurrency, runPrimary, webConcurrency } from './cluster.js'
 
@@ -89,7 +89,7 @@ async function withBuildLock(build) {
   }
 }
 
-if (!relaunchWithoutSnapshot()) {
+if (!relaunchWithFlags(SERVER_NODE_FLAGS)) {
   process.env.NODE_ENV ??= 'production'
   // Validated before anything long runs: a typo should not cost a build.
   let workers

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import {
   writeStamp,
 } from '../../../bin/project.js'
 import { defaultConcurrency, webConcurrency } from '../../../bin/cluster.js'
+import { SERVER_NODE_FLAGS } from '../../../bin/no_node_snapshot.js'
 
 /** A project on disk with one source file per build source, all `at` (ms) old. */
 function fakeProject(at: number) {
@@ -112,5 +114,51 @@ test.group('npm start: how many server processes (bin/cluster.js)', () => {
     assert.equal(defaultConcurrency({ NODE_ENV: 'production' }), availableParallelism())
     assert.equal(defaultConcurrency({ NODE_ENV: 'development' }), 1)
     assert.equal(defaultConcurrency({}), 1)
+  })
+})
+
+test.group("The server's Node flags (bin/no_node_snapshot.js)", (group) => {
+  const entry = join(tmpdir(), `bindery-flags-${process.pid}.mjs`)
+  group.setup(() => {
+    const module = new URL('../../../bin/no_node_snapshot.js', import.meta.url).href
+    writeFileSync(
+      entry,
+      `import { SERVER_NODE_FLAGS, relaunchWithFlags } from '${module}'\n` +
+        `if (!relaunchWithFlags(SERVER_NODE_FLAGS, ['--extra'])) console.log(JSON.stringify(` +
+        `{ flags: process.execArgv, args: process.argv.slice(2), pid: process.pid }))\n`
+    )
+    return () => rmSync(entry, { force: true })
+  })
+
+  /** Runs the entry with `nodeFlags`; answers what the process that went on printed. */
+  function serving(nodeFlags: string[], env: Record<string, string> = {}) {
+    const inherited = { ...process.env }
+    delete inherited.BINDERY_NO_RELAUNCH
+    delete inherited.NODE_OPTIONS
+    const result = spawnSync(process.execPath, [...nodeFlags, entry, 'serve'], {
+      env: { ...inherited, ...env },
+      encoding: 'utf8',
+    })
+    const went = JSON.parse(result.stdout) as { flags: string[]; args: string[]; pid: number }
+    return { flags: went.flags, args: went.args, again: went.pid !== result.pid }
+  }
+
+  test('an entrypoint started without them starts itself again with them', ({ assert }) => {
+    const started = serving([])
+    assert.includeMembers(started.flags, ['--no-node-snapshot', ...SERVER_NODE_FLAGS])
+    assert.deepEqual(started.args, ['--extra', 'serve'])
+    assert.isTrue(started.again)
+  })
+
+  test('started with them, it goes on as it is', ({ assert }) => {
+    const flags = ['--no-node-snapshot', ...SERVER_NODE_FLAGS]
+    assert.deepEqual(serving(flags), { flags, args: ['serve'], again: false })
+  })
+
+  test('a value given to node, on its command line or in NODE_OPTIONS, is kept', ({ assert }) => {
+    const own = serving(['--no-node-snapshot', '--max-semi-space-size=2'])
+    assert.deepEqual(own.flags, ['--no-node-snapshot', '--max-semi-space-size=2'])
+    const fromEnv = serving(['--no-node-snapshot'], { NODE_OPTIONS: '--max-semi-space-size=8' })
+    assert.deepEqual(fromEnv.flags, ['--no-node-snapshot'])
   })
 })
