@@ -128,10 +128,43 @@ interface QueuedImage {
 
 /** A page as the crawl keeps it until the end: small, its document already stored. */
 interface KeptPage extends CrawledPage {
-  /** Page ids (`id` or `id#fragment`) and file ids its document links to. */
-  targets: { pages: string[]; files: string[] }
+  /**
+   * Page ids (`id` or `id#fragment`) and file ids its document links to, by their numbers in the
+   * crawl's LinkTargets.
+   */
+  targets: { pages: Uint32Array; files: Uint32Array }
   /** Where its document writes those links (convert's RewriteSites), for the fix-up. */
   sites?: RewriteSites
+  /** Ids of its elements whose heading anchor differs from the id (convert's); absent if none. */
+  anchors?: Record<string, string>
+}
+
+/**
+ * The link targets of the crawl's pages, each written once: a page keeps their numbers. A page
+ * links to ~50 targets, most of them shared with the pages around it (its navigation, its part's
+ * pages); as strings of its own they were most of the ~8 KB a page the crawl kept until its end
+ * (a 5,000-page site, 40 MB).
+ */
+class LinkTargets {
+  #numbers = new Map<string, number>()
+  #targets: string[] = []
+
+  numbers(targets: string[]): Uint32Array {
+    const numbers = new Uint32Array(targets.length)
+    targets.forEach((target, index) => {
+      let number = this.#numbers.get(target)
+      if (number === undefined) {
+        number = this.#targets.push(target) - 1
+        this.#numbers.set(target, number)
+      }
+      numbers[index] = number
+    })
+    return numbers
+  }
+
+  target(number: number): string {
+    return this.#targets[number]
+  }
 }
 
 /** Crawls in progress in this process (their workers are released when the last one ends). */
@@ -204,6 +237,7 @@ async function crawlSite(
   const pageIds = new Map<string, string>()
   const failures: CrawlFailure[] = []
   const pages = new Map<string, KeptPage>()
+  const linkTargets = new LinkTargets()
   const images: CrawledImage[] = []
   const imageIds = new Map<string, string>() // image URL → file id
   const imageUrlOf = new Map<string, string>() // file id → URL
@@ -256,10 +290,15 @@ async function crawlSite(
       title: converted?.title ?? '',
       document,
       order,
-      targets: converted?.targets ?? { pages: [], files: [] },
+      targets: {
+        pages: linkTargets.numbers(converted?.targets.pages ?? []),
+        files: linkTargets.numbers(converted?.targets.files ?? []),
+      },
       ...(converted?.sites ? { sites: converted.sites } : {}),
-      anchors: converted?.anchors ?? {},
-    } as KeptPage & { anchors: Record<string, string> })
+      ...(converted && Object.keys(converted.anchors).length > 0
+        ? { anchors: converted.anchors }
+        : {}),
+    })
     if (!converted) return
     if (converted.toc.length > 0) toc.merge(converted.toc)
     // Keys, URLs and ids of the links were made in the worker (a page's navigation may list the
@@ -423,6 +462,7 @@ async function crawlSite(
 
   await sink.flush()
   await fixUp([...pages.values()], {
+    linkTargets,
     pageIds,
     seen,
     pages,
@@ -439,9 +479,8 @@ async function crawlSite(
   return {
     startUrl: startKey,
     scope,
-    pages: ordered.map(({ targets: _targets, sites: _sites, ...page }: any) => {
-      const { anchors: _anchors, ...kept } = page
-      const rank = ranks.get(page.url)
+    pages: ordered.map(({ targets: _targets, sites: _sites, anchors: _anchors, ...kept }) => {
+      const rank = ranks.get(kept.url)
       return rank === undefined ? kept : { ...kept, tocRank: rank }
     }),
     images: images.sort((a, b) => a.url.localeCompare(b.url)),
@@ -460,6 +499,7 @@ async function crawlSite(
 async function fixUp(
   kept: KeptPage[],
   context: {
+    linkTargets: LinkTargets
     pageIds: Map<string, string>
     seen: Map<string, string>
     pages: Map<string, KeptPage>
@@ -470,7 +510,7 @@ async function fixUp(
     failures: CrawlFailure[]
   }
 ) {
-  const { pageIds, seen, pages, imageUrlOf, downloaded, sink } = context
+  const { linkTargets, pageIds, seen, pages, imageUrlOf, downloaded, sink } = context
   /** The page an id of the documents lands on, if it was imported. */
   const landing = (id: string) => {
     const linkKey = pageIds.get(id)
@@ -488,18 +528,23 @@ async function fixUp(
     if (page.document === null) continue
     const pageMap: PageMap = {}
     const fileMap: Record<string, string> = {}
-    for (const target of page.targets.pages) {
+    for (const number of page.targets.pages) {
+      const target = linkTargets.target(number)
       const [id, fragment] = target.split('#', 2) as [string, string | undefined]
-      const to = landing(id) as (KeptPage & { anchors: Record<string, string> }) | undefined
+      const to = landing(id)
       if (!to) {
         const url = pageIds.get(id)
         if (url) pageMap[id] = { url }
         continue
       }
-      const anchorChanges = fragment !== undefined && fragment in to.anchors
-      if (to.id !== id || anchorChanges) pageMap[id] = { id: to.id, anchors: to.anchors }
+      const anchorChanges =
+        fragment !== undefined && to.anchors !== undefined && fragment in to.anchors
+      if (to.id !== id || anchorChanges) {
+        pageMap[id] = to.anchors ? { id: to.id, anchors: to.anchors } : { id: to.id }
+      }
     }
-    for (const id of page.targets.files) {
+    for (const number of page.targets.files) {
+      const id = linkTargets.target(number)
       if (!downloaded.has(id)) {
         const url = imageUrlOf.get(id)
         if (url) fileMap[id] = url
