@@ -4,8 +4,8 @@
 |   node bin/server.js               serve (a build's; `bin/server.ts` through the TypeScript loader)
 |   node bin/server.js --migrate     run pending migrations first, then serve
 |
-| Started without `--no-node-snapshot` or the server's V8 flags, it starts itself again with them
-| first (see bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it becomes the primary of that many server
+| Started without `--no-node-snapshot` (or, a build's, without the server's V8 flags), it starts
+| itself again with them first (see bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it becomes the primary of that many server
 | processes sharing the port (bin/cluster.js): the first one runs the migrations (with `--migrate`)
 | and listens before the others start. `npm start` (bin/start.js) runs this file with `--migrate`
 | and WEB_CONCURRENCY defaulting to the number of cores.
@@ -67,7 +67,11 @@ function boundHeapGrowth(percent = 30) {
   if (!given) v8.setFlagsFromString(`--heap-growing-percent=${percent}`)
 }
 
-if (!relaunchWithFlags(SERVER_NODE_FLAGS)) {
+// From the sources (`node ace serve`) the dev server talks to this process over IPC (hot-hook) and
+// restarts it with SIGKILL, which a relaunch's parent would neither pass on nor survive: only a
+// build's server starts itself again for the heap flags (Ace passes `--no-node-snapshot` itself).
+const fromBuild = import.meta.url.endsWith('.js')
+if (!relaunchWithFlags(fromBuild ? SERVER_NODE_FLAGS : [])) {
   boundHeapGrowth()
   const migrateFirst = process.argv.includes('--migrate')
   const workers = cluster.isPrimary ? webConcurrency() : 1
