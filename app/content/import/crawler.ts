@@ -518,41 +518,46 @@ async function fixUp(
     return finalKey === undefined ? undefined : pages.get(finalKey)
   }
   type PageMap = Record<string, { id: string; anchors?: Record<string, string> } | { url: string }>
-  const due: Array<{
-    page: KeptPage
-    document: string
-    pages: PageMap
-    files: Record<string, string>
-  }> = []
-  for (const page of kept) {
-    if (page.document === null) continue
+  /** What the rewrite of a page's document changes; undefined when nothing. */
+  const changesOf = (page: KeptPage) => {
     const pageMap: PageMap = {}
     const fileMap: Record<string, string> = {}
+    let changes = 0
     for (const number of page.targets.pages) {
       const target = linkTargets.target(number)
       const [id, fragment] = target.split('#', 2) as [string, string | undefined]
       const to = landing(id)
       if (!to) {
         const url = pageIds.get(id)
-        if (url) pageMap[id] = { url }
+        if (url && !(id in pageMap)) {
+          pageMap[id] = { url }
+          changes++
+        }
         continue
       }
       const anchorChanges =
         fragment !== undefined && to.anchors !== undefined && fragment in to.anchors
-      if (to.id !== id || anchorChanges) {
+      if ((to.id !== id || anchorChanges) && !(id in pageMap)) {
         pageMap[id] = to.anchors ? { id: to.id, anchors: to.anchors } : { id: to.id }
+        changes++
       }
     }
     for (const number of page.targets.files) {
       const id = linkTargets.target(number)
-      if (!downloaded.has(id)) {
-        const url = imageUrlOf.get(id)
-        if (url) fileMap[id] = url
+      const url = downloaded.has(id) ? undefined : imageUrlOf.get(id)
+      if (url && !(id in fileMap)) {
+        fileMap[id] = url
+        changes++
       }
     }
-    if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) continue
-    due.push({ page, document: page.document, pages: pageMap, files: fileMap })
+    return changes === 0 ? undefined : { pages: pageMap, files: fileMap }
   }
+  // The pages whose documents change; what changes is worked out again batch by batch, so that a
+  // whole site's maps are never held at once (~20 entries a page).
+  const due = kept.filter(
+    (page): page is KeptPage & { document: string } =>
+      page.document !== null && changesOf(page) !== undefined
+  )
   const failed = (page: KeptPage, error: unknown) =>
     context.failures.push({
       url: page.url,
@@ -561,7 +566,11 @@ async function fixUp(
     })
   // A few documents read at a time (one query), rewritten in the workers, stored again.
   for (let at = 0; at < due.length; at += FIX_UP_BATCH) {
-    const batch = due.slice(at, at + FIX_UP_BATCH)
+    const batch = due.slice(at, at + FIX_UP_BATCH).map((page) => ({
+      page,
+      document: page.document,
+      ...changesOf(page)!,
+    }))
     let stored: Map<string, { markdown: string; facts: DocumentFacts }>
     try {
       stored = await sink.readStored(batch.map((item) => item.document))
