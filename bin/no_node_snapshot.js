@@ -5,8 +5,8 @@
 | threads, so it is passed on the command line: an entrypoint started without it starts itself
 | again with it (one extra Node start-up) and mirrors the child's exit and signals.
 |
-| The server's entrypoints (`bin/server.ts`, `bin/start.js`) do the same for SERVER_NODE_FLAGS,
-| V8 flags that must be given before the process's heap exists.
+| `bin/start.js` and a build's `bin/server.js` do the same for SERVER_NODE_FLAGS, V8 flags that
+| must be given before the process's heap exists.
 |
 | Plain JavaScript so that it runs before the TypeScript loader.
 */
@@ -27,8 +27,11 @@ export function hasNoSnapshotFlag() {
   return Number(process.versions.node.split('.')[0]) < 20 || process.execArgv.includes(FLAG)
 }
 
-/** Whether node was given a value of `flag`'s option (`--name` of `--name=value`). */
-function given(flag) {
+/**
+ * Whether node was given a value of `flag`'s option (`--name` of `--name=value`), on its command
+ * line or in NODE_OPTIONS: an operator's value is kept.
+ */
+export function nodeFlagGiven(flag) {
   const name = flag.split('=')[0]
   const nodeOptions = (process.env.NODE_OPTIONS ?? '').split(/\s+/)
   return [...process.execArgv, ...nodeOptions].some(
@@ -43,7 +46,10 @@ function given(flag) {
  */
 export function relaunchWithFlags(flags = [], extraArgs = []) {
   if (process.env.BINDERY_NO_RELAUNCH === '1') return false
-  const missing = [...(hasNoSnapshotFlag() ? [] : [FLAG]), ...flags.filter((flag) => !given(flag))]
+  const missing = [
+    ...(hasNoSnapshotFlag() ? [] : [FLAG]),
+    ...flags.filter((flag) => !nodeFlagGiven(flag)),
+  ]
   if (missing.length === 0) return false
   const child = spawn(
     process.execPath,

@@ -5,10 +5,11 @@
 |   node bin/server.js --migrate     run pending migrations first, then serve
 |
 | Started without `--no-node-snapshot` (or, a build's, without the server's V8 flags), it starts
-| itself again with them first (see bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it becomes the primary of that many server
-| processes sharing the port (bin/cluster.js): the first one runs the migrations (with `--migrate`)
-| and listens before the others start. `npm start` (bin/start.js) runs this file with `--migrate`
-| and WEB_CONCURRENCY defaulting to the number of cores.
+| itself again with them first (see bin/no_node_snapshot.js). With WEB_CONCURRENCY above 1 it
+| becomes the primary of that many server processes sharing the port (bin/cluster.js): the first
+| one runs the migrations (with `--migrate`) and listens before the others start. `npm start`
+| (bin/start.js) runs this file with `--migrate` and WEB_CONCURRENCY defaulting to the number of
+| cores.
 |
 | The application is imported only where it runs, so a primary stays a small process.
 */
@@ -16,7 +17,7 @@ import cluster from 'node:cluster'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 import type { ApplicationService } from '@adonisjs/core/types'
-import { SERVER_NODE_FLAGS, relaunchWithFlags } from './no_node_snapshot.js'
+import { SERVER_NODE_FLAGS, nodeFlagGiven, relaunchWithFlags } from './no_node_snapshot.js'
 import { runPrimary, webConcurrency } from './cluster.js'
 
 /**
@@ -61,10 +62,9 @@ async function serve(options: { migrate: boolean }) {
  * `--heap-growing-percent` given to node (command line or NODE_OPTIONS) is kept.
  */
 function boundHeapGrowth(percent = 30) {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) =>
-    flag.includes('--heap-growing-percent')
-  )
-  if (!given) v8.setFlagsFromString(`--heap-growing-percent=${percent}`)
+  if (!nodeFlagGiven('--heap-growing-percent')) {
+    v8.setFlagsFromString(`--heap-growing-percent=${percent}`)
+  }
 }
 
 // From the sources (`node ace serve`) the dev server talks to this process over IPC (hot-hook) and

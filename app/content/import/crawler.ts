@@ -522,35 +522,28 @@ async function fixUp(
   const changesOf = (page: KeptPage) => {
     const pageMap: PageMap = {}
     const fileMap: Record<string, string> = {}
-    let changes = 0
     for (const number of page.targets.pages) {
       const target = linkTargets.target(number)
       const [id, fragment] = target.split('#', 2) as [string, string | undefined]
       const to = landing(id)
       if (!to) {
         const url = pageIds.get(id)
-        if (url && !(id in pageMap)) {
-          pageMap[id] = { url }
-          changes++
-        }
+        if (url) pageMap[id] = { url }
         continue
       }
       const anchorChanges =
         fragment !== undefined && to.anchors !== undefined && fragment in to.anchors
-      if ((to.id !== id || anchorChanges) && !(id in pageMap)) {
+      if (to.id !== id || anchorChanges) {
         pageMap[id] = to.anchors ? { id: to.id, anchors: to.anchors } : { id: to.id }
-        changes++
       }
     }
     for (const number of page.targets.files) {
       const id = linkTargets.target(number)
       const url = downloaded.has(id) ? undefined : imageUrlOf.get(id)
-      if (url && !(id in fileMap)) {
-        fileMap[id] = url
-        changes++
-      }
+      if (url) fileMap[id] = url
     }
-    return changes === 0 ? undefined : { pages: pageMap, files: fileMap }
+    if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) return undefined
+    return { pages: pageMap, files: fileMap }
   }
   // The pages whose documents change; what changes is worked out again batch by batch, so that a
   // whole site's maps are never held at once (~20 entries a page).
