@@ -11,6 +11,7 @@ import {
   type TaskOptions,
 } from '#content/import/worker_pool'
 import type { ConvertOutput, DocumentFacts, RewriteSites } from '#content/import/page_worker'
+import { FixUpRecords, type FixUpRecord, type RecordPlace } from '#content/import/fix_up_records'
 import type {
   CrawledImage,
   CrawledPage,
@@ -129,12 +130,10 @@ interface QueuedImage {
 /** A page as the crawl keeps it until the end: small, its document already stored. */
 interface KeptPage extends CrawledPage {
   /**
-   * Page ids (`id` or `id#fragment`) and file ids its document links to, by their numbers in the
-   * crawl's LinkTargets.
+   * Where its fix-up record is (its link targets, by their numbers in the crawl's LinkTargets, and
+   * where its document writes them: FixUpRecords); absent when it has no document.
    */
-  targets: { pages: Uint32Array; files: Uint32Array }
-  /** Where its document writes those links (convert's RewriteSites), for the fix-up. */
-  sites?: RewriteSites
+  record?: RecordPlace
   /** Ids of its elements whose heading anchor differs from the id (convert's); absent if none. */
   anchors?: Record<string, string>
 }
@@ -183,11 +182,13 @@ export async function crawl(
 ): Promise<CrawlResult> {
   crawling++
   let pages = 0
+  const records = new FixUpRecords()
   try {
-    const result = await crawlSite(startUrl, sink, options)
+    const result = await crawlSite(startUrl, sink, options, records)
     pages = result.pages.length
     return result
   } finally {
+    await records.close()
     // What follows a crawl (the batch applied, its revision indexed) is the main thread's work:
     // the conversion threads' heaps are freed for it rather than after their minute idle.
     if (--crawling === 0 && pages >= RELEASE_AFTER_PAGES) releaseImportWorkers()
@@ -197,7 +198,8 @@ export async function crawl(
 async function crawlSite(
   startUrl: string,
   sink: ImportSink,
-  options: CrawlOptions
+  options: CrawlOptions,
+  records: FixUpRecords
 ): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) }
   const key = options.key ?? importKey()
@@ -290,11 +292,17 @@ async function crawlSite(
       title: converted?.title ?? '',
       document,
       order,
-      targets: {
-        pages: linkTargets.numbers(converted?.targets.pages ?? []),
-        files: linkTargets.numbers(converted?.targets.files ?? []),
-      },
-      ...(converted?.sites ? { sites: converted.sites } : {}),
+      ...(document !== null && converted
+        ? {
+            record: records.keep({
+              targets: {
+                pages: linkTargets.numbers(converted.targets.pages),
+                files: linkTargets.numbers(converted.targets.files),
+              },
+              ...(converted.sites ? { sites: converted.sites } : {}),
+            }),
+          }
+        : {}),
       ...(converted && Object.keys(converted.anchors).length > 0
         ? { anchors: converted.anchors }
         : {}),
@@ -463,6 +471,7 @@ async function crawlSite(
   await sink.flush()
   await fixUp([...pages.values()], {
     linkTargets,
+    records,
     pageIds,
     seen,
     pages,
@@ -479,7 +488,7 @@ async function crawlSite(
   return {
     startUrl: startKey,
     scope,
-    pages: ordered.map(({ targets: _targets, sites: _sites, anchors: _anchors, ...kept }) => {
+    pages: ordered.map(({ record: _record, anchors: _anchors, ...kept }) => {
       const rank = ranks.get(kept.url)
       return rank === undefined ? kept : { ...kept, tocRank: rank }
     }),
@@ -495,11 +504,14 @@ async function crawlSite(
  * pages that were not imported (back to their URL), to another name of a redirected page (to its
  * id), to an element id of a page whose heading anchor differs, and images that were not stored
  * (back to their URL). Only those documents are read, rewritten in the workers and stored again.
+ * The pages' fix-up records are read a few at a time, so that neither they nor what changes are
+ * ever held for the whole site.
  */
 async function fixUp(
   kept: KeptPage[],
   context: {
     linkTargets: LinkTargets
+    records: FixUpRecords
     pageIds: Map<string, string>
     seen: Map<string, string>
     pages: Map<string, KeptPage>
@@ -510,7 +522,7 @@ async function fixUp(
     failures: CrawlFailure[]
   }
 ) {
-  const { linkTargets, pageIds, seen, pages, imageUrlOf, downloaded, sink } = context
+  const { linkTargets, records, pageIds, seen, pages, imageUrlOf, downloaded, sink } = context
   /** The page an id of the documents lands on, if it was imported. */
   const landing = (id: string) => {
     const linkKey = pageIds.get(id)
@@ -519,10 +531,10 @@ async function fixUp(
   }
   type PageMap = Record<string, { id: string; anchors?: Record<string, string> } | { url: string }>
   /** What the rewrite of a page's document changes; undefined when nothing. */
-  const changesOf = (page: KeptPage) => {
+  const changesOf = (record: FixUpRecord) => {
     const pageMap: PageMap = {}
     const fileMap: Record<string, string> = {}
-    for (const number of page.targets.pages) {
+    for (const number of record.targets.pages) {
       const target = linkTargets.target(number)
       const [id, fragment] = target.split('#', 2) as [string, string | undefined]
       const to = landing(id)
@@ -537,7 +549,7 @@ async function fixUp(
         pageMap[id] = to.anchors ? { id: to.id, anchors: to.anchors } : { id: to.id }
       }
     }
-    for (const number of page.targets.files) {
+    for (const number of record.targets.files) {
       const id = linkTargets.target(number)
       const url = downloaded.has(id) ? undefined : imageUrlOf.get(id)
       if (url) fileMap[id] = url
@@ -545,31 +557,23 @@ async function fixUp(
     if (Object.keys(pageMap).length === 0 && Object.keys(fileMap).length === 0) return undefined
     return { pages: pageMap, files: fileMap }
   }
-  // The pages whose documents change; what changes is worked out again batch by batch, so that a
-  // whole site's maps are never held at once (~20 entries a page).
-  const due = kept.filter(
-    (page): page is KeptPage & { document: string } =>
-      page.document !== null && changesOf(page) !== undefined
-  )
   const failed = (page: KeptPage, error: unknown) =>
     context.failures.push({
       url: page.url,
       kind: 'page',
       reason: `its links could not be updated (${reasonOf(error)}): some may be broken`,
     })
-  // A few documents read at a time (one query), rewritten in the workers, stored again.
-  for (let at = 0; at < due.length; at += FIX_UP_BATCH) {
-    const batch = due.slice(at, at + FIX_UP_BATCH).map((page) => ({
-      page,
-      document: page.document,
-      ...changesOf(page)!,
-    }))
+  type Due = { page: KeptPage; document: string; sites?: RewriteSites } & ReturnType<
+    typeof changesOf
+  > & {}
+  /** A few documents read at a time (one query), rewritten in the workers, stored again. */
+  const rewriteBatch = async (batch: Due[]) => {
     let stored: Map<string, { markdown: string; facts: DocumentFacts }>
     try {
       stored = await sink.readStored(batch.map((item) => item.document))
     } catch (error) {
       for (const item of batch) failed(item.page, error)
-      continue
+      return
     }
     const rewritten = await Promise.all(
       batch.map(async (item) => {
@@ -577,7 +581,7 @@ async function fixUp(
         if (!found) return new Error(`document ${item.document} is missing`)
         try {
           return await contentWorkers.rewrite(
-            { ...found, sites: item.page.sites, pages: item.pages, files: item.files },
+            { ...found, sites: item.sites, pages: item.pages, files: item.files },
             context.taskOptions
           )
         } catch (error) {
@@ -598,8 +602,32 @@ async function fixUp(
       }
     }
   }
+  const withRecords = kept.filter(
+    (page): page is KeptPage & { document: string; record: RecordPlace } =>
+      page.document !== null && page.record !== undefined
+  )
+  let due: Due[] = []
+  for (let at = 0; at < withRecords.length; at += FIX_UP_READ) {
+    const chunk = withRecords.slice(at, at + FIX_UP_READ)
+    const read = await records.read(chunk.map((page) => page.record))
+    chunk.forEach((page, index) => {
+      const changes = changesOf(read[index])
+      if (!changes) return
+      const sites = read[index].sites
+      due.push({ page, document: page.document, ...(sites ? { sites } : {}), ...changes })
+    })
+    while (
+      due.length >= FIX_UP_BATCH ||
+      (due.length > 0 && at + FIX_UP_READ >= withRecords.length)
+    ) {
+      await rewriteBatch(due.slice(0, FIX_UP_BATCH))
+      due = due.slice(FIX_UP_BATCH)
+    }
+  }
 }
 
+/** Fix-up records read at once. */
+const FIX_UP_READ = 64
 /** Documents the final fix-up reads at once. */
 const FIX_UP_BATCH = 16
 
