@@ -563,9 +563,9 @@ async function fixUp(
       kind: 'page',
       reason: `its links could not be updated (${reasonOf(error)}): some may be broken`,
     })
-  type Due = { page: KeptPage; document: string; sites?: RewriteSites } & ReturnType<
-    typeof changesOf
-  > & {}
+  type Due = { page: KeptPage; document: string; sites?: RewriteSites } & NonNullable<
+    ReturnType<typeof changesOf>
+  >
   /** A few documents read at a time (one query), rewritten in the workers, stored again. */
   const rewriteBatch = async (batch: Due[]) => {
     let stored: Map<string, { markdown: string; facts: DocumentFacts }>
@@ -606,7 +606,7 @@ async function fixUp(
     (page): page is KeptPage & { document: string; record: RecordPlace } =>
       page.document !== null && page.record !== undefined
   )
-  let due: Due[] = []
+  const due: Due[] = []
   for (let at = 0; at < withRecords.length; at += FIX_UP_READ) {
     const chunk = withRecords.slice(at, at + FIX_UP_READ)
     const read = await records.read(chunk.map((page) => page.record))
@@ -616,14 +616,9 @@ async function fixUp(
       const sites = read[index].sites
       due.push({ page, document: page.document, ...(sites ? { sites } : {}), ...changes })
     })
-    while (
-      due.length >= FIX_UP_BATCH ||
-      (due.length > 0 && at + FIX_UP_READ >= withRecords.length)
-    ) {
-      await rewriteBatch(due.slice(0, FIX_UP_BATCH))
-      due = due.slice(FIX_UP_BATCH)
-    }
+    while (due.length >= FIX_UP_BATCH) await rewriteBatch(due.splice(0, FIX_UP_BATCH))
   }
+  if (due.length > 0) await rewriteBatch(due)
 }
 
 /** Fix-up records read at once. */

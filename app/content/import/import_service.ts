@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { appendFile, open, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import drive from '@adonisjs/drive/services/main'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -14,6 +10,7 @@ import {
   type CrawlOptions,
 } from '#content/import/crawler'
 import { buildImportPlan, type ImportPlanOptions } from '#content/import/import_plan'
+import { SpillFile, type SpillPlace } from '#content/import/spill_file'
 import { parseAllowedHosts, SsrfGuard, SsrfRefusedError } from '#content/import/ssrf_guard'
 import type { ImportPlan, ImportSink } from '#content/import/types'
 import type { DocumentFacts } from '#content/import/page_worker'
@@ -113,7 +110,7 @@ export class SpaceImportSink implements ImportSink {
   #characters = 0
   #store = new ContentStore()
   /** Search sections kept aside in a temporary file until the batch's revision becomes current. */
-  #spill?: { path: string; size: number; writing: Promise<void>; at: Map<string, [number, number]> }
+  #spill?: { file: SpillFile; at: Map<string, SpillPlace> }
 
   constructor(private spaceId: string) {}
 
@@ -163,46 +160,28 @@ export class SpaceImportSink implements ImportSink {
   }
 
   #keep(hash: string, sections: Section[]) {
-    this.#spill ??= {
-      path: join(tmpdir(), `bindery-import-${randomUUID()}.jsonl`),
-      size: 0,
-      writing: Promise.resolve(),
-      at: new Map(),
-    }
+    this.#spill ??= { file: new SpillFile('import'), at: new Map() }
     const spill = this.#spill
     if (spill.at.has(hash)) return
-    const line = Buffer.from(`${JSON.stringify(sections)}\n`)
-    spill.at.set(hash, [spill.size, line.length])
-    spill.size += line.length
-    spill.writing = spill.writing.then(() => appendFile(spill.path, line))
+    spill.at.set(hash, spill.file.append(Buffer.from(`${JSON.stringify(sections)}\n`)))
   }
 
   async sectionsOf(documents: string[]): Promise<Map<string, Section[]>> {
     const found = new Map<string, Section[]>()
     const spill = this.#spill
     if (!spill) return found
-    await spill.writing
-    const file = await open(spill.path, 'r')
-    try {
-      for (const hash of documents) {
-        const place = spill.at.get(hash)
-        if (!place || found.has(hash)) continue
-        const buffer = Buffer.alloc(place[1])
-        await file.read(buffer, 0, place[1], place[0])
-        found.set(hash, JSON.parse(buffer.toString('utf8')))
-      }
-    } finally {
-      await file.close()
-    }
+    const kept = [...new Set(documents)].filter((hash) => spill.at.has(hash))
+    const records = await spill.file.read(kept.map((hash) => spill.at.get(hash)!))
+    kept.forEach((hash, index) => {
+      found.set(hash, JSON.parse(Buffer.from(records[index]).toString('utf8')))
+    })
     return found
   }
 
   async close() {
     const spill = this.#spill
     this.#spill = undefined
-    if (!spill) return
-    await spill.writing.catch(() => {})
-    await rm(spill.path, { force: true })
+    await spill?.file.remove()
   }
 
   async flush() {
