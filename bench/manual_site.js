@@ -74,7 +74,7 @@ export function manualRankingQueries(pages, count = 6, least = 5) {
 const escape = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-function pageHtml(pages, index) {
+export function pageHtml(pages, index) {
   const page = pages[index]
   const random = generator(7919 * (index + 1))
   const pick = random.pick

@@ -1,6 +1,25 @@
-import { HTMLElement, parse } from 'node-html-parser'
-import TurndownService from 'turndown'
+import { HTMLElement, parse, TextNode } from 'node-html-parser'
+import { defaultHandlers, toMdast, type Handle } from 'hast-util-to-mdast'
+import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown'
+import { gfmToMarkdown } from 'mdast-util-gfm'
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
+import { phrasing } from 'mdast-util-phrasing'
+import type { Element, ElementContent, Properties, Root as HastRoot } from 'hast'
+import type {
+  BlockContent,
+  Blockquote,
+  Code,
+  Image,
+  Link,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Strong,
+  Text,
+} from 'mdast'
 import { ContentLimitError } from '#content/markdown/limits'
+import { visit } from '#content/markdown/parse'
 import { isPageLink, pageKey } from '#content/import/page_urls'
 
 /**
@@ -17,15 +36,19 @@ import { isPageLink, pageKey } from '#content/import/page_urls'
  *    of the content (it is the page's title). Elements' `id`s are mapped to the heading they belong
  *    to (a heading's own id, a section wrapping a heading, an empty anchor before one, else the
  *    heading above), so links to `page#id` can land on the markdown heading's anchor.
- * 2. `htmlToMarkdown`: rewrites links and images through `resolve`, then converts with turndown: ATX
- *    headings, fenced code with the language the page gives (`language-x`, `lang-x`,
+ * 2. `contentTree` and `serializeDocument` (`htmlToMarkdown` is both): links and images rewritten
+ *    through `resolve`, then the content becomes an mdast tree with hast-util-to-mdast, by the rules
+ *    of documentation sites: fenced code with the language the page gives (`language-x`, `lang-x`,
  *    `highlight-x`, `data-lang`, `data-language`, on the block or its wrappers), synopses as code
  *    blocks, admonitions (Sphinx, MkDocs, Docusaurus, DocBook, GitHub class names) as GitBook hints
  *    (`{% hint style="…" %}`), definition lists as lists of bold terms, every table as a GFM table
  *    (merged cells spread over the cells they cover, a caption above), figures with their caption.
+ *    mdast-util-to-markdown writes it, escaping so that parsing the markdown gives the tree back:
+ *    the import takes the page's facts and search sections from the tree, with no parse
+ *    (tests/unit/content/import/conversion_round_trip.spec.ts holds the two to each other).
  *
- * Both are linear in the page's size (turndown joins sibling outputs through an array; table and
- * id bookkeeping is done once per table / per page) and refuse pages nested deeper than
+ * Both are linear in the page's size (table and id bookkeeping is done once per table / per page)
+ * and refuse pages nested deeper than
  * MAX_HTML_NESTING before anything recursive walks them.
  */
 
@@ -53,6 +76,15 @@ export interface AnalyzedPage {
 export interface AnalyzeOptions {
   /** The crawl's scope: links to pages inside it make the table of contents. */
   scope?: { origin: string; pathPrefix: string }
+}
+
+/**
+ * Comments left out; `<pre>` parsed as elements (node-html-parser keeps it as raw text by default),
+ * so that its text is decoded and the tags of its highlighting dropped.
+ */
+const PARSE_OPTIONS = {
+  comment: false,
+  blockTextElements: { script: true, noscript: true, style: true },
 }
 
 const DROPPED_EVERYWHERE =
@@ -127,7 +159,7 @@ export function analyzePage(
   pageUrl: string,
   options: AnalyzeOptions = {}
 ): AnalyzedPage {
-  const root = parse(html, { comment: false })
+  const root = parse(html, PARSE_OPTIONS)
   // node-html-parser's queries recurse: a page nested deeper than any real one is refused first.
   assertNesting(root)
   const baseHref = root.querySelector('base[href]')?.getAttribute('href')
@@ -339,17 +371,26 @@ export interface LinkResolver {
   image(url: string): string | undefined
 }
 
+/** The markdown of a page's content (analyzePage's tree, or HTML), links and images resolved. */
 export function htmlToMarkdown(content: string | HTMLElement, resolve: LinkResolver): string {
+  return serializeDocument(contentTree(prepareContent(content, resolve))).markdown
+}
+
+/**
+ * The content under a root of its own, its links and images rewritten through `resolve` and its
+ * tables made plain grids; HTML is parsed first (and refused when nested deeper than
+ * MAX_HTML_NESTING: the conversion walks it recursively).
+ */
+export function prepareContent(content: string | HTMLElement, resolve: LinkResolver): HTMLElement {
   let root: HTMLElement
   if (typeof content === 'string') {
-    root = parse(content, { comment: false })
-    // turndown walks the DOM recursively: a page nested deeper than any real one is refused before.
+    root = parse(content, PARSE_OPTIONS)
     assertNesting(root)
   } else {
     // analyzePage's tree (checked for nesting already), under a root of its own as its
     // serialization would parse: the content element itself is among what the queries below
     // find (a `.content` table, say).
-    root = parse('', { comment: false })
+    root = parse('', PARSE_OPTIONS)
     root.appendChild(content)
   }
   for (const anchor of root.querySelectorAll('a[href]')) {
@@ -362,8 +403,7 @@ export function htmlToMarkdown(content: string | HTMLElement, resolve: LinkResol
     if (next !== undefined) image.setAttribute('src', next)
   }
   for (const table of root.querySelectorAll('table')) normalizeTable(table)
-  const markdown = converter().turndown(root.toString())
-  return `${markdown.trim()}\n`
+  return root
 }
 
 /** Elements inside one another in a page's content: real manuals stay far below. */
@@ -474,8 +514,6 @@ function clampSpan(value: string | undefined, max: number): number {
   return Number.isFinite(number) && number > 1 ? Math.min(number, max) : 1
 }
 
-let instance: TurndownService | undefined
-
 /** GitBook hint styles of admonition kinds (the class names of the common generators). */
 const HINT_STYLES: Record<string, 'info' | 'warning' | 'danger' | 'success'> = {
   note: 'info',
@@ -508,9 +546,8 @@ const HINT_STYLES: Record<string, 'info' | 'warning' | 'danger' | 'success'> = {
  * (`admonition note`, `details.warning`), Docusaurus (`theme-admonition-tip`, `alert--info`),
  * DocBook (`div.note`, `div.warning`), GitHub (`markdown-alert-note`), Bootstrap (`callout-info`).
  */
-function admonitionStyle(node: any): 'info' | 'warning' | 'danger' | 'success' | undefined {
-  if (node.nodeType !== 1) return undefined
-  const name = node.nodeName
+function admonitionStyle(node: HTMLElement): HintStyle | undefined {
+  const name = node.tagName
   if (name !== 'DIV' && name !== 'ASIDE' && name !== 'DETAILS' && name !== 'SECTION') {
     return undefined
   }
@@ -544,10 +581,10 @@ const DOCBOOK_ADMONITIONS = new Set(['note', 'warning', 'tip', 'important', 'cau
 const ADMONITION_TITLE =
   '.admonition-title, summary, .markdown-alert-title, [class*="admonitionHeading"], .alert-heading'
 
-function languageOf(node: any): string {
-  let at = node
-  for (let depth = 0; at && at.nodeType === 1 && depth < 4; depth++, at = at.parentNode) {
-    const code = depth === 0 ? at.querySelector?.('code') : undefined
+function languageOf(node: HTMLElement): string {
+  let at: HTMLElement | null = node
+  for (let depth = 0; at && at.tagName && depth < 4; depth++, at = at.parentNode) {
+    const code = depth === 0 ? at.querySelector('code') : undefined
     for (const element of code ? [at, code] : [at]) {
       const data = element.getAttribute('data-lang') ?? element.getAttribute('data-language')
       if (data && /^[\w+#.-]{1,40}$/.test(data)) return data.toLowerCase()
@@ -562,206 +599,262 @@ function languageOf(node: any): string {
 
 const GENERIC_LANGUAGES = new Set(['default', 'none', 'plaintext', 'source', 'notranslate'])
 
-function insideAny(node: any, names: string[]): boolean {
-  for (let at = node.parentNode; at && at.nodeType === 1; at = at.parentNode) {
-    if (names.includes(at.nodeName) || admonitionStyle(at)) return true
+/**
+ * The annotations the conversion to hast leaves for the handlers below: what a rule of
+ * documentation sites needs to know of an element's ancestors or of its raw text.
+ */
+interface Annotation {
+  /** An admonition: its hint style, its title's text, whether it sits in a list, table, quote or hint. */
+  hint?: { style: HintStyle; title: string; nested: boolean }
+  /** A code block (`<pre>`, a synopsis): its text and language. */
+  code?: { value: string; lang: string }
+  /** A figure's caption, as text. */
+  caption?: string
+}
+
+type HintStyle = 'info' | 'warning' | 'danger' | 'success'
+
+/** Elements dropped with their content (analyzePage drops most of them already). */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'form',
+  'button',
+  'select',
+  'textarea',
+  'svg',
+  'canvas',
+])
+
+/** Ancestors under which an admonition cannot be a GitBook hint (hints do not nest). */
+const HINT_BREAKERS = new Set(['li', 'td', 'th', 'blockquote', 'dd'])
+
+/**
+ * The prepared content as a hast tree, annotated (Annotation) for the handlers. Only what
+ * hast-util-to-mdast reads of an element's attributes is carried over.
+ */
+function toHast(root: HTMLElement): HastRoot {
+  return { type: 'root', children: hastChildren(root, false, undefined) }
+}
+
+function hastChildren(
+  element: HTMLElement,
+  nested: boolean,
+  skip: HTMLElement | undefined
+): ElementContent[] {
+  const children: ElementContent[] = []
+  for (const child of element.childNodes) {
+    if (child instanceof TextNode) {
+      const value = child.text
+      if (value) children.push({ type: 'text', value })
+      continue
+    }
+    if (!(child instanceof HTMLElement) || child === skip) continue
+    const tagName = (child.rawTagName ?? '').toLowerCase()
+    if (!tagName || DROPPED.has(tagName)) continue
+    children.push(hastElement(child, tagName, nested))
   }
-  return false
+  return children
 }
 
-function converter(): TurndownService {
-  if (instance) return instance
-  const service = new TurndownService({
-    headingStyle: 'atx',
-    codeBlockStyle: 'fenced',
-    bulletListMarker: '-',
-    emDelimiter: '_',
-    hr: '---',
-  })
-  service.remove([
-    'script',
-    'style',
-    'noscript',
-    'template',
-    'iframe',
-    'form',
-    'button',
-    'select',
-    'textarea',
-  ] as any)
-
-  // List items with one space after the marker (turndown pads to four), continuation lines aligned.
-  service.addRule('listItem', {
-    filter: 'li',
-    replacement: (content, node, options) => {
-      const element = node as any
-      const parent = element.parentNode
-      let prefix = `${options.bulletListMarker} `
-      if (parent?.nodeName === 'OL') {
-        const start = Number.parseInt(parent.getAttribute('start') ?? '1', 10)
-        const index = Array.prototype.indexOf.call(parent.children, element)
-        prefix = `${(Number.isNaN(start) ? 1 : start) + index}. `
-      }
-      const body = content
-        .replace(/^\n+/, '')
-        .replace(/\n+$/, '\n')
-        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`)
-      return prefix + body + (element.nextSibling && !/\n$/.test(body) ? '\n' : '')
-    },
-  })
-
-  // Admonitions: GitBook hints at the top level, a quote with the kind in bold inside other blocks
-  // (GitBook hints do not nest, nor sit in lists or tables).
-  service.addRule('admonition', {
-    filter: (node) => admonitionStyle(node) !== undefined,
-    replacement: (content, node) => {
-      const style = admonitionStyle(node)!
-      let body = content.trim()
-      const titleElement = (node as any).querySelector(ADMONITION_TITLE)
-      const titleText = collapse(titleElement?.textContent ?? '')
-      if (titleText && body.startsWith(service.escape(titleText))) {
-        body = body.slice(service.escape(titleText).length).trim()
-      }
-      const named = titleText && !HINT_STYLES[titleText.toLowerCase().replace(/[:.]$/, '')]
-      if (named) body = `**${service.escape(titleText)}**\n\n${body}`
-      if (insideAny(node, ['LI', 'TD', 'TH', 'BLOCKQUOTE', 'DD'])) {
-        const label = titleText || style
-        return `\n\n${`**${service.escape(label)}**\n\n${named ? body.replace(/^\*\*.*?\*\*\n\n/, '') : body}`.replace(/^/gm, '> ')}\n\n`
-      }
-      return `\n\n{% hint style="${style}" %}\n${body}\n\n{% endhint %}\n\n`
-    },
-  })
-  service.addRule('admonitionTitle', {
-    filter: (node) =>
-      node.nodeType === 1 &&
-      admonitionStyle(node.parentNode) !== undefined &&
-      (node as any).matches?.(ADMONITION_TITLE),
-    replacement: (content) => `\n\n${content}\n\n`,
-  })
-
-  // Definition lists: each term in bold as a list item, its definitions below it.
-  service.addRule('definitionList', {
-    filter: 'dl',
-    replacement: (content) => `\n\n${content.replace(/\n{3,}/g, '\n\n').trim()}\n\n`,
-  })
-  service.addRule('definitionTerm', {
-    filter: 'dt',
-    replacement: (content) => {
-      const term = content.replace(/\s+/g, ' ').trim()
-      return term ? `\n\n- **${term}**\n` : ''
-    },
-  })
-  service.addRule('definitionDescription', {
-    filter: 'dd',
-    replacement: (content) => {
-      const body = content.trim()
-      return body ? `\n${body.replace(/^/gm, '  ').replace(/^ +$/gm, '')}\n` : ''
-    },
-  })
-
-  // Synopses (DocBook's cmdsynopsis/funcsynopsis, man pages' SYNOPSIS blocks) are code.
-  service.addRule('synopsis', {
-    filter: (node) =>
-      node.nodeType === 1 &&
-      node.nodeName !== 'PRE' &&
-      /(?:^|\s)(cmdsynopsis|funcsynopsis|synopsis|classsynopsis)(?:\s|$)/.test(
-        String((node as any).getAttribute('class') ?? '')
-      ),
-    replacement: (_content, node) => {
-      const className = String((node as any).getAttribute('class') ?? '')
-      const text = collapseLines((node as any).textContent ?? '')
-      return fence(text, className.includes('funcsynopsis') ? 'c' : languageOf(node))
-    },
-  })
-  // <pre> (with or without <code>): fenced, the page's language kept, fence longer than any
-  // backtick run inside.
-  service.addRule('fencedCode', {
-    filter: (node) => node.nodeName === 'PRE',
-    replacement: (_content, node) => fence((node as any).textContent ?? '', languageOf(node)),
-  })
-
-  // Figures: the image, then its caption in italics.
-  service.addRule('figureCaption', {
-    filter: 'figcaption',
-    replacement: (content) => {
-      const text = content.replace(/\s+/g, ' ').trim()
-      return text ? `\n\n_${text.replace(/_/g, '\\_')}_\n\n` : ''
-    },
-  })
-
-  // GFM tables (normalizeTable made every table a plain grid).
-  service.addRule('tableCell', {
-    filter: ['th', 'td'],
-    replacement: (content) => ` ${content.replace(/\n+/g, ' ').replace(/\|/g, '\\|').trim()} |`,
-  })
-  service.addRule('tableRow', {
-    filter: 'tr',
-    replacement: (content, node) => {
-      let row = `\n|${content}`
-      if (isHeadingRow(node as any)) {
-        const cells = cellCount(node)
-        row += `\n|${' --- |'.repeat(cells)}`
-      }
-      return row
-    },
-  })
-  service.addRule('table', {
-    filter: 'table',
-    replacement: (content, node) => {
-      let body = content.replace(/\n+/g, '\n').trim()
-      if (!body) return ''
-      const firstRow = (node as any).querySelector('tr')
-      if (firstRow && !isHeadingRow(firstRow)) {
-        // GFM needs a header row: an empty one over a table that has none.
-        const cells = cellCount(firstRow)
-        body = `|${'  |'.repeat(cells)}\n|${' --- |'.repeat(cells)}\n${body}`
-      }
-      return `\n\n${body}\n\n`
-    },
-  })
-  service.addRule('tableSection', {
-    filter: ['thead', 'tbody', 'tfoot'],
-    replacement: (content) => content,
-  })
-
-  instance = service
-  return service
-}
-
-function cellCount(row: any): number {
-  let count = 0
-  for (const child of Array.from(row.children as ArrayLike<any>)) {
-    if (child.nodeName === 'TD' || child.nodeName === 'TH') count++
+function hastElement(element: HTMLElement, tagName: string, nested: boolean): Element {
+  const attributes = element.attributes
+  const properties: Properties = {}
+  if (attributes.href !== undefined) properties.href = attributes.href
+  if (attributes.src !== undefined) properties.src = attributes.src
+  if (attributes.alt !== undefined) properties.alt = attributes.alt
+  if (attributes.title !== undefined) properties.title = attributes.title
+  if (attributes.start !== undefined && /^\d{1,9}$/.test(attributes.start)) {
+    properties.start = Number(attributes.start)
   }
-  return count
+  const hast: Element = { type: 'element', tagName, properties, children: [] }
+  const annotation: Annotation = {}
+  const className = attributes.class ?? ''
+  if (tagName === 'pre') {
+    annotation.code = { value: element.textContent, lang: languageOf(element) }
+  } else if (SYNOPSIS.test(className)) {
+    annotation.code = {
+      value: collapseLines(element.textContent),
+      lang: className.includes('funcsynopsis') ? 'c' : languageOf(element),
+    }
+  } else if (tagName === 'figcaption') {
+    annotation.caption = collapse(element.textContent)
+  } else {
+    const style = admonitionStyle(element)
+    let skip: HTMLElement | undefined
+    if (style) {
+      // The title line is the hint's: kept (in bold) only when it says more than the kind.
+      skip = element.querySelector(ADMONITION_TITLE) ?? undefined
+      annotation.hint = { style, title: collapse(skip?.textContent ?? ''), nested }
+    }
+    const inner = nested || style !== undefined || HINT_BREAKERS.has(tagName)
+    hast.children = hastChildren(element, inner, skip)
+  }
+  if (annotation.code || annotation.caption !== undefined || annotation.hint) {
+    hast.data = annotation as Element['data']
+  }
+  return hast
 }
 
-function fence(code: string, language: string): string {
-  const text = code.replace(/\n$/, '')
-  let longest = 2
-  for (const match of text.matchAll(/`+/g)) longest = Math.max(longest, match[0].length)
-  const marker = '`'.repeat(longest + 1)
-  return `\n\n${marker}${language}\n${text}\n${marker}\n\n`
+const SYNOPSIS = /(?:^|\s)(cmdsynopsis|funcsynopsis|synopsis|classsynopsis)(?:\s|$)/
+
+function annotationOf(node: Element): Annotation {
+  return (node.data ?? {}) as Annotation
 }
 
-function tableOf(node: any): any {
-  let current = node
-  while (current && current.nodeName !== 'TABLE') current = current.parentNode
-  return current
+const textNode = (value: string): Text => ({ type: 'text', value })
+const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children })
+const strong = (children: PhrasingContent[]): Strong => ({ type: 'strong', children })
+
+/** A container element: a code block or an admonition it was annotated as, else its blocks. */
+const block: Handle = (state, node) => {
+  const { code, hint } = annotationOf(node)
+  if (code) return codeBlock(code)
+  const blocks = state.toFlow(state.all(node))
+  if (!hint) return blocks
+  const named = hint.title !== '' && !HINT_STYLES[hint.title.toLowerCase().replace(/[:.]$/, '')]
+  if (hint.nested) {
+    // GitBook hints do not nest, nor sit in lists or tables: a quote with the kind in bold.
+    const label: BlockContent = paragraph([strong([textNode(hint.title || hint.style)])])
+    return { type: 'blockquote', children: [label, ...blocks] } satisfies Blockquote
+  }
+  return [
+    paragraph([textNode(`{% hint style="${hint.style}" %}`)]),
+    ...(named ? [paragraph([strong([textNode(hint.title)])])] : []),
+    ...blocks,
+    paragraph([textNode('{% endhint %}')]),
+  ]
 }
 
-/** The first row of a table is its heading row when it sits in `<thead>` or holds only `<th>`. */
-function isHeadingRow(row: any): boolean {
-  const parent = row.parentNode
-  if (parent?.nodeName === 'THEAD') return parent.querySelector('tr') === row
-  const table = tableOf(row)
-  const first = table?.querySelector('thead tr') ?? table?.querySelector('tr')
-  return (
-    first === row &&
-    Array.from(row.children as ArrayLike<any>).every((cell) => cell.nodeName === 'TH')
-  )
+/** Fenced code, the page's language kept (the serializer makes the fence longer than any run inside). */
+function codeBlock(code: { value: string; lang: string }): Code {
+  return { type: 'code', lang: code.lang || null, meta: null, value: code.value.replace(/\n$/, '') }
 }
 
+const handlers: Record<string, Handle> = {
+  div: block,
+  aside: block,
+  details: block,
+  section: block,
+  pre: (_state, node) => codeBlock(annotationOf(node).code ?? { value: '', lang: '' }),
+  // A figure's caption: a line in italics under its image.
+  figcaption: (_state, node) => {
+    const caption = annotationOf(node).caption
+    return caption ? paragraph([{ type: 'emphasis', children: [textNode(caption)] }]) : undefined
+  },
+  // A definition list's term: in bold, its definitions below it in the same list item.
+  dt: (state, node) => {
+    const children = state.all(node)
+    if (children.length === 0 || !children.every((child) => phrasing(child))) {
+      return state.toFlow(children)
+    }
+    return paragraph([strong(children as PhrasingContent[])])
+  },
+  // A link without a destination (an anchor's target, a script's handle) is its text.
+  a: (state, node) =>
+    node.properties.href === undefined ? state.all(node) : defaultHandlers.a(state, node),
+}
+
+/** The prepared content (prepareContent) as an mdast tree, by the rules of documentation sites. */
+export function contentTree(root: HTMLElement): Root {
+  const converted = toMdast(toHast(root), { handlers })
+  const tree: Root =
+    converted.type === 'root' ? converted : { type: 'root', children: [converted as RootContent] }
+  // The parser makes links of addresses in text (`www.…`, `https://…`, e-mail addresses) after
+  // parsing, whatever their escapes: they are links of the tree too (and written as links).
+  for (const transform of AUTOLINK_LITERALS.transforms ?? []) transform(tree)
+  return tree
+}
+
+const AUTOLINK_LITERALS = gfmAutolinkLiteralFromMarkdown()
+
+/** A link or an image of a serialized document: where its destination is written, if plainly. */
+export interface SerializedLink {
+  kind: 'link' | 'image'
+  url: string
+  /** UTF-16 offsets of the destination (end exclusive); absent when not written as it is. */
+  destination?: { start: number; end: number }
+}
+
+export interface SerializedDocument {
+  markdown: string
+  /** The document's links and images in document order (what link analysis reads of them). */
+  links: SerializedLink[]
+}
+
+const SERIALIZE_OPTIONS: ToMarkdownOptions = {
+  extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+  resourceLink: true,
+}
+
+/** Destinations written as they are (nothing in them for the serializer to escape or angle-bracket). */
+const PLAIN_DESTINATION = /^[A-Za-z0-9\-._~:/?#@!$'*+,;=%]+$/
+
+/**
+ * The markdown of a tree, with where each link's destination is written: each plain destination is
+ * serialized as a placeholder of its own (private-use characters, which no escaping touches), then
+ * put back. When the text itself holds such characters, the destinations are left unplaced.
+ */
+export function serializeDocument(tree: Root): SerializedDocument {
+  const nodes: Array<Link | Image> = []
+  visit(tree, (node) => {
+    if (node.type === 'link' || node.type === 'image') nodes.push(node)
+  })
+  const urls = nodes.map((node) => node.url)
+  const placed: number[] = []
+  nodes.forEach((node, index) => {
+    if (PLAIN_DESTINATION.test(node.url)) {
+      node.url = `\uE000${placed.length}\uE001`
+      placed.push(index)
+    }
+  })
+  const written = toMarkdown(tree, SERIALIZE_OPTIONS)
+  nodes.forEach((node, index) => (node.url = urls[index]))
+  const links: SerializedLink[] = nodes.map((node, index) => ({
+    kind: node.type,
+    url: urls[index],
+  }))
+  const parts: string[] = []
+  let cursor = 0
+  let length = 0
+  let at = 0
+  for (; at < placed.length; at++) {
+    const marker = `\uE000${at}\uE001`
+    const found = written.indexOf(marker, cursor)
+    if (found < 0) break
+    const before = written.slice(cursor, found)
+    const url = urls[placed[at]]
+    parts.push(before, url)
+    links[placed[at]].destination = {
+      start: length + before.length,
+      end: length + before.length + url.length,
+    }
+    length += before.length + url.length
+    cursor = found + marker.length
+  }
+  // Every placeholder put back, and no private-use marker of the text's own: the places hold.
+  if (at < placed.length || written.split('\uE000').length - 1 !== placed.length) {
+    for (const link of links) delete link.destination
+    return { markdown: endLine(toMarkdown(tree, SERIALIZE_OPTIONS)), links }
+  }
+  parts.push(written.slice(cursor))
+  return { markdown: endLine(parts.join('')), links }
+}
+
+/** One line end at the end of the document (only trailing whitespace goes: offsets hold). */
+function endLine(markdown: string): string {
+  return `${markdown.replace(/\s+$/, '')}\n`
+}
 function isInside(element: HTMLElement, container: HTMLElement): boolean {
   for (let at: HTMLElement | null = element; at; at = at.parentNode) {
     if (at === container) return true

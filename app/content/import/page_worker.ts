@@ -3,13 +3,20 @@
  * a page's text runs here, never on the server's event loop. Each export is one task; inputs and
  * outputs are plain data. Nothing here touches the application (no container, no database).
  */
-import { analyzePage, htmlToMarkdown } from '#content/import/html_to_markdown'
+import {
+  analyzePage,
+  contentTree,
+  prepareContent,
+  serializeDocument,
+  type SerializedLink,
+} from '#content/import/html_to_markdown'
 import { derivedId } from '#content/import/import_ids'
 import { fetchUrl, isPageLink, pageKey } from '#content/import/page_urls'
-import { parseMarkdown, parseWithinLimits } from '#content/markdown/parse'
+import { parseMarkdown, parseWithinLimits, visit } from '#content/markdown/parse'
 import {
   ContentLimitError,
   scanMarkdown,
+  treeProblem,
   underLimits,
   type CONTENT_LIMITS,
 } from '#content/markdown/limits'
@@ -18,7 +25,6 @@ import {
   linkSites,
   rewriteLinks,
   rewriteLinkSitesAndUrls,
-  type ExtractedLink,
   type LinkSite,
 } from '#content/markdown/links'
 import { headingAnchors, type HeadingAnchor } from '#content/markdown/headings'
@@ -121,21 +127,23 @@ export function convert(input: ConvertInput): ConvertOutput {
     targets: { pages: [], files: [] },
   }
   try {
-    const markdown = htmlToMarkdown(page.content, {
-      link: (url) => {
-        if (!isPageLink(url, input.scope)) return undefined
-        const key = pageKey(url)
-        const hash = new URL(url).hash
-        if (key === selfKey && hash) return hash
-        return `/pages/${pageIdOf(key)}${hash}`
-      },
-      image: (url) => {
-        const id = fileIds.get(url)
-        return id ? `/files/${id}` : undefined
-      },
-    })
-    const tree = parseWithinLimits(markdown)
-    const sites = linkSites(tree, markdown)
+    const tree = contentTree(
+      prepareContent(page.content, {
+        link: (url) => {
+          if (!isPageLink(url, input.scope)) return undefined
+          const key = pageKey(url)
+          const hash = new URL(url).hash
+          if (key === selfKey && hash) return hash
+          return `/pages/${pageIdOf(key)}${hash}`
+        },
+        image: (url) => {
+          const id = fileIds.get(url)
+          return id ? `/files/${id}` : undefined
+        },
+      })
+    )
+    const problem = treeProblem(tree)
+    if (problem !== undefined) throw new ContentLimitError(problem)
     // Ids of the page → the anchors its markdown headings got.
     const markdownHeadings = headingAnchors(tree)
     const anchorOfHeading: string[] = []
@@ -155,19 +163,26 @@ export function convert(input: ConvertInput): ConvertOutput {
     }
     // Links to anchors of this same page land on its headings' anchors.
     const anchors = output.anchors
-    const document =
-      Object.keys(anchors).length === 0
-        ? { markdown, tree, sites: sites.map(siteAfter), facts: factsOf(tree, sites) }
-        : rewriteDocument({ markdown, tree, sites, facts: factsOf(tree, sites) }, (link) => {
-            if (!link.url.startsWith('#')) return undefined
-            const anchor = anchors[decodeFragment(link.url.slice(1))]
-            return anchor === undefined ? undefined : anchor ? `#${anchor}` : undefined
-          })
+    if (Object.keys(anchors).length > 0) {
+      visit(tree, (node) => {
+        if (node.type !== 'link' || !node.url.startsWith('#')) return
+        const anchor = anchors[decodeFragment(node.url.slice(1))]
+        if (anchor) node.url = `#${anchor}`
+      })
+    }
+    // The tree is what the markdown parses to: facts and sections come from it, with no parse.
+    const document = serializeDocument(tree)
+    const scanned = scanMarkdown(document.markdown)
+    if (scanned !== undefined) throw new ContentLimitError(scanned)
+    const facts: DocumentFacts = {
+      links: document.links.map(({ kind, url }) => ({ kind, url })),
+      anchors: markdownHeadings.map((heading) => heading.id),
+    }
     output.markdown = document.markdown
-    output.facts = document.facts
-    output.sections = withTerms(sectionsOfTree(document.tree, ''))
-    output.targets = targetsOf(document.facts)
-    output.sites = rewriteSites(document.facts, document.sites)
+    output.facts = facts
+    output.sections = withTerms(sectionsOfTree(tree, ''))
+    output.targets = targetsOf(facts)
+    output.sites = rewriteSites(facts, document.links)
   } catch (error) {
     if (!(error instanceof ContentLimitError)) throw error
     output.problem = error.message
@@ -358,68 +373,14 @@ function svgPurifier(): Promise<any> {
   return purifier
 }
 
-/** A parsed document with its link sites (where each link's destination is now) and facts. */
-interface SitedDocument {
-  markdown: string
-  tree: Root
-  sites: Array<{ url: string; destination?: { start: number; end: number }; angled: boolean }>
-  facts: DocumentFacts
-}
-
-function siteAfter({ link, angled }: LinkSite) {
-  return { url: link.url, destination: link.destination, angled }
-}
-
-/**
- * `document` with links rewritten by `replace`. Only destinations change, so its facts take the
- * new URLs and its tree (headings, search sections) stays; where that cannot be told without a
- * parse (rewriteLinkSitesAndUrls), it is parsed again.
- */
-function rewriteDocument(
-  document: { markdown: string; tree: Root; sites: LinkSite[]; facts: DocumentFacts },
-  replace: (link: ExtractedLink) => string | undefined
-): SitedDocument {
-  const { markdown, tree, sites, facts } = document
-  const rewritten = rewriteLinkSitesAndUrls(markdown, sites, replace)
-  if (rewritten.markdown === markdown) return { markdown, tree, sites: sites.map(siteAfter), facts }
-  const after = rewritten.after
-  if (after) {
-    const scanned = scanMarkdown(rewritten.markdown)
-    if (scanned !== undefined) throw new ContentLimitError(scanned)
-    return {
-      markdown: rewritten.markdown,
-      tree,
-      sites: sites.map(({ angled }, index) => ({
-        ...after[index],
-        angled: after[index].angled ?? angled,
-      })),
-      facts: {
-        ...facts,
-        links: facts.links.map((link, index) => ({ ...link, url: after[index].url })),
-      },
-    }
-  }
-  const again = parseWithinLimits(rewritten.markdown)
-  const sitesAgain = linkSites(again, rewritten.markdown)
-  return {
-    markdown: rewritten.markdown,
-    tree: again,
-    sites: sitesAgain.map(siteAfter),
-    facts: factsOf(again, sitesAgain),
-  }
-}
-
 /** The RewriteSites of a document (its facts' links and sites in the same order). */
-function rewriteSites(
-  facts: DocumentFacts,
-  sites: SitedDocument['sites']
-): RewriteSites | undefined {
+function rewriteSites(facts: DocumentFacts, sites: SerializedLink[]): RewriteSites | undefined {
   const numbers: number[] = []
   for (let index = 0; index < facts.links.length; index++) {
     if (!REWRITABLE.test(facts.links[index].url)) continue
     const destination = sites[index]?.destination
     if (!destination) return undefined
-    numbers.push(index, destination.start, destination.end, sites[index].angled ? 1 : 0)
+    numbers.push(index, destination.start, destination.end, 0)
   }
   return Int32Array.from(numbers)
 }

@@ -146,6 +146,7 @@ test.group('Import: what a real manual holds', (group) => {
       install,
       [
         '{% hint style="warning" %}',
+        '',
         'Back up first.',
         '',
         '{% endhint %}',
@@ -156,13 +157,14 @@ test.group('Import: what a real manual holds', (group) => {
         'sudo apt install manual',
         '```',
         '',
-        '- **\\--prefix**',
+        '- **--prefix**',
+        '',
         '  Where it goes.',
         '',
         '| OS | Package |',
-        '| --- | --- |',
+        '| - | - |',
         '| Linux | deb |',
-        '|  | rpm |',
+        '| | rpm |',
         '',
       ].join('\n')
     )

@@ -49,9 +49,9 @@ test.group('Import HTML to markdown', () => {
     for (const written of [
       '```\nplain\n  code\n```',
       '````py\nx = "```"\n````',
-      '|  |  |\n| --- | --- |\n| a\\|b | c |',
+      '| | |\n| - | - |\n| a\\|b | c |',
       // A merged cell keeps the table's shape: its content first, the cells it covers empty.
-      '|  |  |\n| --- | --- |\n| merged |  |',
+      '| | |\n| - | - |\n| merged | |',
       '- One\n  - Nested\n- Two',
       '3. Three',
     ]) {
@@ -170,16 +170,19 @@ test.group('Import HTML to markdown: what real manuals hold', () => {
       <ul><li>In a list <div class="admonition tip"><p class="admonition-title">Tip</p><p>Nested.</p></div></li></ul>
       <dl><dt>term one</dt><dd>Its meaning.</dd><dt><code>--flag</code></dt><dd><p>First.</p><p>Second.</p></dd></dl>
     </main>`)
-    assert.include(markdown, '{% hint style="info" %}\nSphinx note.\n\n{% endhint %}')
+    assert.include(markdown, '{% hint style="info" %}\n\nSphinx note.\n\n{% endhint %}')
     assert.include(
       markdown,
-      '{% hint style="warning" %}\n**Mind the gap**\n\nCareful.\n\n{% endhint %}'
+      '{% hint style="warning" %}\n\n**Mind the gap**\n\nCareful.\n\n{% endhint %}'
     )
-    assert.include(markdown, '{% hint style="success" %}\nDocusaurus tip.\n\n{% endhint %}')
-    assert.include(markdown, '{% hint style="info" %}\n### Note\n\nDocBook note.\n\n{% endhint %}')
-    assert.include(markdown, '  > **Tip**\n  > \n  > Nested.')
-    assert.include(markdown, '- **term one**\n  Its meaning.')
-    assert.include(markdown, '- **`--flag`**\n  First.\n\n  Second.')
+    assert.include(markdown, '{% hint style="success" %}\n\nDocusaurus tip.\n\n{% endhint %}')
+    assert.include(
+      markdown,
+      '{% hint style="info" %}\n\n### Note\n\nDocBook note.\n\n{% endhint %}'
+    )
+    assert.include(markdown, '  > **Tip**\n  >\n  > Nested.')
+    assert.include(markdown, ' **term one**\n\n  Its meaning.')
+    assert.include(markdown, ' **`--flag`**\n\n  First.\n\n  Second.')
   })
 
   test("the site's chrome is left out, figures keep their caption", ({ assert }) => {

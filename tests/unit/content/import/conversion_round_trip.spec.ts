@@ -1,0 +1,113 @@
+import { test } from '@japa/runner'
+import { convert } from '#content/import/page_worker'
+import { parseWithinLimits } from '#content/markdown/parse'
+import { linkSites } from '#content/markdown/links'
+import { factsOf } from '#content/markdown/derive'
+import { sectionsOfTree, type Section } from '#content/search/sections'
+// @ts-expect-error: the bench's generated manual is plain JavaScript
+import { manualPages, pageHtml } from '../../../../bench/manual_site.js'
+
+/**
+ * An import derives a page's facts and search sections from the tree it converted, not from a parse
+ * of the markdown it wrote: the two must agree, or link analysis and search would disagree with
+ * what reads of the stored document find. Each page here is converted, its markdown parsed, and
+ * both derivations compared; the sites of its link destinations must hold their URLs.
+ */
+const scope = { origin: 'https://docs.example.com', pathPrefix: '/' }
+
+function withoutTerms(section: Section): Section {
+  const { bodyTerms: _terms, ...rest } = section
+  return rest
+}
+
+function roundTrip(html: string, path = '/guide/page.html') {
+  const output = convert({
+    body: new TextEncoder().encode(html),
+    url: `${scope.origin}${path}`,
+    scope,
+    key: 'round-trip',
+  })
+  if (output.markdown === undefined) throw new Error(output.problem)
+  const tree = parseWithinLimits(output.markdown)
+  const parsed = {
+    facts: factsOf(tree, linkSites(tree, output.markdown)),
+    sections: sectionsOfTree(tree, '').map(withoutTerms),
+  }
+  const converted = {
+    facts: output.facts,
+    sections: output.sections!.map(withoutTerms),
+  }
+  const sites = output.sites ?? new Int32Array()
+  const written: string[] = []
+  for (let at = 0; at < sites.length; at += 4) {
+    written.push(output.markdown.slice(sites[at + 1], sites[at + 2]))
+  }
+  const rewritable = sites.length / 4
+  return { output, parsed, converted, written, rewritable }
+}
+
+const TRICKY = `<html><head><title>Tricky | Docs</title></head><body><main>
+<h1>Tricky text</h1>
+<p>Stars * and _underscores_ and snake_case_names, [brackets](not a link) and <code>a | b</code>.</p>
+<p>1. Not a list, - nor this, + nor this, # nor a heading, &gt; nor a quote, = nor a rule.</p>
+<p>Entities &amp;copy; &lt;div&gt; &#38;amp; and a backslash \\ and a trailing one \\</p>
+<p>Addresses: www.example.com, https://example.org/path, mail me@example.net, (parens) [1].</p>
+<p>Tildes ~~not struck~~, backticks \` and \`\`double\`\`, pipes | here, and !<a href="https://docs.example.com/other.html">a link</a>.</p>
+<p><em> spaced emphasis </em> and <strong>bold<em>nested</em></strong>, a<br>break and a<br> spaced break.</p>
+<h2 id="setup">Set-up &amp; <code>config</code> [v2]</h2>
+<p>See <a href="https://docs.example.com/other.html#part-two">part (two)</a>, <a href="#setup">above</a>,
+<a href="https://elsewhere.example/a_(b)">a URL with parens</a>, <a href="https://elsewhere.example/x y">a space</a>
+and <a href="https://elsewhere.example/q?a=1&amp;b=2" title="A &quot;title&quot;">a query</a>.</p>
+<p><img src="https://docs.example.com/img/a.png" alt="alt [with] *stars*"> <img src="https://cdn.example/b.png" alt=""></p>
+<ul><li>Item with <code>\`tick\`</code><pre><code class="language-js">let a = "\`\`\`"</code></pre></li>
+<li><p>Para one</p><p>Para two</p><ul><li>Nested <a href="https://docs.example.com/other.html">link only</a></li></ul></li></ul>
+<ol start="7"><li>Seven</li><li>Eight</li></ol>
+<blockquote><p>Quoted * text</p><div class="admonition warning"><p class="admonition-title">Careful</p><p>Inside a quote.</p></div></blockquote>
+<div class="admonition note"><p class="admonition-title">Note</p><p>A note with <a href="https://docs.example.com/other.html">a link</a>.</p></div>
+<dl><dt><code>--flag</code> | <em>opt</em></dt><dd><p>Its meaning.</p></dd><dt>Bare</dt><dd>Text</dd></dl>
+<table><caption>Caption * here</caption><tr><th>A|B</th><th><code>x|y</code></th></tr><tr><td rowspan="2">span</td><td>[x]</td></tr><tr><td>- dash</td></tr></table>
+<h3>Heading ending in ###</h3><h3>Heading ending in #</h3><h4>  Spaces   inside  </h4>
+<p>Tab	separated	text and non-breaking\u00a0spaces\u00a0here.</p>
+<figure><img src="https://docs.example.com/img/c.svg" alt="Fig"><figcaption>A caption with _under_ and *star*</figcaption></figure>
+<pre class="cmdsynopsis">tool [-a]   &lt;file&gt;</pre>
+<p>Private\ue000use\ue001 characters.</p>
+</main></body></html>`
+
+const PRIVATE_USE = '<p>Private\ue000use\ue001 characters.</p>'
+
+test.group('Import conversion: the tree is what its markdown parses to', () => {
+  test('a page of text the markdown syntax could misread', ({ assert }) => {
+    const { output, parsed, converted, written } = roundTrip(TRICKY.replace(PRIVATE_USE, ''))
+    assert.deepEqual(converted.facts, parsed.facts, output.markdown)
+    assert.deepEqual(converted.sections, parsed.sections, output.markdown)
+    const links = output.facts!.links
+    const sites = output.sites!
+    assert.lengthOf(written, 7)
+    written.forEach((url, at) => assert.equal(url, links[sites[at * 4]].url))
+    // Addresses in text are links of the tree as of the parse.
+    assert.include(output.markdown, '[www.example.com](http://www.example.com)')
+  })
+
+  test('text holding the placeholders of link sites: no sites, the same facts', ({ assert }) => {
+    const { output, parsed, converted, written } = roundTrip(TRICKY)
+    assert.deepEqual(converted.facts, parsed.facts, output.markdown)
+    assert.deepEqual(converted.sections, parsed.sections, output.markdown)
+    assert.lengthOf(written, 0)
+    assert.include(output.markdown, 'Private\ue000use\ue001')
+  })
+
+  test('pages of the bench manual', ({ assert }) => {
+    const pages = manualPages(300)
+    for (const index of [0, 1, 7, 50, 123, 299]) {
+      const { output, parsed, converted, written } = roundTrip(
+        pageHtml(pages, index),
+        pages[index].path
+      )
+      assert.deepEqual(converted.facts, parsed.facts, pages[index].path)
+      assert.deepEqual(converted.sections, parsed.sections, pages[index].path)
+      const links = output.facts!.links
+      const sites = output.sites!
+      written.forEach((url, at) => assert.equal(url, links[sites[at * 4]].url))
+    }
+  })
+})
