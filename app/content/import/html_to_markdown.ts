@@ -1,6 +1,10 @@
 import { HTMLElement, parse, TextNode } from 'node-html-parser'
 import { defaultHandlers, toMdast, type Handle } from 'hast-util-to-mdast'
-import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown'
+import {
+  toMarkdown,
+  type Handle as ToMarkdownHandle,
+  type Options as ToMarkdownOptions,
+} from 'mdast-util-to-markdown'
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal'
 import { phrasing } from 'mdast-util-phrasing'
@@ -765,9 +769,24 @@ export function contentTree(root: HTMLElement): Root {
     converted.type === 'root' ? converted : { type: 'root', children: [converted as RootContent] }
   // The parser makes links of addresses in text (`www.…`, `https://…`, e-mail addresses) after
   // parsing, whatever their escapes: they are links of the tree too (and written as links).
-  for (const transform of AUTOLINK_LITERALS.transforms ?? []) transform(tree)
+  if (holdsAddresses(tree)) {
+    for (const transform of AUTOLINK_LITERALS.transforms ?? []) transform(tree)
+  }
   return tree
 }
+
+/** Whether any text of the tree could hold an address the parser makes a link of. */
+function holdsAddresses(tree: Root): boolean {
+  let found = false
+  visit(tree, (node) => {
+    if (found) return false
+    if (node.type === 'text' && ADDRESS_HINT.test(node.value)) found = true
+  })
+  return found
+}
+
+/** What every address the parser links starts with or holds (see mdast-util-gfm-autolink-literal). */
+const ADDRESS_HINT = /www\.|https?:\/\/|@/i
 
 const AUTOLINK_LITERALS = gfmAutolinkLiteralFromMarkdown()
 
@@ -785,8 +804,40 @@ export interface SerializedDocument {
   links: SerializedLink[]
 }
 
+/**
+ * Whether text could need the serializer's escaping (`state.safe`: a scan per pattern of the
+ * syntax, the serializer's costliest part), told by a few expressions: a character that is syntax
+ * anywhere, one that is syntax before what follows it, or one at the start of a line (`before`
+ * and `after` are the characters written on either side). Conservative: text it lets through, the
+ * serializer would not change (tests/unit/content/import/conversion_round_trip.spec.ts checks it
+ * against `state.safe`). Most of a manual's text is such text.
+ */
+function mayNeedEscapes(before: string, value: string, after: string): boolean {
+  return (
+    SYNTAX_ANYWHERE.test(value) ||
+    SYNTAX_BEFORE_NEXT.test(before.slice(-1) + value + after.slice(0, 1)) ||
+    (value.startsWith('(') && before.endsWith(']')) ||
+    (/^[ \t]/.test(value) && /[\r\n]$/.test(before)) ||
+    (/[ \t]$/.test(value) && /^[\r\n]/.test(after)) ||
+    (/[\r\n][ \t]*\d*$/.test(before) && LINE_START.test(value))
+  )
+}
+
+const SYNTAX_ANYWHERE = /[*_`~[\]\\|#@\r\n]/
+const SYNTAX_BEFORE_NEXT = /<[!/?A-Za-z]|&[#A-Za-z]|!\[|[Ww]\.[\w.-]|[ps]:\//
+const LINE_START = /^[ \t]*(?:[+\-=>|:.)]|\d)/
+
+export const writeText: ToMarkdownHandle = (node: Text, _parent, state, info) => {
+  const value = node.value
+  if (state.stack.includes('autolink') || mayNeedEscapes(info.before, value, info.after)) {
+    return state.safe(value, info)
+  }
+  return value
+}
+
 const SERIALIZE_OPTIONS: ToMarkdownOptions = {
   extensions: [gfmToMarkdown({ tablePipeAlign: false })],
+  handlers: { text: writeText },
   bullet: '-',
   emphasis: '_',
   strong: '*',

@@ -1,5 +1,9 @@
 import { test } from '@japa/runner'
 import { convert } from '#content/import/page_worker'
+import { writeText } from '#content/import/html_to_markdown'
+import { toMarkdown } from 'mdast-util-to-markdown'
+import { gfmToMarkdown } from 'mdast-util-gfm'
+import type { PhrasingContent, Root, Text } from 'mdast'
 import { parseWithinLimits } from '#content/markdown/parse'
 import { linkSites } from '#content/markdown/links'
 import { factsOf } from '#content/markdown/derive'
@@ -109,5 +113,60 @@ test.group('Import conversion: the tree is what its markdown parses to', () => {
       const sites = output.sites!
       written.forEach((url, at) => assert.equal(url, links[sites[at * 4]].url))
     }
+  })
+})
+
+test.group('Import conversion: text written without the escaping scan', () => {
+  test('writes what the serializer would write, for text of syntax characters', ({ assert }) => {
+    // Seeded: the same texts on every run.
+    let seed = 20_261_128
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648
+    const alphabet = ['a', 'b', ' ', 'w', 'W', '.', ':', '/', 'p', 's', '@', '-', '+', '=', '#']
+    alphabet.push('>', '|', '(', ')', '[', ']', '!', '<', '&', '*', '_', '`', '~', '\\', '\t')
+    alphabet.push('1', ')', '\u00a0', 'é', '\n')
+    const text = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('')
+    let compared = 0
+    const handlers = {
+      text: (node: Text, parent: any, state: any, info: any) => {
+        const fast = writeText(node, parent, state, info)
+        const safe = state.safe(node.value, info)
+        compared++
+        assert.equal(fast, safe, JSON.stringify([info.before, node.value, info.after]))
+        return safe
+      },
+    }
+    for (let round = 0; round < 3000; round++) {
+      const phrasing = (): PhrasingContent => {
+        const roll = next()
+        if (roll < 0.5) return { type: 'text', value: text(1 + Math.floor(next() * 8)) }
+        if (roll < 0.7) return { type: 'emphasis', children: [{ type: 'text', value: text(4) }] }
+        if (roll < 0.85) {
+          return { type: 'link', url: 'x', children: [{ type: 'text', value: text(5) }] }
+        }
+        return { type: 'inlineCode', value: 'c' }
+      }
+      const tree: Root = {
+        type: 'root',
+        children: [
+          { type: 'paragraph', children: [phrasing(), phrasing(), phrasing()] },
+          { type: 'heading', depth: 2, children: [phrasing(), phrasing()] },
+          {
+            type: 'table',
+            children: [
+              { type: 'tableRow', children: [{ type: 'tableCell', children: [phrasing()] }] },
+            ],
+          },
+          {
+            type: 'list',
+            children: [
+              { type: 'listItem', children: [{ type: 'paragraph', children: [phrasing()] }] },
+            ],
+          },
+        ],
+      }
+      toMarkdown(tree, { extensions: [gfmToMarkdown()], handlers })
+    }
+    assert.isAbove(compared, 10_000)
   })
 })
