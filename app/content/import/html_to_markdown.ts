@@ -158,6 +158,91 @@ const CONTENT = [
 const NAVIGATION =
   'nav, [role=navigation], aside, .sidebar, .sphinxsidebar, .wy-menu, .md-nav--primary, .menu, .toctree-wrapper, .toc, #toc, .book-summary, .summary'
 
+/**
+ * A list of simple selectors (`tag`, `.class`, `#id`, `[attribute=value]`, and the one
+ * `object:not([type="image/svg+xml"])`), compiled once into sets: matching an element is a few
+ * lookups, where node-html-parser's selector engine tries every selector of the list on every
+ * element (the chrome list alone has some sixty).
+ */
+interface SelectorList {
+  tags: Set<string>
+  classes: Set<string>
+  ids: Set<string>
+  attributes: Map<string, Set<string>>
+  /** `object:not([type="image/svg+xml"])`: objects other than SVG figures. */
+  objectsButSvg: boolean
+}
+
+function selectorList(list: string): SelectorList {
+  const compiled: SelectorList = {
+    tags: new Set(),
+    classes: new Set(),
+    ids: new Set(),
+    attributes: new Map(),
+    objectsButSvg: false,
+  }
+  for (const selector of list.split(',').map((part) => part.trim())) {
+    let match: RegExpExecArray | null
+    if (selector === 'object:not([type="image/svg+xml"])') compiled.objectsButSvg = true
+    else if (/^[a-z][a-z0-9]*$/.test(selector)) compiled.tags.add(selector)
+    else if ((match = /^\.([\w-]+)$/.exec(selector))) compiled.classes.add(match[1])
+    else if ((match = /^#([\w-]+)$/.exec(selector))) compiled.ids.add(match[1])
+    else if ((match = /^\[([\w-]+)=([\w-]+)\]$/.exec(selector))) {
+      const values = compiled.attributes.get(match[1]) ?? new Set<string>()
+      compiled.attributes.set(match[1], values.add(match[2]))
+    } else {
+      throw new Error(`Not a simple selector: ${selector}`)
+    }
+  }
+  return compiled
+}
+
+function matchesList(element: HTMLElement, list: SelectorList): boolean {
+  const tag = (element.rawTagName ?? '').toLowerCase()
+  if (list.tags.has(tag)) return true
+  if (list.objectsButSvg && tag === 'object' && element.getAttribute('type') !== 'image/svg+xml') {
+    return true
+  }
+  for (const name of element.classList.values()) if (list.classes.has(name)) return true
+  if (list.ids.size > 0) {
+    const id = element.getAttribute('id')
+    if (id !== undefined && list.ids.has(id)) return true
+  }
+  for (const [name, values] of list.attributes) {
+    const value = element.getAttribute(name)
+    if (value !== undefined && values.has(value)) return true
+  }
+  return false
+}
+
+/**
+ * The elements under `root` (not itself) matching `list`, in document order; `nested`: also those
+ * inside a match (querySelectorAll's answer), else a match's descendants are not visited.
+ */
+function matching(root: HTMLElement, list: SelectorList, nested: boolean): HTMLElement[] {
+  const found: HTMLElement[] = []
+  const stack: HTMLElement[] = []
+  const pushChildren = (element: HTMLElement) => {
+    const children = element.childNodes
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child = children[index]
+      if (child instanceof HTMLElement) stack.push(child)
+    }
+  }
+  pushChildren(root)
+  while (stack.length > 0) {
+    const element = stack.pop()!
+    const matched = matchesList(element, list)
+    if (matched) found.push(element)
+    if (!matched || nested) pushChildren(element)
+  }
+  return found
+}
+
+const CHROME_INSIDE_CONTENT = selectorList(`${DROPPED_EVERYWHERE}, ${CHROME}`)
+const CHROME_OF_BODY = selectorList(`${DROPPED_EVERYWHERE}, ${CHROME}, header, aside`)
+const NAVIGATION_KINDS = selectorList(NAVIGATION)
+
 export function analyzePage(
   html: string,
   pageUrl: string,
@@ -183,14 +268,10 @@ export function analyzePage(
     if (content) break
   }
   if (content) {
-    content.querySelectorAll(`${DROPPED_EVERYWHERE}, ${CHROME}`).forEach((element) => {
-      element.remove()
-    })
+    for (const element of matching(content, CHROME_INSIDE_CONTENT, false)) element.remove()
   } else {
     content = body
-    content
-      .querySelectorAll(`${DROPPED_EVERYWHERE}, ${CHROME}, header, aside`)
-      .forEach((element) => element.remove())
+    for (const element of matching(content, CHROME_OF_BODY, false)) element.remove()
   }
 
   // An SVG figure embedded as an object is an image.
@@ -258,7 +339,7 @@ function tableOfContents(
   scope: { origin: string; pathPrefix: string }
 ): string[] {
   let best: string[] = []
-  for (const candidate of root.querySelectorAll(NAVIGATION)) {
+  for (const candidate of matching(root, NAVIGATION_KINDS, true)) {
     const keys: string[] = []
     const seen = new Set<string>()
     for (const anchor of candidate.querySelectorAll('a[href]')) {

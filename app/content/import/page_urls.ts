@@ -7,6 +7,29 @@
  * (the crawler records the redirect as an alias).
  */
 export function pageKey(input: string | URL): string {
+  if (typeof input !== 'string') return pageKeyOf(input)
+  let key = pageKeys.get(input)
+  if (key === undefined) {
+    key = pageKeyOf(input)
+    remember(pageKeys, input, key)
+  }
+  return key
+}
+
+/**
+ * Page keys and page-link answers of URLs seen lately: a site's every page links to the same
+ * navigation, and parsing a URL is the costly part of either answer. Bounded: cleared when full.
+ */
+const pageKeys = new Map<string, string>()
+const pageLinks = new Map<string, boolean>()
+const REMEMBERED = 5_000
+
+function remember<T>(cache: Map<string, T>, input: string, value: T) {
+  if (cache.size >= REMEMBERED) cache.clear()
+  cache.set(input, value)
+}
+
+function pageKeyOf(input: string | URL): string {
   const url = new URL(input)
   url.hash = ''
   url.search = ''
@@ -60,6 +83,17 @@ export function isPageLink(
   input: string | URL,
   scope: { origin: string; pathPrefix: string }
 ): boolean {
+  if (typeof input !== 'string') return isPageLinkOf(input, scope)
+  const cacheKey = `${scope.origin}\n${scope.pathPrefix}\n${input}`
+  let answer = pageLinks.get(cacheKey)
+  if (answer === undefined) {
+    answer = isPageLinkOf(input, scope)
+    remember(pageLinks, cacheKey, answer)
+  }
+  return answer
+}
+
+function isPageLinkOf(input: string | URL, scope: { origin: string; pathPrefix: string }): boolean {
   try {
     return inScope(input, scope) && !NOT_PAGES.test(new URL(pageKey(input)).pathname)
   } catch {

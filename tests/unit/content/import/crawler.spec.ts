@@ -150,7 +150,7 @@ test.group('Import crawler and plan', (group) => {
 
     const install = markdown('Install')
     assert.match(install, /^1\. +Download$/m)
-    assert.include(install, '| OS | Command |\n| --- | --- |\n| Linux | `apt install x` |')
+    assert.include(install, '| OS | Command |\n| - | - |\n| Linux | `apt install x` |')
     assert.include(install, `![Logo again](/files/${logo.id})`)
     assert.include(markdown('Loop B'), `[to A](${link('Loop A')})`)
     // Each stored document has its link facts.
