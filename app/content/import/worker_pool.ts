@@ -44,6 +44,9 @@ const pool = new TaskPool({
   filename: workerBeside(import.meta.url, 'page_worker'),
   threads: configuredThreads,
   defaultTimeoutMs: DEFAULT_PAGE_TIMEOUT_MS,
+  // A page's conversion makes ~10 MB of short-lived objects: in a young generation of 48 MB
+  // they die young (the server's own, SERVER_NODE_FLAGS, is 4 MiB semi-spaces, for its RSS).
+  maxYoungGenerationSizeMb: 48,
 })
 
 const run = <T>(name: string, input: unknown, options?: TaskOptions) =>
