@@ -15,6 +15,7 @@ import type {
   Code,
   Image,
   Link,
+  Nodes,
   Paragraph,
   PhrasingContent,
   Root,
@@ -84,10 +85,12 @@ export interface AnalyzeOptions {
 
 /**
  * Comments left out; `<pre>` parsed as elements (node-html-parser keeps it as raw text by default),
- * so that its text is decoded and the tags of its highlighting dropped.
+ * so that its text is decoded and the tags of its highlighting dropped; nested links as browsers
+ * read them.
  */
 const PARSE_OPTIONS = {
   comment: false,
+  fixNestedATags: true,
   blockTextElements: { script: true, noscript: true, style: true },
 }
 
@@ -853,7 +856,52 @@ export function contentTree(root: HTMLElement): Root {
   if (holdsAddresses(tree)) {
     for (const transform of AUTOLINK_LITERALS.transforms ?? []) transform(tree)
   }
+  writable(tree, false)
   return tree
+}
+
+/**
+ * Makes the tree one that markdown can write as it is (and parse back the same): a table cell
+ * holds one line, so the blocks a page put in a cell (code, lists, paragraphs, a quoted hint)
+ * become their inline content, separated by spaces; a link cannot hold a link, so an inner one
+ * is its text. (Both were what turndown made of them.)
+ */
+function writable(node: Nodes, inLink: boolean) {
+  if (!('children' in node)) return
+  if (node.type === 'tableCell' && !node.children.every((child) => phrasing(child))) {
+    node.children = inlineOf(node.children as Nodes[])
+  }
+  const children = node.children as Nodes[]
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]
+    if (inLink && child.type === 'link') {
+      children.splice(index, 1, ...child.children)
+      index--
+      continue
+    }
+    writable(child, inLink || child.type === 'link')
+  }
+}
+
+/** The inline content of blocks, the blocks separated by a space (code as inline code). */
+function inlineOf(nodes: Nodes[]): PhrasingContent[] {
+  const inline: PhrasingContent[] = []
+  for (const node of nodes) {
+    if (phrasing(node)) {
+      inline.push(node)
+      continue
+    }
+    const parts: PhrasingContent[] =
+      node.type === 'code'
+        ? [{ type: 'inlineCode', value: node.value.replace(/\s+/g, ' ').trim() }]
+        : 'children' in node
+          ? inlineOf(node.children as Nodes[])
+          : []
+    if (parts.length === 0) continue
+    if (inline.length > 0) inline.push(textNode(' '))
+    inline.push(...parts)
+  }
+  return inline
 }
 
 /** Whether any text of the tree could hold an address the parser makes a link of. */

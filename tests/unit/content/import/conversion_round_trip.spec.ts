@@ -100,6 +100,25 @@ test.group('Import conversion: the tree is what its markdown parses to', () => {
     assert.include(output.markdown, 'Private\ue000use\ue001')
   })
 
+  test('blocks in table cells, links in links, breaks and hashes in headings', ({ assert }) => {
+    const snippets = [
+      '<h2>One<br>Two</h2><h2>C# and F#</h2><h2>#tag</h2><h3>##</h3><h2></h2><p>x</p>',
+      '<table><tr><th>a<br>b</th></tr><tr><td><pre>x\ny</pre></td></tr></table>',
+      '<table><tr><th>a</th></tr><tr><td><ul><li>one</li><li>two</li></ul><p>para</p></td></tr></table>',
+      '<table><tr><th>a</th></tr><tr><td><div class="admonition note"><p>In a cell.</p></div></td></tr></table>',
+      '<p><a href="https://docs.example.com/a.html">outer <a href="https://docs.example.com/b.html">inner</a></a></p>',
+      '<a href="https://docs.example.com/a.html"><div><p>Block in a link</p></div></a>',
+      '<ol><li>Step<pre>  indented\n\n\tcode</pre></li></ol><blockquote><h2>Quoted</h2><pre>code</pre></blockquote>',
+      '<ul><li>[ ] not a task</li></ul><p>Line</p><p>===</p><p>---</p><p>&nbsp;nbsp&nbsp;</p>',
+    ]
+    for (const snippet of snippets) {
+      const html = `<html><body><main><h1>Snippet</h1>${snippet}</main></body></html>`
+      const { output, parsed, converted } = roundTrip(html)
+      assert.deepEqual(converted.facts, parsed.facts, output.markdown)
+      assert.deepEqual(converted.sections, parsed.sections, output.markdown)
+    }
+  })
+
   test('pages of the bench manual', ({ assert }) => {
     const pages = manualPages(300)
     for (const index of [0, 1, 7, 50, 123, 299]) {
