@@ -25,6 +25,7 @@ import type {
 } from 'mdast'
 import { ContentLimitError } from '#content/markdown/limits'
 import { visit } from '#content/markdown/parse'
+import type { HintStyle } from '#content/markdown/hints'
 import { isPageLink, pageKey } from '#content/import/page_urls'
 
 /**
@@ -603,7 +604,7 @@ function clampSpan(value: string | undefined, max: number): number {
 }
 
 /** GitBook hint styles of admonition kinds (the class names of the common generators). */
-const HINT_STYLES: Record<string, 'info' | 'warning' | 'danger' | 'success'> = {
+const HINT_STYLES: Record<string, HintStyle> = {
   note: 'info',
   info: 'info',
   seealso: 'info',
@@ -700,22 +701,8 @@ interface Annotation {
   caption?: string
 }
 
-type HintStyle = 'info' | 'warning' | 'danger' | 'success'
-
-/** Elements dropped with their content (analyzePage drops most of them already). */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'noscript',
-  'template',
-  'iframe',
-  'form',
-  'button',
-  'select',
-  'textarea',
-  'svg',
-  'canvas',
-])
+/** Elements dropped with their content (analyzePage has dropped them from a page's content). */
+const DROPPED = selectorList(DROPPED_EVERYWHERE)
 
 /** Ancestors under which an admonition cannot be a GitBook hint (hints do not nest). */
 const HINT_BREAKERS = new Set(['li', 'td', 'th', 'blockquote', 'dd'])
@@ -742,25 +729,25 @@ function hastChildren(
     }
     if (!(child instanceof HTMLElement) || child === skip) continue
     const tagName = (child.rawTagName ?? '').toLowerCase()
-    if (!tagName || DROPPED.has(tagName)) continue
+    if (!tagName || matchesList(child, DROPPED)) continue
     children.push(hastElement(child, tagName, nested))
   }
   return children
 }
 
 function hastElement(element: HTMLElement, tagName: string, nested: boolean): Element {
-  const attributes = element.attributes
+  // What hast-util-to-mdast reads, through getAttribute (the element's decoded attributes, made
+  // once and kept: site rules below read them too).
   const properties: Properties = {}
-  if (attributes.href !== undefined) properties.href = attributes.href
-  if (attributes.src !== undefined) properties.src = attributes.src
-  if (attributes.alt !== undefined) properties.alt = attributes.alt
-  if (attributes.title !== undefined) properties.title = attributes.title
-  if (attributes.start !== undefined && /^\d{1,9}$/.test(attributes.start)) {
-    properties.start = Number(attributes.start)
+  for (const name of ['href', 'src', 'alt', 'title'] as const) {
+    const value = element.getAttribute(name)
+    if (value !== undefined) properties[name] = value
   }
+  const start = element.getAttribute('start')
+  if (start !== undefined && /^\d{1,9}$/.test(start)) properties.start = Number(start)
   const hast: Element = { type: 'element', tagName, properties, children: [] }
   const annotation: Annotation = {}
-  const className = attributes.class ?? ''
+  const className = element.getAttribute('class') ?? ''
   if (tagName === 'pre') {
     annotation.code = { value: element.textContent, lang: languageOf(element) }
   } else if (SYNOPSIS.test(className)) {
@@ -1033,7 +1020,7 @@ export function serializeDocument(tree: Root): SerializedDocument {
 
 /** One line end at the end of the document (only trailing whitespace goes: offsets hold). */
 function endLine(markdown: string): string {
-  return `${markdown.replace(/\s+$/, '')}\n`
+  return `${markdown.trimEnd()}\n`
 }
 function isInside(element: HTMLElement, container: HTMLElement): boolean {
   for (let at: HTMLElement | null = element; at; at = at.parentNode) {
