@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { readFileSync } from 'node:fs'
 import { analyzePage, htmlToMarkdown, pageTitleOf } from '#content/import/html_to_markdown'
 import { buildImportPlan } from '#content/import/import_plan'
 import type { CrawlResult, InsertPageChange } from '#content/import/types'
@@ -245,4 +246,19 @@ test.group('import: page titles from <title>', () => {
     .run(({ assert }, { title, expected }) => {
       assert.equal(pageTitleOf(title), expected)
     })
+})
+
+test.group('Import HTML to markdown: the libraries as installed', () => {
+  test('hast-util-minify-whitespace compiles its element tests once (patches/)', ({ assert }) => {
+    // Unpatched, it compiled its list of ~100 block elements into checks on every call, for
+    // every node: 60 % of what a page's conversion allocated. `npm ci` applies the patch
+    // (postinstall: patch-package); this fails when it did not.
+    const minifier = new URL(
+      '../../../../node_modules/hast-util-minify-whitespace/lib/index.js',
+      import.meta.url
+    )
+    const source = readFileSync(minifier, 'utf8')
+    assert.include(source, 'const isBlock = convertElement(blocks)')
+    assert.notInclude(source, 'isElement(node, blocks)')
+  })
 })
