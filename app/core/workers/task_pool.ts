@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
 
@@ -35,10 +36,43 @@ export interface TaskPoolOptions {
   /** Heap of each thread: a hostile document costs its thread, not the server. */
   maxOldGenerationSizeMb?: number
   /**
-   * Young generation of each thread (V8's default otherwise, from the process's flags): a thread
-   * whose tasks make much short-lived garbage collects it less often in a larger one.
+   * Young generation of each thread (the process's otherwise, see threadYoungGenerationMb): a
+   * thread whose tasks make much short-lived garbage collects it less often in a larger one.
    */
   maxYoungGenerationSizeMb?: number
+}
+
+/**
+ * `--max-semi-space-size` as the process was given it (its command line or NODE_OPTIONS), in MB.
+ */
+export function processSemiSpaceMb(
+  flags: string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
+): number | undefined {
+  let value: number | undefined
+  flags.forEach((flag, index) => {
+    const match = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(flag)
+    if (match) value = Number(match[1] ?? flags[index + 1])
+  })
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined
+}
+
+let semiSpaceFlagReleased = false
+
+/**
+ * The young generation a pool's threads get. V8 sizes a new thread's young generation by the
+ * process's `--max-semi-space-size` whenever that flag is set, over what the thread's
+ * resourceLimits ask for: the server sets it (4 MiB, for its main thread's RSS), so a pool's own
+ * size was silently the process's. V8 reads the flag when it makes a heap, so once the main
+ * thread's heap exists the flag is unset, and every pool names its threads' size: its own, else
+ * the process's (three semi-spaces, as V8 counts a young generation), else V8's default.
+ */
+function threadYoungGenerationMb(own: number | undefined): number | undefined {
+  const semiSpace = processSemiSpaceMb()
+  if (semiSpace !== undefined && !semiSpaceFlagReleased) {
+    setFlagsFromString('--max-semi-space-size=0')
+    semiSpaceFlagReleased = true
+  }
+  return own ?? (semiSpace === undefined ? undefined : 3 * semiSpace)
 }
 
 let acceptedFlags: string[] | undefined
@@ -209,7 +243,9 @@ export class TaskPool {
   }
 
   #pool(): Piscina {
-    this.#piscina ??= new Piscina({
+    if (this.#piscina) return this.#piscina
+    const youngGenerationMb = threadYoungGenerationMb(this.options.maxYoungGenerationSizeMb)
+    this.#piscina = new Piscina({
       filename: this.options.filename,
       minThreads: 0,
       maxThreads: this.#threads(),
@@ -217,9 +253,7 @@ export class TaskPool {
       execArgv: workerExecArgv(),
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512,
-        ...(this.options.maxYoungGenerationSizeMb
-          ? { maxYoungGenerationSizeMb: this.options.maxYoungGenerationSizeMb }
-          : {}),
+        ...(youngGenerationMb ? { maxYoungGenerationSizeMb: youngGenerationMb } : {}),
       },
     })
     return this.#piscina
