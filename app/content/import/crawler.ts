@@ -12,6 +12,7 @@ import {
 } from '#content/import/worker_pool'
 import type { ConvertOutput, DocumentFacts, RewriteSites } from '#content/import/page_worker'
 import { FixUpRecords, type FixUpRecord, type RecordPlace } from '#content/import/fix_up_records'
+import { SpillFile, type SpillPlace } from '#content/import/spill_file'
 import type {
   CrawledImage,
   CrawledPage,
@@ -36,7 +37,10 @@ import type {
  *   of a redirected page, or to an element id that is not their heading's anchor are rewritten
  *   (in the workers) and stored again.
  * - Images of any origin (each passing the SSRF guard) are downloaded and stored as they are
- *   found: PNG, JPEG, GIF, WebP, AVIF, BMP, ICO, TIFF, and SVG once sanitized (page_worker.ts).
+ *   found: PNG, JPEG, GIF, WebP, AVIF, BMP, ICO, TIFF. SVG figures are kept aside (raw, in a
+ *   temporary file) and sanitized once the pages are converted (page_worker.ts): the sanitizer,
+ *   DOMPurify on jsdom (~15 MB of heap), then never sits in a conversion thread beside a whole
+ *   crawl's work, whose heap is freed before it comes.
  *
  * Bounds: `maxPages` page fetches (failed ones included, the start page included), `maxBytesPerResource`
  * per page or image, `maxImageBytes` for all images, `requestTimeoutMs` per fetch, `timeBudgetMs`
@@ -175,6 +179,9 @@ let crawling = 0
  */
 const RELEASE_AFTER_PAGES = 100
 
+/** SVG figures read back and sanitized at once once the pages are converted. */
+const FIGURES_AT_ONCE = 8
+
 export async function crawl(
   startUrl: string,
   sink: ImportSink,
@@ -183,12 +190,14 @@ export async function crawl(
   crawling++
   let pages = 0
   const records = new FixUpRecords()
+  const figures = new SpillFile('svg')
   try {
-    const result = await crawlSite(startUrl, sink, options, records)
+    const result = await crawlSite(startUrl, sink, options, records, figures)
     pages = result.pages.length
     return result
   } finally {
     await records.close()
+    await figures.remove()
     // What follows a crawl (the batch applied, its revision indexed) is the main thread's work:
     // the conversion threads' heaps are freed for it rather than after their minute idle.
     if (--crawling === 0 && pages >= RELEASE_AFTER_PAGES) releaseImportWorkers()
@@ -199,7 +208,8 @@ async function crawlSite(
   startUrl: string,
   sink: ImportSink,
   options: CrawlOptions,
-  records: FixUpRecords
+  records: FixUpRecords,
+  figures: SpillFile
 ): Promise<CrawlResult> {
   const settings = { ...CRAWL_DEFAULTS, ...definedOnly(options) }
   const key = options.key ?? importKey()
@@ -252,6 +262,8 @@ async function crawlSite(
   let imageBytes = 0
   let skippedPages = 0
   const imageNames = new Set<string>()
+  /** SVG figures fetched, sanitized once the pages are converted (sanitizeFigures). */
+  const pendingFigures: Array<{ image: QueuedImage; url: string; place: SpillPlace }> = []
 
   const report = () =>
     options.onProgress?.({
@@ -394,34 +406,79 @@ async function crawlSite(
         maxBytes: Math.min(settings.maxBytesPerResource, settings.maxImageBytes),
         acceptContentType: (type) => type in IMAGE_EXTENSIONS,
       })
-      let bytes: Uint8Array = fetched.body
       if (fetched.contentType === 'image/svg+xml') {
-        const clean = await contentWorkers.sanitizeSvg({ body: fetched.body }, taskOptions)
-        if (!clean) throw new Error(`${image.url} holds no drawable SVG once sanitized`)
-        bytes = clean
+        // Counted at its raw size until it is sanitized (sanitizeFigures).
+        countImageBytes(fetched.body.byteLength)
+        pendingFigures.push({ image, url: fetched.url, place: figures.append(fetched.body) })
+        return
       }
-      if (imageBytes + bytes.byteLength > settings.maxImageBytes) {
-        throw new Error(`images beyond ${settings.maxImageBytes} bytes in all are not imported`)
-      }
-      imageBytes += bytes.byteLength
-      const blob = await sink.storeBlob(bytes)
-      const entry: CrawledImage = {
-        id: image.id,
-        url: image.url,
-        name: uniqueName(fileName(fetched.url, IMAGE_EXTENSIONS[fetched.contentType]), imageNames),
-        contentType: fetched.contentType,
-        size: bytes.byteLength,
-        blob,
-      }
-      const dimensions = imageDimensions(bytes)
-      if (dimensions) entry.dimensions = dimensions
-      images.push(entry)
-      downloaded.add(image.id)
+      await keepImage(image, fetched.url, fetched.contentType, fetched.body)
       imported = true
     } catch (error) {
       failures.push({ url: image.url, kind: 'image', reason: reasonOf(error) })
     } finally {
       if (imported) imagesDone++
+    }
+  }
+
+  /** Adds to the images' bytes, refused past the crawl's bound for all images. */
+  const countImageBytes = (bytes: number) => {
+    if (imageBytes + bytes > settings.maxImageBytes) {
+      throw new Error(`images beyond ${settings.maxImageBytes} bytes in all are not imported`)
+    }
+    imageBytes += bytes
+  }
+
+  const keepImage = async (
+    image: QueuedImage,
+    url: string,
+    contentType: string,
+    bytes: Uint8Array
+  ) => {
+    countImageBytes(bytes.byteLength)
+    const blob = await sink.storeBlob(bytes)
+    const entry: CrawledImage = {
+      id: image.id,
+      url: image.url,
+      name: uniqueName(fileName(url, IMAGE_EXTENSIONS[contentType]), imageNames),
+      contentType,
+      size: bytes.byteLength,
+      blob,
+    }
+    const dimensions = imageDimensions(bytes)
+    if (dimensions) entry.dimensions = dimensions
+    images.push(entry)
+    downloaded.add(image.id)
+  }
+
+  /**
+   * The SVG figures kept aside, sanitized in the import's workers and stored (a few at a time,
+   * read back from the temporary file). A large crawl's conversion thread is released first:
+   * its heap goes before the sanitizer's comes. Fetched before the time budget ran out, they
+   * are sanitized even past it (only a cancelled import drops them).
+   */
+  const sanitizeFigures = async () => {
+    if (pendingFigures.length === 0) return
+    if (crawling === 1 && pages.size >= RELEASE_AFTER_PAGES) releaseImportWorkers()
+    const figureTask: TaskOptions = { timeoutMs: settings.pageTimeoutMs, signal: options.signal }
+    for (let from = 0; from < pendingFigures.length; from += FIGURES_AT_ONCE) {
+      const batch = pendingFigures.slice(from, from + FIGURES_AT_ONCE)
+      const raw = await figures.read(batch.map((figure) => figure.place)).catch(() => undefined)
+      await Promise.all(
+        batch.map(async (figure, index) => {
+          imageBytes -= figure.place[1]
+          try {
+            if (!raw) throw new Error('its temporary copy could not be read back')
+            const clean = await contentWorkers.sanitizeSvg({ body: raw[index] }, figureTask)
+            if (!clean) throw new Error(`${figure.image.url} holds no drawable SVG once sanitized`)
+            await keepImage(figure.image, figure.url, 'image/svg+xml', clean)
+            imagesDone++
+          } catch (error) {
+            failures.push({ url: figure.image.url, kind: 'image', reason: reasonOf(error) })
+          }
+          report()
+        })
+      )
     }
   }
 
@@ -468,6 +525,7 @@ async function crawlSite(
       : `The import stopped at its limit of ${settings.maxPages} pages: ${skippedPages} more pages found were not imported`
   }
 
+  await sanitizeFigures()
   await sink.flush()
   await fixUp([...pages.values()], {
     linkTargets,

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { crawl, StartPageError, type CrawlOptions } from '#content/import/crawler'
 import { buildImportPlan } from '#content/import/import_plan'
 import { SsrfGuard } from '#content/import/ssrf_guard'
@@ -261,6 +263,60 @@ test.group('Import crawler at scale', () => {
     })
     assert.lengthOf(result.pages, 25)
     assert.equal(most, 3, 'three requests at once on the one host')
+  }).timeout(60_000)
+
+  test('sanitizes SVG figures once the pages are converted, leaving no temporary file', async ({
+    assert,
+    cleanup,
+  }) => {
+    const svg = (body: string) => (_req: any, res: any) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml' })
+      res.end(body)
+    }
+    const site = await startTestSite({
+      '/fig/': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end(
+          '<main><h1>Figures</h1><p><a href="more">More</a></p>' +
+            '<img src="flow.svg" alt="Flow"><img src="junk.svg" alt="Junk"></main>'
+        )
+      },
+      '/fig/more': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html' })
+        res.end('<main><h1>More</h1><img src="flow.svg" alt="Flow again"></main>')
+      },
+      '/fig/flow.svg': svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" onload="alert(1)">' +
+          '<script>alert(2)</script><rect width="40" height="20"/></svg>'
+      ),
+      '/fig/junk.svg': svg('not a drawing <b>at all</b>'),
+    })
+    cleanup(() => site.close())
+    const temporary = () => readdirSync(tmpdir()).filter((name) => name.startsWith('bindery-svg-'))
+    const before = temporary()
+    const sink = new MemorySink()
+    const result = await crawl(`${site.origin}/fig/`, sink, options(site))
+
+    assert.lengthOf(result.pages, 2)
+    assert.deepEqual(
+      result.images.map((image) => [new URL(image.url).pathname, image.contentType]),
+      [['/fig/flow.svg', 'image/svg+xml']]
+    )
+    const kept = Buffer.from(sink.blobs.get(result.images[0].blob)!).toString('utf8')
+    assert.include(kept, '<rect')
+    assert.notInclude(kept, 'onload')
+    assert.notInclude(kept, 'script')
+    assert.equal(result.images[0].size, Buffer.byteLength(kept))
+    assert.deepEqual(result.images[0].dimensions, { width: 40, height: 20 })
+    assert.deepEqual(
+      result.failures.map((failure) => [failure.kind, new URL(failure.url).pathname]),
+      [['image', '/fig/junk.svg']]
+    )
+    assert.match(result.failures[0].reason, /no drawable SVG/)
+    // 2 pages + 2 images, the figure fetched once.
+    assert.equal(result.totalResources, 4)
+    assert.equal(site.requests.filter((path) => path === '/fig/flow.svg').length, 1)
+    assert.deepEqual(temporary(), before)
   }).timeout(60_000)
 
   test('stores each page as it arrives and keeps only a small record of it', async ({
