@@ -85,6 +85,11 @@ export function releaseImportWorkers() {
   pool.release()
 }
 
+/** Resolves once threads released by releaseImportWorkers have ended. */
+export function importWorkersEnded(): Promise<void> {
+  return pool.ended()
+}
+
 /** Threads the pool holds now. */
 export function importWorkerThreads(): number {
   return pool.threads

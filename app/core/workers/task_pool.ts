@@ -150,6 +150,8 @@ export class TaskPool {
   #running = 0
   #waiting: Array<() => void> = []
   #releaseWhenIdle = false
+  /** Threads released and still ending (see ended). */
+  #ending?: Promise<void>
 
   constructor(readonly options: TaskPoolOptions) {
     pools.add(this)
@@ -165,6 +167,8 @@ export class TaskPool {
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted')
     await this.#slot(options.signal)
     try {
+      // New threads wait for released ones to end: never both heaps at once.
+      await this.#ending
       return await this.#dispatch<T>(name, input, options)
     } finally {
       this.#running--
@@ -231,8 +235,20 @@ export class TaskPool {
     this.#releaseWhenIdle = false
     const current = this.#piscina
     this.#piscina = undefined
+    if (!current) return
     // Nothing runs or waits in it: ending its threads rejects no task.
-    current?.destroy().catch(() => {})
+    const ending: Promise<void> = current
+      .destroy()
+      .catch(() => {})
+      .finally(() => {
+        if (this.#ending === ending) this.#ending = undefined
+      })
+    this.#ending = ending
+  }
+
+  /** Resolves once the threads released last have ended (at once when none are ending). */
+  ended(): Promise<void> {
+    return this.#ending ?? Promise.resolve()
   }
 
   /** Ends the threads; the next task starts new ones. */

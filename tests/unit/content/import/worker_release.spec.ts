@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import {
   closeImportWorkers,
   contentWorkers,
+  importWorkersEnded,
   importWorkerThreads,
   releaseImportWorkers,
 } from '#content/import/worker_pool'
@@ -29,6 +30,19 @@ test.group('Content workers: released after a crawl', (group) => {
     assert.deepEqual(await contentWorkers.terms({ texts: ['Setting up'] }), [
       indexTerms('Setting up'),
     ])
+  }).timeout(20_000)
+
+  test('a task given as released threads end waits for them: never both heaps at once', async ({
+    assert,
+  }) => {
+    await contentWorkers.terms({ texts: ['warm'] })
+    releaseImportWorkers()
+    let threadsWhenEnded = -1
+    const ended = importWorkersEnded().then(() => (threadsWhenEnded = importWorkerThreads()))
+    const next = contentWorkers.terms({ texts: ['next page'] })
+    await ended
+    assert.equal(threadsWhenEnded, 0, 'no new thread before the released ones ended')
+    assert.deepEqual(await next, [indexTerms('next page')])
   }).timeout(20_000)
 
   test('tasks running or waiting when it is released complete; the threads end after them', async ({
