@@ -453,13 +453,15 @@ async function crawlSite(
 
   /**
    * The SVG figures kept aside, sanitized in the import's workers and stored (a few at a time,
-   * read back from the temporary file). A large crawl's conversion thread is released first:
-   * its heap goes before the sanitizer's comes. Fetched before the time budget ran out, they
-   * are sanitized even past it (only a cancelled import drops them).
+   * read back from the temporary file). A large crawl's conversion thread is released first, and
+   * the sanitizing one after: the conversion's heap goes before the sanitizer's comes, and the
+   * sanitizer's goes before the fix-up. Fetched before the time budget ran out, they are
+   * sanitized even past it (only a cancelled import drops them).
    */
   const sanitizeFigures = async () => {
     if (pendingFigures.length === 0) return
-    if (crawling === 1 && pages.size >= RELEASE_AFTER_PAGES) releaseImportWorkers()
+    const large = crawling === 1 && pages.size >= RELEASE_AFTER_PAGES
+    if (large) releaseImportWorkers()
     const figureTask: TaskOptions = { timeoutMs: settings.pageTimeoutMs, signal: options.signal }
     for (let from = 0; from < pendingFigures.length; from += FIGURES_AT_ONCE) {
       const batch = pendingFigures.slice(from, from + FIGURES_AT_ONCE)
@@ -480,6 +482,7 @@ async function crawlSite(
         })
       )
     }
+    if (large) releaseImportWorkers()
   }
 
   const hosts = new Map<string, number>()
