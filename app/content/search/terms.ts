@@ -25,6 +25,7 @@ const SEGMENT = new RegExp(`([${CJK}]+)|([^${CJK}]+)`, 'gu')
 const HAS_CJK = new RegExp(`[${CJK}]`, 'u')
 const LEADING_MARKS = /^\p{M}+/u
 const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu
+const NON_ASCII = /[^\0-\x7f]/
 const MAX_WORD = 80
 
 /** InnoDB's default full-text stopwords (information_schema.INNODB_FT_DEFAULT_STOPWORD). */
@@ -44,6 +45,8 @@ export type Segment = { kind: 'word'; text: string } | { kind: 'cjk'; chars: str
  * other non-characters simply fall outside every word.
  */
 export function normalize(text: string): string {
+  // ASCII text is its own normal form and has no marks: lower-casing is all it takes.
+  if (!NON_ASCII.test(text)) return text.toLowerCase()
   return text
     .normalize('NFKC')
     .toLowerCase()

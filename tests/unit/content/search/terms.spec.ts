@@ -1,11 +1,34 @@
 import { test } from '@japa/runner'
-import { indexTerms, parseQuery, MAX_QUERY_TOKENS } from '#content/search/terms'
+import { indexTerms, normalize, parseQuery, MAX_QUERY_TOKENS } from '#content/search/terms'
 import { MysqlSearchEngine, SqliteSearchEngine } from '#content/search/engines'
 import { excerpt } from '#content/search/excerpt'
 
 test.group('Search terms', () => {
   test('words are lower-cased, Latin diacritics dropped, other scripts kept', ({ assert }) => {
     assert.equal(indexTerms('Café RÉSUMÉ naïve Привет'), 'cafe resume naive привет')
+  })
+
+  test('ASCII text normalizes as the full pipeline would (its fast path)', ({ assert }) => {
+    const full = (text: string) =>
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+        .normalize('NFC')
+    const every = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)).join('')
+    assert.equal(normalize(every), full(every))
+    let seed = 7
+    for (let round = 0; round < 200; round++) {
+      let text = ''
+      for (let at = 0; at < 40; at++) {
+        seed = (seed * 16807) % 2147483647
+        text += String.fromCharCode(seed % 128)
+      }
+      assert.equal(normalize(text), full(text))
+    }
+    // One character past ASCII takes the full path.
+    assert.equal(normalize('Ｃafé ﬁle'), 'cafe file')
   })
 
   test('short words and InnoDB stopwords get a prefix that MariaDB indexes', ({ assert }) => {
