@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
-import { readdirSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { crawl, StartPageError, type CrawlOptions } from '#content/import/crawler'
 import { buildImportPlan } from '#content/import/import_plan'
 import { SsrfGuard } from '#content/import/ssrf_guard'
@@ -292,10 +293,19 @@ test.group('Import crawler at scale', () => {
       '/fig/junk.svg': svg('not a drawing <b>at all</b>'),
     })
     cleanup(() => site.close())
-    const temporary = () => readdirSync(tmpdir()).filter((name) => name.startsWith('bindery-svg-'))
-    const before = temporary()
+    // Its temporary files go to a directory of its own (other test runs may crawl beside it).
+    const temporary = mkdtempSync(join(tmpdir(), 'bindery-crawl-test-'))
+    const previous = process.env.TMPDIR
+    process.env.TMPDIR = temporary
+    cleanup(() => {
+      if (previous === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = previous
+      rmSync(temporary, { recursive: true, force: true })
+    })
     const sink = new MemorySink()
     const result = await crawl(`${site.origin}/fig/`, sink, options(site))
+    if (previous === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = previous
 
     assert.lengthOf(result.pages, 2)
     assert.deepEqual(
@@ -316,7 +326,7 @@ test.group('Import crawler at scale', () => {
     // 2 pages + 2 images, the figure fetched once.
     assert.equal(result.totalResources, 4)
     assert.equal(site.requests.filter((path) => path === '/fig/flow.svg').length, 1)
-    assert.deepEqual(temporary(), before)
+    assert.deepEqual(readdirSync(temporary), [])
   }).timeout(60_000)
 
   test('stores each page as it arrives and keeps only a small record of it', async ({
