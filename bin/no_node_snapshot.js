@@ -16,10 +16,10 @@ const FLAG = '--no-node-snapshot'
 
 /**
  * Node flags the server runs with, besides `--no-node-snapshot`. Semi-spaces of 4 MiB: V8's young
- * generation otherwise grows to 2 × 16 MiB in the main thread and in each worker thread, and an
- * import's conversion fills it; at 4 MiB a 600-page import grew the server's RSS by ~150 MiB
- * instead of ~190, for no more CPU (see the README's import bench). A value given to node, on
- * its command line or in NODE_OPTIONS, is kept.
+ * generation otherwise grows to 2 × 16 MiB in the main thread, and (before core's TaskPool named
+ * its threads' own size) in each worker thread; at 4 MiB a 600-page import grew the server's RSS
+ * by ~150 MiB instead of ~190 (see the README's import bench). A value given to node, on its
+ * command line or in NODE_OPTIONS, is kept.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4']
 
@@ -33,10 +33,12 @@ export function hasNoSnapshotFlag() {
  */
 export function nodeFlagGiven(flag) {
   const name = flag.split('=')[0]
-  const nodeOptions = (process.env.NODE_OPTIONS ?? '').split(/\s+/)
-  return [...process.execArgv, ...nodeOptions].some(
-    (arg) => arg === name || arg.startsWith(`${name}=`)
-  )
+  return givenNodeFlags().some((arg) => arg === name || arg.startsWith(`${name}=`))
+}
+
+/** The flags node was given: its command line's, then NODE_OPTIONS'. */
+export function givenNodeFlags() {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
 }
 
 /**

@@ -179,6 +179,11 @@ let crawling = 0
  */
 const RELEASE_AFTER_PAGES = 100
 
+/** Whether the one crawl in progress, of `pages` pages, frees the import's threads as it goes. */
+function releasesWorkers(pages: number): boolean {
+  return crawling === 1 && pages >= RELEASE_AFTER_PAGES
+}
+
 /** SVG figures read back and sanitized at once once the pages are converted. */
 const FIGURES_AT_ONCE = 8
 
@@ -200,7 +205,9 @@ export async function crawl(
     await figures.remove()
     // What follows a crawl (the batch applied, its revision indexed) is the main thread's work:
     // the conversion threads' heaps are freed for it rather than after their minute idle.
-    if (--crawling === 0 && pages >= RELEASE_AFTER_PAGES) releaseImportWorkers()
+    const release = releasesWorkers(pages)
+    crawling--
+    if (release) releaseImportWorkers()
   }
 }
 
@@ -460,7 +467,7 @@ async function crawlSite(
    */
   const sanitizeFigures = async () => {
     if (pendingFigures.length === 0) return
-    const large = crawling === 1 && pages.size >= RELEASE_AFTER_PAGES
+    const large = releasesWorkers(pages.size)
     if (large) releaseImportWorkers()
     const figureTask: TaskOptions = { timeoutMs: settings.pageTimeoutMs, signal: options.signal }
     for (let from = 0; from < pendingFigures.length; from += FIGURES_AT_ONCE) {

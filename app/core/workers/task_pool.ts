@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import { Piscina } from 'piscina'
+import { givenNodeFlags } from '../../../bin/no_node_snapshot.js'
 
 /**
  * Worker threads for work on user content that may take long (parsing a large document, validating
@@ -45,9 +46,7 @@ export interface TaskPoolOptions {
 /**
  * `--max-semi-space-size` as the process was given it (its command line or NODE_OPTIONS), in MB.
  */
-export function processSemiSpaceMb(
-  flags: string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)]
-): number | undefined {
+export function processSemiSpaceMb(flags: string[] = givenNodeFlags()): number | undefined {
   let value: number | undefined
   flags.forEach((flag, index) => {
     const match = /^--max[-_]semi[-_]space[-_]size(?:=(\d+))?$/.exec(flag)

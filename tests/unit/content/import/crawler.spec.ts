@@ -296,16 +296,18 @@ test.group('Import crawler at scale', () => {
     // Its temporary files go to a directory of its own (other test runs may crawl beside it).
     const temporary = mkdtempSync(join(tmpdir(), 'bindery-crawl-test-'))
     const previous = process.env.TMPDIR
-    process.env.TMPDIR = temporary
-    cleanup(() => {
+    const restoreTmpdir = () => {
       if (previous === undefined) delete process.env.TMPDIR
       else process.env.TMPDIR = previous
+    }
+    process.env.TMPDIR = temporary
+    cleanup(() => {
+      restoreTmpdir()
       rmSync(temporary, { recursive: true, force: true })
     })
     const sink = new MemorySink()
     const result = await crawl(`${site.origin}/fig/`, sink, options(site))
-    if (previous === undefined) delete process.env.TMPDIR
-    else process.env.TMPDIR = previous
+    restoreTmpdir()
 
     assert.lengthOf(result.pages, 2)
     assert.deepEqual(
