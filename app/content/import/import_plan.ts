@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { paceLoop } from '#core/event_loop'
 import { pageKey, pathSegments } from '#content/import/page_urls'
 import type { Section } from '#content/search/sections'
 import type { SectionSplitter } from '#content/services/content_events'
@@ -39,7 +40,10 @@ const FILES_PER_ENTRY = 20
 const MAX_TITLE = 128
 const MAX_SLUG = 100
 
-export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions = {}): ImportPlan {
+export async function buildImportPlan(
+  result: CrawlResult,
+  options: ImportPlanOptions = {}
+): Promise<ImportPlan> {
   const prefix = options.refPrefix ?? `import-${randomBytes(4).toString('hex')}`
 
   // Parent of each page: its nearest imported ancestor by path, the start page excluded.
@@ -47,6 +51,8 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
   const refs = new Map(result.pages.map((page, index) => [page.url, `${prefix}-p${index + 1}`]))
   const children = new Map<string | null, CrawledPage[]>()
   for (const page of result.pages) {
+    // Thousands of pages, each parsing URLs: other requests get turns meanwhile.
+    await paceLoop()
     const parent =
       page.url === result.startUrl ? null : nearestAncestor(page.url, byKey, result.startUrl)
     let siblings = children.get(parent)
@@ -72,6 +78,7 @@ export function buildImportPlan(result: CrawlResult, options: ImportPlanOptions 
   }
   pushChildren(null)
   while (stack.length > 0) {
+    await paceLoop()
     const { page, parent } = stack.pop()!
     let slugs = slugsUnder.get(parent)
     if (!slugs) slugsUnder.set(parent, (slugs = new Set()))

@@ -225,7 +225,7 @@ export default class ImportService {
         ...definedOnly(crawlOptions),
         guard,
       })
-      return buildImportPlan(result, { ...options, sink })
+      return await buildImportPlan(result, { ...options, sink })
     } catch (error) {
       await sink.close?.()
       throw error

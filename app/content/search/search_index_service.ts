@@ -1,5 +1,6 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
-import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
+import { chunks, chunksBySize, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { yieldToEventLoop } from '#core/event_loop'
 import { prepared } from '#core/database/prepared_statements'
 import { sectionsOfDocument, splitSections, type Section } from '#content/search/sections'
 import { indexTerms, scopeTerms } from '#content/search/terms'

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
 import { newId } from '#core/ids'
+import { paceLoop } from '#core/event_loop'
 import { BadRequestException } from '#core/exceptions/api_exceptions'
 import type { FileEntry, RevisionTree, TreePage } from '#content/types'
 import type {
@@ -88,8 +89,11 @@ export default class BatchApplier {
   private readonly written = new Set<string>()
   private readonly insertedFiles: FileEntry[] = []
   private readonly blobs = new Map<string, Uint8Array>()
-  private pendingPageIds: string[] = []
-  private pendingFileIds: string[] = []
+  /** Ids chosen up front for the batch's inserts, taken in order (collectRefs). */
+  private readonly pendingPageIds: string[] = []
+  private readonly pendingFileIds: string[] = []
+  private nextPageId = 0
+  private nextFileId = 0
   /** A change added, removed, moved or renamed pages: path links elsewhere may resolve now. */
   private pathsChanged = false
   /** Page ids (null: none) at the paths links named, once every change is applied (pathLink). */
@@ -105,6 +109,8 @@ export default class BatchApplier {
   async apply(changes: ContentChange[]): Promise<AppliedBatch> {
     this.collectRefs(changes)
     for (const [index, change] of changes.entries()) {
+      // An import applies thousands of changes: other requests get turns meanwhile.
+      await paceLoop()
       try {
         await this.applyOne(change)
       } catch (error) {
@@ -118,7 +124,7 @@ export default class BatchApplier {
         throw error
       }
     }
-    this.resolveLinks()
+    await this.resolveLinks()
     await this.resolvePathLinks()
     return {
       working: this.working,
@@ -193,7 +199,7 @@ export default class BatchApplier {
   }
 
   private async insertPage(change: InsertPageChange) {
-    const id = this.pendingPageIds.shift()!
+    const id = this.pendingPageIds[this.nextPageId++]
     const parent = change.into === undefined ? null : this.parentFor(change.into)
     const stored = 'stored' in change.document ? change.document.stored : undefined
     const source = stored === undefined ? await this.readDocument(change.document) : undefined
@@ -324,7 +330,7 @@ export default class BatchApplier {
   }
 
   private async insertFile(file: FileInput) {
-    const id = this.pendingFileIds.shift()!
+    const id = this.pendingFileIds[this.nextFileId++]
     let bytes: Uint8Array
     let contentType = file.contentType
     if (file.base64 !== undefined && file.url !== undefined) {
@@ -387,9 +393,10 @@ export default class BatchApplier {
    * change was read), for writing its derived objects; a rewritten one is derived again when the
    * revision is written.
    */
-  private resolveLinks() {
+  private async resolveLinks() {
     const refs = new Set([...this.pageRefs.keys(), ...this.fileRefs.keys()])
     for (const pageId of this.written) {
+      await paceLoop()
       const page = this.working.get(pageId)
       if (!page || page.markdown === undefined) continue
       const path = this.working.pathOf(page)

@@ -9,6 +9,7 @@ import { remembersSections, type Section } from '#content/search/sections'
 import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
 import { contentWorkers } from '#content/import/worker_pool'
 import logger from '@adonisjs/core/services/logger'
+import { yieldToEventLoop } from '#core/event_loop'
 
 /**
  * Search sections a batch knows already, by document: a website import split them (and made their
@@ -123,7 +124,7 @@ export default class ContentEvents {
     // Round by round, so a whole imported site's documents are never all in memory at once; search
     // reads again the markdown of pages whose document or title changed only.
     for (let start = 0; start < Math.max(diff.changed.length, 1); start += INDEX_CHUNK) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+      if (start > 0) await yieldToEventLoop()
       const round = diff.changed.slice(start, start + INDEX_CHUNK)
       const rewritten = round.filter((page) => diff.rewritten.has(page.node.id))
       const known = await knownSections(rewritten, options.splitSections)

@@ -4,7 +4,8 @@ import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { NotFoundException } from '#core/exceptions/api_exceptions'
 import { isoTimestamp } from '#core/database/timestamps'
 import { parseJson } from '#core/database/columns'
-import { chunks, chunksBySize, WHERE_IN_CHUNK, yieldToEventLoop } from '#core/database/chunks'
+import { chunks, chunksBySize, WHERE_IN_CHUNK } from '#core/database/chunks'
+import { paceLoop, yieldToEventLoop } from '#core/event_loop'
 import { prepared } from '#core/database/prepared_statements'
 import { hotRows } from '#core/database/hot_reads'
 import { PageIndex } from '#content/services/page_index'
@@ -151,8 +152,9 @@ export default class ContentStore {
    * Caches objects just written, so building the new revision's tree needs no reads. Content
    * addressing makes this safe even if the transaction that wrote them rolls back.
    */
-  prime(spaceId: string, objects: StoredObject[]) {
+  async prime(spaceId: string, objects: StoredObject[]) {
     for (const object of objects) {
+      await paceLoop()
       if (object.kind === 'page') nodes.set(`${spaceId}:${object.hash}`, JSON.parse(object.body))
       else if (object.kind === 'document') documents.set(`${spaceId}:${object.hash}`, object.body)
       else if (object.kind === 'files')

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { newId } from '#core/ids'
 import { toSqlTimestamp } from '#core/database/timestamps'
+import { paceLoop } from '#core/event_loop'
 import { parseMarkdown } from '#content/markdown/parse'
 import type { PageNode, RevisionTree, TreePage } from '#content/types'
 import ContentStore, {
@@ -54,9 +55,14 @@ export default class RevisionWriter {
     await deriveLongDocuments(working)
     const objects: StoredObject[] = []
     const written = new Map<WorkPage, WrittenNode>()
-    const hashOf = (page: WorkPage): string => {
+    // Depth first, children before their parent (a node names its children's hashes); a whole
+    // imported site is thousands of pages, so other requests get turns meanwhile.
+    const hashOf = async (page: WorkPage): Promise<string> => {
       if (!page.touched && page.originalHash) return page.originalHash
-      const node: PageNode = { ...page.fields, children: page.children.map(hashOf) }
+      await paceLoop()
+      const children: string[] = []
+      for (const child of page.children) children.push(await hashOf(child))
+      const node: PageNode = { ...page.fields, children }
       if (page.markdown !== undefined) {
         const document = makeObject('document', page.markdown)
         if (page.derived) {
@@ -82,7 +88,8 @@ export default class RevisionWriter {
       written.set(page, { hash: object.hash, node: JSON.parse(object.body) as PageNode })
       return object.hash
     }
-    const pages = working.roots.map(hashOf)
+    const pages: string[] = []
+    for (const page of working.roots) pages.push(await hashOf(page))
     let files = working.base.filesHash
     if (working.filesChanged) {
       const list = makeObject('files', working.files)
@@ -98,7 +105,7 @@ export default class RevisionWriter {
     const rootObject = makeObject('root', root)
     objects.push(rootObject)
     await this.store.writeObjects(trx, spaceId, objects)
-    this.store.prime(spaceId, objects)
+    await this.store.prime(spaceId, objects)
 
     const createdAt = new Date()
     const id = newId()

@@ -39,12 +39,3 @@ export function chunksBySize<T>(
   if (current.length > 0) result.push(current)
   return result
 }
-
-/**
- * Lets timers and I/O callbacks run. A series of awaited SQLite statements never gives them a turn
- * (each query settles synchronously and the next starts from a microtask), so a write of many
- * statements yields between them.
- */
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
-}

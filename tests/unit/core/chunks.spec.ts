@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { chunks, chunksBySize, yieldToEventLoop } from '#core/database/chunks'
+import { chunks, chunksBySize } from '#core/database/chunks'
 
 test.group('statement chunks', () => {
   test('chunks cuts by count', ({ assert }) => {
@@ -17,18 +17,5 @@ test.group('statement chunks', () => {
       chunksBySize([], 3, 6, () => 1),
       []
     )
-  })
-
-  test('yieldToEventLoop lets a timer run between statements', async ({ assert }) => {
-    let ran = false
-    setTimeout(() => (ran = true), 0)
-    // Microtasks alone never give the timer its turn.
-    for (let i = 0; i < 1000; i++) await Promise.resolve()
-    assert.isFalse(ran)
-    await new Promise((resolve) => setTimeout(resolve, 2))
-    ran = false
-    setImmediate(() => (ran = true))
-    await yieldToEventLoop()
-    assert.isTrue(ran)
   })
 })

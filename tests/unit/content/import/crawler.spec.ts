@@ -85,7 +85,7 @@ test.group('Import crawler and plan', (group) => {
   }) => {
     const sink = new MemorySink()
     const result = await crawl(`${site.origin}/docs/`, sink, options(site))
-    const plan = buildImportPlan(result, { refPrefix: 'imp' })
+    const plan = await buildImportPlan(result, { refPrefix: 'imp' })
     const logo = result.images[0]
     assert.equal(plan.importedResources, 7)
     assert.equal(plan.totalResources, 11)
@@ -173,7 +173,7 @@ test.group('Import crawler and plan', (group) => {
       site.requests.filter((p) => p.startsWith('/docs/') && !p.endsWith('.png')).length,
       2
     )
-    const plan = buildImportPlan(result)
+    const plan = await buildImportPlan(result)
     const refs = plan.changes.flatMap((change) =>
       change.operation === 'insert_page' ? [change.ref] : []
     )

@@ -60,7 +60,7 @@ test.group('Import HTML to markdown', () => {
     }
   })
 
-  test('nests pages under their nearest imported ancestor, siblings in table-of-contents order', ({
+  test('nests pages under their nearest imported ancestor, siblings in table-of-contents order', async ({
     assert,
   }) => {
     let n = 0
@@ -89,7 +89,7 @@ test.group('Import HTML to markdown', () => {
       failures: [],
       totalResources: 9,
     }
-    const plan = buildImportPlan(result, { refPrefix: 'r' })
+    const plan = await buildImportPlan(result, { refPrefix: 'r' })
     const pages = plan.changes as InsertPageChange[]
     const titleOf = (ref?: string) => pages.find((change) => change.ref === ref)?.title ?? null
     assert.deepEqual(
