@@ -44,6 +44,9 @@ import {
   type DeriveOutput,
   type DocumentFacts,
 } from '#content/markdown/derive'
+import { runInBackground } from '#core/workers/thread_priority'
+
+runInBackground()
 
 export interface ConvertInput {
   /** The page's bytes as fetched, and the charset its Content-Type declared. */

@@ -1,6 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import type { CheckpointResult } from '#core/database/wal_checkpoints'
+import { runInBackground } from '#core/workers/thread_priority'
+
+runInBackground()
 
 /**
  * The checkpointing thread of #core/database/wal_checkpoints: its own connection to the database

@@ -17,7 +17,9 @@ import { givenNodeFlags } from '../../../bin/no_node_snapshot.js'
  *
  * A worker module sits beside the module that makes its pool (`workerBeside`): `name.ts` under
  * ts-node (tests, `node ace serve`), `name.js` in a compiled build. Workers inherit the process's
- * execArgv (ts-node's `--import` loader among them) minus the flags Node refuses in workers.
+ * execArgv (ts-node's `--import` loader among them) minus the flags Node refuses in workers. A
+ * worker module calls runInBackground (thread_priority.ts) first thing: its thread then runs below
+ * the event loop's priority, and never slows the loop on a core they share.
  */
 
 export class TaskTimeoutError extends Error {

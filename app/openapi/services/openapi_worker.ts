@@ -8,6 +8,9 @@ import {
   readOpenAPIDocument,
   type ParseOutcome,
 } from '#openapi/services/openapi_document'
+import { runInBackground } from '#core/workers/thread_priority'
+
+runInBackground()
 
 export async function parse(raw: string): Promise<ParseOutcome> {
   try {
