@@ -18,6 +18,7 @@
 |   node bench/import.js --kill-midway         SIGKILL the server at ~40 %, start it again, and
 |                                              check the run ends resumed or failed, never half-written
 |   npm run bench -- --no-import               the whole bench without this part
+|   BENCH_HEALTH_LOG=1 node bench/import.js    also print each /health wait over 40 ms, and when
 |
 | Options of bench/server.js apply (--port, --site-port, --database, --sqlite, --drive-root).
 */
@@ -111,12 +112,19 @@ async function api(base, token, method, path, body) {
 function healthWatch(base) {
   let longest = 0
   let stopped = false
+  const t0 = performance.now()
   const loop = (async () => {
     while (!stopped) {
       const started = performance.now()
       try {
         await (await fetch(`${base}/health`)).arrayBuffer()
-        longest = Math.max(longest, performance.now() - started)
+        const waited = performance.now() - started
+        if (process.env.BENCH_HEALTH_LOG && waited > 40) {
+          console.log(
+            `  /health ${Math.round(waited)} ms, at ${((started - t0) / 1000).toFixed(1)} s`
+          )
+        }
+        longest = Math.max(longest, waited)
       } catch {}
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
