@@ -1,5 +1,10 @@
 import { HTMLElement, parse, TextNode } from 'node-html-parser'
-import { defaultHandlers, toMdast, type Handle } from 'hast-util-to-mdast'
+import {
+  defaultHandlers,
+  toMdast,
+  type Handle,
+  type Options as ToMdastOptions,
+} from 'hast-util-to-mdast'
 import {
   toMarkdown,
   type Handle as ToMarkdownHandle,
@@ -835,7 +840,9 @@ const handlers: Record<string, Handle> = {
 
 /** The prepared content (prepareContent) as an mdast tree, by the rules of documentation sites. */
 export function contentTree(root: HTMLElement): Root {
-  const converted = toMdast(toHast(root), { handlers })
+  // The hast tree is made here for this conversion alone: hast-util-to-mdast (patched, see
+  // patches/) minifies its whitespace in place instead of on a deep copy.
+  const converted = toMdast(toHast(root), { handlers, clone: false } as ToMdastOptions)
   const tree: Root =
     converted.type === 'root' ? converted : { type: 'root', children: [converted as RootContent] }
   // The parser makes links of addresses in text (`www.…`, `https://…`, e-mail addresses) after
