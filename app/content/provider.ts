@@ -63,4 +63,18 @@ export default class ContentProvider {
   async start() {
     await import('#content/routes')
   }
+
+  /**
+   * A server's start writes search's full-text entries that an import run left pending when the
+   * process stopped (SQLite; the run's own retry writes them too, in the background).
+   */
+  async ready() {
+    if (this.app.getEnvironment() !== 'web') return
+    const { default: SearchIndexService } = await import('#content/search/search_index_service')
+    const { default: logger } = await import('@adonisjs/core/services/logger')
+    const search = await this.app.container.make(SearchIndexService)
+    search.indexPendingFullText().catch((error) => {
+      logger.warn({ err: error }, "writing search's pending full-text entries failed")
+    })
+  }
 }

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
+import SearchIndexService from '#content/search/search_index_service'
 import User from '#accounts/models/user'
 import { newId, isWellFormedId } from '#core/ids'
 import {
@@ -102,10 +103,13 @@ function runFromRow(row: Record<string, any>): ImportRunRecord {
  * transaction, and the `content.import-run` job crawls and converts through the same engine as the
  * synchronous import (ImportService.plan), writing its counts as it goes, then applies everything
  * as ONE authoring batch - one new revision of the space, or one new head of the change request -
- * in the same commit that marks the run completed. Nothing is written before that commit, so a run
- * interrupted by a crash is retried from the start (IMPORT_RUN_ATTEMPTS) or ends failed, never
- * half-written. Cancelling is checked between pages (each progress write) and once more under the
- * run's row lock before the batch commits.
+ * in the same commit that records that revision on the run. Nothing is written before that commit,
+ * so a run interrupted by a crash is retried from the start (IMPORT_RUN_ATTEMPTS) or ends failed,
+ * never half-written. Search's full-text entries of the imported pages are written after it, in
+ * small transactions (their COMMIT in the batch's held the event loop), and the run is completed
+ * once they are: an attempt that finds its run's revision recorded only finishes that. Cancelling
+ * is checked between pages (each progress write) and once more under the run's row lock before
+ * the batch commits; a run whose revision is recorded is finishing and is no longer cancelled.
  */
 @inject()
 export default class ImportRunService {
@@ -114,7 +118,8 @@ export default class ImportRunService {
     private imports: ImportService,
     private access: SpaceAccessService,
     private authoring: AuthoringService,
-    private branches: ImportBranches
+    private branches: ImportBranches,
+    private search: SearchIndexService
   ) {}
 
   /** Records a run (pending) and its job; the URL is refused up front if the SSRF guard refuses it. */
@@ -196,6 +201,7 @@ export default class ImportRunService {
       .from(IMPORT_RUNS_TABLE)
       .where('id', run.id)
       .whereIn('status', ACTIVE)
+      .whereNull('revision_id')
       .update({
         status: 'cancelled',
         completed_at: null,
@@ -204,7 +210,9 @@ export default class ImportRunService {
     if (!Number(updated)) {
       const current = (await this.findRow(db.connection(), run.id))!
       throw new BadRequestException(
-        `This import run has already ended (${current.status}): there is nothing to cancel`
+        current.revisionId && ACTIVE.includes(current.status)
+          ? 'This import run has written its revision and is finishing: it can no longer be cancelled'
+          : `This import run has already ended (${current.status}): there is nothing to cancel`
       )
     }
     return (await this.findRow(db.connection(), run.id))!
@@ -214,6 +222,8 @@ export default class ImportRunService {
   async execute(payload: { runId: string }, context: JobContext) {
     const run = await this.findRow(db.connection(), String(payload?.runId ?? ''))
     if (!run || !ACTIVE.includes(run.status)) return
+    // Its revision was written before the process stopped: what is left is search's entries.
+    if (run.revisionId) return this.complete(run.id)
     const now = toSqlTimestamp(new Date())
     // A retried attempt starts over: nothing of the previous one was written.
     const claimed = await db
@@ -265,7 +275,6 @@ export default class ImportRunService {
           .from(IMPORT_RUNS_TABLE)
           .where('id', run.id)
           .update({
-            status: 'completed',
             revision_id: result.revision.id,
             total_resources: plan.totalResources,
             imported_resources: plan.importedResources,
@@ -274,11 +283,15 @@ export default class ImportRunService {
               plan.failures,
               plan.limited ? [run.sourceUrl, plan.limited] : null
             ),
-            completed_at: toSqlTimestamp(new Date()),
             updated_at: toSqlTimestamp(new Date()),
           })
       }
-      const options = { renameCollidingSlugs: true, onApplied, splitSections: plan.splitSections }
+      const options = {
+        renameCollidingSlugs: true,
+        onApplied,
+        splitSections: plan.splitSections,
+        deferFullText: true,
+      }
       try {
         if (run.changeRequestId) {
           await this.branches.apply(user, access, run.changeRequestId, plan.changes, options)
@@ -309,6 +322,9 @@ export default class ImportRunService {
       }
       throw error
     }
+    // Every way out above returns or throws: the revision is written. An error from here on is
+    // retried, and the retry finds the run's revision (execute's start).
+    await this.complete(run.id)
   }
 
   /** Job options of the run: its time budget plus a margin for converting and writing. */
@@ -318,6 +334,12 @@ export default class ImportRunService {
       timeoutMs: importTimeBudgetMs() + 300_000,
       backoff: { baseMs: 5000 },
     }
+  }
+
+  /** A run whose revision is written: search's pending full-text entries, then completed. */
+  private async complete(id: string) {
+    await this.search.indexPendingFullText()
+    await this.finish(id, 'completed', null)
   }
 
   private async finish(id: string, status: ImportRunStatus, reason: string | null) {
@@ -339,10 +361,8 @@ export default class ImportRunService {
    */
   private async settleAbandoned() {
     const now = toSqlTimestamp(new Date())
-    await db
-      .from(IMPORT_RUNS_TABLE)
-      .whereIn('status', ACTIVE)
-      .whereIn(
+    const gaveUp = (runs: ReturnType<typeof db.from>) =>
+      runs.whereIn('status', ACTIVE).whereIn(
         'job_id',
         db
           .from(JOBS_TABLE)
@@ -359,11 +379,15 @@ export default class ImportRunService {
               )
           )
       )
-      .update({
-        status: 'failed',
-        reason: 'The import was interrupted and could not be resumed',
-        updated_at: now,
-      })
+    // Its revision is written: the import happened (the server's start writes search's entries).
+    await gaveUp(db.from(IMPORT_RUNS_TABLE))
+      .whereNotNull('revision_id')
+      .update({ status: 'completed', reason: null, completed_at: now, updated_at: now })
+    await gaveUp(db.from(IMPORT_RUNS_TABLE)).whereNull('revision_id').update({
+      status: 'failed',
+      reason: 'The import was interrupted and could not be resumed',
+      updated_at: now,
+    })
   }
 
   private async findRow(client: QueryClientContract, id: string) {

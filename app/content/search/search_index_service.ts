@@ -7,6 +7,7 @@ import { indexTerms, scopeTerms } from '#content/search/terms'
 import { OFF_LOOP_CHARACTERS } from '#content/services/page_derivation'
 import { contentWorkers } from '#content/import/worker_pool'
 import logger from '@adonisjs/core/services/logger'
+import db from '@adonisjs/lucid/services/db'
 import { searchEngineFor, sectionRowId, SECTION_SPAN } from '#content/search/engines'
 
 /**
@@ -30,6 +31,27 @@ export type IndexablePage = {
   description?: string
   /** Its sections, when the caller split them already (website imports, in worker threads). */
   sections?: Section[]
+}
+
+export interface IndexOptions {
+  /**
+   * The sections' full-text entries are written later, by indexPendingFullText (SQLite; MySQL's
+   * FULLTEXT index is InnoDB's own): a whole imported site's entries in the transaction that makes
+   * its revision current made that COMMIT hold the event loop (150 ms at 5,000 pages). Until then
+   * search does not find the pages' sections.
+   */
+  deferFullText?: boolean
+}
+
+/** Section ids whose full-text entries are still to be written (migration 0028, SQLite only). */
+const FTS_PENDING_TABLE = 'search_fts_pending'
+const FTS_COLUMNS = 'title_terms, page_terms, body_terms, scope_terms'
+/** Full-text entries written per transaction by indexPendingFullText. */
+const FTS_ROWS_PER_COMMIT = 200
+
+/** Whether the client's engine writes deferred full-text entries (SQLite's FTS5 table). */
+function defersFullText(client: QueryClientContract): boolean {
+  return client.dialect.name !== 'mysql'
 }
 
 /** Rows per insert: 11 columns each stays far below both engines' bound-parameter limits. */
@@ -166,7 +188,8 @@ export default class SearchIndexService {
     spaceId: string,
     organizationId: string,
     upsert: IndexablePage[],
-    removePageIds: string[]
+    removePageIds: string[],
+    options: IndexOptions = {}
   ): Promise<void> {
     const removed = new Set(removePageIds)
     for (const page of upsert) if (page.hidden) removed.add(page.pageId)
@@ -261,10 +284,50 @@ export default class SearchIndexService {
       await client.from('search_sections').whereIn('id', ids).delete()
     }
     const parts = chunksBySize(inserts, INSERT_CHUNK, STATEMENT_CHARS, sectionChars)
+    const deferred = options.deferFullText === true && defersFullText(client)
     for (const [index, part] of parts.entries()) {
       if (index > 0) await yieldToEventLoop()
+      if (deferred) {
+        await client
+          .knexQuery()
+          .table(FTS_PENDING_TABLE)
+          .insert(part.map((row) => ({ id: row.id })))
+          .onConflict('id')
+          .ignore()
+      }
       // Prepared on MySQL: the section texts are sent as parameters, not escaped into the SQL.
       await prepared(client.insertQuery().table('search_sections')).multiInsert(part)
+    }
+  }
+
+  /**
+   * Writes the full-text entries of the sections indexed with `deferFullText` (SQLite), a few
+   * hundred rows per transaction: each COMMIT stays short. Answers how many it wrote. Safe to run
+   * from several places at once (an import run, the server's start): a row is taken once.
+   */
+  async indexPendingFullText(): Promise<number> {
+    if (!defersFullText(db.connection())) return 0
+    let written = 0
+    for (;;) {
+      const count = await db.transaction(async (trx) => {
+        const rows = await trx
+          .from(FTS_PENDING_TABLE)
+          .orderBy('id')
+          .limit(FTS_ROWS_PER_COMMIT)
+          .select('id')
+        const ids = rows.map((row) => Number(row.id))
+        if (ids.length === 0) return 0
+        await trx.rawQuery(
+          `INSERT INTO search_sections_fts (rowid, ${FTS_COLUMNS})
+           SELECT id, ${FTS_COLUMNS} FROM search_sections WHERE id IN (${ids.map(() => '?').join(', ')})`,
+          ids
+        )
+        await trx.from(FTS_PENDING_TABLE).whereIn('id', ids).delete()
+        return ids.length
+      })
+      if (count === 0) return written
+      written += count
+      await yieldToEventLoop()
     }
   }
 

@@ -14,7 +14,10 @@ import ContentStore from '#content/services/content_store'
 import RevisionWriter from '#content/services/revision_writer'
 import BatchApplier, { type NewBlob } from '#content/services/batch_applier'
 import { pathLinkPages } from '#content/services/path_links'
-import ContentEvents, { type SectionSplitter } from '#content/services/content_events'
+import ContentEvents, {
+  type RevisionChangeOptions,
+  type SectionSplitter,
+} from '#content/services/content_events'
 
 /**
  * Options of internal callers. `renameCollidingSlugs`: an explicit slug already taken among the
@@ -27,6 +30,8 @@ export interface BatchOptions {
   onApplied?: (trx: QueryClientContract, result: AuthoringResult) => Promise<void>
   /** How search splits the changed pages when the space's revision moves (see ContentEvents). */
   splitSections?: SectionSplitter
+  /** Search's full-text entries of the changed pages are written after the batch (IndexOptions). */
+  deferFullText?: boolean
 }
 
 /** Who writes a batch onto a revision, and what the new revision is. */
@@ -107,6 +112,7 @@ export default class AuthoringService {
       })
       await this.makeCurrent(trx, access, base, result.revision, {
         splitSections: options.splitSections,
+        deferFullText: options.deferFullText,
       })
       await options.onApplied?.(trx, result)
       return result
@@ -154,7 +160,7 @@ export default class AuthoringService {
     access: SpaceAccess,
     previous: RevisionTree,
     next: RevisionTree,
-    options: { splitSections?: SectionSplitter } = {}
+    options: RevisionChangeOptions = {}
   ) {
     await trx
       .from('spaces')

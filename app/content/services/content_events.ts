@@ -21,6 +21,13 @@ export type SectionSplitter = (
   pages: Array<{ title: string; document: string }>
 ) => Promise<Array<Section[] | undefined>>
 
+/** How the indexes follow a revision change (a website import's, by default any other's). */
+export interface RevisionChangeOptions {
+  splitSections?: SectionSplitter
+  /** Search's full-text entries are written afterwards (see IndexOptions). */
+  deferFullText?: boolean
+}
+
 /**
  * Changed pages indexed per round: their documents are read (and held) one round at a time, and
  * the event loop is given back between rounds (search terms are computed here).
@@ -110,7 +117,7 @@ export default class ContentEvents {
     organizationId: string,
     previous: RevisionTree | null,
     next: RevisionTree,
-    options: { splitSections?: SectionSplitter } = {}
+    options: RevisionChangeOptions = {}
   ) {
     await this.listeners.revisionBecameCurrent(trx, {
       organizationId,
@@ -159,7 +166,8 @@ export default class ContentEvents {
         next.spaceId,
         organizationId,
         pages,
-        start === 0 ? diff.removed : []
+        start === 0 ? diff.removed : [],
+        { deferFullText: options.deferFullText }
       )
     }
   }

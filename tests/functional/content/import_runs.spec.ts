@@ -297,6 +297,59 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     assert.equal(jobs[0].status, 'failed')
   })
 
+  test("a run whose revision is written only finishes: search's entries, then completed", async ({
+    client,
+    assert,
+  }) => {
+    const { admin, space } = await adminSpace(client)
+    const runs = runsOf(client, admin)
+    const done = await bodyOf(runs.start(website(`${site.origin}/manual/intro`, space.id)))
+    await drain()
+    const completed = await bodyOf(runs.get(done.id))
+    assert.equal(completed.status, 'completed')
+    if (db.connection().dialect.name !== 'mysql') {
+      // The imported sections' full-text entries were written before the run completed.
+      const [row] = await db.from('search_fts_pending').count('* as n')
+      assert.equal(Number(row.n), 0)
+    }
+
+    // As a process that stopped after the revision's commit leaves them: the revision recorded,
+    // the run in progress, its job running past its lease.
+    const past = toSqlTimestamp(new Date(Date.now() - 60_000))
+    const finishing = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
+    const abandoned = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
+    for (const [run, attempts] of [
+      [finishing, 1],
+      [abandoned, 3],
+    ] as const) {
+      const { job_id: jobId } = await db.from('import_runs').where('id', run.id).first()
+      await db
+        .from('jobs')
+        .where('id', jobId)
+        .update({ status: 'running', attempts, locked_until: past })
+      await db.from('import_runs').where('id', run.id).update({
+        status: 'in-progress',
+        started_at: past,
+        revision_id: completed.revision,
+        imported_resources: 1,
+      })
+    }
+    // Finishing, it is no longer cancelled.
+    assertAnswer(await runs.cancel(finishing.id), 400, 'can no longer be cancelled')
+    const revisions = await countRevisions(space.id)
+    const requests = site.requests.length
+    await drain()
+    for (const run of [finishing, abandoned]) {
+      const after = await bodyOf(runs.get(run.id))
+      assert.equal(after.status, 'completed')
+      assert.equal(after.revision, completed.revision)
+      assert.exists(after.completedAt)
+    }
+    // Nothing crawled or written again.
+    assert.equal(site.requests.length, requests)
+    assert.equal(await countRevisions(space.id), revisions)
+  })
+
   test('lists runs most recent first, by page, with filters; members see their own', async ({
     client,
     assert,
