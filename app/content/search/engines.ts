@@ -109,7 +109,17 @@ export interface SearchEngine {
   rank(query: SearchQuery, scope: IndexScope, options: RankOptions): Promise<Ranking>
   /** Columns this engine's index needs on a section row besides the shared ones. */
   extraColumns(row: { title_terms: string; page_terms: string }): Record<string, string>
+  /**
+   * Whether a batch's full-text entries may be written after it (IndexOptions.deferFullText):
+   * SQLite's FTS5 table, yes; MySQL's FULLTEXT index, InnoDB's own, is written with the rows.
+   */
+  readonly defersFullText: boolean
+  /** Writes the full-text entries of these section rows, deferred when they were indexed. */
+  writeDeferredFullText(ids: number[]): Promise<void>
 }
+
+/** The columns of SQLite's FTS5 table (migrations 0023, 0028). */
+const FTS_COLUMNS = 'title_terms, page_terms, body_terms, scope_terms'
 
 type Binding = string | number
 type Sql = { sql: string; bindings: Binding[] }
@@ -203,6 +213,16 @@ export class SqliteSearchEngine implements SearchEngine {
 
   extraColumns() {
     return {}
+  }
+
+  readonly defersFullText = true
+
+  async writeDeferredFullText(ids: number[]) {
+    await this.client.rawQuery(
+      `INSERT INTO search_sections_fts (rowid, ${FTS_COLUMNS})
+       SELECT id, ${FTS_COLUMNS} FROM search_sections WHERE id IN (${placeholders(ids)})`,
+      ids
+    )
   }
 
   /**
@@ -324,6 +344,11 @@ export class MysqlSearchEngine implements SearchEngine {
 
   static readonly MATCH =
     'MATCH (s.scope_terms, s.title_terms, s.page_terms, s.body_terms, s.rank_terms) AGAINST (? IN BOOLEAN MODE)'
+
+  readonly defersFullText = false
+
+  /** Never asked: InnoDB writes the FULLTEXT entries with the rows. */
+  async writeDeferredFullText() {}
 
   extraColumns(row: { title_terms: string; page_terms: string }) {
     return {

@@ -45,14 +45,8 @@ export interface IndexOptions {
 
 /** Section ids whose full-text entries are still to be written (migration 0028, SQLite only). */
 const FTS_PENDING_TABLE = 'search_fts_pending'
-const FTS_COLUMNS = 'title_terms, page_terms, body_terms, scope_terms'
 /** Full-text entries written per transaction by indexPendingFullText. */
 const FTS_ROWS_PER_COMMIT = 200
-
-/** Whether the client's engine writes deferred full-text entries (SQLite's FTS5 table). */
-function defersFullText(client: QueryClientContract): boolean {
-  return client.dialect.name !== 'mysql'
-}
 
 /** Rows per insert: 11 columns each stays far below both engines' bound-parameter limits. */
 const INSERT_CHUNK = 500
@@ -284,7 +278,7 @@ export default class SearchIndexService {
       await client.from('search_sections').whereIn('id', ids).delete()
     }
     const parts = chunksBySize(inserts, INSERT_CHUNK, STATEMENT_CHARS, sectionChars)
-    const deferred = options.deferFullText === true && defersFullText(client)
+    const deferred = options.deferFullText === true && engine.defersFullText
     for (const [index, part] of parts.entries()) {
       if (index > 0) await yieldToEventLoop()
       if (deferred) {
@@ -306,7 +300,7 @@ export default class SearchIndexService {
    * from several places at once (an import run, the server's start): a row is taken once.
    */
   async indexPendingFullText(): Promise<number> {
-    if (!defersFullText(db.connection())) return 0
+    if (!searchEngineFor(db.connection()).defersFullText) return 0
     let written = 0
     for (;;) {
       const count = await db.transaction(async (trx) => {
@@ -317,11 +311,7 @@ export default class SearchIndexService {
           .select('id')
         const ids = rows.map((row) => Number(row.id))
         if (ids.length === 0) return 0
-        await trx.rawQuery(
-          `INSERT INTO search_sections_fts (rowid, ${FTS_COLUMNS})
-           SELECT id, ${FTS_COLUMNS} FROM search_sections WHERE id IN (${ids.map(() => '?').join(', ')})`,
-          ids
-        )
+        await searchEngineFor(trx).writeDeferredFullText(ids)
         await trx.from(FTS_PENDING_TABLE).whereIn('id', ids).delete()
         return ids.length
       })
