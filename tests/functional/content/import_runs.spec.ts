@@ -109,6 +109,23 @@ async function titlesOf(spaceId: string, revisionId: string) {
   return { tree, titles: [...tree.byId.values()].map((page) => page.node.title) }
 }
 
+/**
+ * Leaves `run` as a process that stopped during attempt `attempts` of its job leaves it: the job
+ * running past its lease, the run in progress (with `run` columns of its own, a revision say).
+ */
+async function leftRunning(runId: string, attempts: number, run: Record<string, unknown> = {}) {
+  const past = toSqlTimestamp(new Date(Date.now() - 60_000))
+  const { job_id: jobId } = await db.from('import_runs').where('id', runId).first()
+  await db
+    .from('jobs')
+    .where('id', jobId)
+    .update({ status: 'running', attempts, locked_until: past })
+  await db
+    .from('import_runs')
+    .where('id', runId)
+    .update({ status: 'in-progress', started_at: past, imported_resources: 1, ...run })
+}
+
 /** Polls the run until `done(run)` or the deadline. */
 async function waitFor(runs: ReturnType<typeof runsOf>, id: string, done: (run: any) => boolean) {
   const deadline = Date.now() + 10_000
@@ -269,21 +286,8 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     const resumed = await bodyOf(runs.start(website(`${site.origin}/manual/intro`, space.id)))
     const lost = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
     // As a process that died during its first attempt leaves them: running, the lease expired.
-    const past = toSqlTimestamp(new Date(Date.now() - 60_000))
-    for (const [run, attempts] of [
-      [resumed, 1],
-      [lost, 3],
-    ] as const) {
-      const { job_id: jobId } = await db.from('import_runs').where('id', run.id).first()
-      await db
-        .from('jobs')
-        .where('id', jobId)
-        .update({ status: 'running', attempts, locked_until: past })
-      await db
-        .from('import_runs')
-        .where('id', run.id)
-        .update({ status: 'in-progress', started_at: past, imported_resources: 1 })
-    }
+    await leftRunning(resumed.id, 1)
+    await leftRunning(lost.id, 3)
     await drain()
     const first = await bodyOf(runs.get(resumed.id))
     assert.equal(first.status, 'completed')
@@ -315,25 +319,10 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
 
     // As a process that stopped after the revision's commit leaves them: the revision recorded,
     // the run in progress, its job running past its lease.
-    const past = toSqlTimestamp(new Date(Date.now() - 60_000))
     const finishing = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
     const abandoned = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
-    for (const [run, attempts] of [
-      [finishing, 1],
-      [abandoned, 3],
-    ] as const) {
-      const { job_id: jobId } = await db.from('import_runs').where('id', run.id).first()
-      await db
-        .from('jobs')
-        .where('id', jobId)
-        .update({ status: 'running', attempts, locked_until: past })
-      await db.from('import_runs').where('id', run.id).update({
-        status: 'in-progress',
-        started_at: past,
-        revision_id: completed.revision,
-        imported_resources: 1,
-      })
-    }
+    await leftRunning(finishing.id, 1, { revision_id: completed.revision })
+    await leftRunning(abandoned.id, 3, { revision_id: completed.revision })
     // Finishing, it is no longer cancelled.
     assertAnswer(await runs.cancel(finishing.id), 400, 'can no longer be cancelled')
     const revisions = await countRevisions(space.id)
