@@ -1,12 +1,11 @@
 import { test } from '@japa/runner'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readdirSync } from 'node:fs'
 import { crawl, StartPageError, type CrawlOptions } from '#content/import/crawler'
 import { buildImportPlan } from '#content/import/import_plan'
 import { SsrfGuard } from '#content/import/ssrf_guard'
 import { contentWorkers } from '#content/import/worker_pool'
 import type { InsertFilesChange, InsertPageChange } from '#content/import/types'
+import { useOwnTmpdir } from '#tests/helpers/own_tmpdir'
 import { MemorySink, startTestSite, TINY_PNG, type TestSite } from '#tests/helpers/import_site'
 
 function options(site: TestSite, overrides: CrawlOptions = {}): CrawlOptions {
@@ -293,21 +292,11 @@ test.group('Import crawler at scale', () => {
       '/fig/junk.svg': svg('not a drawing <b>at all</b>'),
     })
     cleanup(() => site.close())
-    // Its temporary files go to a directory of its own (other test runs may crawl beside it).
-    const temporary = mkdtempSync(join(tmpdir(), 'bindery-crawl-test-'))
-    const previous = process.env.TMPDIR
-    const restoreTmpdir = () => {
-      if (previous === undefined) delete process.env.TMPDIR
-      else process.env.TMPDIR = previous
-    }
-    process.env.TMPDIR = temporary
-    cleanup(() => {
-      restoreTmpdir()
-      rmSync(temporary, { recursive: true, force: true })
-    })
+    const temporary = useOwnTmpdir('bindery-crawl-test-')
+    cleanup(temporary.remove)
     const sink = new MemorySink()
     const result = await crawl(`${site.origin}/fig/`, sink, options(site))
-    restoreTmpdir()
+    temporary.restore()
 
     assert.lengthOf(result.pages, 2)
     assert.deepEqual(
@@ -328,7 +317,7 @@ test.group('Import crawler at scale', () => {
     // 2 pages + 2 images, the figure fetched once.
     assert.equal(result.totalResources, 4)
     assert.equal(site.requests.filter((path) => path === '/fig/flow.svg').length, 1)
-    assert.deepEqual(readdirSync(temporary), [])
+    assert.deepEqual(readdirSync(temporary.directory), [])
   }).timeout(60_000)
 
   test('stores each page as it arrives and keeps only a small record of it', async ({

@@ -2,13 +2,16 @@ import { test } from '@japa/runner'
 import { readdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { FixUpRecords } from '#content/import/fix_up_records'
+import { useOwnTmpdir } from '#tests/helpers/own_tmpdir'
 
 async function fixUpFiles() {
   const names = await readdir(tmpdir())
   return names.filter((name) => name.startsWith('bindery-fixup-'))
 }
 
-test.group('Import: the crawl keeps its fix-up records in a temporary file', () => {
+test.group('Import: the crawl keeps its fix-up records in a temporary file', (group) => {
+  group.each.setup(() => useOwnTmpdir('bindery-test-fixup-').remove)
+
   test('records come back as they were kept, in any order, with or without sites', async ({
     assert,
   }) => {
