@@ -71,10 +71,7 @@ export default class ContentProvider {
   async ready() {
     if (this.app.getEnvironment() !== 'web') return
     const { default: SearchIndexService } = await import('#content/search/search_index_service')
-    const { default: logger } = await import('@adonisjs/core/services/logger')
     const search = await this.app.container.make(SearchIndexService)
-    search.indexPendingFullText().catch((error) => {
-      logger.warn({ err: error }, "writing search's pending full-text entries failed")
-    })
+    search.writePendingFullTextLater()
   }
 }

@@ -358,6 +358,7 @@ export default class ImportRunService {
   /**
    * Runs whose job gave up (failed, or running past its lease with no attempt left: the process
    * died on the last one) are failed: GitBook returns runs that never reported back as failed.
+   * Those whose revision is written are completed (the import happened).
    */
   private async settleAbandoned() {
     const now = toSqlTimestamp(new Date())
@@ -379,10 +380,12 @@ export default class ImportRunService {
               )
           )
       )
-    // Its revision is written: the import happened (the server's start writes search's entries).
-    await gaveUp(db.from(IMPORT_RUNS_TABLE))
+    // Its revision is written: the import happened. No attempt is left to write search's pending
+    // entries, so they are written here, in the background.
+    const completed = await gaveUp(db.from(IMPORT_RUNS_TABLE))
       .whereNotNull('revision_id')
       .update({ status: 'completed', reason: null, completed_at: now, updated_at: now })
+    if (Number(completed) > 0) this.search.writePendingFullTextLater()
     await gaveUp(db.from(IMPORT_RUNS_TABLE)).whereNull('revision_id').update({
       status: 'failed',
       reason: 'The import was interrupted and could not be resumed',

@@ -321,6 +321,17 @@ export default class SearchIndexService {
     }
   }
 
+  /**
+   * indexPendingFullText in the background, for whoever has no run to wait on it (the server's
+   * start, a run settled after its process died): a failure is logged, and the next sweep writes
+   * what is left.
+   */
+  writePendingFullTextLater(): void {
+    this.indexPendingFullText().catch((error) => {
+      logger.warn({ err: error }, "writing search's pending full-text entries failed")
+    })
+  }
+
   /** Forgets every page of the space (deleting the space row cascades the same way). */
   async removeSpace(client: QueryClientContract, spaceId: string): Promise<void> {
     await client.from('search_pages').where('space_id', spaceId).delete()

@@ -5,7 +5,9 @@ import type { ApiClient } from '@japa/api-client'
 import env from '#start/env'
 import { JobRunner } from '#core/jobs/job_runner'
 import { toSqlTimestamp } from '#core/database/timestamps'
+import { newId } from '#core/ids'
 import ContentStore from '#content/services/content_store'
+import SearchIndexService from '#content/search/search_index_service'
 import { IMPORT_RUN_JOB } from '#content/import/import_run_service'
 import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers/callers'
 import { assertAnswer, assertAnswers, assertTokenGuards } from '#tests/helpers/guards'
@@ -97,6 +99,12 @@ const website = (url: string, space: string, extra: Record<string, unknown> = {}
 async function currentRevision(spaceId: string) {
   const row = await db.from('spaces').where('id', spaceId).select('revision_id').first()
   return row.revision_id as string
+}
+
+/** Sections whose full-text entries are still to be written (SQLite). */
+async function pendingFullText() {
+  const [row] = await db.from('search_fts_pending').count('* as n')
+  return Number(row.n)
 }
 
 async function countRevisions(spaceId: string) {
@@ -313,8 +321,7 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     assert.equal(completed.status, 'completed')
     if (db.connection().dialect.name !== 'mysql') {
       // The imported sections' full-text entries were written before the run completed.
-      const [row] = await db.from('search_fts_pending').count('* as n')
-      assert.equal(Number(row.n), 0)
+      assert.equal(await pendingFullText(), 0)
     }
 
     // As a process that stopped after the revision's commit leaves them: the revision recorded,
@@ -337,6 +344,39 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     // Nothing crawled or written again.
     assert.equal(site.requests.length, requests)
     assert.equal(await countRevisions(space.id), revisions)
+  })
+
+  test("a run settled out of attempts after its revision writes search's pending entries", async ({
+    client,
+    assert,
+  }) => {
+    if (db.connection().dialect.name === 'mysql') return // MySQL writes its entries at once.
+    const { admin, space } = await adminSpace(client)
+    const runs = runsOf(client, admin)
+    const done = await bodyOf(runs.start(website(`${site.origin}/manual/intro`, space.id)))
+    await drain()
+    const { revision } = await bodyOf(runs.get(done.id))
+    // Its process died on the last attempt, after the revision's commit and before the entries.
+    const abandoned = await bodyOf(runs.start(website(`${site.origin}/manual/setup`, space.id)))
+    await leftRunning(abandoned.id, 3, { revision_id: revision })
+    const deferred = { pageId: newId(), title: 'Zeppelin', path: 'zeppelin', hidden: false }
+    await new SearchIndexService().indexPages(
+      db.connection(),
+      space.id,
+      space.organization,
+      [{ ...deferred, markdown: '# Zeppelin\n\nAirships.' }],
+      [],
+      { deferFullText: true }
+    )
+    assert.isAbove(await pendingFullText(), 0)
+
+    // Reading the run settles it; no run is left to write the entries, so they are written now.
+    assert.equal(await bodyOf(runs.get(abandoned.id), 'status'), 'completed')
+    const deadline = Date.now() + 10_000
+    while ((await pendingFullText()) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    assert.equal(await pendingFullText(), 0)
   })
 
   test('lists runs most recent first, by page, with filters; members see their own', async ({
