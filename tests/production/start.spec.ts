@@ -117,6 +117,17 @@ test.group('npm start: the compiled build in two processes', (group) => {
     assert.lengthOf(items, 40)
   })
 
+  test("searches answer from the build (SQLite's ranking runs in a worker thread)", async ({
+    assert,
+  }) => {
+    for (const query of ['concurrent', 'zeppelin airship']) {
+      const response = await api('GET', `/v1/orgs/${organizationId}/search?query=${query}`)
+      assert.equal(response.status, 200, server.tail())
+      const body = await response.json()
+      assert.deepEqual(body.items, [])
+    }
+  })
+
   test('a worker that dies is replaced', async ({ assert }) => {
     const [victim] = server.listeningPids()
     process.kill(victim, 'SIGKILL')

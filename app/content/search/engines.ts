@@ -1,5 +1,7 @@
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import type { SearchQuery } from '#content/search/terms'
+import { hotRows } from '#core/database/hot_reads'
+import { offLoopRows } from '#core/database/off_loop_reads'
 import { rowsOf } from '#spaces/sql'
 
 /**
@@ -194,7 +196,9 @@ function rankedPages(
  * (FTS5's bm25() may not run inside a flattened aggregate), grouped by page, counted, cut to the
  * page of results, and the best sections of those pages kept. No wide row is read: each hit's
  * `link_share` and `listed_links` are read from its row by rowid, columns that sit before the body
- * (migrations 0025, 0026), so the body's overflow pages are never touched.
+ * (migrations 0025, 0026), so the body's overflow pages are never touched. Its cost grows with the
+ * scope's hits (a common word on a 5,000-page site: 80–95 ms), so it runs off the event loop
+ * (#core/database/off_loop_reads).
  */
 export class SqliteSearchEngine implements SearchEngine {
   constructor(private client: QueryClientContract) {}
@@ -236,11 +240,11 @@ export class SqliteSearchEngine implements SearchEngine {
     const tokens = []
     for (const token of query.tokens) {
       if (token.prefix) {
-        const longer = rowsOf(
-          await this.client.rawQuery(
-            'SELECT term FROM search_sections_vocab WHERE term >= ? AND term < ? LIMIT 1',
-            [`${token.token}\u0001`, `${token.token}\u{10FFFF}`]
-          )
+        // One seek in the terms' b-tree: cheaper on the loop than a thread's round trip.
+        const longer = await hotRows(
+          this.client,
+          'SELECT term FROM search_sections_vocab WHERE term >= ? AND term < ? LIMIT 1',
+          [`${token.token}\u0001`, `${token.token}\u{10FFFF}`]
         )
         tokens.push(longer.length ? token : { token: token.token, prefix: false })
       } else {
@@ -288,16 +292,14 @@ export class SqliteSearchEngine implements SearchEngine {
       SELECT top.page_key, top.best, ranked.id, ranked.score, NULL AS total
         FROM top INNER JOIN ranked ON ranked.page_key = top.page_key WHERE ranked.n <= ?
       UNION ALL SELECT NULL, NULL, NULL, NULL, COUNT(*) FROM pages`
-    const rows = rowsOf(
-      await this.client.rawQuery(sql, [
-        SqliteSearchEngine.scopedExpression(query, scope, 'title_terms'),
-        SqliteSearchEngine.scopedExpression(query, scope),
-        ...filter.bindings,
-        ...after.bindings,
-        options.limit,
-        options.sectionsPerPage,
-      ])
-    ) as Array<Record<string, any>>
+    const rows = await offLoopRows(this.client, sql, [
+      SqliteSearchEngine.scopedExpression(query, scope, 'title_terms'),
+      SqliteSearchEngine.scopedExpression(query, scope),
+      ...filter.bindings,
+      ...after.bindings,
+      options.limit,
+      options.sectionsPerPage,
+    ])
     let total = 0
     const order = new Map<number, number>()
     const sections: Array<{ id: number; pageKey: number; score: number }> = []

@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module'
-import Database from 'better-sqlite3'
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { prepared } from '#core/database/prepared_statements'
 import { rowsOf } from '#core/database/rows'
-import { unicodeLower } from '#core/database/filters'
+import { bindable, openReadConnection } from '#core/database/read_connection'
 import { sqliteFileOf } from '#core/database/sqlite_file'
 
 /**
@@ -124,13 +123,7 @@ function directConnection(): Direct | null {
   const filename = database ? sqliteFileOf(database) : null
   if (filename === null) return direct
   try {
-    // Read-write as opened, so that SQLite may set up the WAL's shared memory like any reader;
-    // `query_only` then refuses every write on it.
-    const connection = new Database(filename, { fileMustExist: true })
-    connection.pragma('query_only = ON')
-    // As the main connection (config/database.ts): a short wait for a lock, the same LOWER.
-    connection.pragma('busy_timeout = 20')
-    connection.function('lower', { deterministic: true }, unicodeLower)
+    const connection = openReadConnection(filename)
     direct = {
       connection,
       statements: new Map(),
@@ -144,13 +137,6 @@ function directConnection(): Direct | null {
     direct = null
   }
   return direct
-}
-
-/** better-sqlite3 binds numbers, strings, bigints, buffers and null; knex would turn these so. */
-function bindable(value: unknown): unknown {
-  if (typeof value === 'boolean') return value ? 1 : 0
-  if (value instanceof Date) return value.valueOf()
-  return value === undefined ? null : value
 }
 
 /**
@@ -167,6 +153,14 @@ export function hotReadPath(
   }
   if (directConnection()) return 'remembering'
   return mysqlPool() ? 'versioned' : 'lucid'
+}
+
+/**
+ * The SQLite file a read of `client` may be answered from by a connection of its own (outside any
+ * transaction, on a file: hotReadPath's `remembering`), else null.
+ */
+export function separateReadFile(client: object & { isTransaction?: boolean }): string | null {
+  return hotReadPath(client) === 'remembering' && database ? sqliteFileOf(database) : null
 }
 
 /**

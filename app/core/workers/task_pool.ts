@@ -12,7 +12,7 @@ import { givenNodeFlags } from '../../../bin/no_node_snapshot.js'
  * or hostile — holds the server's event loop. Each task has a deadline: past it the task is aborted
  * (piscina ends the thread and starts another) and the caller gets TaskTimeoutError. Tasks beyond
  * the pool's threads wait in the pool's own queue, so a deadline counts running time only. Threads
- * end after a minute idle (a server that parses nothing keeps none), or as soon as they are idle
+ * end after a minute idle (a server that parses nothing keeps none; a pool may say otherwise), or as soon as they are idle
  * once the pool is released (`release`, the end of a burst of work).
  *
  * A worker module sits beside the module that makes its pool (`workerBeside`): `name.ts` under
@@ -36,6 +36,8 @@ export interface TaskPoolOptions {
   threads?: () => number
   /** Deadline of a task that names none, in ms. */
   defaultTimeoutMs: number
+  /** How long a thread lives idle, in ms (default a minute). */
+  idleTimeoutMs?: number
   /** Heap of each thread: a hostile document costs its thread, not the server. */
   maxOldGenerationSizeMb?: number
   /**
@@ -266,7 +268,7 @@ export class TaskPool {
       filename: this.options.filename,
       minThreads: 0,
       maxThreads: this.#threads(),
-      idleTimeout: 60_000,
+      idleTimeout: this.options.idleTimeoutMs ?? 60_000,
       execArgv: workerExecArgv(),
       resourceLimits: {
         maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512,
