@@ -4,6 +4,9 @@ import type { Database } from '@adonisjs/lucid/database'
 import env from '#start/env'
 import { JobRunner } from '#core/jobs/job_runner'
 
+/** How long a stopping server lets the requests it received finish (bin/ignitor.ts allows 20 s). */
+const REQUESTS_GRACE_MS = 15_000
+
 /**
  * The shared kernel: its only route is the liveness probe; boot adds the Request macros
  * (request.validateQuery). Importing the timestamps module here pins
@@ -26,6 +29,9 @@ export default class CoreProvider {
 
   async boot() {
     await import('#core/http/request_macros')
+    // Before the providers shut down (the database first): requests already received finish.
+    const { requestsSettled } = await import('#core/http/node_server')
+    this.app.terminating(() => requestsSettled(REQUESTS_GRACE_MS))
     const db = await this.app.container.make('lucid.db')
     await this.cacheStatements(db)
     const { openHotReads } = await import('#core/database/hot_reads')

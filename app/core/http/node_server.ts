@@ -2,13 +2,57 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { Duplex } from 'node:stream'
 import { startInTurns } from '#core/http/request_turns'
 
+/** Requests received and not yet handled to their end, answered or not (see requestsSettled). */
+const unsettled = new Set<Promise<void>>()
+
+/**
+ * Resolves once every request received has been handled to its end, or after `timeoutMs`. The
+ * app's termination waits for it before the providers close the database: closing the HTTP server
+ * waits only for open connections, and a client that gave up (a timeout, a load generator's end)
+ * leaves its request running with no connection, and a connection whose requests wait their turn
+ * (request_turns.ts) has none started yet.
+ */
+export async function requestsSettled(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (unsettled.size > 0 && Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.all(unsettled),
+      new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+    ])
+    clearTimeout(timer)
+  }
+}
+
 /**
  * The Node.js HTTP server Bindery listens with. Requests Node itself rejects before AdonisJS sees
  * them (headers too large, malformed request lines) get the API's error shape instead of Node's
- * empty answer. Requests start in turns of the event loop (see request_turns.ts).
+ * empty answer. Requests start in turns of the event loop (see request_turns.ts), and are counted
+ * until handled (requestsSettled).
  */
 export function createNodeServer(handler: (req: IncomingMessage, res: ServerResponse) => any) {
-  const server = createServer(startInTurns(handler))
+  const start = startInTurns(
+    (req: IncomingMessage, res: ServerResponse, settle: (handling: unknown) => void) => {
+      try {
+        settle(handler(req, res))
+      } catch (error) {
+        settle(Promise.reject(error))
+        throw error
+      }
+    }
+  )
+  const server = createServer((req, res) => {
+    let settle!: (handling: unknown) => void
+    const settled: Promise<void> = new Promise((resolve) => (settle = resolve))
+      // Errors are the handler's to report; here only the end counts.
+      .then(
+        () => {},
+        () => {}
+      )
+      .finally(() => unsettled.delete(settled))
+    unsettled.add(settled)
+    start(req, res, settle)
+  })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy()
