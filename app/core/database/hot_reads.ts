@@ -3,7 +3,7 @@ import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
 import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 import { prepared } from '#core/database/prepared_statements'
 import { rowsOf } from '#core/database/rows'
-import { bindable, openReadConnection } from '#core/database/read_connection'
+import { bindable, compiledStatement, openReadConnection } from '#core/database/read_connection'
 import { sqliteFileOf } from '#core/database/sqlite_file'
 
 /**
@@ -199,12 +199,7 @@ function directRows(connection: Direct, sql: string, bindings: unknown[], rememb
     const answer = answers?.get(key)
     if (answer) return answer
   }
-  let statement = connection.statements.get(sql)
-  if (!statement) {
-    if (connection.statements.size >= STATEMENTS) connection.statements.clear()
-    statement = connection.connection.prepare(sql)
-    connection.statements.set(sql, statement)
-  }
+  const statement = compiledStatement(connection.connection, connection.statements, sql, STATEMENTS)
   const rows = statement.all(bindings.map(bindable))
   if (remember) {
     if (connection.answerCount >= ANSWERS) {

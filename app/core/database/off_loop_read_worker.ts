@@ -1,5 +1,5 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
-import { openReadConnection } from '#core/database/read_connection'
+import { compiledStatement, openReadConnection } from '#core/database/read_connection'
 import { runInBackground } from '#core/workers/thread_priority'
 
 runInBackground()
@@ -28,11 +28,5 @@ export function rows({ filename, sql, bindings }: OffLoopRead): unknown[] {
     open = undefined
     open = { filename, connection: openReadConnection(filename), statements: new Map() }
   }
-  let statement = open.statements.get(sql)
-  if (!statement) {
-    if (open.statements.size >= STATEMENTS) open.statements.clear()
-    statement = open.connection.prepare(sql)
-    open.statements.set(sql, statement)
-  }
-  return statement.all(bindings)
+  return compiledStatement(open.connection, open.statements, sql, STATEMENTS).all(bindings)
 }

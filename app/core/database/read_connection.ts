@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { Database as SqliteDatabase } from 'better-sqlite3'
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3'
 import { unicodeLower } from '#core/database/filters'
 
 /**
@@ -24,4 +24,23 @@ export function bindable(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0
   if (value instanceof Date) return value.valueOf()
   return value === undefined ? null : value
+}
+
+/**
+ * The statement `sql` compiled on `connection`, kept in `statements` (the callers' SQL texts are
+ * fixed, a few per caller: past `limit` the cache starts again).
+ */
+export function compiledStatement(
+  connection: SqliteDatabase,
+  statements: Map<string, Statement>,
+  sql: string,
+  limit: number
+): Statement {
+  let statement = statements.get(sql)
+  if (!statement) {
+    if (statements.size >= limit) statements.clear()
+    statement = connection.prepare(sql)
+    statements.set(sql, statement)
+  }
+  return statement
 }
