@@ -31,27 +31,21 @@ export async function requestsSettled(timeoutMs: number): Promise<void> {
  * until handled (requestsSettled).
  */
 export function createNodeServer(handler: (req: IncomingMessage, res: ServerResponse) => any) {
-  const start = startInTurns(
-    (req: IncomingMessage, res: ServerResponse, settle: (handling: unknown) => void) => {
-      try {
-        settle(handler(req, res))
-      } catch (error) {
-        settle(Promise.reject(error))
-        throw error
-      }
+  const start = startInTurns((req: IncomingMessage, res: ServerResponse, done: () => void) => {
+    try {
+      // Errors are the handler's to report; here only its end counts.
+      Promise.resolve(handler(req, res)).then(done, done)
+    } catch (error) {
+      done()
+      throw error
     }
-  )
+  })
   const server = createServer((req, res) => {
-    let settle!: (handling: unknown) => void
-    const settled: Promise<void> = new Promise((resolve) => (settle = resolve))
-      // Errors are the handler's to report; here only the end counts.
-      .then(
-        () => {},
-        () => {}
-      )
-      .finally(() => unsettled.delete(settled))
+    let done!: () => void
+    const settled = new Promise<void>((resolve) => (done = resolve))
     unsettled.add(settled)
-    start(req, res, settle)
+    void settled.then(() => unsettled.delete(settled))
+    start(req, res, done)
   })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {

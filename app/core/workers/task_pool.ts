@@ -12,8 +12,9 @@ import { givenNodeFlags } from '../../../bin/no_node_snapshot.js'
  * or hostile — holds the server's event loop. Each task has a deadline: past it the task is aborted
  * (piscina ends the thread and starts another) and the caller gets TaskTimeoutError. Tasks beyond
  * the pool's threads wait in the pool's own queue, so a deadline counts running time only. Threads
- * end after a minute idle (a server that parses nothing keeps none; a pool may say otherwise), or as soon as they are idle
- * once the pool is released (`release`, the end of a burst of work).
+ * end after a minute idle, or the pool's own idleTimeoutMs (a server that parses nothing keeps
+ * none), or as soon as they are idle once the pool is released (`release`, the end of a burst of
+ * work).
  *
  * A worker module sits beside the module that makes its pool (`workerBeside`): `name.ts` under
  * ts-node (tests, `node ace serve`), `name.js` in a compiled build. Workers inherit the process's
