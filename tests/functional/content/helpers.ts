@@ -84,3 +84,9 @@ export async function download(client: ApiClient, downloadURL: string, contentTy
     throw new Error(`Expected ${contentType}, got ${response.header('content-type')}`)
   return response
 }
+
+/** Sections whose search full-text entries are still to be written (SQLite, migration 0028). */
+export async function pendingFullText(): Promise<number> {
+  const [row] = await db.from('search_fts_pending').count('* as n')
+  return Number(row.n)
+}

@@ -13,7 +13,8 @@ import { createCaller, eachTestInTransaction, type Caller } from '#tests/helpers
 import { assertAnswer, assertAnswers, assertTokenGuards } from '#tests/helpers/guards'
 import { gitbookClient } from '#tests/helpers/gitbook_client'
 import { startTestSite, TINY_PNG, type TestSite } from '#tests/helpers/import_site'
-import { adminSpace, openChangeRequest } from './helpers.js'
+import { onSqlite } from '#tests/helpers/sqlite_statements'
+import { adminSpace, openChangeRequest, pendingFullText } from './helpers.js'
 import { createSpace } from '../spaces/helpers.js'
 
 const store = new ContentStore()
@@ -99,12 +100,6 @@ const website = (url: string, space: string, extra: Record<string, unknown> = {}
 async function currentRevision(spaceId: string) {
   const row = await db.from('spaces').where('id', spaceId).select('revision_id').first()
   return row.revision_id as string
-}
-
-/** Sections whose full-text entries are still to be written (SQLite). */
-async function pendingFullText() {
-  const [row] = await db.from('search_fts_pending').count('* as n')
-  return Number(row.n)
 }
 
 async function countRevisions(spaceId: string) {
@@ -319,7 +314,7 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     await drain()
     const completed = await bodyOf(runs.get(done.id))
     assert.equal(completed.status, 'completed')
-    if (db.connection().dialect.name !== 'mysql') {
+    if (onSqlite()) {
       // The imported sections' full-text entries were written before the run completed.
       assert.equal(await pendingFullText(), 0)
     }
@@ -350,7 +345,7 @@ test.group('Import runs: /v1/org/{organizationId}/imports', (group) => {
     client,
     assert,
   }) => {
-    if (db.connection().dialect.name === 'mysql') return // MySQL writes its entries at once.
+    if (!onSqlite()) return // MySQL writes its entries at once.
     const { admin, space } = await adminSpace(client)
     const runs = runsOf(client, admin)
     const done = await bodyOf(runs.start(website(`${site.origin}/manual/intro`, space.id)))

@@ -4,7 +4,8 @@ import { assertAnswer } from '#tests/helpers/guards'
 import { committedCallers } from '#tests/helpers/callers'
 import { newId } from '#core/ids'
 import SearchIndexService, { type IndexablePage } from '#content/search/search_index_service'
-import { createSpace } from '../spaces/helpers.js'
+import { onSqlite } from '#tests/helpers/sqlite_statements'
+import { createSpace, pendingFullText } from './helpers.js'
 
 /**
  * Sections indexed with `deferFullText` (import runs, on SQLite) get their full-text entries from
@@ -13,15 +14,9 @@ import { createSpace } from '../spaces/helpers.js'
  */
 const { caller, cleanUp } = committedCallers()
 const index = new SearchIndexService()
-const sqlite = () => db.connection().dialect.name !== 'mysql'
 
 function page(title: string, markdown: string): IndexablePage {
   return { pageId: newId(), title, path: title.toLowerCase(), markdown, hidden: false }
-}
-
-async function pending(): Promise<number> {
-  const row = await db.from('search_fts_pending').count('* as n').first()
-  return Number(row.n)
 }
 
 /** FTS5's own check of its index against the sections table (throws when they differ). */
@@ -49,7 +44,7 @@ test.group('Search: full-text entries written after the sections (SQLite)', (gro
     await db.transaction((trx) =>
       index.indexPages(trx, space.id, space.organization, pages, [], { deferFullText: true })
     )
-    assert.isAbove(await pending(), 0)
+    assert.isAbove(await pendingFullText(), 0)
     let response = await search('quokka')
     assertAnswer(response, 200)
     assert.lengthOf(response.body().items, 0)
@@ -62,7 +57,7 @@ test.group('Search: full-text entries written after the sections (SQLite)', (gro
     await index.indexPages(db.connection(), space.id, space.organization, [], [pages[0].pageId])
 
     assert.isAbove(await index.indexPendingFullText(), 0)
-    assert.equal(await pending(), 0)
+    assert.equal(await pendingFullText(), 0)
     await fullTextIntact()
     response = await search('wallaby')
     assertAnswer(response, 200)
@@ -81,12 +76,12 @@ test.group('Search: full-text entries written after the sections (SQLite)', (gro
       [{ ...pages[1], markdown: '# Quokka\n\nA cheerful wallaby.' }],
       []
     )
-    assert.equal(await pending(), 0)
+    assert.equal(await pendingFullText(), 0)
     await fullTextIntact()
     response = await search('cheerful')
     assert.lengthOf(response.body().items, 1)
     assert.equal(await index.indexPendingFullText(), 0)
-  }).skip(!sqlite(), 'MySQL: InnoDB maintains its FULLTEXT index itself')
+  }).skip(!onSqlite(), 'MySQL: InnoDB maintains its FULLTEXT index itself')
 
   test('a rolled back batch leaves nothing pending', async ({ client, assert }) => {
     const admin = await caller()
@@ -99,9 +94,9 @@ test.group('Search: full-text entries written after the sections (SQLite)', (gro
         throw new Error('rolled back')
       })
     )
-    assert.equal(await pending(), 0)
+    assert.equal(await pendingFullText(), 0)
     await fullTextIntact()
-  }).skip(!sqlite(), 'MySQL: InnoDB maintains its FULLTEXT index itself')
+  }).skip(!onSqlite(), 'MySQL: InnoDB maintains its FULLTEXT index itself')
 
   test('on MySQL the option changes nothing: the sections are found at once', async ({
     client,
@@ -126,5 +121,5 @@ test.group('Search: full-text entries written after the sections (SQLite)', (gro
     assertAnswer(response, 200)
     assert.lengthOf(response.body().items, 1)
     assert.equal(await index.indexPendingFullText(), 0)
-  }).skip(sqlite(), 'SQLite: see the tests above')
+  }).skip(onSqlite(), 'SQLite: see the tests above')
 })
